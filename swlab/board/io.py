@@ -1,0 +1,280 @@
+"""Reading and writing boards as GeoJSON (schema: ``maps/README.md``).
+
+A malformed file raises one :class:`MapFormatError` naming the file, the feature and the
+field, so a designer can fix it without reading a traceback. What is well-formed but wrong
+(an unknown terrain, overlapping regions, a repeated id) loads fine and is reported by
+:func:`swlab.board.validate.validate` instead, so the editor can still show it.
+
+Writes are atomic: the file is written beside its target and renamed over it, so a crash
+never leaves half a map behind.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from shapely.geometry import Polygon, mapping
+
+from swlab.board.model import Board, Region, sort_symbols
+
+FORMAT_VERSION = 1
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+
+class MapFormatError(ValueError):
+    """A map file that cannot be read as a swlab board.
+
+    Attributes name where the problem is, so tools can point at it: ``source`` (file),
+    ``feature`` (index in ``features``, or ``None`` for map-level fields), ``region`` (the
+    feature's id when known) and ``field`` (a dotted path such as ``properties.terrain``).
+    """
+
+    def __init__(
+        self,
+        source: str,
+        message: str,
+        *,
+        feature: int | None = None,
+        region: int | None = None,
+        field: str | None = None,
+    ) -> None:
+        self.source = source
+        self.feature = feature
+        self.region = region
+        self.field = field
+        self.detail = message
+        where = [source]
+        if feature is not None:
+            where.append(f"feature #{feature}" + (f" (region {region})" if region is not None else ""))
+        if field is not None:
+            where.append(f"field '{field}'")
+        super().__init__(": ".join(where) + ": " + message)
+
+
+def _type_name(value: object) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}.get(
+        type(value), "null" if value is None else f"a {type(value).__name__}"
+    )
+
+
+class _Reader:
+    """Walks one decoded GeoJSON document, raising errors that say where."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.feature: int | None = None
+        self.region: int | None = None
+
+    def fail(self, field: str | None, message: str) -> MapFormatError:
+        return MapFormatError(
+            self.source, message, feature=self.feature, region=self.region, field=field
+        )
+
+    def get(self, obj: Mapping[str, Any], key: str, field: str, kind: type | tuple[type, ...]) -> Any:
+        if key not in obj:
+            raise self.fail(field, "is missing")
+        value = obj[key]
+        if not _is_instance(value, kind):
+            raise self.fail(field, f"expected {_describe(kind)}, got {_type_name(value)}")
+        return value
+
+    def ring(self, value: Any, field: str) -> list[tuple[float, float]]:
+        if not isinstance(value, list):
+            raise self.fail(field, f"expected a list of positions, got {_type_name(value)}")
+        points: list[tuple[float, float]] = []
+        for k, position in enumerate(value):
+            if (
+                not isinstance(position, list)
+                or len(position) < 2
+                or not all(_is_number(c) for c in position[:2])
+            ):
+                raise self.fail(f"{field}[{k}]", "expected a position [x, y] of two numbers")
+            x, y = float(position[0]), float(position[1])
+            if not (math.isfinite(x) and math.isfinite(y)):
+                raise self.fail(f"{field}[{k}]", "coordinates must be finite numbers")
+            points.append((x, y))
+        if len(points) < 4:
+            raise self.fail(field, f"a ring needs at least 4 positions, got {len(points)}")
+        if points[0] != points[-1]:
+            raise self.fail(field, "a ring must end where it starts (GeoJSON closes rings)")
+        return points
+
+    def polygon(self, geometry: Any, field: str) -> Polygon:
+        if not isinstance(geometry, dict):
+            raise self.fail(field, f"expected a Polygon geometry object, got {_type_name(geometry)}")
+        kind = self.get(geometry, "type", f"{field}.type", str)
+        if kind != "Polygon":
+            raise self.fail(f"{field}.type", f"expected 'Polygon', got {kind!r}")
+        rings = self.get(geometry, "coordinates", f"{field}.coordinates", list)
+        if not rings:
+            raise self.fail(f"{field}.coordinates", "a Polygon needs at least its outer ring")
+        parsed = [self.ring(r, f"{field}.coordinates[{k}]") for k, r in enumerate(rings)]
+        return Polygon(parsed[0], parsed[1:])
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _is_instance(value: object, kind: type | tuple[type, ...]) -> bool:
+    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
+        return False  # JSON true is not an integer, whatever Python thinks
+    return isinstance(value, kind)
+
+
+def _describe(kind: type | tuple[type, ...]) -> str:
+    names = {int: "an integer", str: "a string", list: "a list", dict: "an object", float: "a number"}
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def parse_board(document: Any, source: str = "<map>") -> Board:
+    """Build a :class:`Board` from a decoded GeoJSON document.
+
+    Raises
+    ------
+    MapFormatError
+        If the document is not a swlab board; the message names the feature and field.
+    """
+    r = _Reader(source)
+    if not isinstance(document, dict):
+        raise r.fail(None, f"expected a GeoJSON object, got {_type_name(document)}")
+    kind = r.get(document, "type", "type", str)
+    if kind != "FeatureCollection":
+        raise r.fail("type", f"expected 'FeatureCollection', got {kind!r}")
+    meta = r.get(document, "board", "board", dict)
+    name = r.get(meta, "name", "board.name", str)
+    players = r.get(meta, "players", "board.players", int)
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise r.fail("board.players", f"must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
+    turns = r.get(meta, "turns", "board.turns", int)
+    if turns < 1:
+        raise r.fail("board.turns", f"must be at least 1, got {turns}")
+    outline = r.polygon(r.get(meta, "outline", "board.outline", dict), "board.outline")
+    features = r.get(document, "features", "features", list)
+    regions = []
+    for index, feature in enumerate(features):
+        r.feature, r.region = index, None
+        if not isinstance(feature, dict):
+            raise r.fail(None, f"expected a Feature object, got {_type_name(feature)}")
+        if r.get(feature, "type", "type", str) != "Feature":
+            raise r.fail("type", f"expected 'Feature', got {feature['type']!r}")
+        region_id = r.get(feature, "id", "id", int)
+        r.region = region_id
+        polygon = r.polygon(feature.get("geometry"), "geometry")
+        props = r.get(feature, "properties", "properties", dict)
+        terrain = r.get(props, "terrain", "properties.terrain", str)
+        symbols = r.get(props, "symbols", "properties.symbols", list) if "symbols" in props else []
+        for k, symbol in enumerate(symbols):
+            if not isinstance(symbol, str):
+                raise r.fail(f"properties.symbols[{k}]", f"expected a string, got {_type_name(symbol)}")
+        region_name = props.get("name")
+        if region_name is not None and not isinstance(region_name, str):
+            raise r.fail("properties.name", f"expected a string, got {_type_name(region_name)}")
+        regions.append(Region(region_id, terrain, polygon, frozenset(symbols), region_name))
+    return Board(name=name, players=players, turns=turns, outline=outline, regions=tuple(regions))
+
+
+def read_board(path: str | os.PathLike[str]) -> Board:
+    """Read a board from a GeoJSON file.
+
+    Raises
+    ------
+    MapFormatError
+        For an unreadable file, invalid JSON or a document that is not a swlab board.
+    """
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise MapFormatError(source, "no such file") from None
+    except UnicodeDecodeError as err:
+        raise MapFormatError(source, f"not UTF-8 text ({err.reason} at byte {err.start})") from None
+    except OSError as err:
+        raise MapFormatError(source, f"cannot be read ({err.strerror})") from None
+    try:
+        document = json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as err:
+        raise MapFormatError(
+            source, f"not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})"
+        ) from None
+    except ValueError as err:
+        raise MapFormatError(source, f"not valid JSON: {err}") from None
+    return parse_board(document, source)
+
+
+def _reject_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _polygon_json(polygon: Polygon) -> dict[str, Any]:
+    geometry = mapping(polygon)
+    return {
+        "type": "Polygon",
+        "coordinates": [[list(p) for p in ring] for ring in geometry["coordinates"]],
+    }
+
+
+def board_to_geojson(board: Board) -> dict[str, Any]:
+    """The GeoJSON document for ``board``; :func:`parse_board` reads it back identically."""
+    features = []
+    for region in board.regions:
+        props: dict[str, Any] = {
+            "terrain": region.terrain,
+            "symbols": list(sort_symbols(region.symbols)),
+        }
+        if region.name is not None:
+            props["name"] = region.name
+        features.append(
+            {
+                "type": "Feature",
+                "id": region.id,
+                "geometry": _polygon_json(region.polygon),
+                "properties": props,
+            }
+        )
+    return {
+        "type": "FeatureCollection",
+        "board": {
+            "format": FORMAT_VERSION,
+            "name": board.name,
+            "players": board.players,
+            "turns": board.turns,
+            "outline": _polygon_json(board.outline),
+        },
+        "features": features,
+    }
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` to ``path`` so readers see the old file or the new one, never half.
+
+    The text goes to a temporary file in the same folder, is flushed to disk, then
+    renamed over the target (``os.replace`` is atomic on POSIX and Windows).
+    """
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_board(board: Board, path: str | os.PathLike[str]) -> None:
+    """Save ``board`` as GeoJSON, atomically; one feature per line keeps diffs readable."""
+    doc = board_to_geojson(board)
+    features = doc.pop("features")
+    head = json.dumps(doc, ensure_ascii=False)[:-1]
+    lines = ",\n".join("  " + json.dumps(f, ensure_ascii=False) for f in features)
+    atomic_write_text(path, f'{head}, "features": [\n{lines}\n]}}\n')
