@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""The two commands of swlab, for a fresh machine with nothing but Python 3.11+.
+
+    python3 tasks.py tutorial   # set up, then open the tutorial in JupyterLab
+    python3 tasks.py test       # set up, then run the whole test suite (what CI runs)
+
+Both create ``.venv`` beside this file on first use and install swlab into it, so no
+manual step is needed. A stamp file skips the install when ``pyproject.toml`` is unchanged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+FIRST_NOTEBOOK = "notebooks/00_welcome.ipynb"
+
+
+def run(*args: str | Path, env: dict[str, str] | None = None) -> None:
+    """Run a command, echoing it; stop with its exit code if it fails."""
+    print("+", " ".join(str(a) for a in args), flush=True)
+    code = subprocess.call([str(a) for a in args], cwd=ROOT, env=env)
+    if code:
+        sys.exit(code)
+
+
+def setup(extras: str) -> None:
+    """Create the virtual environment and install swlab (editable) with ``extras``."""
+    if sys.version_info < (3, 11):
+        sys.exit(f"swlab needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+    if not PYTHON.exists():
+        print(f"Creating a virtual environment in {VENV} ...", flush=True)
+        venv.create(VENV, with_pip=True)
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extras.encode()).hexdigest()
+    stamp = VENV / f".swlab-installed-{extras or 'base'}"
+    if stamp.exists() and stamp.read_text() == digest:
+        return
+    run(PYTHON, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
+    target = f".[{extras}]" if extras else "."
+    run(PYTHON, "-m", "pip", "install", "--quiet", "-e", target)
+    stamp.write_text(digest)
+
+
+def tutorial(args: list[str]) -> None:
+    """Open the first tutorial notebook in JupyterLab."""
+    setup("")
+    run(BIN / "jupyter", "lab", FIRST_NOTEBOOK, *args)
+
+
+def test(args: list[str]) -> None:
+    """Lint, type-check, then run every test and notebook."""
+    setup("test")
+    run(BIN / "ruff", "check", ".")
+    run(BIN / "mypy")
+    env = dict(os.environ, MPLBACKEND="Agg", PYTHONHASHSEED="0")
+    run(BIN / "pytest", "-n", "2", "--dist", "loadfile", "--nbval-lax", *args, env=env)
+
+
+COMMANDS = {"tutorial": tutorial, "test": test}
+
+
+def main() -> None:
+    if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
+        sys.exit(__doc__)
+    COMMANDS[sys.argv[1]](sys.argv[2:])
+
+
+if __name__ == "__main__":
+    main()
