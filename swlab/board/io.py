@@ -51,16 +51,24 @@ class MapFormatError(ValueError):
         self.detail = message
         where = [source]
         if feature is not None:
-            where.append(f"feature #{feature}" + (f" (region {region})" if region is not None else ""))
+            where.append(
+                f"feature #{feature}" + (f" (region {region})" if region is not None else "")
+            )
         if field is not None:
             where.append(f"field '{field}'")
         super().__init__(": ".join(where) + ": " + message)
 
 
 def _type_name(value: object) -> str:
-    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}.get(
-        type(value), "null" if value is None else f"a {type(value).__name__}"
-    )
+    names = {
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        bool: "a boolean",
+        int: "an integer",
+        float: "a decimal number",
+    }
+    return names.get(type(value), "null" if value is None else f"a {type(value).__name__}")
 
 
 class _Reader:
@@ -76,7 +84,9 @@ class _Reader:
             self.source, message, feature=self.feature, region=self.region, field=field
         )
 
-    def get(self, obj: Mapping[str, Any], key: str, field: str, kind: type | tuple[type, ...]) -> Any:
+    def get(
+        self, obj: Mapping[str, Any], key: str, field: str, kind: type | tuple[type, ...]
+    ) -> Any:
         if key not in obj:
             raise self.fail(field, "is missing")
         value = obj[key]
@@ -95,7 +105,10 @@ class _Reader:
                 or not all(_is_number(c) for c in position[:2])
             ):
                 raise self.fail(f"{field}[{k}]", "expected a position [x, y] of two numbers")
-            x, y = float(position[0]), float(position[1])
+            try:
+                x, y = float(position[0]), float(position[1])
+            except OverflowError:  # an integer literal too large for a float
+                x = y = math.inf
             if not (math.isfinite(x) and math.isfinite(y)):
                 raise self.fail(f"{field}[{k}]", "coordinates must be finite numbers")
             points.append((x, y))
@@ -107,7 +120,9 @@ class _Reader:
 
     def polygon(self, geometry: Any, field: str) -> Polygon:
         if not isinstance(geometry, dict):
-            raise self.fail(field, f"expected a Polygon geometry object, got {_type_name(geometry)}")
+            raise self.fail(
+                field, f"expected a Polygon geometry object, got {_type_name(geometry)}"
+            )
         kind = self.get(geometry, "type", f"{field}.type", str)
         if kind != "Polygon":
             raise self.fail(f"{field}.type", f"expected 'Polygon', got {kind!r}")
@@ -129,7 +144,13 @@ def _is_instance(value: object, kind: type | tuple[type, ...]) -> bool:
 
 
 def _describe(kind: type | tuple[type, ...]) -> str:
-    names = {int: "an integer", str: "a string", list: "a list", dict: "an object", float: "a number"}
+    names = {
+        int: "an integer",
+        str: "a string",
+        list: "a list",
+        dict: "an object",
+        float: "a number",
+    }
     kinds = kind if isinstance(kind, tuple) else (kind,)
     return " or ".join(names.get(k, k.__name__) for k in kinds)
 
@@ -167,13 +188,15 @@ def parse_board(document: Any, source: str = "<map>") -> Board:
             raise r.fail("type", f"expected 'Feature', got {feature['type']!r}")
         region_id = r.get(feature, "id", "id", int)
         r.region = region_id
-        polygon = r.polygon(feature.get("geometry"), "geometry")
+        polygon = r.polygon(r.get(feature, "geometry", "geometry", object), "geometry")
         props = r.get(feature, "properties", "properties", dict)
         terrain = r.get(props, "terrain", "properties.terrain", str)
         symbols = r.get(props, "symbols", "properties.symbols", list) if "symbols" in props else []
         for k, symbol in enumerate(symbols):
             if not isinstance(symbol, str):
-                raise r.fail(f"properties.symbols[{k}]", f"expected a string, got {_type_name(symbol)}")
+                raise r.fail(
+                    f"properties.symbols[{k}]", f"expected a string, got {_type_name(symbol)}"
+                )
         region_name = props.get("name")
         if region_name is not None and not isinstance(region_name, str):
             raise r.fail("properties.name", f"expected a string, got {_type_name(region_name)}")
@@ -191,15 +214,18 @@ def read_board(path: str | os.PathLike[str]) -> Board:
     """
     source = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise MapFormatError(source, "no such file") from None
     except UnicodeDecodeError as err:
         raise MapFormatError(source, f"not UTF-8 text ({err.reason} at byte {err.start})") from None
     except OSError as err:
         raise MapFormatError(source, f"cannot be read ({err.strerror})") from None
+    if not text.strip():
+        raise MapFormatError(source, "the file is empty (expected a GeoJSON FeatureCollection)")
     try:
-        document = json.loads(text, parse_constant=_reject_constant)
+        # NaN and Infinity parse as floats, so the schema check rejects them with their field
+        document = json.loads(text)
     except json.JSONDecodeError as err:
         raise MapFormatError(
             source, f"not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})"
@@ -207,10 +233,6 @@ def read_board(path: str | os.PathLike[str]) -> Board:
     except ValueError as err:
         raise MapFormatError(source, f"not valid JSON: {err}") from None
     return parse_board(document, source)
-
-
-def _reject_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a JSON number")
 
 
 def _polygon_json(polygon: Polygon) -> dict[str, Any]:
