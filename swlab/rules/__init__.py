@@ -1,6 +1,131 @@
-"""The rules engine of Small World (see ``../shared/RULES.md``).
+"""The rules engine of Small World (see ``RULES.md``): pure, immutable, widget-free.
 
-Pure and free of widgets: states, actions and events are immutable values. It reads the
-static facts of a board (regions, terrain, symbols, adjacency, edge and coastal regions)
-from :class:`swlab.board.Board`. The engine itself is the subject of the next milestone.
+A game is a sequence of actions applied to immutable states::
+
+    from swlab.board import official_board
+    from swlab.rules import new_game, legal_actions, apply, parse_action, explain_cost
+
+    state = new_game(official_board(2), ["Ann", "Bob"], seed=7)
+    state, events = apply(state, parse_action("pick 0"))
+    legal_actions(state)               # e.g. [conquer 2, conquer 3, ..., end]
+    explain_cost(state, 5).summary()   # e.g. '2 base + 1 lost tribe = 3'
+    for e in events:
+        print(e.describe(state))       # one sentence each, citing its rule id
+
+Public API
+----------
+``new_game(board, players, *, seed, races, powers)``
+    Setup (R-SETUP-*); ``races``/``powers`` fix the top of the stacks.
+``legal_actions(state)`` / ``is_legal(state, action)`` / ``apply(state, action)``
+    One legality oracle; ``apply`` raises :class:`IllegalActionError` (``.rule``,
+    ``.message``) and never changes its input.
+``current_player``, ``is_over``, ``scores``, ``winners``, ``score_rows``, ``tokens_on_map``
+    Queries (R-FLOW-3 tie-break, R-RULING-8).
+``explain_cost(state, region, race=None)``
+    The conquest cost row by row (R-CONQ-2, R-CONQ-3, R-RULING-1).
+``parse_action`` / ``format_action`` / ``repr(action)``
+    The notation: ``pick 3``, ``conquer 12``, ``final 7``, ``roll 2``, ``abandon 9``,
+    ``convert 14``, ``decline``, ``end``, ``place 4``, ``take 4``, ``deploy 3:2,5:1``,
+    ``withdraw 4``, ``done``.
+``roll_die``, ``random_action``, ``play_random``, ``replay``, ``GameRecord``
+    The die as a chance actor, seeded playouts, records that replay exactly.
+``RACES``, ``POWERS``
+    The registry of the 14 race banners and 20 power badges (``abilities/``).
+
+Stages (:class:`Stage`): ``pick``, ``conquer``, ``roll`` (the final conquest's die),
+``redeploy``, ``withdraw`` (Amazons), ``defend`` (attacked players redeploy, the actor is
+the defender), ``decline_choice`` (Stout's hook), ``game_over``. The engine reads a board
+through :class:`BoardLike` (``swlab.board.Board`` fits).
 """
+
+from swlab.rules.abilities.registry import POWERS, RACES
+from swlab.rules.actions import (
+    Abandon,
+    Action,
+    Conquer,
+    Convert,
+    Decline,
+    Deploy,
+    Done,
+    End,
+    Final,
+    Pick,
+    Place,
+    Roll,
+    Take,
+    Withdraw,
+    format_action,
+    parse_action,
+)
+from swlab.rules.cost import CostBreakdown, explain_cost
+from swlab.rules.engine import (
+    acting_race,
+    actions_by_region,
+    apply,
+    current_player,
+    is_legal,
+    is_over,
+    legal_actions,
+    score_rows,
+    scores,
+    tokens_on_map,
+    winners,
+)
+from swlab.rules.errors import IllegalActionError
+from swlab.rules.events import Event
+from swlab.rules.geo import BoardLike, Geo
+from swlab.rules.play import play_random, random_action, replay, roll_die
+from swlab.rules.record import GameRecord, Step
+from swlab.rules.setup import new_game
+from swlab.rules.state import GameState, PlayerState, RaceState, RegionState, Stage, TurnState
+
+__all__ = [
+    "POWERS",
+    "RACES",
+    "Abandon",
+    "Action",
+    "BoardLike",
+    "Conquer",
+    "Convert",
+    "CostBreakdown",
+    "Decline",
+    "Deploy",
+    "Done",
+    "End",
+    "Event",
+    "Final",
+    "GameRecord",
+    "GameState",
+    "Geo",
+    "IllegalActionError",
+    "Pick",
+    "Place",
+    "PlayerState",
+    "RaceState",
+    "RegionState",
+    "Roll",
+    "Stage",
+    "Step",
+    "Take",
+    "TurnState",
+    "Withdraw",
+    "acting_race",
+    "actions_by_region",
+    "apply",
+    "current_player",
+    "explain_cost",
+    "format_action",
+    "is_legal",
+    "is_over",
+    "legal_actions",
+    "new_game",
+    "parse_action",
+    "play_random",
+    "random_action",
+    "replay",
+    "roll_die",
+    "score_rows",
+    "scores",
+    "tokens_on_map",
+    "winners",
+]

@@ -1,0 +1,230 @@
+"""The :class:`Badge` base class: every hook the core consults, as a no-op default.
+
+A race banner or power badge overrides only the hooks its text needs; the core combines
+them at fixed decision points (costs are summed and clamped to 1 once, R-RULING-1). Hooks
+receive the :class:`~swlab.rules.state.GameState` and the :class:`RaceState` of the race the
+badge belongs to (for a power: the race it is paired with, R-YOU). Region arguments are
+region *positions* (see :class:`swlab.rules.geo.Geo`).
+
+Hook catalogue and who uses it (races now, powers in the next milestone):
+
+========================== ===============================================================
+cost_modifiers             Giants, Tritons; Commando, Mounted, Underworld
+enters_anywhere            Halflings; Flying (R-CONQ-1 exceptions)
+ignores_adjacency          Flying (R-CONQ-6 exception)
+is_extra_adjacent          Underworld (caverns adjacent to each other)
+can_occupy_water           Seafaring (R-CONQ-4 exception)
+protects                   Diplomat (peace: the defender's badge refuses an attack)
+conquest_refusal           Berserk (after a roll, only what it made affordable)
+on_conquest                Halflings (hole), Trolls (lair)
+defender_losses            Elves (keep every token)
+redeploy_gain              Skeletons (new tokens from the tray)
+withdraw_after_redeploy    Amazons (4 conquest-only tokens)
+has_redeploy_work          Bivouacking (displaced Encampments are re-placed, R-REDEPLOY-2)
+done_refusal               Heroic, Bivouacking (placements to make before ``done``)
+extra_actions / check_extra / apply_extra
+                           Sorcerers (convert); Dragon Master (dragon), Fortified (fortress),
+                           Heroic (heroes), Bivouacking (encampments), Diplomat (peace),
+                           Berserk (roll before a conquest: a ``roll`` with no final
+                           region is routed to the badge that ``handles`` Roll).
+                           New verbs join the notation with actions.register_action.
+keeps_tokens_in_decline    Ghouls (R-DECLINE-2 exception)
+acts_in_decline            Ghouls (R-TURN-0)
+counts_toward_decline_limit  Spirit (R-DECLINE-3 exception)
+keeps_badge_in_decline     Spirit (R-DECLINE-1 exception)
+declines_after_scoring     Stout
+bonus_coins                Dwarves, Humans, Orcs, Wizards; Alchemist, Forest, Fortified,
+                           Hill, Merchant, Pillaging, Swamp, Wealthy
+decline_bonus_coins        Dwarves (mines count in decline, R-SCORE-2)
+========================== ===============================================================
+
+Pieces (fortress, troll lair, encampment, hero, dragon, hole) defend and protect through
+core rules keyed on the piece (R-CONQ-2, R-IMMUNE); a badge only places them.
+
+Badge data: ``TurnState.data`` (per turn: once-per-turn flags, a Berserk roll) and
+``PlayerState.data`` (across turns: Diplomat's peace), as (key, value) pairs.
+``engine.conquer_region`` and ``engine.reach_refusal`` let a badge conquer through the core
+(Dragon Master: one token, whatever defends the region).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
+
+if TYPE_CHECKING:
+    from swlab.rules.actions import Action
+    from swlab.rules.errors import IllegalActionError
+    from swlab.rules.events import Event
+    from swlab.rules.state import GameState, RaceState
+
+
+class Row(NamedTuple):
+    """One line of a cost or score breakdown: what, how much, which rule."""
+
+    label: str
+    amount: int
+    rule: str
+
+
+class Badge:
+    """A race banner or a special power badge; subclasses set the class data."""
+
+    name: ClassVar[str] = ""
+    #: banner or badge value: tokens taken when the combo is picked (R-PICK-4, R-COMP-3)
+    tokens: ClassVar[int] = 0
+    #: the rule id that describes this badge
+    rule: ClassVar[str] = ""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name} {self.tokens}>"
+
+    # --- conquest -----------------------------------------------------------------------
+    def cost_modifiers(self, state: GameState, race: RaceState, region: int) -> Sequence[Row]:
+        """Discounts (negative) or surcharges for ``race`` conquering ``region`` (R-RULING-1)."""
+        return ()
+
+    def enters_anywhere(self, state: GameState, race: RaceState) -> bool:
+        """Whether the first conquest may be any region, not only a border one (R-CONQ-1)."""
+        return False
+
+    def ignores_adjacency(self, state: GameState, race: RaceState) -> bool:
+        """Whether conquests need no adjacency at all (R-CONQ-6 exception)."""
+        return False
+
+    def is_extra_adjacent(self, state: GameState, race: RaceState, region: int) -> bool:
+        """Whether ``region`` counts as adjacent to the race beyond real borders."""
+        return False
+
+    def can_occupy_water(self, state: GameState, race: RaceState) -> bool:
+        """Whether the race may conquer Seas and the Lake (R-CONQ-4 exception)."""
+        return False
+
+    def protects(
+        self, state: GameState, race: RaceState, attacker: RaceState, region: int
+    ) -> tuple[str, str] | None:
+        """Called on the *defending* race's badges: ``(rule, reason)`` to refuse an attack."""
+        return None
+
+    def conquest_refusal(
+        self, state: GameState, race: RaceState, region: int, final: bool
+    ) -> tuple[str, str] | None:
+        """Called on the *attacker's* badges once a conquest is otherwise legal:
+        ``(rule, reason)`` to refuse it (Berserk: only what the roll made affordable)."""
+        return None
+
+    def on_conquest(
+        self, state: GameState, race: RaceState, region: int
+    ) -> tuple[GameState, list[Event]]:
+        """After ``race`` conquered ``region`` (pieces: hole, lair)."""
+        return state, []
+
+    def defender_losses(self, state: GameState, race: RaceState, conversion: bool) -> int | None:
+        """Called on the *defending* race: tokens lost to the tray, ``None`` = default 1."""
+        return None
+
+    def redeploy_gain(self, state: GameState, race: RaceState) -> int:
+        """New tokens from the tray at the start of redeployment (before the tray limit)."""
+        return 0
+
+    def has_redeploy_work(self, state: GameState, race: RaceState) -> bool:
+        """Whether an attacked race has something to re-place with no token in hand
+        (Bivouacking's displaced Encampments, R-REDEPLOY-2)."""
+        return False
+
+    def done_refusal(self, state: GameState, race: RaceState) -> tuple[str, str] | None:
+        """``(rule, reason)`` while redeployment may not end yet (Heroic's heroes)."""
+        return None
+
+    def withdraw_after_redeploy(self, state: GameState, race: RaceState) -> int:
+        """Tokens to take off the map after redeployment, kept in reserve."""
+        return 0
+
+    # --- extra actions ------------------------------------------------------------------
+    def extra_actions(self, state: GameState, race: RaceState) -> Sequence[Action]:
+        """Candidate actions this badge adds in the current stage (checked by check_extra)."""
+        return ()
+
+    def handles(self, action: Action) -> bool:
+        """Whether this badge owns ``action``'s type (then check_extra/apply_extra run)."""
+        return False
+
+    def check_extra(
+        self, state: GameState, race: RaceState, action: Action
+    ) -> IllegalActionError | None:
+        """Why ``action`` is refused now, or ``None`` when it is legal."""
+        from swlab.rules.errors import IllegalActionError
+
+        return IllegalActionError("R-TURN-0", f"{self.name} has no such action.")
+
+    def apply_extra(
+        self, state: GameState, race: RaceState, action: Action
+    ) -> tuple[GameState, list[Event]]:
+        """Apply a legal extra action."""
+        return state, []
+
+    # --- decline ------------------------------------------------------------------------
+    def keeps_tokens_in_decline(self) -> bool:
+        """All tokens stay on the map on decline (R-DECLINE-2 exception)."""
+        return False
+
+    def acts_in_decline(self) -> bool:
+        """The race conquers in decline at the start of its owner's turn (R-TURN-0)."""
+        return False
+
+    def counts_toward_decline_limit(self) -> bool:
+        """Whether the race counts toward the one-decline-race limit (R-DECLINE-3)."""
+        return True
+
+    def keeps_badge_in_decline(self) -> bool:
+        """Whether the power badge stays with the race in decline (R-DECLINE-1)."""
+        return False
+
+    def declines_after_scoring(self) -> bool:
+        """Whether the race may go into decline after a turn of conquests."""
+        return False
+
+    # --- scoring ------------------------------------------------------------------------
+    def bonus_coins(self, state: GameState, race: RaceState) -> Sequence[Row]:
+        """Bonus coins of an active race at the end of its owner's turn (R-SCORE-2)."""
+        return ()
+
+    def decline_bonus_coins(self, state: GameState, race: RaceState) -> Sequence[Row]:
+        """Bonus coins of a race in decline (only Dwarves' mines, R-SCORE-2)."""
+        return ()
+
+
+class Race(Badge):
+    """A race banner; ``tray`` is how many tokens the box holds (R-COMP-2).
+
+    A custom race (the blank banner, R-COMP-4) subclasses this; its value should not
+    exceed 10, a custom power's 5, or the tray may run dry.
+    """
+
+    tray: ClassVar[int] = 0
+    #: tokens added to banner + badge when picked (Amazons' 4 conquest-only tokens)
+    extra_tokens: ClassVar[int] = 0
+
+
+class Power(Badge):
+    """A special power badge (R-COMP-3)."""
+
+
+def count_regions(state: GameState, race: RaceState, terrain: str = "", symbol: str = "") -> int:
+    """Regions of ``race`` with this terrain and/or symbol."""
+    geo = state.geo
+    n = 0
+    for i, r in enumerate(state.regions):
+        if r.race != race.name:
+            continue
+        if terrain and geo.terrain[i] != terrain:
+            continue
+        if symbol and symbol not in geo.symbols[i]:
+            continue
+        n += 1
+    return n
+
+
+def non_empty_conquests(state: GameState, race: RaceState) -> int:
+    """Non-empty regions ``race`` conquered this turn (R-RULING-3, R-RULING-9)."""
+    return sum(1 for c in state.turn.conquests if c.race == race.name and c.non_empty)

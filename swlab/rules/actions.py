@@ -1,0 +1,239 @@
+"""Actions: tiny immutable values with a text notation that round-trips.
+
+``repr(action)`` and :func:`format_action` give the notation, :func:`parse_action` reads it::
+
+    pick 3        conquer 12     final 7      roll 2      abandon 9    convert 14
+    decline       end            place 4      take 4      deploy 3:2,5:1
+    withdraw 4    done
+
+Region arguments are region ids (the numbers printed on the board), ``pick K`` takes the
+position 0..5 in the column (R-PICK-1), ``roll N`` the face 0..3 of the reinforcement die
+(R-COMP-5, R-CONQ-10).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+#: Faces of the reinforcement die (R-COMP-5).
+DIE_FACES: tuple[int, ...] = (0, 0, 0, 1, 2, 3)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action; ``verb`` is the first word of its notation."""
+
+    verb: ClassVar[str] = ""
+
+    def args(self) -> str:
+        """The notation after the verb ("" when none)."""
+        return ""
+
+    @classmethod
+    def from_args(cls, args: list[str], text: str) -> Action:
+        """Build the action from the words after its verb (``text`` is for messages)."""
+        if args:
+            raise ValueError(f"{text!r}: '{cls.verb}' takes no argument")
+        return cls()
+
+    def __repr__(self) -> str:
+        a = self.args()
+        return f"{self.verb} {a}" if a else self.verb
+
+    __str__ = __repr__
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class RegionAction(Action):
+    """An action on one region, by region id."""
+
+    region: int
+
+    def args(self) -> str:
+        return str(self.region)
+
+    @classmethod
+    def from_args(cls, args: list[str], text: str) -> Action:
+        return cls(_int(_one(args, cls.verb, text), "a region id", text))
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Pick(Action):
+    """Pick the combo at ``position`` (0 = top, free) of the column (R-PICK-1)."""
+
+    verb: ClassVar[str] = "pick"
+    position: int
+
+    def args(self) -> str:
+        return str(self.position)
+
+    @classmethod
+    def from_args(cls, args: list[str], text: str) -> Action:
+        return cls(_int(_one(args, cls.verb, text), "the column position", text))
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Conquer(RegionAction):
+    """Conquer a region paying its full cost in tokens (R-CONQ-2)."""
+
+    verb: ClassVar[str] = "conquer"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Final(RegionAction):
+    """Choose the region of the final conquest; the die is rolled next (R-CONQ-10)."""
+
+    verb: ClassVar[str] = "final"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Roll(Action):
+    """The reinforcement die shows ``face`` (0..3); a chance action (R-CONQ-10)."""
+
+    verb: ClassVar[str] = "roll"
+    face: int
+
+    def args(self) -> str:
+        return str(self.face)
+
+    @classmethod
+    def from_args(cls, args: list[str], text: str) -> Action:
+        face = _int(_one(args, cls.verb, text), "the die face", text)
+        if face not in (0, 1, 2, 3):
+            raise ValueError(f"{text!r}: the reinforcement die shows 0, 1, 2 or 3")
+        return cls(face)
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Abandon(RegionAction):
+    """Empty one of your regions before conquering (R-EXPAND-2)."""
+
+    verb: ClassVar[str] = "abandon"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Convert(RegionAction):
+    """Sorcerers replace a lone enemy token with a Sorcerer (R-RACE-SORCERERS)."""
+
+    verb: ClassVar[str] = "convert"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Decline(Action):
+    """Send the active race into decline (R-DECLINE-1)."""
+
+    verb: ClassVar[str] = "decline"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class End(Action):
+    """Stop conquering (R-CONQ-11); or end an optional stage."""
+
+    verb: ClassVar[str] = "end"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Place(RegionAction):
+    """Place one token from hand in one of your regions (R-REDEPLOY-1, -2)."""
+
+    verb: ClassVar[str] = "place"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Take(RegionAction):
+    """Take one token back to hand, leaving at least 1 there (R-REDEPLOY-1)."""
+
+    verb: ClassVar[str] = "take"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Withdraw(RegionAction):
+    """Amazons take one token off the map after redeployment (R-RACE-AMAZONS)."""
+
+    verb: ClassVar[str] = "withdraw"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Deploy(Action):
+    """The whole final placement at once: ``deploy 3:2,5:1`` (R-REDEPLOY-1, -2).
+
+    Each pair is a region id and the number of tokens it holds afterwards; regions not
+    listed keep their tokens. The hand must end empty.
+    """
+
+    verb: ClassVar[str] = "deploy"
+    placement: tuple[tuple[int, int], ...]
+
+    def args(self) -> str:
+        return ",".join(f"{r}:{n}" for r, n in self.placement)
+
+    @classmethod
+    def from_args(cls, args: list[str], text: str) -> Action:
+        pairs: list[tuple[int, int]] = []
+        for item in _one(args, cls.verb, text).split(","):
+            region, sep, count = item.partition(":")
+            if not sep:
+                raise ValueError(f"{text!r}: write each placement as REGION:TOKENS, e.g. 3:2")
+            pairs.append((_int(region, "a region id", text), _int(count, "a token count", text)))
+        return cls(tuple(pairs))
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Done(Action):
+    """Finish redeployment (R-REDEPLOY-1)."""
+
+    verb: ClassVar[str] = "done"
+
+
+VERBS: dict[str, type[Action]] = {
+    cls.verb: cls
+    for cls in (
+        Pick, Conquer, Final, Roll, Abandon, Convert, Decline, End,
+        Place, Take, Withdraw, Deploy, Done,
+    )
+}  # fmt: skip
+
+
+def format_action(action: Action) -> str:
+    """The notation of ``action`` (the same as ``repr(action)``)."""
+    return repr(action)
+
+
+def _int(text: str, what: str, source: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"{source!r}: {what} must be a whole number, not {text!r}") from None
+
+
+def register_action(cls: type[Action]) -> type[Action]:
+    """Add a badge's own action type to the notation (usable as a class decorator).
+
+    Powers add verbs such as ``fortress 12`` or ``hero 3``; a verb can be registered once.
+    """
+    if not cls.verb:
+        raise ValueError(f"{cls.__name__} has no verb")
+    if VERBS.get(cls.verb, cls) is not cls:
+        raise ValueError(f"the verb {cls.verb!r} is already taken by {VERBS[cls.verb].__name__}")
+    VERBS[cls.verb] = cls
+    return cls
+
+
+def _one(args: list[str], verb: str, text: str) -> str:
+    if len(args) != 1:
+        raise ValueError(f"{text!r}: '{verb}' takes exactly one argument")
+    return args[0]
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its notation; unknown or malformed text raises ``ValueError``."""
+    parts = text.strip().split()
+    if not parts:
+        raise ValueError("an empty string is not an action")
+    verb, rest = parts[0].lower(), parts[1:]
+    cls = VERBS.get(verb)
+    if cls is None:
+        known = ", ".join(sorted(VERBS))
+        raise ValueError(f"unknown action {verb!r} in {text!r}; actions are: {known}")
+    return cls.from_args(rest, text)

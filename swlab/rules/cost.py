@@ -1,0 +1,99 @@
+"""The cost of a conquest, row by row (R-CONQ-2, R-CONQ-3, R-RULING-1).
+
+The conquest code and the tutorial use the same :func:`cost_rows`, so what a learner sees
+on hover is exactly what the engine charges.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from swlab.rules.abilities.base import Row
+from swlab.rules.ops import badges
+from swlab.rules.state import GameState, RaceState
+
+MINIMUM = 1  # R-CONQ-3
+
+
+@dataclass(frozen=True)
+class CostBreakdown:
+    """Rows (label, amount, rule id) and the total, clamped to 1 once (R-CONQ-3)."""
+
+    region: int
+    rows: tuple[Row, ...]
+    total: int
+
+    def summary(self) -> str:
+        """``"2 + 1 mountain + 1 lost tribe = 4"``."""
+        parts: list[str] = []
+        for row in self.rows:
+            if not parts:
+                parts.append(f"{row.amount} {row.label}".strip())
+            else:
+                sign = "+" if row.amount >= 0 else "-"
+                parts.append(f"{sign} {abs(row.amount)} {row.label}".strip())
+        return " ".join(parts) + f" = {self.total}"
+
+    def __str__(self) -> str:
+        return self.summary()
+
+
+def cost_rows(state: GameState, race: RaceState | None, i: int) -> tuple[tuple[Row, ...], int]:
+    """Rows and total of the cost for ``race`` to conquer region position ``i``.
+
+    2 tokens, +1 per Mountain, Fortress, Troll Lair and Encampment, +1 per Lost Tribe or
+    race token (active or in decline) (R-CONQ-2); then the race's and power's modifiers,
+    summed (R-RULING-1); then the minimum of 1, applied once (R-CONQ-3).
+    """
+    r = state.regions[i]
+    rows: list[Row] = [Row("base", 2, "R-CONQ-2")]
+    if r.mountain:
+        rows.append(Row("mountain", 1, "R-CONQ-2"))
+    if r.fortress:
+        rows.append(Row("fortress", 1, "R-POW-FORTIFIED"))
+    if r.lair:
+        rows.append(Row("troll lair", 1, "R-RACE-TROLLS"))
+    if r.encampments:
+        rows.append(Row(_plural(r.encampments, "encampment"), r.encampments, "R-POW-BIVOUACKING"))
+    if r.lost_tribes:
+        rows.append(Row(_plural(r.lost_tribes, "lost tribe"), r.lost_tribes, "R-CONQ-2"))
+    if r.tokens:
+        what = f"{r.race} token" + ("" if r.tokens == 1 else "s")
+        if r.in_decline:
+            what += " in decline"
+        rows.append(Row(what, r.tokens, "R-CONQ-2"))
+    if race is not None:
+        for b in badges(race):
+            rows.extend(b.cost_modifiers(state, race, i))
+    raw = sum(row.amount for row in rows)
+    if raw < MINIMUM:
+        rows.append(Row("minimum 1 token", MINIMUM - raw, "R-CONQ-3"))
+    return tuple(rows), max(raw, MINIMUM)
+
+
+def conquest_cost(state: GameState, race: RaceState | None, i: int) -> int:
+    """The total of :func:`cost_rows`."""
+    return cost_rows(state, race, i)[1]
+
+
+def _plural(n: int, word: str) -> str:
+    return word if n == 1 else f"{word}s"
+
+
+def explain_cost(state: GameState, region: int, race: str | None = None) -> CostBreakdown:
+    """Why conquering ``region`` (an id) costs what it costs, for ``race``.
+
+    ``race`` defaults to the race acting now (or the current player's active race).
+
+    >>> # explain_cost(state, 12).summary()  ->  '2 base + 1 mountain + 1 lost tribe = 4'
+    """
+    i = state.geo.index[region]
+    rs: RaceState | None
+    if race is not None:
+        rs = state.race(race)
+    elif state.turn.acting:
+        rs = state.race(state.turn.acting)
+    else:
+        rs = state.players[state.current].active
+    rows, total = cost_rows(state, rs, i)
+    return CostBreakdown(region, rows, total)

@@ -1,0 +1,109 @@
+"""What the engine needs to know about a board, precomputed once and shared by all states.
+
+The engine depends only on the narrow :class:`BoardLike` protocol (region ids, terrain,
+symbols, borders and the edge / coastal / first-conquest sets, R-COMP-6), which
+:class:`swlab.board.Board` satisfies and so does any graph-built board. :class:`Geo` turns it
+into index-based lookups: inside the engine a region is its position in ``board.ids``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Protocol
+
+WATER_TERRAINS = frozenset({"sea", "lake"})
+
+
+class RegionLike(Protocol):
+    """One region as the engine reads it (``swlab.board.Region`` fits)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def terrain(self) -> str: ...
+    @property
+    def symbols(self) -> frozenset[str]: ...
+    @property
+    def label(self) -> str: ...
+
+
+class BoardLike(Protocol):
+    """A board as the engine reads it (``swlab.board.Board`` fits)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def turns(self) -> int: ...
+    @property
+    def ids(self) -> tuple[int, ...]: ...
+    def __getitem__(self, region_id: int) -> RegionLike: ...
+    def neighbours(self, region_id: int) -> frozenset[int]: ...
+    @property
+    def edge_regions(self) -> frozenset[int]: ...
+    @property
+    def coastal_regions(self) -> frozenset[int]: ...
+    @property
+    def first_conquest_regions(self) -> frozenset[int]: ...
+
+
+@dataclass(frozen=True, eq=False)
+class Geo:
+    """Index-based facts about one board; build it with :meth:`from_board`.
+
+    Every tuple is indexed by region position (``index[region_id]``).
+    """
+
+    board: BoardLike
+    name: str
+    turns: int
+    ids: tuple[int, ...]
+    index: dict[int, int]
+    terrain: tuple[str, ...]
+    symbols: tuple[frozenset[str], ...]
+    labels: tuple[str, ...]
+    water: tuple[bool, ...]
+    mountain: tuple[bool, ...]
+    neighbours: tuple[frozenset[int], ...]
+    edge: frozenset[int]
+    coastal: frozenset[int]
+    first_conquest: frozenset[int]
+
+    @classmethod
+    def from_board(cls, board: BoardLike) -> Geo:
+        ids = tuple(board.ids)
+        index = {rid: i for i, rid in enumerate(ids)}
+        regions = [board[rid] for rid in ids]
+
+        def idx(values: Iterable[int]) -> frozenset[int]:
+            return frozenset(index[v] for v in values if v in index)
+
+        return cls(
+            board=board,
+            name=board.name,
+            turns=board.turns,
+            ids=ids,
+            index=index,
+            terrain=tuple(r.terrain for r in regions),
+            symbols=tuple(frozenset(r.symbols) for r in regions),
+            labels=tuple(r.label for r in regions),
+            water=tuple(r.terrain in WATER_TERRAINS for r in regions),
+            mountain=tuple(r.terrain == "mountain" for r in regions),
+            neighbours=tuple(idx(board.neighbours(rid)) for rid in ids),
+            edge=idx(board.edge_regions),
+            coastal=idx(board.coastal_regions),
+            first_conquest=idx(board.first_conquest_regions),
+        )
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def has(self, i: int, symbol: str) -> bool:
+        """Whether region position ``i`` carries ``symbol`` (mine, magic, cavern...)."""
+        return symbol in self.symbols[i]
+
+    def label(self, i: int) -> str:
+        """``"Hill (12)"`` for region position ``i``."""
+        return self.labels[i]

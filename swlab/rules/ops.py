@@ -1,0 +1,202 @@
+"""Low-level state updates shared by the flow and the badges.
+
+Every function takes a :class:`GameState` and returns a new one (plus events); nothing is
+mutated. Region arguments are positions.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from swlab.rules.abilities.base import Badge
+from swlab.rules.abilities.registry import power_badge, race_badge
+from swlab.rules.events import (
+    BadgesReshuffled,
+    ColumnRefilled,
+    Event,
+    PieceChanged,
+    RaceRemoved,
+    TokensLost,
+)
+from swlab.rules.state import Combo, GameState, RaceState, RegionState
+
+COLUMN_SIZE = 6  # R-SETUP-3
+
+
+def badges(race: RaceState) -> tuple[Badge, ...]:
+    """The badges working for ``race`` now: banner, plus the power while it lasts.
+
+    A race in decline keeps only a badge that stays in decline (Spirit, R-DECLINE-1);
+    decline Ghouls conquer with no power (R-RULING-10).
+    """
+    rb = race_badge(race.name)
+    if not race.power:
+        return (rb,)
+    pb = power_badge(race.power)
+    if race.in_decline and not pb.keeps_badge_in_decline():
+        return (rb,)
+    return (rb, pb)
+
+
+def set_region(state: GameState, i: int, region: RegionState) -> GameState:
+    regions = state.regions
+    return replace(state, regions=(*regions[:i], region, *regions[i + 1 :]))
+
+
+def update_race(state: GameState, race: RaceState) -> GameState:
+    """Replace the owner's record of ``race`` (active or decline, by name)."""
+    players = list(state.players)
+    p = players[race.owner]
+    if p.active is not None and p.active.name == race.name:
+        p = replace(p, active=race)
+    else:
+        p = replace(p, declined=tuple(race if d.name == race.name else d for d in p.declined))
+    players[race.owner] = p
+    return replace(state, players=tuple(players))
+
+
+def add_coins(state: GameState, player: int, delta: int) -> GameState:
+    players = list(state.players)
+    players[player] = replace(players[player], coins=players[player].coins + delta)
+    return replace(state, players=tuple(players))
+
+
+def has_regions(state: GameState, race: str) -> bool:
+    return any(r.race == race for r in state.regions)
+
+
+def empty_region(state: GameState, i: int, why: str) -> tuple[GameState, list[Event]]:
+    """Remove a race's pieces as it leaves region ``i`` (R-EXPAND-2, R-CONQ-9).
+
+    The Mountain stays; Troll Lair, Fortress and Hole go; Hero, Dragon and Encampments
+    leave the region.
+    """
+    r = state.regions[i]
+    rid = state.geo.ids[i]
+    events: list[Event] = []
+    for piece, flag in (
+        ("Troll Lair", r.lair),
+        ("Fortress", r.fortress),
+        ("Hole-in-the-Ground", r.hole),
+        ("Hero", r.hero),
+        ("Dragon", r.dragon),
+    ):
+        if flag:
+            events.append(PieceChanged(piece, rid, False, why))
+    if r.encampments:
+        events.append(PieceChanged("Encampment", rid, False, why))
+    return set_region(state, i, RegionState(mountain=r.mountain)), events
+
+
+def strip_defender(
+    state: GameState, i: int, attacker: RaceState, conversion: bool = False
+) -> tuple[GameState, list[Event]]:
+    """Clear region ``i`` before ``attacker`` moves in (R-CONQ-7, R-CONQ-8, R-CONQ-9).
+
+    Lost tribes are removed. Another player's race takes its tokens into hand, returns 1 to
+    the tray (Elves none, R-RACE-ELVES; a conversion always loses its token) and redeploys
+    the rest at the end of the turn. The attacker's own decline race loses every token
+    there (R-CONQ-8); the attacker's own active race, attacked by its decline Ghouls, has
+    the rest in hand at once (R-RULING-11). A decline race that loses its last region
+    leaves the game (R-DECLINE-3).
+    """
+    r = state.regions[i]
+    rid = state.geo.ids[i]
+    events: list[Event] = []
+    if r.lost_tribes:
+        events.append(TokensLost(-1, "Lost Tribe", rid, r.lost_tribes, 0))
+    if r.tokens and r.race:
+        d = state.race(r.race)
+        assert d is not None, f"region {rid} holds {r.race} that nobody owns"
+        if conversion or (d.owner == attacker.owner and d.in_decline):
+            lost = r.tokens
+        else:
+            loss: int | None = None
+            for b in badges(d):
+                hook = b.defender_losses(state, d, conversion)
+                if hook is not None:
+                    loss = hook
+            lost = min(r.tokens, 1 if loss is None else loss)
+        to_hand = r.tokens - lost
+        d = replace(d, hand=d.hand + to_hand)
+        state = update_race(state, d).with_tray(d.name, lost)
+        if conversion:
+            why = "R-RACE-SORCERERS"
+        elif d.owner == attacker.owner and d.in_decline:
+            why = "R-CONQ-8"
+        else:
+            why = "R-CONQ-7"
+        events.append(TokensLost(d.owner, d.name, rid, lost, to_hand, why))
+        if (to_hand or r.encampments) and d.owner != attacker.owner:
+            key = (d.owner, d.name)
+            if key not in state.turn.defenders:
+                turn = replace(state.turn, defenders=(*state.turn.defenders, key))
+                state = replace(state, turn=turn)
+    state, evs = empty_region(state, i, "R-CONQ-7")
+    events.extend(evs)
+    if r.race:
+        d2 = state.race(r.race)
+        if d2 is not None and d2.in_decline and not has_regions(state, d2.name):
+            state, evs = remove_race(state, d2)
+            events.extend(evs)
+    return state, events
+
+
+def remove_race(state: GameState, race: RaceState) -> tuple[GameState, list[Event]]:
+    """A decline race leaves the map: tokens to the tray, banner to the stack (R-DECLINE-3).
+
+    Its power badge, if it still had one (Spirit), is discarded.
+    """
+    events: list[Event] = []
+    returned = race.hand + race.reserve
+    for i in state.race_regions(race.name):
+        returned += state.regions[i].tokens
+        state, evs = empty_region(state, i, "R-DECLINE-3")
+        events.extend(evs)
+    state = state.with_tray(race.name, returned)
+    players = list(state.players)
+    p = players[race.owner]
+    if p.active is not None and p.active.name == race.name:
+        p = replace(p, active=None)
+    else:
+        p = replace(p, declined=tuple(d for d in p.declined if d.name != race.name))
+    players[race.owner] = p
+    discard = state.power_discard + ((race.power,) if race.power else ())
+    state = replace(
+        state,
+        players=tuple(players),
+        race_stack=(*state.race_stack, race.name),
+        power_discard=discard,
+    )
+    events.append(RaceRemoved(race.owner, race.name, returned))
+    state, evs = refill_column(state)
+    return state, events + evs
+
+
+def refill_column(state: GameState) -> tuple[GameState, list[Event]]:
+    """Reveal new combos until 6 are visible, as far as the stacks allow (R-PICK-5).
+
+    When the power stack runs out, the discarded badges are shuffled into a new stack,
+    deterministically from the seed kept in the state.
+    """
+    events: list[Event] = []
+    while len(state.column) < COLUMN_SIZE and state.race_stack:
+        if not state.power_stack:
+            if not state.power_discard:
+                break
+            pile = list(state.power_discard)
+            random.Random(f"{state.seed}:{state.reshuffles}").shuffle(pile)
+            state = replace(
+                state, power_stack=tuple(pile), power_discard=(), reshuffles=state.reshuffles + 1
+            )
+            events.append(BadgesReshuffled(len(pile)))
+        combo = Combo(state.race_stack[0], state.power_stack[0])
+        state = replace(
+            state,
+            column=(*state.column, combo),
+            race_stack=state.race_stack[1:],
+            power_stack=state.power_stack[1:],
+        )
+        events.append(ColumnRefilled(combo.race, combo.power))
+    return state, events

@@ -1,0 +1,89 @@
+"""Setting up a game (R-SETUP-1..5)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from swlab.rules.abilities.registry import POWERS, RACES
+from swlab.rules.engine import start_turn
+from swlab.rules.events import Event
+from swlab.rules.geo import BoardLike, Geo
+from swlab.rules.ops import refill_column
+from swlab.rules.state import GameState, PlayerState, RegionState, Stage, TurnState
+
+START_COINS = 5  # R-SETUP-4
+
+
+def _order(
+    names: list[str], given: list[str] | None, rng: random.Random, what: str
+) -> tuple[str, ...]:
+    rest = list(names)
+    rng.shuffle(rest)
+    if not given:
+        return tuple(rest)
+    unknown = [g for g in given if g not in names]
+    if unknown:
+        raise ValueError(f"unknown {what} {unknown[0]!r}; known {what}s: {', '.join(names)}")
+    if len(set(given)) != len(given):
+        raise ValueError(f"a {what} appears twice in {given}")
+    return tuple(given) + tuple(n for n in rest if n not in given)
+
+
+def new_game(
+    board: BoardLike,
+    players: int | list[str],
+    *,
+    seed: int | None = None,
+    races: list[str] | None = None,
+    powers: list[str] | None = None,
+) -> GameState:
+    """A game ready for the first player's first action.
+
+    R-SETUP-1: the board's turn track; R-SETUP-2: a Lost Tribe on each Lost Tribe symbol,
+    a Mountain on each Mountain region; R-SETUP-3: the 14 banners and 20 badges shuffled
+    with ``seed`` (``races`` / ``powers`` give the top of the stacks explicitly, the rest
+    follows shuffled), 6 visible combos; R-SETUP-4: 5 coins each; R-SETUP-5: seat 0 starts
+    and play goes in seat order. The seed is kept in the state for later reshuffles
+    (R-PICK-5).
+    """
+    names = (
+        [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
+    )
+    if not 2 <= len(names) <= 6:
+        raise ValueError(f"Small World is played by 2 to 6 players, not {len(names)} (R-COMP-1)")
+    if board.players != len(names):
+        raise ValueError(
+            f"{board.name} is the board for {board.players} players, not {len(names)} (R-SETUP-1)"
+        )
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    rng = random.Random(seed)
+    race_stack = _order(list(RACES), races, rng, "race")
+    power_stack = _order(list(POWERS), powers, rng, "power")
+    geo = Geo.from_board(board)
+    regions = tuple(
+        RegionState(
+            lost_tribes=1 if "lost_tribe" in geo.symbols[i] and not geo.water[i] else 0,
+            mountain=geo.mountain[i],
+        )
+        for i in range(len(geo))
+    )
+    state = GameState(
+        geo=geo,
+        regions=regions,
+        players=tuple(PlayerState(name, START_COINS) for name in names),
+        column=(),
+        race_stack=race_stack,
+        power_stack=power_stack,
+        power_discard=(),
+        trays=tuple((name, race.tray) for name, race in RACES.items()),
+        round=1,
+        current=0,
+        turn=TurnState(stage=Stage.PICK, actor=0),
+        seed=seed,
+    )
+    state, _ = refill_column(state)
+    events: list[Event] = []
+    state = start_turn(state, 0, events)
+    return replace(state)

@@ -1,0 +1,331 @@
+"""Boards and a scenario builder for rules tests (imported as ``from .helpers import ...``).
+
+Boards come from ``swlab.board.official_board`` when the GeoJSON maps are present, else
+from the reference region graphs (``maps/graphs/official_{n}p.json``): the engine only needs
+the :class:`swlab.rules.geo.BoardLike` protocol, which :class:`GraphBoard` satisfies.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from swlab.rules import GameState, RaceState, RegionState, Stage, new_game
+from swlab.rules.actions import Action, parse_action
+from swlab.rules.engine import apply, is_legal
+from swlab.rules.events import Event
+
+ROOT = Path(__file__).resolve().parents[2]
+GRAPH_DIRS = (ROOT / "maps" / "graphs", Path("/work/shared/reference-maps"))
+
+
+@dataclass(frozen=True)
+class GraphRegion:
+    id: int
+    terrain: str
+    symbols: frozenset[str] = frozenset()
+
+    @property
+    def is_water(self) -> bool:
+        return self.terrain in ("sea", "lake")
+
+    @property
+    def is_mountain(self) -> bool:
+        return self.terrain == "mountain"
+
+    def has(self, symbol: str) -> bool:
+        return symbol in self.symbols
+
+    @property
+    def label(self) -> str:
+        return f"{self.terrain.capitalize()} ({self.id})"
+
+
+@dataclass(frozen=True, eq=False)
+class GraphBoard:
+    """A board from a region graph: terrain, symbols, edge flags and borders."""
+
+    name: str
+    players: int
+    turns: int
+    regions: tuple[GraphRegion, ...]
+    adjacency: dict[int, frozenset[int]]
+    edge: frozenset[int]
+    _by_id: dict[int, GraphRegion] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._by_id.update({r.id: r for r in self.regions})
+
+    @property
+    def ids(self) -> tuple[int, ...]:
+        return tuple(r.id for r in self.regions)
+
+    def __getitem__(self, region_id: int) -> GraphRegion:
+        return self._by_id[region_id]
+
+    def neighbours(self, region_id: int) -> frozenset[int]:
+        return self.adjacency[region_id]
+
+    def are_adjacent(self, a: int, b: int) -> bool:
+        return b in self.adjacency[a]
+
+    @property
+    def edge_regions(self) -> frozenset[int]:
+        return self.edge
+
+    @property
+    def coastal_regions(self) -> frozenset[int]:
+        return frozenset(
+            r.id
+            for r in self.regions
+            if not r.is_water and any(self[n].is_water for n in self.adjacency[r.id])
+        )
+
+    @property
+    def first_conquest_regions(self) -> frozenset[int]:
+        seas = {i for i in self.edge if self[i].terrain == "sea"}
+        return frozenset(
+            r.id
+            for r in self.regions
+            if not r.is_water and (r.id in self.edge or self.adjacency[r.id] & seas)
+        )
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GraphBoard:
+        regions = tuple(
+            GraphRegion(r["id"], r["terrain"], frozenset(r["symbols"])) for r in data["regions"]
+        )
+        adjacency = {r["id"]: frozenset(r["neighbours"]) for r in data["regions"]}
+        edge = frozenset(r["id"] for r in data["regions"] if r["edge"])
+        return cls(data["name"], data["players"], data["turns"], regions, adjacency, edge)
+
+    @classmethod
+    def from_spec(
+        cls,
+        regions: dict[int, str | tuple[str, ...]],
+        borders: list[tuple[int, int]],
+        edge: set[int],
+        players: int = 2,
+        turns: int = 10,
+        name: str = "test board",
+    ) -> GraphBoard:
+        """``regions`` maps id -> terrain or (terrain, symbol, ...)."""
+        regs = []
+        for rid, spec in regions.items():
+            terrain, *symbols = (spec,) if isinstance(spec, str) else spec
+            regs.append(GraphRegion(rid, terrain, frozenset(symbols)))
+        adjacency: dict[int, set[int]] = {rid: set() for rid in regions}
+        for a, b in borders:
+            adjacency[a].add(b)
+            adjacency[b].add(a)
+        return cls(
+            name,
+            players,
+            turns,
+            tuple(regs),
+            {k: frozenset(v) for k, v in adjacency.items()},
+            frozenset(edge),
+        )
+
+
+@cache
+def official(players: int) -> Any:
+    """The official board for ``players``: GeoJSON if shipped, else the region graph."""
+    try:
+        from swlab.board import official_board
+
+        return official_board(players)
+    except (FileNotFoundError, OSError, ValueError):
+        pass
+    for folder in GRAPH_DIRS:
+        path = folder / f"official_{players}p.json"
+        if path.is_file():
+            return GraphBoard.from_json(json.loads(path.read_text(encoding="utf-8")))
+    pytest.skip(f"no official {players}p board or reference graph available")
+
+
+# A small hand-made board used by most scenario tests:
+#
+#     edge: 1 2 3 7 8 10 (and sea 9)
+#     1 farmland(lost tribe) - 2 hill - 3 forest(magic) - 4 mountain(mine)
+#     |                        |        |                 |
+#     5 swamp(cavern) ------ 6 farmland(mine) ------- 7 hill - 8 forest
+#     9 sea borders 1, 5 (edge sea) ; 10 swamp borders 8 and 4
+SMALL_REGIONS: dict[int, str | tuple[str, ...]] = {
+    1: ("farmland", "lost_tribe"),
+    2: "hill",
+    3: ("forest", "magic"),
+    4: ("mountain", "mine"),
+    5: ("swamp", "cavern"),
+    6: ("farmland", "mine"),
+    7: "hill",
+    8: "forest",
+    9: "sea",
+    10: "swamp",
+}
+SMALL_BORDERS = [
+    (1, 2), (2, 3), (3, 4), (1, 5), (2, 6), (3, 7), (4, 7), (5, 6), (6, 7), (7, 8),
+    (1, 9), (5, 9), (8, 10), (4, 10),
+]  # fmt: skip
+SMALL_EDGE = {1, 2, 3, 7, 8, 9, 10}
+
+
+def small_board(players: int = 2, turns: int = 10) -> GraphBoard:
+    return GraphBoard.from_spec(SMALL_REGIONS, SMALL_BORDERS, SMALL_EDGE, players, turns)
+
+
+class Scenario:
+    """Arrange a position directly, then script actions and assert, XMage style.
+
+    >>> sc = Scenario(races=["Ratmen"], powers=["Alchemist"])
+    >>> sc.active(0, "Ratmen", hand=5).region(2, 0, "Ratmen", 3).conquering(0)
+    """
+
+    def __init__(
+        self,
+        board: Any = None,
+        players: int = 2,
+        *,
+        races: list[str] | None = None,
+        powers: list[str] | None = None,
+        seed: int = 1,
+        empty: bool = True,
+    ) -> None:
+        board = board if board is not None else small_board(players)
+        self.state: GameState = new_game(board, players, seed=seed, races=races, powers=powers)
+        self.events: list[Event] = []
+        if empty:
+            self.state = replace(
+                self.state,
+                regions=tuple(RegionState(mountain=r.mountain) for r in self.state.regions),
+            )
+
+    # --- arrange ------------------------------------------------------------------------
+    def _idx(self, region: int) -> int:
+        return self.state.geo.index[region]
+
+    def _set_player(self, player: int, **changes: Any) -> None:
+        players = list(self.state.players)
+        players[player] = replace(players[player], **changes)
+        self.state = replace(self.state, players=tuple(players))
+
+    def coins(self, player: int, coins: int) -> Scenario:
+        self._set_player(player, coins=coins)
+        return self
+
+    def active(
+        self, player: int, race: str, power: str = "Alchemist", hand: int = 0, reserve: int = 0
+    ) -> Scenario:
+        """Give ``player`` an active ``race`` (+``power``) with ``hand`` tokens in hand."""
+        self._set_player(player, active=RaceState(race, power, player, hand=hand, reserve=reserve))
+        self._take_from_tray(race, hand + reserve)
+        return self
+
+    def declined(self, player: int, race: str, power: str = "", hand: int = 0) -> Scenario:
+        p = self.state.players[player]
+        rs = RaceState(race, power, player, in_decline=True, hand=hand)
+        self._set_player(player, declined=(*p.declined, rs))
+        self._take_from_tray(race, hand)
+        return self
+
+    def _take_from_tray(self, race: str, n: int) -> None:
+        self.state = self.state.with_tray(race, -n)
+
+    def region(
+        self, region: int, owner: int, race: str, tokens: int = 1, **pieces: Any
+    ) -> Scenario:
+        """Put ``tokens`` of ``owner``'s ``race`` in ``region`` (decline if owned in decline)."""
+        rs = self.state.race(race)
+        in_decline = bool(rs and rs.in_decline)
+        i = self._idx(region)
+        old = self.state.regions[i]
+        new = RegionState(
+            owner=owner, race=race, tokens=tokens, in_decline=in_decline,
+            mountain=old.mountain, **pieces,
+        )  # fmt: skip
+        self._put(i, new)
+        self._take_from_tray(race, tokens)
+        return self
+
+    def lost_tribe(self, region: int, n: int = 1) -> Scenario:
+        i = self._idx(region)
+        self._put(i, replace(self.state.regions[i], lost_tribes=n))
+        return self
+
+    def pieces(self, region: int, **pieces: Any) -> Scenario:
+        i = self._idx(region)
+        self._put(i, replace(self.state.regions[i], **pieces))
+        return self
+
+    def _put(self, i: int, region: RegionState) -> None:
+        regions = list(self.state.regions)
+        regions[i] = region
+        self.state = replace(self.state, regions=tuple(regions))
+
+    def stage(self, stage: Stage, player: int, acting: str = "", **turn: Any) -> Scenario:
+        """Set the stage directly: ``player`` is current and actor."""
+        t = replace(self.state.turn, stage=stage, actor=player, acting=acting, **turn)
+        self.state = replace(self.state, current=player, turn=t)
+        return self
+
+    def conquering(self, player: int, picked: bool = False) -> Scenario:
+        """``player``'s active race is in its conquest stage (troops already readied)."""
+        race = self.state.players[player].active
+        assert race is not None
+        return self.stage(Stage.CONQUER, player, race.name, picked=picked)
+
+    def start_turn(self, player: int) -> Scenario:
+        """Begin ``player``'s turn through the engine (Ghouls first, ready troops...)."""
+        from swlab.rules.engine import start_turn
+
+        events: list[Event] = []
+        self.state = start_turn(self.state, player, events)
+        self.events.extend(events)
+        return self
+
+    def round(self, n: int) -> Scenario:
+        self.state = replace(self.state, round=n)
+        return self
+
+    # --- act ----------------------------------------------------------------------------
+    def do(self, *actions: str | Action) -> Scenario:
+        for a in actions:
+            action = parse_action(a) if isinstance(a, str) else a
+            self.state, events = apply(self.state, action)
+            self.events.extend(events)
+        return self
+
+    def legal(self) -> list[str]:
+        from swlab.rules.engine import legal_actions
+
+        return [repr(a) for a in legal_actions(self.state)]
+
+    def refused(self, action: str | Action) -> str:
+        """The rule id refusing ``action`` (fails the test if it is legal)."""
+        a = parse_action(action) if isinstance(action, str) else action
+        error = is_legal(self.state, a)
+        assert error is not None, f"{a!r} should be illegal in\n{self.state}"
+        return error.rule
+
+    # --- assert helpers -----------------------------------------------------------------
+    def at(self, region: int) -> RegionState:
+        return self.state.regions[self._idx(region)]
+
+    def race(self, name: str) -> RaceState:
+        rs = self.state.race(name)
+        assert rs is not None, name
+        return rs
+
+    def hand(self, name: str) -> int:
+        return self.race(name).hand
+
+    def coins_of(self, player: int) -> int:
+        return self.state.players[player].coins
+
+    def event_texts(self) -> list[str]:
+        return [e.describe(self.state) for e in self.events]

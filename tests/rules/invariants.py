@@ -1,0 +1,48 @@
+"""Invariants checked after every step of the random playouts."""
+
+from __future__ import annotations
+
+from swlab.rules import RACES, GameState, is_over, legal_actions, parse_action
+from swlab.rules.engine import apply, is_legal
+from swlab.rules.state import Stage
+
+
+def check_invariants(state: GameState) -> None:
+    # R-COMP-2, R-PICK-4: every token of a race is on the map, in a hand/reserve or in the tray.
+    for name, race in RACES.items():
+        on_map = sum(r.tokens for r in state.regions if r.race == name)
+        rs = state.race(name)
+        held = (rs.hand + rs.reserve) if rs else 0
+        assert on_map + held + state.tray(name) == race.tray, (name, str(state))
+        assert state.tray(name) >= 0, name
+        if rs is None:
+            assert on_map == 0 and held == 0, name
+    for p in state.players:
+        assert p.coins >= 0, p
+    # R-CONQ-5: one race per region, lost tribe tokens never beside race tokens.
+    for r in state.regions:
+        if r.tokens:
+            assert r.race and r.owner >= 0 and r.lost_tribes == 0, r
+            rs = state.race(r.race)
+            assert rs is not None and rs.owner == r.owner and rs.in_decline == r.in_decline, r
+        else:
+            assert not r.race and r.owner == -1, r
+        assert not (r.hole and r.in_decline), r
+    # R-DECLINE-3: one decline race per player unless Spirit.
+    for p in state.players:
+        assert len(p.declined) <= 2, p
+    actions = legal_actions(state)
+    assert bool(actions) != is_over(state)
+    for a in actions:
+        assert parse_action(repr(a)) == a, a
+        assert is_legal(state, a) is None, a
+    if state.turn.stage is not Stage.GAME_OVER:
+        assert state.turn.actor >= 0
+
+
+def check_all_listed_apply(state: GameState) -> None:
+    """Every listed action applies without error and leaves ``state`` untouched."""
+    before = repr(state), str(state)
+    for a in legal_actions(state):
+        apply(state, a)
+    assert (repr(state), str(state)) == before
