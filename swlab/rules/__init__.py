@@ -26,15 +26,22 @@ Public API
 ``parse_action`` / ``format_action`` / ``repr(action)``
     The notation: ``pick 3``, ``conquer 12``, ``final 7``, ``roll 2``, ``abandon 9``,
     ``convert 14``, ``decline``, ``end``, ``place 4``, ``take 4``, ``deploy 3:2,5:1``,
-    ``withdraw 4``, ``done``.
+    ``withdraw 4``, ``done``; the powers add ``berserk`` (roll before a conquest),
+    ``dragon 12``, ``fortress 3``, ``hero 7`` / ``unhero 7``, ``camp 5`` / ``uncamp 5``
+    and ``peace 1`` (a seat number), registered with ``actions.register_action``.
 ``roll_die``, ``random_action``, ``play_random``, ``replay``, ``GameRecord``
     The die as a chance actor, seeded playouts, records that replay exactly.
 ``RACES``, ``POWERS``
     The registry of the 14 race banners and 20 power badges (``abilities/``).
+``abilities.custom.custom_race`` / ``custom_power``
+    The blank banner and badge (R-COMP-4): a custom race or power from existing hooks,
+    passed to ``new_game(races=[...], powers=[...])`` (see ``docs/custom_badges.md``).
 
-Stages (:class:`Stage`): ``pick``, ``conquer``, ``roll`` (the final conquest's die),
-``redeploy``, ``withdraw`` (Amazons), ``defend`` (attacked players redeploy, the actor is
-the defender), ``decline_choice`` (Stout's hook), ``game_over``. The engine reads a board
+Stages (:class:`Stage`): ``pick``, ``conquer`` (also Dragon Master's ``dragon``, Berserk's
+``berserk``), ``roll`` (the final conquest's die, or a Berserk roll), ``redeploy`` (also
+``fortress``, ``hero``, ``camp``, ``peace``), ``withdraw`` (Amazons), ``defend`` (attacked
+players redeploy, the actor is the defender; displaced Encampments are re-placed with
+``camp``), ``decline_choice`` (Stout), ``game_over``. The engine reads a board
 through :class:`BoardLike` (``swlab.board.Board`` fits).
 """
 
@@ -128,4 +135,31 @@ __all__ = [
     "scores",
     "tokens_on_map",
     "winners",
+]
+
+# --- scenarios, JSON records and the notebook Game (docs/scenarios.md, docs/rules_engine.md)
+from swlab.rules.game import Game
+from swlab.rules.record import RecordError, load_record, save_record
+from swlab.rules.record import replay as replay_record
+from swlab.rules.scenario import (
+    ScenarioError,
+    dump_scenario,
+    load_scenario,
+    run_scenario,
+    save_scenario,
+    scenario_from_dict,
+)
+
+__all__ += [
+    "Game",
+    "RecordError",
+    "ScenarioError",
+    "dump_scenario",
+    "load_record",
+    "load_scenario",
+    "replay_record",
+    "run_scenario",
+    "save_record",
+    "save_scenario",
+    "scenario_from_dict",
 ]

@@ -25,6 +25,9 @@ class Action:
     """Base of every action; ``verb`` is the first word of its notation."""
 
     verb: ClassVar[str] = ""
+    #: the action undoes an earlier one (``take``, lifting a hero or an encampment): random
+    #: playouts leave these out so that a redeployment always ends
+    undoes: ClassVar[bool] = False
 
     def args(self) -> str:
         """The notation after the verb ("" when none)."""
@@ -145,6 +148,7 @@ class Take(RegionAction):
     """Take one token back to hand, leaving at least 1 there (R-REDEPLOY-1)."""
 
     verb: ClassVar[str] = "take"
+    undoes: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True, repr=False)

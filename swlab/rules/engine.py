@@ -184,7 +184,9 @@ def legal_actions(state: GameState) -> list[Action]:
             out.extend(Place(geo.ids[i]) for i in held)
         if stage is Stage.REDEPLOY:
             out.extend(Take(geo.ids[i]) for i in held if state.regions[i].tokens >= 2)
-            out.extend(_extra(state, race))
+        # badge placements (encampments, heroes, fortress, peace); in DEFEND only what the
+        # badge allows there (displaced Encampments, R-REDEPLOY-2)
+        out.extend(_extra(state, race))
         if _refuse_done(state, race) is None:
             out.append(Done())
         return out
@@ -282,10 +284,9 @@ def is_legal(state: GameState, action: Action) -> IllegalActionError | None:
             return _refuse_done(state, race)
         if isinstance(action, Deploy):
             return _refuse_deploy(state, race, action)
-        if stage is Stage.REDEPLOY:
-            owner = _extra_owner(state, race, action)
-            if owner is not None:
-                return owner.check_extra(state, race, action)
+        owner = _extra_owner(state, race, action)
+        if owner is not None:
+            return owner.check_extra(state, race, action)
         return _wrong_stage(state, action)
     if stage is Stage.WITHDRAW:
         if isinstance(action, Withdraw):
@@ -339,7 +340,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
             state = _decline(state, events)
             state = _end_of_turn(state, events)
         elif isinstance(action, End):
-            state = _start_redeploy(state, events)
+            state = start_redeploy(state, events)
         else:
             owner = _extra_owner(state, race, action)
             assert owner is not None
@@ -464,7 +465,9 @@ class _Reach:
                         self.protected = refusal
                         return "protected"
         if not self.held:  # R-CONQ-1: enter from the border
-            if not (self.anywhere or i in geo.first_conquest):
+            # a Sea touching the edge is a border region too (R-COMP-6), for Seafaring
+            edge_sea = self.water_ok and geo.water[i] and i in geo.edge
+            if not (self.anywhere or i in geo.first_conquest or edge_sea):
                 return "border"
         elif not (
             self.flying
@@ -770,6 +773,7 @@ def conquer_region(
     tokens = cost if placed is None else placed
     was_occupied = state.regions[i].is_occupied
     defender = state.regions[i].owner
+    defender_active = defender != NOBODY and not state.regions[i].in_decline
     breakdown = explain_cost(state, state.geo.ids[i], race.name).summary()
     state, evs = strip_defender(state, i, race)
     race = state.race(race.name) or race
@@ -790,7 +794,10 @@ def conquer_region(
     turn = state.turn
     turn = replace(
         turn,
-        conquests=(*turn.conquests, Conquest(race.name, i, was_occupied, defender)),
+        conquests=(
+            *turn.conquests,
+            Conquest(race.name, i, was_occupied, defender, defender_active),
+        ),
         acted=turn.acted or not race.in_decline,
     )
     state = replace(state, turn=turn)
@@ -821,7 +828,7 @@ def _roll(state: GameState, face: int, events: list[Event]) -> GameState:
     state = replace(state, turn=replace(state.turn, stage=Stage.CONQUER, final_region=-1))
     if success:
         state = conquer_region(state, race, i, race.hand, events)
-    return _start_redeploy(state, events)
+    return start_redeploy(state, events)
 
 
 def _abandon(state: GameState, race: RaceState, i: int, events: list[Event]) -> GameState:
@@ -854,7 +861,7 @@ def _ready(state: GameState, race: RaceState, events: list[Event]) -> GameState:
     return state
 
 
-def _start_redeploy(state: GameState, events: list[Event]) -> GameState:
+def start_redeploy(state: GameState, events: list[Event]) -> GameState:
     """Conquests end: gains from the tray (Skeletons), then redeployment (R-REDEPLOY-1)."""
     race = acting_race(state)
     assert race is not None
@@ -866,6 +873,9 @@ def _start_redeploy(state: GameState, events: list[Event]) -> GameState:
             events.append(TokensGained(race.owner, race.name, gain, b.rule))
     # Tokens have moved: the Ready-your-troops record is no longer undoable (Stout decline).
     return replace(state, turn=replace(state.turn, stage=Stage.REDEPLOY, readied=()))
+
+
+_start_redeploy = start_redeploy  # the earlier private name
 
 
 def _move_token(
@@ -939,10 +949,10 @@ def _decline(state: GameState, events: list[Event]) -> GameState:
     player = state.players[p]
     race = player.active
     assert race is not None
-    rb, pb = race_badge(race.name), power_badge(race.power)
-    keeps_tokens = rb.keeps_tokens_in_decline() or pb.keeps_tokens_in_decline()
-    keeps_badge = pb.keeps_badge_in_decline()
-    counts = rb.counts_toward_decline_limit() and pb.counts_toward_decline_limit()
+    own = badges(race)
+    keeps_tokens = any(b.keeps_tokens_in_decline() for b in own)
+    keeps_badge = bool(race.power) and power_badge(race.power).keeps_badge_in_decline()
+    counts = all(b.counts_toward_decline_limit() for b in own)
     # R-DECLINE-3: an older decline race (counting toward the limit) leaves first.
     if counts:
         for old in player.declined:
@@ -980,9 +990,11 @@ def _decline(state: GameState, events: list[Event]) -> GameState:
     players[p] = replace(
         state.players[p], active=None, declined=(*state.players[p].declined, declined)
     )
-    discard = state.power_discard if keeps_badge else (*state.power_discard, race.power)
+    discard = (
+        state.power_discard if keeps_badge or not race.power else (*state.power_discard, race.power)
+    )
     state = replace(state, players=tuple(players), power_discard=discard)
-    events.append(Declined(p, race.name, race.power, count, returned))
+    events.append(Declined(p, race.name, race.power, count, returned, keeps_badge))
     if count == 0:
         state, evs = remove_race(state, declined)
         events.extend(evs)

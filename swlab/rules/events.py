@@ -230,7 +230,8 @@ class PieceChanged(Event):
 
     def describe(self, ctx: Any = None) -> str:
         verb = "placed in" if self.placed else "removed from"
-        return f"A {self.piece} is {verb} {_label(ctx, self.region)} ({self.why})."
+        article = "An" if self.piece[:1] in "AEIOU" else "A"
+        return f"{article} {self.piece} is {verb} {_label(ctx, self.region)} ({self.why})."
 
 
 @dataclass(frozen=True)
@@ -311,12 +312,19 @@ class Declined(Event):
     power: str
     regions: int
     returned: int
+    kept_power: bool = False  #: the badge stays with the race (Spirit, R-POW-SPIRIT)
 
     def describe(self, ctx: Any = None) -> str:
+        if not self.power:
+            badge = ""
+        elif self.kept_power:
+            badge = f"{self.power} stays with them (R-POW-SPIRIT); "
+        else:
+            badge = f"{self.power} is discarded; "
         return (
             f"{_player(ctx, self.player)}'s {self.race} go into decline in "
-            f"{_s(self.regions, 'region')}; {self.power} is discarded and "
-            f"{_s(self.returned, 'token')} go back to the tray (R-DECLINE-1, R-DECLINE-2)."
+            f"{_s(self.regions, 'region')}; {badge}{_s(self.returned, 'token')} go back to the "
+            f"tray (R-DECLINE-1, R-DECLINE-2)."
         )
 
 
@@ -360,7 +368,7 @@ class Scored(Event):
         detail = ", ".join(f"{label} {amount:+d} ({rule})" for label, amount, rule in self.rows)
         return (
             f"{_player(ctx, self.player)} scores {_s(self.total, 'victory coin')}: "
-            f"{detail or 'nothing'}."
+            f"{detail or f'nothing ({self.rule})'}."
         )
 
 
@@ -374,3 +382,44 @@ class GameEnded(Event):
         names = " and ".join(_player(ctx, w) for w in self.winners)
         verb = "share the win" if len(self.winners) > 1 else "wins"
         return f"The game ends after the last round; {names} {verb} (R-FLOW-2, R-FLOW-3)."
+
+
+@dataclass(frozen=True)
+class BerserkRolled(Event):
+    """A Berserk roll before a conquest (R-POW-BERSERK)."""
+
+    rule: ClassVar[str] = "R-POW-BERSERK"
+    player: int
+    face: int
+    affordable: bool
+
+    def describe(self, ctx: Any = None) -> str:
+        if self.affordable:
+            tail = (
+                f"the next conquest costs {_s(self.face, 'token')} less (minimum 1)"
+                if self.face
+                else "no discount for the next conquest"
+            )
+        else:
+            tail = "no region is affordable now, so conquests end"
+        return (
+            f"{_player(ctx, self.player)} rolls the reinforcement die before a Berserk "
+            f"conquest and gets {self.face}: {tail} ({self.rule})."
+        )
+
+
+@dataclass(frozen=True)
+class PeaceMade(Event):
+    """A Diplomat's choice at the end of the turn (R-POW-DIPLOMAT)."""
+
+    rule: ClassVar[str] = "R-POW-DIPLOMAT"
+    player: int
+    race: str
+    opponent: int
+
+    def describe(self, ctx: Any = None) -> str:
+        return (
+            f"{_player(ctx, self.player)}'s {self.race} make peace with "
+            f"{_player(ctx, self.opponent)}: until {_player(ctx, self.player)}'s next turn, "
+            f"their active race cannot attack the {self.race} ({self.rule})."
+        )

@@ -18,12 +18,13 @@ def roll_die(rng: random.Random) -> Roll:
 def random_action(state: GameState, rng: random.Random) -> Action:
     """A uniformly random legal action; the die when it is rolled; never ``take``.
 
-    ``take`` is left out so that random redeployment always ends (it could undo every
-    ``place`` forever); scripted tests use it directly.
+    ``take`` and the other actions that undo a placement (``Action.undoes``: lifting a hero
+    or an encampment) are left out so that random redeployment always ends (they could undo
+    every ``place`` forever); scripted tests use them directly.
     """
     if state.turn.stage is Stage.ROLL:
         return roll_die(rng)
-    actions = [a for a in legal_actions(state) if not isinstance(a, Take)]
+    actions = [a for a in legal_actions(state) if not (isinstance(a, Take) or a.undoes)]
     return rng.choice(actions)
 
 

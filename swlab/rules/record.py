@@ -14,11 +14,27 @@ Text form::
     actions:
     pick 0
     conquer 3
+
+JSON form (:func:`save_record` / :func:`load_record`, chosen by the ``.json`` suffix)::
+
+    {"format": "swlab game record", "version": 2,
+     "board": "official_2p", "players": ["Ann", "Bob"],
+     "seed": 12, "races": ["Ratmen", ...], "powers": ["Hill", ...],
+     "actions": ["pick 0", "conquer 3"]}
+
+A game that started from a scenario carries ``"scenario": {...}`` (the scenario mapping of
+its first state, :mod:`swlab.rules.scenario`) instead of ``seed``/``races``/``powers``; a
+board path inside it is relative to the record's folder. ``"notes"`` is free text.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 from swlab.rules.actions import Action, parse_action
 from swlab.rules.engine import apply
@@ -29,6 +45,19 @@ from swlab.rules.state import GameState
 
 FORMAT = 1
 MAGIC = "swlab game record"
+#: Version of the JSON form (the text form is version 1).
+JSON_VERSION = 2
+
+
+class RecordError(ValueError):
+    """A malformed record: the file (if any), the field (``actions.3``) and why."""
+
+    def __init__(self, where: str, reason: str, file: str | os.PathLike[str] | None = None):
+        self.file = str(file) if file is not None else None
+        self.field = where
+        self.reason = reason
+        prefix = ": ".join(x for x in (self.file, where) if x)
+        super().__init__(f"{prefix}: {reason}" if prefix else reason)
 
 
 @dataclass(frozen=True)
@@ -50,6 +79,10 @@ class GameRecord:
     races: tuple[str, ...]
     powers: tuple[str, ...]
     actions: tuple[Action, ...] = ()
+    #: the scenario mapping of the first state, for a game that did not start at setup
+    scenario: Mapping[str, Any] | None = field(default=None, hash=False)
+    #: free text kept with the record (not part of the game)
+    notes: str = field(default="", compare=False)
 
     @classmethod
     def from_state(
@@ -65,10 +98,49 @@ class GameRecord:
             actions=tuple(actions),
         )
 
-    def start(self, board: BoardLike) -> GameState:
-        """The initial state on ``board`` (which must be the recorded one)."""
+    @classmethod
+    def from_scenario(
+        cls, initial: GameState, actions: Sequence[Action] = (), notes: str = ""
+    ) -> GameRecord:
+        """The record of a game that started at any position ``initial`` (a scenario)."""
+        from swlab.rules.scenario import dump_scenario
+
+        return cls(
+            board=initial.geo.name,
+            players=tuple(p.name for p in initial.players),
+            seed=initial.seed,
+            races=(),
+            powers=(),
+            actions=tuple(actions),
+            scenario=json.loads(json.dumps(dump_scenario(initial))),  # as a JSON file holds it
+            notes=notes,
+        )
+
+    def with_actions(self, actions: Sequence[Action]) -> GameRecord:
+        """The same start with another action list."""
+        return GameRecord(
+            self.board, self.players, self.seed, self.races, self.powers, tuple(actions),
+            self.scenario, self.notes,
+        )  # fmt: skip
+
+    def load_board(self) -> BoardLike:
+        """The recorded board, by shipped name (or the scenario's board reference)."""
+        from swlab.rules.scenario import resolve_board
+
+        if self.scenario is not None and "board" in self.scenario:
+            return resolve_board(self.scenario["board"])
+        return resolve_board(self.board)
+
+    def start(self, board: BoardLike | None = None) -> GameState:
+        """The initial state on ``board`` (default: :meth:`load_board`)."""
+        if board is None:
+            board = self.load_board()
         if board.name != self.board:
             raise ValueError(f"this record was played on {self.board!r}, not {board.name!r}")
+        if self.scenario is not None:
+            from swlab.rules.scenario import scenario_from_dict
+
+            return scenario_from_dict(self.scenario, board=board)
         return new_game(
             board,
             list(self.players),
@@ -77,7 +149,7 @@ class GameRecord:
             powers=list(self.powers),
         )
 
-    def timeline(self, board: BoardLike) -> list[Step]:
+    def timeline(self, board: BoardLike | None = None) -> list[Step]:
         """Replay every action; raises :class:`IllegalActionError` at a bad one."""
         state = self.start(board)
         steps: list[Step] = []
@@ -86,11 +158,13 @@ class GameRecord:
             steps.append(Step(action, tuple(events), state))
         return steps
 
-    def final_state(self, board: BoardLike) -> GameState:
+    def final_state(self, board: BoardLike | None = None) -> GameState:
         steps = self.timeline(board)
         return steps[-1].state if steps else self.start(board)
 
     def to_text(self) -> str:
+        if self.scenario is not None:
+            raise ValueError("a record that starts from a scenario is written as JSON")
         lines = [
             f"{MAGIC} {FORMAT}",
             f"board: {self.board}",
@@ -131,3 +205,142 @@ class GameRecord:
             powers=items("powers"),
             actions=tuple(parse_action(line) for line in lines[i + 1 :]),
         )
+
+    # --- JSON ---------------------------------------------------------------------------
+    def to_json(self, base_dir: str | os.PathLike[str] | None = None) -> dict[str, Any]:
+        """The JSON form; a board file path in the scenario is made relative to ``base_dir``."""
+        out: dict[str, Any] = {
+            "format": MAGIC,
+            "version": JSON_VERSION,
+            "board": self.board,
+            "players": list(self.players),
+        }
+        if self.scenario is not None:
+            scenario = dict(self.scenario)
+            ref = scenario.get("board")
+            if base_dir is not None and isinstance(ref, str) and _is_path(ref):
+                scenario["board"] = os.path.relpath(Path(ref).resolve(), Path(base_dir).resolve())
+            out["scenario"] = scenario
+        else:
+            out.update(seed=self.seed, races=list(self.races), powers=list(self.powers))
+        if self.notes:
+            out["notes"] = self.notes
+        out["actions"] = [repr(a) for a in self.actions]
+        return out
+
+    @classmethod
+    def from_json(
+        cls,
+        data: Any,
+        base_dir: str | os.PathLike[str] | None = None,
+        file: str | os.PathLike[str] | None = None,
+    ) -> GameRecord:
+        """Read the JSON form; :class:`RecordError` names the faulty field."""
+
+        def fail(where: str, reason: str) -> RecordError:
+            return RecordError(where, reason, file)
+
+        if not isinstance(data, dict):
+            raise fail("", 'a JSON game record is an object {"format": ..., "actions": ...}')
+        known: tuple[str, ...] = ("format", "version", "board", "players", "seed", "races")
+        known = (*known, "powers", "scenario", "notes", "actions")
+        for key in data:
+            if key not in known:
+                raise fail(str(key), f"unknown field; fields: {', '.join(known)}")
+        if data.get("format") != MAGIC:
+            raise fail("format", f"must be {MAGIC!r}")
+        if data.get("version") not in (1, JSON_VERSION):
+            raise fail("version", f"this swlab reads versions 1 and {JSON_VERSION}")
+
+        def strings(key: str) -> tuple[str, ...]:
+            value = data.get(key)
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise fail(key, "must be a list of strings")
+            return tuple(value)
+
+        if not isinstance(data.get("board"), str):
+            raise fail("board", "must be the board's name")
+        players = strings("players")
+        scenario = data.get("scenario")
+        if scenario is not None:
+            if not isinstance(scenario, dict):
+                raise fail("scenario", "must be a scenario mapping (see docs/scenarios.md)")
+            scenario = dict(scenario)
+            ref = scenario.get("board")
+            if isinstance(ref, str) and _is_path(ref) and base_dir is not None:
+                scenario["board"] = str((Path(base_dir) / ref).resolve())
+            seed = scenario.get("seed", 0)
+            races: tuple[str, ...] = ()
+            powers: tuple[str, ...] = ()
+        else:
+            for key in ("seed", "races", "powers"):
+                if key not in data:
+                    raise fail(key, "is required (or give a scenario)")
+            seed = data["seed"]
+            races, powers = strings("races"), strings("powers")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise fail("seed", "must be a whole number")
+        notes = data.get("notes", "")
+        if not isinstance(notes, str):
+            raise fail("notes", "must be text")
+        actions: list[Action] = []
+        for k, text in enumerate(strings("actions")):
+            try:
+                actions.append(parse_action(text))
+            except ValueError as e:
+                raise fail(f"actions.{k}", str(e)) from None
+        return cls(
+            board=data["board"],
+            players=players,
+            seed=seed,
+            races=races,
+            powers=powers,
+            actions=tuple(actions),
+            scenario=scenario,
+            notes=notes,
+        )
+
+
+def _is_path(ref: str) -> bool:
+    return "/" in ref or os.sep in ref or ref.endswith((".json", ".geojson"))
+
+
+def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
+    """Write ``record`` atomically: JSON for a ``.json`` path, else the text form."""
+    from swlab.rules.scenario import write_atomic
+
+    target = Path(path)
+    if target.suffix == ".json":
+        text = json.dumps(record.to_json(target.resolve().parent), indent=1) + "\n"
+    else:
+        text = record.to_text()
+    write_atomic(target, text)
+
+
+def load_record(path: str | os.PathLike[str]) -> GameRecord:
+    """Read a record written by :func:`save_record` (JSON or text, told by its content)."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise RecordError("", f"cannot read the record: {e.strerror or e}", p) from None
+    if text.lstrip().startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise RecordError("", f"not valid JSON: {e}", p) from None
+        return GameRecord.from_json(data, p.resolve().parent, p)
+    try:
+        return GameRecord.from_text(text)
+    except ValueError as e:
+        raise RecordError("", str(e), p) from None
+
+
+def replay(record: GameRecord, board: BoardLike | None = None) -> list[Step]:
+    """The timeline of ``record``: one :class:`Step` (action, events, state) per action.
+
+    ``board`` defaults to the recorded one (by name, or the scenario's board). Exported
+    from :mod:`swlab.rules` as ``replay_record`` (``swlab.rules.replay`` replays a list of
+    actions from a state).
+    """
+    return record.timeline(board)

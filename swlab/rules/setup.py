@@ -5,7 +5,15 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from swlab.rules.abilities.registry import POWERS, RACES
+from swlab.rules.abilities.base import Power, Race
+from swlab.rules.abilities.registry import (
+    CUSTOM_POWERS,
+    CUSTOM_RACES,
+    POWERS,
+    RACES,
+    race_badge,
+    register_custom,
+)
 from swlab.rules.engine import start_turn
 from swlab.rules.events import Event
 from swlab.rules.geo import BoardLike, Geo
@@ -30,13 +38,34 @@ def _order(
     return tuple(given) + tuple(n for n in rest if n not in given)
 
 
+def _names(
+    given: list[str] | list[str | Race] | list[str | Power] | None,
+    custom: dict[str, Race] | dict[str, Power],
+) -> tuple[list[str] | None, list[str]]:
+    """Names of the given badges, and which of them are custom ones (R-COMP-4).
+
+    A badge object given here is registered (so records and replays find it by name).
+    """
+    if given is None:
+        return None, []
+    names: list[str] = []
+    for item in given:
+        if isinstance(item, Race | Power):
+            if item.name not in RACES and item.name not in POWERS:
+                register_custom(item)
+            names.append(item.name)
+        else:
+            names.append(item)
+    return names, [n for n in names if n in custom]
+
+
 def new_game(
     board: BoardLike,
     players: int | list[str],
     *,
     seed: int | None = None,
-    races: list[str] | None = None,
-    powers: list[str] | None = None,
+    races: list[str] | list[str | Race] | None = None,
+    powers: list[str] | list[str | Power] | None = None,
 ) -> GameState:
     """A game ready for the first player's first action.
 
@@ -46,6 +75,10 @@ def new_game(
     follows shuffled), 6 visible combos; R-SETUP-4: 5 coins each; R-SETUP-5: seat 0 starts
     and play goes in seat order. The seed is kept in the state for later reshuffles
     (R-PICK-5).
+
+    ``races`` and ``powers`` may also hold custom badges (R-COMP-4, built with
+    :mod:`swlab.rules.abilities.custom`) or the names of registered ones: they join this
+    game's stacks, on top with the other given names.
     """
     names = (
         [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
@@ -59,8 +92,10 @@ def new_game(
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     rng = random.Random(seed)
-    race_stack = _order(list(RACES), races, rng, "race")
-    power_stack = _order(list(POWERS), powers, rng, "power")
+    race_names, custom_races = _names(races, CUSTOM_RACES)
+    power_names, custom_powers = _names(powers, CUSTOM_POWERS)
+    race_stack = _order([*RACES, *custom_races], race_names, rng, "race")
+    power_stack = _order([*POWERS, *custom_powers], power_names, rng, "power")
     geo = Geo.from_board(board)
     regions = tuple(
         RegionState(
@@ -77,7 +112,7 @@ def new_game(
         race_stack=race_stack,
         power_stack=power_stack,
         power_discard=(),
-        trays=tuple((name, race.tray) for name, race in RACES.items()),
+        trays=tuple((name, race_badge(name).tray) for name in [*RACES, *custom_races]),
         round=1,
         current=0,
         turn=TurnState(stage=Stage.PICK, actor=0),

@@ -19,8 +19,8 @@ class Stage(StrEnum):
     """What the game waits for."""
 
     PICK = "pick"  #: choose a combo (R-PICK)
-    CONQUER = "conquer"  #: conquests, abandons, conversions, decline (R-CONQ, R-TURN)
-    ROLL = "roll"  #: the reinforcement die of the final conquest (R-CONQ-10)
+    CONQUER = "conquer"  #: conquests, abandons, conversions, dragon, decline (R-CONQ, R-TURN)
+    ROLL = "roll"  #: the die of the final conquest (R-CONQ-10) or a Berserk roll (R-POW-BERSERK)
     REDEPLOY = "redeploy"  #: the acting race moves its tokens (R-REDEPLOY-1)
     WITHDRAW = "withdraw"  #: Amazons take 4 tokens off the map (R-RACE-AMAZONS)
     DEFEND = "defend"  #: an attacked player redeploys (R-REDEPLOY-2, R-CONQ-7)
@@ -118,6 +118,8 @@ class Conquest:
     region: int
     non_empty: bool
     defender: int = NOBODY  #: the player whose race tokens were there (Diplomat)
+    defender_active: bool = False  #: those tokens were an active race (R-POW-DIPLOMAT)
+    conversion: bool = False  #: a Sorcerer conversion, which uses no Berserk roll (R-RULING-13)
 
 
 @dataclass(frozen=True, slots=True)

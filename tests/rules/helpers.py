@@ -219,9 +219,13 @@ class Scenario:
         return self
 
     def active(
-        self, player: int, race: str, power: str = "Alchemist", hand: int = 0, reserve: int = 0
+        self, player: int, race: str, power: str = "", hand: int = 0, reserve: int = 0
     ) -> Scenario:
-        """Give ``player`` an active ``race`` (+``power``) with ``hand`` tokens in hand."""
+        """Give ``player`` an active ``race`` (+``power``) with ``hand`` tokens in hand.
+
+        ``power=""`` (the default) is a race with no special power, so race tests see only
+        the banner.
+        """
         self._set_player(player, active=RaceState(race, power, player, hand=hand, reserve=reserve))
         self._take_from_tray(race, hand + reserve)
         return self

@@ -97,17 +97,26 @@ def test_r_turn_stout_hook_offers_decline_after_scoring(monkeypatch: pytest.Monk
     assert sc.coins_of(0) == 6 and sc.state.current == 1  # no second scoring
 
 
-@pytest.mark.xfail(strict=True, reason="Dragon Master is filled in the next milestone")
 def test_r_ruling_4_dragon_cannot_enter_water_or_immune_regions() -> None:
-    sc = Scenario().active(0, "Ratmen", "Dragon Master", hand=5).conquering(0, picked=True)
+    sc = Scenario().active(0, "Ratmen", "Dragon Master", hand=5).active(1, "Humans", "Heroic")
+    sc.region(1, 0, "Ratmen", 1).region(2, 1, "Humans", 3, hero=True).region(5, 1, "Humans", 4)
+    sc.conquering(0)
     assert any(a.startswith("dragon") for a in sc.legal())  # the dragon action exists
+    assert sc.refused("dragon 9") == "R-RULING-4"  # the Sea next to region 1
+    assert sc.refused("dragon 2") == "R-RULING-4"  # a Hero's region is immune (R-IMMUNE)
+    assert "dragon 9" not in sc.legal() and "dragon 2" not in sc.legal()
+    sc.do("dragon 5")  # 4 Humans defend it: the Dragon needs a single token
+    assert sc.at(5).dragon and sc.at(5).tokens == 1 and sc.hand("Ratmen") == 4
 
 
-@pytest.mark.xfail(strict=True, reason="Wealthy is filled in the next milestone")
 def test_r_ruling_6_wealthy_pays_seven_at_the_end_of_the_picking_turn() -> None:
     sc = Scenario(races=["Ratmen"], powers=["Wealthy"]).do("pick 0", "conquer 1", "end")
     sc.do("deploy 1:12")
     assert sc.coins_of(0) == 5 + 1 + 7
+    # the next turn of the same race: no second +7 (R-POW-WEALTHY "once")
+    later = Scenario().active(0, "Ratmen", "Wealthy").region(1, 0, "Ratmen", 3).start_turn(0)
+    later.do("end", "deploy 1:3")
+    assert later.coins_of(0) == 5 + 1
 
 
 # --- a Berserk-like power: proves the hooks for badge actions, badge rolls and turn data ---
@@ -211,17 +220,17 @@ def test_register_action_adds_a_verb(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(actions, "VERBS", dict(actions.VERBS))
 
     @dataclasses.dataclass(frozen=True, slots=True, repr=False)
-    class Fortress(actions.RegionAction):
-        verb: ClassVar[str] = "fortress"
+    class Tower(actions.RegionAction):
+        verb: ClassVar[str] = "tower"
 
-    actions.register_action(Fortress)
-    assert actions.parse_action("fortress 12") == Fortress(12)
-    assert repr(Fortress(12)) == "fortress 12"
+    actions.register_action(Tower)
+    assert actions.parse_action("tower 12") == Tower(12)
+    assert repr(Tower(12)) == "tower 12"
     with pytest.raises(ValueError, match="already taken"):
 
         @dataclasses.dataclass(frozen=True, slots=True, repr=False)
         class Other(actions.RegionAction):
-            verb: ClassVar[str] = "fortress"
+            verb: ClassVar[str] = "tower"
 
         actions.register_action(Other)
 

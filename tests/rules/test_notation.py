@@ -10,6 +10,10 @@ from swlab.rules.actions import VERBS
 SAMPLES = [
     "pick 3", "conquer 12", "final 7", "roll 2", "abandon 9", "convert 14", "decline",
     "end", "place 4", "take 4", "deploy 3:2,5:1", "withdraw 4", "done",
+    # the powers' verbs (R-POW-BERSERK, -BIVOUACKING, -DIPLOMAT, -DRAGONMASTER, -FORTIFIED,
+    # -HEROIC), registered with actions.register_action
+    "berserk", "camp 5", "uncamp 5", "peace 1", "dragon 12", "fortress 3", "hero 7",
+    "unhero 7",
 ]  # fmt: skip
 
 

@@ -13,7 +13,8 @@ def test_r_race_ratmen_eight_tokens_no_bonus() -> None:
     sc = Scenario(races=["Ratmen"], powers=["Merchant"]).do("pick 0")
     assert sc.hand("Ratmen") == 8 + 2
     sc.do("conquer 3", "end", "deploy 3:10")
-    assert [r.rule for r in score_rows(sc.state, 0)] == ["R-SCORE-1"]
+    # the banner adds nothing; only the Merchant badge does (R-POW-MERCHANT)
+    assert [r.rule for r in score_rows(sc.state, 0)] == ["R-SCORE-1", "R-POW-MERCHANT"]
 
 
 def test_r_race_ratmen_full_cost_everywhere() -> None:

@@ -37,3 +37,13 @@ def test_every_race_has_its_test_module_and_cites_its_rule() -> None:
         assert module.is_file(), module
         assert race.rule.lower().replace("-", "_") in module.read_text().lower().replace("-", "_")
         assert race.rule in (sys.modules[type(race).__module__].__doc__ or ""), name
+
+
+def test_every_power_has_its_test_module_and_cites_its_rule() -> None:
+    for name, power in POWERS.items():
+        module = HERE / f"test_power_{name.lower().replace(' ', '_')}.py"
+        assert module.is_file(), module
+        text = module.read_text().lower().replace("-", "_")
+        assert power.rule.lower().replace("-", "_") in text, name
+        doc = sys.modules[type(power).__module__].__doc__ or ""
+        assert power.rule in doc and module.name in doc, name

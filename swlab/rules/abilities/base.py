@@ -6,7 +6,7 @@ receive the :class:`~swlab.rules.state.GameState` and the :class:`RaceState` of 
 badge belongs to (for a power: the race it is paired with, R-YOU). Region arguments are
 region *positions* (see :class:`swlab.rules.geo.Geo`).
 
-Hook catalogue and who uses it (races now, powers in the next milestone):
+Hook catalogue and who uses it:
 
 ========================== ===============================================================
 cost_modifiers             Giants, Tritons; Commando, Mounted, Underworld
@@ -15,16 +15,18 @@ ignores_adjacency          Flying (R-CONQ-6 exception)
 is_extra_adjacent          Underworld (caverns adjacent to each other)
 can_occupy_water           Seafaring (R-CONQ-4 exception)
 protects                   Diplomat (peace: the defender's badge refuses an attack)
-conquest_refusal           Berserk (after a roll, only what it made affordable)
-on_conquest                Halflings (hole), Trolls (lair)
+conquest_refusal           Berserk (no final conquest: the roll comes first)
+on_conquest                Halflings (hole), Trolls (lair), Berserk (a roll serves one)
 defender_losses            Elves (keep every token)
 redeploy_gain              Skeletons (new tokens from the tray)
 withdraw_after_redeploy    Amazons (4 conquest-only tokens)
 has_redeploy_work          Bivouacking (displaced Encampments are re-placed, R-REDEPLOY-2)
+                           (badge actions are offered in ``defend`` too: the badge decides)
 done_refusal               Heroic, Bivouacking (placements to make before ``done``)
 extra_actions / check_extra / apply_extra
                            Sorcerers (convert); Dragon Master (dragon), Fortified (fortress),
                            Heroic (heroes), Bivouacking (encampments), Diplomat (peace),
+                           (``Action.undoes`` marks lifting verbs that random playouts skip),
                            Berserk (roll before a conquest: a ``roll`` with no final
                            region is routed to the badge that ``handles`` Roll).
                            New verbs join the notation with actions.register_action.
@@ -38,11 +40,16 @@ bonus_coins                Dwarves, Humans, Orcs, Wizards; Alchemist, Forest, Fo
 decline_bonus_coins        Dwarves (mines count in decline, R-SCORE-2)
 ========================== ===============================================================
 
+Custom badges (the blank banner and badge, R-COMP-4) combine these same hooks from data:
+:mod:`swlab.rules.abilities.custom`.
+
 Pieces (fortress, troll lair, encampment, hero, dragon, hole) defend and protect through
 core rules keyed on the piece (R-CONQ-2, R-IMMUNE); a badge only places them.
 
 Badge data: ``TurnState.data`` (per turn: once-per-turn flags, a Berserk roll) and
-``PlayerState.data`` (across turns: Diplomat's peace), as (key, value) pairs.
+``PlayerState.data`` (across turns: Diplomat's peace), as (key, value) pairs, read and
+written with :func:`turn_value` / :func:`with_turn_value` / :func:`player_value` /
+:func:`with_player_values`.
 ``engine.conquer_region`` and ``engine.reach_refusal`` let a badge conquer through the core
 (Dragon Master: one token, whatever defends the region).
 """
@@ -228,3 +235,56 @@ def count_regions(state: GameState, race: RaceState, terrain: str = "", symbol: 
 def non_empty_conquests(state: GameState, race: RaceState) -> int:
     """Non-empty regions ``race`` conquered this turn (R-RULING-3, R-RULING-9)."""
     return sum(1 for c in state.turn.conquests if c.race == race.name and c.non_empty)
+
+
+def turn_value(state: GameState, key: str, default: int = -1) -> int:
+    """A badge's per-turn value in ``TurnState.data`` (once-per-turn flags, a Berserk roll)."""
+    return dict(state.turn.data).get(key, default)
+
+
+def with_turn_value(state: GameState, key: str, value: int | None) -> GameState:
+    """``state`` with ``TurnState.data[key]`` set (``None`` removes it)."""
+    from dataclasses import replace
+
+    data = tuple(kv for kv in state.turn.data if kv[0] != key)
+    if value is not None:
+        data = (*data, (key, value))
+    return replace(state, turn=replace(state.turn, data=data))
+
+
+def player_value(state: GameState, player: int, key: str, default: int = -1) -> int:
+    """A badge's value that outlives a turn, in ``PlayerState.data`` (Diplomat's peace)."""
+    return dict(state.players[player].data).get(key, default)
+
+
+def with_player_values(state: GameState, player: int, **values: int) -> GameState:
+    """``state`` with ``PlayerState.data`` of ``player`` updated."""
+    from dataclasses import replace
+
+    p = state.players[player]
+    data = tuple(kv for kv in p.data if kv[0] not in values) + tuple(values.items())
+    players = list(state.players)
+    players[player] = replace(p, data=data)
+    return replace(state, players=tuple(players))
+
+
+def region_position(state: GameState, region: int) -> int | IllegalActionError:
+    """The position of region id ``region``, or the error naming a missing region (R-COMP-6)."""
+    from swlab.rules.errors import IllegalActionError
+
+    i = state.geo.index.get(region)
+    if i is None:
+        return IllegalActionError(
+            "R-COMP-6", f"There is no region {region} on this board (R-COMP-6)."
+        )
+    return i
+
+
+def is_acting(state: GameState, race: RaceState, *stages: str) -> bool:
+    """Whether ``race`` is the active race acting now, in one of ``stages``."""
+    return (
+        not race.in_decline
+        and state.turn.acting == race.name
+        and state.turn.stage in stages
+        and state.players[race.owner].active is not None
+    )

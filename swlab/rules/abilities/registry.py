@@ -58,22 +58,42 @@ POWERS: dict[str, Power] = {
 }  # fmt: skip
 
 
+#: Custom races and powers (the blank banner and badge, R-COMP-4) by name, registered by
+#: :mod:`swlab.rules.abilities.custom`; a game uses one only if ``new_game`` lists it.
+CUSTOM_RACES: dict[str, Race] = {}
+CUSTOM_POWERS: dict[str, Power] = {}
+
+
+def register_custom(b: Badge) -> None:
+    """Make a custom race or power findable by name (a new definition replaces the old)."""
+    if b.name in RACES or b.name in POWERS:
+        raise ValueError(f"{b.name!r} is an official race or power (R-COMP-2, R-COMP-3)")
+    if isinstance(b, Race):
+        CUSTOM_POWERS.pop(b.name, None)
+        CUSTOM_RACES[b.name] = b
+    elif isinstance(b, Power):
+        CUSTOM_RACES.pop(b.name, None)
+        CUSTOM_POWERS[b.name] = b
+    else:
+        raise TypeError(f"{b!r} is neither a Race nor a Power")
+
+
 def race_badge(name: str) -> Race:
     """The race banner called ``name`` (``KeyError`` with the known names otherwise)."""
-    try:
-        return RACES[name]
-    except KeyError:
-        raise KeyError(f"unknown race {name!r}; races are: {', '.join(RACES)}") from None
+    found = RACES.get(name) or CUSTOM_RACES.get(name)
+    if found is None:
+        raise KeyError(f"unknown race {name!r}; races are: {', '.join(RACES)}")
+    return found
 
 
 def power_badge(name: str) -> Power:
     """The power badge called ``name``."""
-    try:
-        return POWERS[name]
-    except KeyError:
-        raise KeyError(f"unknown power {name!r}; powers are: {', '.join(POWERS)}") from None
+    found = POWERS.get(name) or CUSTOM_POWERS.get(name)
+    if found is None:
+        raise KeyError(f"unknown power {name!r}; powers are: {', '.join(POWERS)}")
+    return found
 
 
 def badge(name: str) -> Badge:
     """A race or a power by name."""
-    return RACES[name] if name in RACES else power_badge(name)
+    return race_badge(name) if name in RACES or name in CUSTOM_RACES else power_badge(name)

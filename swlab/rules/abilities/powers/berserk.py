@@ -3,20 +3,142 @@ pick the region, then place cost - roll tokens (min 1). When the tokens run shor
 conquest is the last of the turn. **Ruling:** after a roll the player may only pick a region
 they can now afford (cost - roll, min 1, ≤ tokens in hand); if none is affordable, or they
 choose to stop, conquests end and the tokens in hand are redeployed. A roll serves one
-conquest.
-R-RULING-13: Berserk's per-conquest rolls do not end Sorcerer conversions.
+conquest. R-RULING-13: Berserk's per-conquest rolls do not end Sorcerer conversions.
+Tested in tests/rules/test_power_berserk.py.
 
-Milestone note: this session the badge carries its name and value (R-COMP-3); its
-behaviour arrives through the ``extra_actions (a roll before each conquest)`` hook(s) of
-:class:`~swlab.rules.abilities.base.Badge` in the next milestone.
+``berserk`` asks for the die (stage :attr:`~swlab.rules.state.Stage.ROLL`, a chance
+action); ``roll N`` then records the face in ``TurnState.data`` and the next conquest costs N
+less, the minimum of 1 applied once after every modifier (R-RULING-1). A conquest without a
+roll is still possible. **Rulings:** the Berserk race has no separate final conquest
+(R-CONQ-10): its die is rolled first, then the region picked, so ``final`` is refused; a
+roll commits the turn to expansion (no decline afterwards, R-DECLINE-5); when after a roll no
+region is affordable and no other conquest-like action (a Sorcerer conversion) is open,
+conquests end at once. A conversion uses no roll, so a pending roll waits for the next
+conquest (R-RULING-13).
 """
 
 from __future__ import annotations
 
-from swlab.rules.abilities.base import Power
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, ClassVar
+
+from swlab.rules.abilities.base import (
+    Power,
+    Row,
+    is_acting,
+    turn_value,
+    with_turn_value,
+)
+from swlab.rules.actions import Action, Roll, register_action
+from swlab.rules.errors import IllegalActionError
+from swlab.rules.events import BerserkRolled
+
+if TYPE_CHECKING:
+    from swlab.rules.events import Event
+    from swlab.rules.state import GameState, RaceState
+
+RULE = "R-POW-BERSERK"
+KEY = "berserk"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class BerserkRoll(Action):
+    """Roll the die before the next conquest: ``berserk`` (R-POW-BERSERK)."""
+
+    verb: ClassVar[str] = "berserk"
+
+
+register_action(BerserkRoll)
+
+
+def pending_roll(state: GameState) -> int:
+    """The Berserk roll waiting for a conquest, or -1."""
+    return turn_value(state, KEY)
 
 
 class Berserk(Power):
     name = "Berserk"
     tokens = 4
-    rule = "R-POW-BERSERK"
+    rule = RULE
+
+    def handles(self, action: Action) -> bool:
+        return isinstance(action, BerserkRoll | Roll)
+
+    def extra_actions(self, state: GameState, race: RaceState) -> Sequence[Action]:
+        from swlab.rules.state import Stage
+
+        if is_acting(state, race, Stage.CONQUER) and pending_roll(state) < 0 and race.hand > 0:
+            return [BerserkRoll()]
+        return ()
+
+    def check_extra(
+        self, state: GameState, race: RaceState, action: Action
+    ) -> IllegalActionError | None:
+        from swlab.rules.state import Stage
+
+        if isinstance(action, Roll):
+            return IllegalActionError(
+                "R-CONQ-10",
+                "The die is rolled after 'berserk' (or after choosing a final conquest) "
+                "(R-CONQ-10).",
+            )
+        if not is_acting(state, race, Stage.CONQUER):
+            return IllegalActionError(
+                RULE, f"The Berserk roll comes before a conquest of the {race.name} ({RULE})."
+            )
+        if pending_roll(state) >= 0:
+            return IllegalActionError(
+                RULE, f"A roll serves one conquest: use the one you have first ({RULE})."
+            )
+        if race.hand < 1:
+            return IllegalActionError(
+                "R-CONQ-3", f"You have no {race.name} token in hand to conquer with (R-CONQ-3)."
+            )
+        return None
+
+    def apply_extra(
+        self, state: GameState, race: RaceState, action: Action
+    ) -> tuple[GameState, list[Event]]:
+        from swlab.rules.actions import Abandon, Decline, End
+        from swlab.rules.engine import legal_actions, start_redeploy
+        from swlab.rules.state import Stage
+
+        if isinstance(action, BerserkRoll):
+            turn = replace(state.turn, stage=Stage.ROLL, final_region=-1, acted=True)
+            return replace(state, turn=turn), []
+        assert isinstance(action, Roll)
+        state = with_turn_value(state, KEY, action.face)
+        state = replace(state, turn=replace(state.turn, stage=Stage.CONQUER))
+        options = [a for a in legal_actions(state) if not isinstance(a, End | Abandon | Decline)]
+        events: list[Event] = [BerserkRolled(race.owner, action.face, bool(options))]
+        if not options:
+            state = start_redeploy(with_turn_value(state, KEY, None), events)
+        return state, events
+
+    def cost_modifiers(self, state: GameState, race: RaceState, region: int) -> Sequence[Row]:
+        roll = pending_roll(state)
+        if roll > 0 and not race.in_decline and state.turn.acting == race.name:
+            return (Row("Berserk roll", -roll, RULE),)
+        return ()
+
+    def conquest_refusal(
+        self, state: GameState, race: RaceState, region: int, final: bool
+    ) -> tuple[str, str] | None:
+        if final:
+            return (
+                RULE,
+                "A Berserk race rolls before picking the region ('berserk'), so it has no "
+                f"final conquest: after a roll, conquer a region you can afford ({RULE}).",
+            )
+        return None
+
+    def on_conquest(
+        self, state: GameState, race: RaceState, region: int
+    ) -> tuple[GameState, list[Event]]:
+        conquests = state.turn.conquests
+        if conquests and conquests[-1].conversion:
+            return state, []  # R-RULING-13: a conversion uses no roll
+        if pending_roll(state) < 0:
+            return state, []
+        return with_turn_value(state, KEY, None), []

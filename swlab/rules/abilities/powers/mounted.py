@@ -1,16 +1,30 @@
 """Mounted (5): R-POW-MOUNTED. Conquer Hill and Farmland regions for 1 token less (min 1).
+Tested in tests/rules/test_power_mounted.py.
 
-Milestone note: this session the badge carries its name and value (R-COMP-3); its
-behaviour arrives through the ``cost_modifiers`` hook(s) of
-:class:`~swlab.rules.abilities.base.Badge` in the next milestone.
+The discount adds to the race's (Giants next to their Mountain: -2 on a Hill) and the
+minimum of 1 is applied once (R-RULING-1).
 """
 
 from __future__ import annotations
 
-from swlab.rules.abilities.base import Power
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from swlab.rules.abilities.base import Power, Row
+
+if TYPE_CHECKING:
+    from swlab.rules.state import GameState, RaceState
+
+TERRAINS = frozenset({"hill", "farmland"})
 
 
 class Mounted(Power):
     name = "Mounted"
     tokens = 5
     rule = "R-POW-MOUNTED"
+
+    def cost_modifiers(self, state: GameState, race: RaceState, region: int) -> Sequence[Row]:
+        terrain = state.geo.terrain[region]
+        if terrain in TERRAINS:
+            return (Row(f"Mounted: {terrain}", -1, self.rule),)
+        return ()

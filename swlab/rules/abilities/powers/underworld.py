@@ -1,17 +1,36 @@
 """Underworld (5): R-POW-UNDERWORLD. Conquer Cavern regions for 1 token less (min 1). All
 Cavern regions count as adjacent to each other for your conquests.
+Tested in tests/rules/test_power_underworld.py.
 
-Milestone note: this session the badge carries its name and value (R-COMP-3); its
-behaviour arrives through the ``cost_modifiers and is_extra_adjacent`` hook(s) of
-:class:`~swlab.rules.abilities.base.Badge` in the next milestone.
+The extra adjacency is for conquests after the first (R-CONQ-6); a race entering the map
+still enters from the border (R-CONQ-1). The minimum of 1 is applied once (R-RULING-1).
 """
 
 from __future__ import annotations
 
-from swlab.rules.abilities.base import Power
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from swlab.rules.abilities.base import Power, Row
+
+if TYPE_CHECKING:
+    from swlab.rules.state import GameState, RaceState
+
+CAVERN = "cavern"
 
 
 class Underworld(Power):
     name = "Underworld"
     tokens = 5
     rule = "R-POW-UNDERWORLD"
+
+    def cost_modifiers(self, state: GameState, race: RaceState, region: int) -> Sequence[Row]:
+        if state.geo.has(region, CAVERN):
+            return (Row("Underworld: cavern", -1, self.rule),)
+        return ()
+
+    def is_extra_adjacent(self, state: GameState, race: RaceState, region: int) -> bool:
+        geo = state.geo
+        if not geo.has(region, CAVERN):
+            return False
+        return any(r.race == race.name and geo.has(i, CAVERN) for i, r in enumerate(state.regions))

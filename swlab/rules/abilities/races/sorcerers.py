@@ -142,7 +142,10 @@ class Sorcerers(Race):
         turn = state.turn
         turn = replace(
             turn,
-            conquests=(*turn.conquests, Conquest(race.name, i, True, victim.owner)),
+            conquests=(
+                *turn.conquests,
+                Conquest(race.name, i, True, victim.owner, defender_active=True, conversion=True),
+            ),
             converted=turn.converted | {victim.owner},
             acted=True,
         )

@@ -1,0 +1,301 @@
+"""A game to play in a notebook: actions as text, undo/redo, history, saving.
+
+>>> from swlab.rules.game import Game
+>>> game = Game("official_2p", ["Ann", "Bob"], seed=7)
+>>> events = game.play("pick 0")             # one action, or several: "pick 0; conquer 12"
+>>> game.legal()[:3]                          # doctest: +SKIP
+['conquer 2', 'conquer 3', 'conquer 4']
+>>> game.undo()                               # doctest: +SKIP
+>>> game                                      # doctest: +SKIP
+
+The log is the truth: a :class:`Game` is a start state plus a timeline of steps
+(:class:`~swlab.rules.record.Step`: action, events, state after it). Undo moves a cursor
+back; playing after an undo drops the undone steps (like an editor). Nothing is mutated:
+``game.state`` is always one of the engine's immutable states.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from collections.abc import Sequence
+
+from swlab.rules.actions import Action, parse_action
+from swlab.rules.cost import CostBreakdown, explain_cost
+from swlab.rules.engine import apply, current_player, is_over, legal_actions, winners
+from swlab.rules.errors import IllegalActionError
+from swlab.rules.events import Event
+from swlab.rules.geo import BoardLike
+from swlab.rules.record import GameRecord, Step, load_record, save_record
+from swlab.rules.scenario import load_scenario, resolve_board, save_scenario, split_actions
+from swlab.rules.setup import new_game
+from swlab.rules.state import GameState, Stage
+
+__all__ = ["Game"]
+
+
+class Game:
+    """A game with a timeline: ``play``, ``undo``, ``redo``, ``goto``, ``save``.
+
+    ``Game(board_or_name, players, seed=...)`` starts at setup (``races``/``powers`` fix
+    the top of the stacks); :meth:`from_scenario`, :meth:`from_record` and
+    :meth:`from_state` start elsewhere. ``reveal`` shows the hidden coins (R-SETUP-4) in
+    ``_repr_html_`` (a teaching mode, which the display says).
+    """
+
+    def __init__(
+        self,
+        board_or_name: BoardLike | str,
+        players: int | Sequence[str] = 2,
+        *,
+        seed: int | None = None,
+        races: Sequence[str] | None = None,
+        powers: Sequence[str] | None = None,
+        reveal: bool = False,
+    ) -> None:
+        board = resolve_board(board_or_name) if isinstance(board_or_name, str) else board_or_name
+        names = players if isinstance(players, int) else list(players)
+        start = new_game(
+            board,
+            names,
+            seed=seed,
+            races=list(races) if races else None,
+            powers=list(powers) if powers else None,
+        )
+        self._init(GameRecord.from_state(start), start, reveal)
+
+    def _init(self, origin: GameRecord, start: GameState, reveal: bool) -> None:
+        self._origin = origin.with_actions(())
+        self._start = start
+        self._steps: list[Step] = []
+        self._cursor = 0
+        self.reveal = reveal
+
+    # --- other starts -------------------------------------------------------------------
+    @classmethod
+    def from_state(cls, state: GameState, *, reveal: bool = False) -> Game:
+        """A game continuing from any state (saved as a scenario record)."""
+        game = cls.__new__(cls)
+        game._init(GameRecord.from_scenario(state), state, reveal)
+        return game
+
+    @classmethod
+    def from_scenario(cls, path: str | os.PathLike[str], *, reveal: bool = False) -> Game:
+        """A game from a scenario file (:func:`~swlab.rules.scenario.load_scenario`)."""
+        return cls.from_state(load_scenario(path), reveal=reveal)
+
+    @classmethod
+    def from_record(
+        cls,
+        record: GameRecord | str | os.PathLike[str],
+        board: BoardLike | None = None,
+        *,
+        reveal: bool = False,
+    ) -> Game:
+        """A game replayed from a record (or its file); the cursor stands at the end."""
+        rec = record if isinstance(record, GameRecord) else load_record(record)
+        game = cls.__new__(cls)
+        game._init(rec, rec.start(board), reveal)
+        game._steps = rec.timeline(board)
+        game._cursor = len(game._steps)
+        return game
+
+    # --- the timeline -------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        """The state at the cursor."""
+        return self._steps[self._cursor - 1].state if self._cursor else self._start
+
+    @property
+    def start(self) -> GameState:
+        return self._start
+
+    @property
+    def history(self) -> list[Step]:
+        """The steps played up to the cursor (undone steps are not included)."""
+        return self._steps[: self._cursor]
+
+    @property
+    def index(self) -> int:
+        """How many steps are played (0 at the start)."""
+        return self._cursor
+
+    def __len__(self) -> int:
+        """Steps in the timeline, including undone ones still available to :meth:`redo`."""
+        return len(self._steps)
+
+    @property
+    def actions(self) -> list[Action]:
+        return [s.action for s in self.history]
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event up to the cursor, in order."""
+        return [e for s in self.history for e in s.events]
+
+    @property
+    def record(self) -> GameRecord:
+        """The record of the game up to the cursor."""
+        return self._origin.with_actions(self.actions)
+
+    def play(self, actions: str | Action | Sequence[str | Action]) -> list[Event]:
+        """Play one or several actions (``"conquer 12"``, ``"pick 0; conquer 3; end"``).
+
+        All or nothing: an illegal action raises :class:`IllegalActionError` (a badly
+        written one ``ValueError``) and the game stays where it was. Returns the events of
+        every action played. Playing after :meth:`undo` forgets the undone steps.
+        """
+        if isinstance(actions, Action):
+            items: list[str | Action] = [actions]
+        elif isinstance(actions, str):
+            items = list(split_actions(actions))
+        else:
+            items = list(actions)
+        state = self.state
+        new: list[Step] = []
+        for item in items:
+            action = parse_action(item) if isinstance(item, str) else item
+            state, events = apply(state, action)
+            new.append(Step(action, tuple(events), state))
+        del self._steps[self._cursor :]
+        self._steps.extend(new)
+        self._cursor = len(self._steps)
+        return [e for s in new for e in s.events]
+
+    def try_play(self, actions: str | Action | Sequence[str | Action]) -> IllegalActionError | None:
+        """Like :meth:`play` but returns the refusal instead of raising it."""
+        try:
+            self.play(actions)
+        except IllegalActionError as e:
+            return e
+        return None
+
+    def undo(self, steps: int = 1) -> GameState:
+        """Step back (the steps stay available to :meth:`redo`); the state now."""
+        self.goto(max(0, self._cursor - steps))
+        return self.state
+
+    def redo(self, steps: int = 1) -> GameState:
+        """Replay undone steps; the state now."""
+        self.goto(min(len(self._steps), self._cursor + steps))
+        return self.state
+
+    def goto(self, index: int) -> GameState:
+        """Move the cursor to ``index`` (0 = start, ``len(game)`` = last step; negative
+        counts from the end like a list)."""
+        if index < 0:
+            index += len(self._steps) + 1
+        if not 0 <= index <= len(self._steps):
+            raise IndexError(f"the timeline has positions 0 to {len(self._steps)}, not {index}")
+        self._cursor = index
+        return self.state
+
+    # --- questions ----------------------------------------------------------------------
+    def legal(self) -> list[str]:
+        """The legal actions now, in notation."""
+        return [repr(a) for a in legal_actions(self.state)]
+
+    def explain(self, region: int, race: str | None = None) -> CostBreakdown:
+        """Why conquering ``region`` costs what it costs (rows with rule ids)."""
+        return explain_cost(self.state, region, race)
+
+    def is_legal(self, action: str | Action) -> IllegalActionError | None:
+        from swlab.rules.engine import is_legal
+
+        return is_legal(self.state, parse_action(action) if isinstance(action, str) else action)
+
+    def describe(self, last: int | None = None) -> list[str]:
+        """The events as sentences (the ``last`` steps only, if given)."""
+        steps = self.history if last is None else self.history[-last:] if last else []
+        return [e.describe(s.state) for s in steps for e in s.events]
+
+    # --- files --------------------------------------------------------------------------
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Save the record up to the cursor (``.json``; the text form otherwise)."""
+        save_record(self.record, path)
+
+    def save_scenario(self, path: str | os.PathLike[str], *, header: str = "") -> None:
+        """Save the position at the cursor as a scenario file."""
+        save_scenario(self.state, path, header=header)
+
+    # --- display ------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        s = self.state
+        actor = current_player(s)
+        who = "game over" if actor is None else f"{s.player_name(actor)} to play ({s.stage})"
+        return (
+            f"<Game {s.geo.name} round {s.round}/{s.geo.turns}, {who}, "
+            f"step {self._cursor}/{len(self._steps)}>"
+        )
+
+    def _repr_html_(self) -> str:
+        return game_html(self.state, reveal=self.reveal, step=(self._cursor, len(self._steps)))
+
+
+def game_html(
+    state: GameState, *, reveal: bool = False, step: tuple[int, int] | None = None
+) -> str:
+    """A compact HTML view: whose turn, players (coins hidden unless ``reveal``, R-SETUP-4),
+    races, and every region with an owner, tokens or pieces."""
+    e = html.escape
+    geo = state.geo
+    actor = current_player(state)
+    if is_over(state):
+        names = " and ".join(state.player_name(w) for w in winners(state))
+        head = f"Game over: {names} {'share the win' if len(winners(state)) > 1 else 'wins'}"
+    else:
+        assert actor is not None
+        acting = f", {state.turn.acting}" if state.turn.acting else ""
+        head = (
+            f"Round {state.round}/{geo.turns} · {state.player_name(state.current)}'s turn · "
+            f"stage <b>{e(state.stage.value)}</b> ({e(state.player_name(actor))}{e(acting)})"
+        )
+    if step is not None:
+        head += f" · step {step[0]}/{step[1]}"
+    show_coins = reveal or state.turn.stage is Stage.GAME_OVER
+    rows = []
+    for i, p in enumerate(state.players):
+        coins = str(p.coins) if show_coins else "hidden"
+        active = f"{p.active.power} {p.active.name} (hand {p.active.hand})" if p.active else "—"
+        declined = ", ".join(d.name for d in p.declined) or "—"
+        mark = " ◀" if i == actor else ""
+        rows.append(
+            f"<tr><td>{e(p.name)}{mark}</td><td>{coins}</td><td>{e(active)}</td>"
+            f"<td>{e(declined)}</td></tr>"
+        )
+    note = (
+        ""
+        if show_coins or not state.players
+        else (
+            "<div style='font-size:11px'>Coins are hidden during play (R-SETUP-4); "
+            "<code>Game(..., reveal=True)</code> shows them (teaching mode).</div>"
+        )
+    )
+    if reveal and not is_over(state):
+        note = "<div style='font-size:11px'>Teaching mode: coins revealed (R-SETUP-4).</div>"
+    cells = []
+    for i, r in enumerate(state.regions):
+        bits = []
+        if r.race:
+            bits.append(
+                f"{state.player_name(r.owner)}: {r.race}{' (decline)' if r.in_decline else ''}"
+                f" x{r.tokens}"
+            )
+        if r.lost_tribes:
+            bits.append(f"lost tribe x{r.lost_tribes}")
+        for piece in ("mountain", "lair", "fortress", "hole", "hero", "dragon"):
+            if getattr(r, piece):
+                bits.append(piece)
+        if r.encampments:
+            bits.append(f"encampment x{r.encampments}")
+        if r.race or r.lost_tribes or len(bits) > (1 if r.mountain else 0):
+            cells.append(f"<tr><td>{e(geo.label(i))}</td><td>{e(', '.join(bits))}</td></tr>")
+    column = ", ".join(f"{k}: {c.power} {c.race} ({c.coins})" for k, c in enumerate(state.column))
+    style = "border-collapse:collapse;font-size:12px;margin:2px 0"
+    return (
+        f"<div class='swlab-game'><div>{head}</div>"
+        f"<table style='{style}'><tr><th>player</th><th>coins</th><th>active race</th>"
+        f"<th>in decline</th></tr>{''.join(rows)}</table>{note}"
+        f"<table style='{style}'><tr><th>region</th><th>holds</th></tr>{''.join(cells)}</table>"
+        f"<div style='font-size:11px'>column: {e(column)}</div></div>"
+    )
