@@ -1,0 +1,416 @@
+"""How a game state looks on the Leaflet map: pure functions, no widgets.
+
+Everything here turns (board shapes, state, targets, selection) into plain dicts that
+ipyleaflet accepts: a GeoJSON ``FeatureCollection`` whose features carry their Leaflet
+path style in ``properties.style`` (ipyleaflet's ``GeoJSON`` layer applies it), and the
+HTML of one small label per region (a ``DivIcon``). Nothing imports ipywidgets, so the
+look is tested in plain pytest.
+
+Coordinates: the board is y-up and Leaflet's ``Simple`` CRS is too, so GeoJSON takes the
+board's ``[x, y]`` unchanged and a Leaflet location is ``[y, x]`` (``lat = y``, ``lng = x``).
+
+Colour choices (readable at classroom distance, colour-blind-safe):
+
+* players use the Okabe-Ito palette, and the owner is never told by colour alone: the
+  label names the race and the token count, and the region's border is drawn in the
+  player's colour, thick (active race) or dashed (in decline);
+* regions where a click does something now (the legal targets) keep full colour and a
+  black outline while the others are dimmed: a lightness cue, not a hue cue;
+* pieces are short words (``mountain``, ``lair``, ``fortress`` ...), not emoji or icons.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from shapely.geometry import mapping
+
+from swlab.board.model import Board
+from swlab.rules.state import GameState, RegionState
+
+__all__ = [
+    "DECLINE_DASH",
+    "PLAYER_COLOURS",
+    "TERRAIN_COLOURS",
+    "BoardShapes",
+    "View",
+    "feature_collection",
+    "fit_view",
+    "label_html",
+    "labels",
+    "player_colour",
+    "region_class",
+    "region_style",
+    "text_colour",
+]
+
+#: Okabe-Ito colours, in seat order (yellow is left out: it vanishes on farmland).
+PLAYER_COLOURS: tuple[str, ...] = (
+    "#0072B2",  # blue
+    "#D55E00",  # vermillion
+    "#009E73",  # bluish green
+    "#CC79A7",  # reddish purple
+    "#E69F00",  # orange
+    "#56B4E9",  # sky blue
+)
+
+#: Fill per terrain: muted, and told apart by lightness as well as hue.
+TERRAIN_COLOURS: dict[str, str] = {
+    "farmland": "#EFE3A6",
+    "forest": "#6E9A5B",
+    "hill": "#C4D9A0",
+    "swamp": "#8FA39A",
+    "mountain": "#A89580",
+    "sea": "#8DBFE0",
+    "lake": "#B7DDF0",
+}
+UNKNOWN_TERRAIN = "#DDDDDD"
+
+#: Leaflet ``dashArray`` of a region held by a race in decline.
+DECLINE_DASH = "10 7"
+
+#: Short names of the pieces, as shown in labels (R-SETUP-2, races' and powers' pieces).
+PIECE_WORDS: tuple[tuple[str, str], ...] = (
+    ("mountain", "mountain"),
+    ("lair", "lair"),
+    ("fortress", "fortress"),
+    ("hole", "hole"),
+    ("hero", "hero"),
+    ("dragon", "dragon"),
+)
+SYMBOL_WORDS: dict[str, str] = {"mine": "mine", "magic": "magic", "cavern": "cave"}
+
+
+def player_colour(player: int) -> str:
+    """The colour of seat ``player`` (0-based); grey for nobody (``-1``)."""
+    if player < 0:
+        return "#555555"
+    return PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
+
+
+def text_colour(background: str) -> str:
+    """Black or white, whichever reads better on ``background`` (``#RRGGBB``)."""
+    r, g, b = (int(background[i : i + 2], 16) / 255 for i in (1, 3, 5))
+
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    lum = 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+    # contrast with black (lum + 0.05) / 0.05 against white 1.05 / (lum + 0.05)
+    return "#000000" if (lum + 0.05) ** 2 > 0.0525 else "#FFFFFF"
+
+
+# ====================================================================================
+# Board geometry, computed once per board
+# ====================================================================================
+
+
+@dataclass(frozen=True)
+class BoardShapes:
+    """What the map needs from a board, computed once: GeoJSON geometries, label points.
+
+    ``geometry[id]`` is the region's GeoJSON geometry (board ``[x, y]``), ``anchor[id]``
+    the Leaflet location ``[y, x]`` of its label (a point well inside the polygon, also for
+    concave regions), ``bounds`` the board's ``(minx, miny, maxx, maxy)``.
+    """
+
+    ids: tuple[int, ...]
+    geometry: Mapping[int, dict[str, Any]]
+    anchor: Mapping[int, tuple[float, float]]
+    terrain: Mapping[int, str]
+    symbols: Mapping[int, frozenset[str]]
+    names: Mapping[int, str]
+    bounds: tuple[float, float, float, float]
+
+    @classmethod
+    def from_board(cls, board: Board) -> BoardShapes:
+        from shapely.ops import polylabel
+
+        geometry: dict[int, dict[str, Any]] = {}
+        anchor: dict[int, tuple[float, float]] = {}
+        for r in board.regions:
+            geometry[r.id] = _plain(mapping(r.polygon))
+            poly = r.polygon
+            try:
+                tolerance = max(1.0, math.sqrt(poly.area) / 50)
+                point = polylabel(poly, tolerance=tolerance)
+            except Exception:  # a broken draft polygon: any inside point will do
+                point = poly.representative_point()
+            anchor[r.id] = (round(point.y, 1), round(point.x, 1))
+        minx, miny, maxx, maxy = board.outline.bounds
+        return cls(
+            ids=board.ids,
+            geometry=geometry,
+            anchor=anchor,
+            terrain={r.id: r.terrain for r in board.regions},
+            symbols={r.id: r.symbols for r in board.regions},
+            names={r.id: r.label for r in board.regions},
+            bounds=(minx, miny, maxx, maxy),
+        )
+
+
+def _plain(obj: Any) -> Any:
+    """shapely's ``mapping`` gives tuples; the widget protocol wants JSON lists."""
+    if isinstance(obj, dict):
+        return {k: _plain(v) for k, v in obj.items()}
+    if isinstance(obj, list | tuple):
+        return [_plain(v) for v in obj]
+    return obj
+
+
+@dataclass(frozen=True)
+class View:
+    """Where the map looks: ``center`` ``[y, x]`` and a (fractional) ``zoom``."""
+
+    center: tuple[float, float]
+    zoom: float
+    min_zoom: float
+    max_zoom: float
+
+
+def fit_view(
+    bounds: tuple[float, float, float, float],
+    width_px: int,
+    height_px: int,
+    *,
+    margin_px: int = 12,
+    snap: float = 0.25,
+) -> View:
+    """Zoom-to-fit under the Simple CRS, computed here (``Map.bounds``/``fit_bounds`` are
+    unreliable there): at zoom ``z`` one board unit is ``2**z`` pixels."""
+    minx, miny, maxx, maxy = bounds
+    w = max(maxx - minx, 1e-9)
+    h = max(maxy - miny, 1e-9)
+    scale = min((width_px - 2 * margin_px) / w, (height_px - 2 * margin_px) / h)
+    zoom = math.floor(math.log2(max(scale, 1e-9)) / snap) * snap
+    center = ((miny + maxy) / 2, (minx + maxx) / 2)
+    return View(center=center, zoom=zoom, min_zoom=zoom - 1, max_zoom=zoom + 4)
+
+
+# ====================================================================================
+# Region styles
+# ====================================================================================
+
+
+def region_class(
+    region_id: int,
+    rs: RegionState,
+    terrain: str,
+    *,
+    target: bool = False,
+    selected: bool = False,
+) -> str:
+    """Space-separated CSS classes of a region's SVG path (stable selectors for tests):
+    ``swlab-region swlab-region-12 swlab-terrain-hill`` plus ``swlab-owner-0``,
+    ``swlab-decline``, ``swlab-target``, ``swlab-selected`` when they apply."""
+    classes = ["swlab-region", f"swlab-region-{region_id}", f"swlab-terrain-{terrain}"]
+    if rs.owner >= 0 and rs.tokens:
+        classes.append(f"swlab-owner-{rs.owner}")
+        if rs.in_decline:
+            classes.append("swlab-decline")
+    if rs.lost_tribes:
+        classes.append("swlab-lost-tribe")
+    if target:
+        classes.append("swlab-target")
+    if selected:
+        classes.append("swlab-selected")
+    return " ".join(classes)
+
+
+def region_style(
+    region_id: int,
+    rs: RegionState,
+    terrain: str,
+    *,
+    target: bool = False,
+    dimmed: bool = False,
+    selected: bool = False,
+) -> dict[str, Any]:
+    """The Leaflet path options of one region.
+
+    ``target``: a click on it does something now; ``dimmed``: some regions are targets
+    and this one is not (drawn paler so the targets stand out).
+    """
+    style: dict[str, Any] = {
+        "fillColor": TERRAIN_COLOURS.get(terrain, UNKNOWN_TERRAIN),
+        "fillOpacity": 0.9,
+        "color": "#333333",
+        "weight": 1.5,
+        "opacity": 1.0,
+        "dashArray": None,
+        "className": region_class(region_id, rs, terrain, target=target, selected=selected),
+    }
+    if rs.owner >= 0 and rs.tokens:
+        style["color"] = player_colour(rs.owner)
+        style["weight"] = 6
+        if rs.in_decline:
+            style["dashArray"] = DECLINE_DASH
+            style["weight"] = 5
+            style["fillOpacity"] = 0.6
+    if target and not (rs.owner >= 0 and rs.tokens):
+        style["color"] = "#000000"
+        style["weight"] = 3.5
+    if dimmed:
+        style["fillOpacity"] = 0.3
+        style["opacity"] = 0.6
+    if selected:
+        style["weight"] = float(style["weight"]) + 3
+        if not (rs.owner >= 0 and rs.tokens):
+            style["color"] = "#000000"
+    return style
+
+
+#: What hovering a region does (Leaflet applies it, resets it on mouse out).
+HOVER_STYLE: dict[str, Any] = {"fillOpacity": 1.0, "weight": 7}
+
+
+def feature_collection(
+    shapes: BoardShapes,
+    state: GameState,
+    *,
+    targets: Collection[int] = (),
+    selected: int | None = None,
+) -> dict[str, Any]:
+    """The GeoJSON of the board in ``state``, each feature styled (``properties.style``).
+
+    Features keep the region id as ``id`` and in ``properties.region``, with ``terrain``,
+    ``label``, ``owner``, ``race``, ``tokens``, ``decline`` and ``target`` for callbacks
+    and tests. A new dict every call (widgets only see new objects).
+    """
+    geo = state.geo
+    any_target = bool(targets)
+    features = []
+    for rid in shapes.ids:
+        i = geo.index.get(rid)
+        rs = state.regions[i] if i is not None else RegionState()
+        terrain = shapes.terrain[rid]
+        is_target = rid in targets
+        style = region_style(
+            rid,
+            rs,
+            terrain,
+            target=is_target,
+            dimmed=any_target and not is_target,
+            selected=rid == selected,
+        )
+        features.append(
+            {
+                "type": "Feature",
+                "id": rid,
+                "geometry": shapes.geometry[rid],
+                "properties": {
+                    "region": rid,
+                    "terrain": terrain,
+                    "label": shapes.names[rid],
+                    "owner": rs.owner,
+                    "race": rs.race,
+                    "tokens": rs.tokens,
+                    "decline": rs.in_decline,
+                    "target": is_target,
+                    "style": style,
+                },
+            }
+        )
+    return {"type": "FeatureCollection", "features": features}
+
+
+# ====================================================================================
+# Labels: region id, tokens, lost tribe, pieces
+# ====================================================================================
+
+_CHIP = (
+    "display:inline-block;margin:1px;padding:0 4px;border-radius:4px;"
+    "background:#FFFFFF;color:#000000;border:1px solid #333333;font-size:11px;"
+    "font-weight:600;line-height:15px"
+)
+
+
+def _tokens_html(rs: RegionState) -> str:
+    colour = player_colour(rs.owner)
+    name = html.escape(rs.race)
+    if rs.in_decline:
+        # hatched, white-backed badge: lighter than an active race, readable in grey
+        style = (
+            f"background:repeating-linear-gradient(45deg,#FFFFFF 0 4px,{colour}55 4px 8px);"
+            f"color:#000000;border:2px dashed {colour}"
+        )
+        extra = "<br><i style='font-size:11px;font-weight:600'>in decline</i>"
+    else:
+        style = f"background:{colour};color:{text_colour(colour)};border:2px solid #000000"
+        extra = ""
+    return (
+        f"<div class='swlab-tokens swlab-owner-{rs.owner}' style='{style};"
+        f"display:inline-block;padding:1px 6px;border-radius:10px;font-size:14px;"
+        f"font-weight:700;line-height:16px;white-space:nowrap'>"
+        f"{rs.tokens} {name}{extra}</div>"
+    )
+
+
+def label_html(
+    region_id: int,
+    rs: RegionState,
+    terrain: str,
+    symbols: Iterable[str] = (),
+    *,
+    target: bool = False,
+) -> str:
+    """The HTML of the label of one region: id and terrain, race tokens, lost tribe,
+    pieces and printed symbols, as words (no emoji, no icon fonts)."""
+    id_style = (
+        "font-size:13px;font-weight:700;color:#000000;"
+        "text-shadow:0 0 3px #FFFFFF,0 0 3px #FFFFFF,0 0 2px #FFFFFF;white-space:nowrap"
+    )
+    parts = [
+        f"<div class='swlab-rid' style='{id_style}'>{region_id}"
+        f" <span style='font-weight:400'>{html.escape(terrain)}</span></div>"
+    ]
+    if rs.tokens and rs.race:
+        parts.append(_tokens_html(rs))
+    chips: list[str] = []
+    if rs.lost_tribes:
+        n = rs.lost_tribes
+        chips.append(f"lost tribe{'' if n == 1 else ' x' + str(n)}")
+    for attr, word in PIECE_WORDS:
+        # the Mountain token stands on every Mountain region (R-SETUP-2): the terrain
+        # word above already says it
+        if getattr(rs, attr) and not (attr == "mountain" and terrain == "mountain"):
+            chips.append(word)
+    if rs.encampments:
+        chips.append(f"camp x{rs.encampments}")
+    chips.extend(SYMBOL_WORDS.get(s, s) for s in sorted(symbols) if s != "lost_tribe")
+    if chips:
+        parts.append(
+            "<div class='swlab-pieces'>"
+            + "".join(
+                f"<span class='swlab-piece swlab-piece-{html.escape(c.split()[0])}' "
+                f"style='{_CHIP}'>{html.escape(c)}</span>"
+                for c in chips
+            )
+            + "</div>"
+        )
+    cls = f"swlab-label swlab-label-{region_id}" + (" swlab-label-target" if target else "")
+    return (
+        f"<div class='{cls}' style='display:flex;flex-direction:column;align-items:center;"
+        f"justify-content:center;width:100%;height:100%;text-align:center;"
+        f"font-family:sans-serif;pointer-events:none'>" + "".join(parts) + "</div>"
+    )
+
+
+def labels(
+    shapes: BoardShapes, state: GameState, *, targets: Collection[int] = ()
+) -> dict[int, tuple[tuple[float, float], str]]:
+    """Per region id: the Leaflet location ``[y, x]`` of its label and the label's HTML."""
+    geo = state.geo
+    out: dict[int, tuple[tuple[float, float], str]] = {}
+    for rid in shapes.ids:
+        i = geo.index.get(rid)
+        rs = state.regions[i] if i is not None else RegionState()
+        out[rid] = (
+            shapes.anchor[rid],
+            label_html(rid, rs, shapes.terrain[rid], shapes.symbols[rid], target=rid in targets),
+        )
+    return out

@@ -1,0 +1,152 @@
+"""The widget, headless: buttons and simulated map events drive the controller."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from swlab.board import Board
+
+ipyleaflet = pytest.importorskip("ipyleaflet")
+
+from swlab.play.viewer import GameViewer  # noqa: E402
+from swlab.rules import Stage  # noqa: E402
+
+
+def region_event(viewer: GameViewer, region: int, event: str = "click") -> None:
+    """What the front end sends when a region is clicked or hovered."""
+    feature = next(f for f in viewer.layer.data["features"] if f["id"] == region)
+    lat, lng = viewer.controller.shapes.anchor[region]
+    content: dict[str, Any] = {
+        "event": event,
+        "feature": feature,
+        "properties": feature["properties"],
+        "id": region,
+        "coordinates": [lat, lng],
+    }
+    viewer.layer._handle_mouse_events(None, content, [])
+
+
+@pytest.fixture
+def viewer(board2: Board) -> GameViewer:
+    return GameViewer(board2, ["Ann", "Bob"], seed=7, auto_bots=False)
+
+
+def test_viewer_builds_a_simple_crs_map(viewer: GameViewer) -> None:
+    m = viewer.map
+    assert m.crs["name"] == "Simple"
+    assert all(layer in (viewer.layer, viewer.label_layer) for layer in m.layers)
+    assert len(viewer.markers) == len(viewer.controller.board)
+    assert viewer.slider.value == 0
+    assert "swlab-viewer" in viewer.widget._dom_classes
+    assert [b.description.split(":")[0] for b in viewer._action_buttons] == [
+        f"pick {k}" for k in range(6)
+    ]
+
+
+def test_button_then_region_click_conquers(viewer: GameViewer) -> None:
+    data_before = viewer.layer.data
+    viewer.button("pick 0").click()
+    assert viewer.controller.status().stage == "conquer"
+    assert viewer.layer.data is not data_before  # a new object: the widget syncs it
+    data_mid = viewer.layer.data
+    icon_before = viewer.markers[4].icon
+    region_event(viewer, 4)
+    state = viewer.controller.state
+    assert state.region_of(4).race == "Ghouls"
+    assert viewer.layer.data is not data_mid
+    props = next(f["properties"] for f in viewer.layer.data["features"] if f["id"] == 4)
+    assert props["tokens"] == 3 and "swlab-owner-0" in props["style"]["className"]
+    assert viewer.markers[4].icon is not icon_before
+    assert "3 Ghouls" in viewer.markers[4].icon.html
+    assert viewer.slider.value == 2 and viewer.slider.max == 2
+    assert "conquer 4" in viewer.log_box.value
+
+
+def test_illegal_click_shows_the_rule(viewer: GameViewer) -> None:
+    viewer.button("pick 0").click()
+    index = viewer.controller.index
+    region_event(viewer, 7)
+    assert viewer.controller.index == index
+    assert "R-CONQ-1" in viewer.message.value and "swlab-refused" in viewer.message.value
+
+
+def test_hover_shows_the_cost(viewer: GameViewer) -> None:
+    viewer.button("pick 0").click()
+    region_event(viewer, 4, "mouseover")
+    assert "2 base + 1 lost tribe = 3" in viewer.hover_box.value
+
+
+def test_undo_redo_and_slider(viewer: GameViewer) -> None:
+    viewer.button("pick 0").click()
+    region_event(viewer, 4)
+    after = viewer.controller.state
+    viewer.undo_button.click()
+    assert viewer.controller.index == 1 and viewer.slider.value == 1
+    assert not viewer.redo_button.disabled
+    viewer.redo_button.click()
+    assert viewer.controller.state == after
+    viewer.slider.value = 0
+    assert viewer.controller.index == 0
+    assert viewer.controller.state.stage is Stage.PICK
+    assert viewer.undo_button.disabled
+
+
+def test_reveal_toggle(viewer: GameViewer) -> None:
+    assert "hidden" in viewer.score_box.value
+    viewer.reveal_button.value = True
+    assert "hidden" not in viewer.score_box.value
+
+
+def test_choices_become_buttons(viewer: GameViewer) -> None:
+    viewer.button("pick 0").click()
+    region_event(viewer, 4)
+    viewer.button("end").click()  # redeployment: place 4 / take 4
+    region_event(viewer, 4)
+    c = viewer.controller
+    if c.last is not None and c.last.kind == "choices":
+        labels = [b.description for b in viewer._choice_buttons]
+        assert labels == [repr(a) for a in c.last.choices]
+        hand = c.status().hand
+        viewer._choice_buttons[labels.index("place 4")].click()
+        assert c.status().hand == hand - 1
+
+
+def test_bot_seat_moves_after_a_human_action(board2: Board) -> None:
+    v = GameViewer(board2, ["Ann", "Bot"], seed=5, bots={1: "random"}, auto_bots=True)
+    assert not v.bot_button.disabled
+    v.button("pick 0").click()
+    v.button("end").click()  # no conquest
+    v.button("done").click()  # Ann's turn ends: the bot plays its whole turn at once
+    state = v.controller.state
+    assert state.turn.actor == 0 and state.round == 2
+    assert "(bot)" in v.score_box.value
+    assert "4. Bot: " in "\n".join(v.controller.log())
+
+
+def test_five_player_board_and_classroom_text(board5: Board) -> None:
+    v = GameViewer(board5, seed=3, width=1000, text_px=22, label_scale=1.4, auto_bots=False)
+    assert len(v.markers) == 48 and len(v.layer.data["features"]) == 48
+    # the map's height follows the board's shape; the whole board fits at this zoom
+    height = int(v.map.layout.height.removesuffix("px"))
+    minx, miny, maxx, maxy = v.controller.shapes.bounds
+    scale = 2**v.map.zoom
+    assert (maxx - minx) * scale <= 1000 and (maxy - miny) * scale <= height
+    assert v.map.min_zoom < v.map.zoom
+    assert "font-size: 22px" in v.style.value and "scale(1.4)" in v.style.value
+    # labels let clicks through to the regions below them
+    assert "pointer-events: none" in v.style.value
+    assert all(m.pane == "swlab-labels" and not m.draggable for m in v.markers.values())
+
+
+def test_unknown_verbs_become_buttons_by_notation(viewer: GameViewer) -> None:
+    viewer.button("pick 0").click()  # Diplomat Ghouls: Diplomat adds its own verb
+    region_event(viewer, 4)
+    viewer.button("end").click()
+    labels = [b.description for b in viewer._action_buttons]
+    verbs = {b.action.verb for b in viewer.controller.buttons()}
+    assert len(labels) == len(viewer.controller.buttons())
+    for b in viewer.controller.buttons():
+        assert repr(b.action) in b.label
+    assert verbs  # e.g. peace (Diplomat), done
