@@ -1289,7 +1289,7 @@ def scenario_cli(args: Sequence[str] | None = None) -> int:
     prints :func:`run_scenario`'s JSON (exit 1 at an illegal action), ``check`` prints the
     position as text, ``fields`` the field reference of the format, ``refresh-docs [PATH]``
     rewrites that table in ``docs/scenarios.md``. Every command exits 2 on a scenario error
-    (message on stderr).
+    (one ``swlab: error:`` line on stderr, like the other commands).
     """
     parser = argparse.ArgumentParser(
         prog="swlab scenario", description="Scenario files: load, run actions, check."
@@ -1322,7 +1322,7 @@ def scenario_cli(args: Sequence[str] | None = None) -> int:
         out.write(field_reference())
         return 0
     except ScenarioError as e:
-        sys.stderr.write(f"scenario error: {e}\n")
+        sys.stderr.write(f"swlab: error: {e}\n")
         return 2
 
 

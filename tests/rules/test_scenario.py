@@ -440,3 +440,27 @@ def test_check_command_prints_the_position(capsys: pytest.CaptureFixture[str]) -
     assert scenario_cli(["check", str(EXAMPLES[0])]) == 0
     out = capsys.readouterr().out
     assert "official-2p  round 1/10" in out and "legal: pick 0" in out
+
+
+def test_the_examples_in_the_docs_load() -> None:
+    doc = (ROOT / "docs" / "scenarios.md").read_text()
+    blocks = re.findall(r"```yaml\n(.*?)```", doc, re.S)
+    first = yaml.safe_load(blocks[0])
+    state = scenario_from_dict(first, ROOT / "docs")
+    assert state.region_of(10).fortress and state.stage is Stage.CONQUER
+    board_only = yaml.safe_load(blocks[1])
+    tiny = scenario_from_dict({**board_only, "players": ["A", "B"]})
+    assert tiny.geo.ids == (1, 2, 3) and tiny.region_of(3).mountain
+
+
+def test_refresh_docs_rewrites_only_the_generated_block(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    doc = tmp_path / "s.md"
+    doc.write_text(f"# Title\n\n{DOC_START}\nold\n{DOC_END}\ntail\n")
+    assert scenario_cli(["refresh-docs", str(doc)]) == 0
+    text = doc.read_text()
+    assert text.startswith("# Title\n") and text.endswith(f"{DOC_END}\ntail\n")
+    assert field_reference() in text and "old" not in text
+    assert scenario_cli(["refresh-docs", str(doc)]) == 0
+    assert "up to date" in capsys.readouterr().out
