@@ -1,0 +1,178 @@
+"""How fast the rules engine plays: random 5-player games per second, the time of one
+``legal_actions`` and one ``apply`` call, and greedy-bot games per second on 2 players.
+
+Prints only (never asserts a timing)::
+
+    .venv/bin/python benchmarks/engine.py [--games 50] [--greedy-games 20] [--seed 0]
+                                          [--profile] [--top 20]
+
+The process is pinned to one CPU where the OS allows it (``sched_setaffinity``): the
+figures are single-core. Random games are played exactly like ``swlab.rules.play_random``
+(uniform legal actions, no ``take``, the die as a chance actor). When random games run
+below the target (50 games/s) or with ``--profile``, ten of them are profiled with
+``cProfile`` and the hot spots printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import os
+import platform
+import pstats
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from swlab.board import official_board  # noqa: E402
+from swlab.bots import GreedyBot, RandomBot, play_game  # noqa: E402
+from swlab.rules import (  # noqa: E402
+    Action,
+    BoardLike,
+    Stage,
+    Take,
+    apply,
+    is_over,
+    legal_actions,
+    new_game,
+    play_random,
+    roll_die,
+)
+
+TARGET_RANDOM_5P = 50.0  # games per second
+
+
+def pin_one_core() -> str:
+    if hasattr(os, "sched_setaffinity") and hasattr(os, "sched_getaffinity"):
+        cpus = sorted(os.sched_getaffinity(0))
+        os.sched_setaffinity(0, {cpus[0]})
+        return f"pinned to CPU {cpus[0]} of {os.cpu_count()}"
+    return f"not pinned ({os.cpu_count()} CPUs)"
+
+
+def names(n: int) -> list[str]:
+    return [f"P{i + 1}" for i in range(n)]
+
+
+def random_games(board: BoardLike, games: int, seed: int) -> tuple[float, int]:
+    """Wall time and total actions of ``games`` random playouts (as play_random plays)."""
+    start = time.perf_counter()
+    steps = 0
+    for g in range(games):
+        state = new_game(board, names(board.players), seed=seed + g)
+        _final, played = play_random(state, random.Random(seed + g))
+        steps += len(played)
+    return time.perf_counter() - start, steps
+
+
+def timed_calls(board: BoardLike, games: int, seed: int) -> tuple[list[float], list[float]]:
+    """The same games, timing every ``legal_actions`` and ``apply`` call separately."""
+    legal_t: list[float] = []
+    apply_t: list[float] = []
+    clock = time.perf_counter
+    for g in range(games):
+        state = new_game(board, names(board.players), seed=seed + g)
+        rng = random.Random(seed + g)
+        while not is_over(state):
+            if state.turn.stage is Stage.ROLL:
+                action: Action = roll_die(rng)
+            else:
+                t0 = clock()
+                actions = legal_actions(state)
+                legal_t.append(clock() - t0)
+                action = rng.choice([a for a in actions if not (isinstance(a, Take) or a.undoes)])
+            t0 = clock()
+            state, _events = apply(state, action)
+            apply_t.append(clock() - t0)
+    return legal_t, apply_t
+
+
+def bot_games(board: BoardLike, games: int, seed: int, kinds: tuple[str, str]) -> float:
+    """Wall time of ``games`` bot games on ``board`` (seats swap every game)."""
+    make: dict[str, Callable[[int], GreedyBot | RandomBot]] = {
+        "greedy": GreedyBot,
+        "random": RandomBot,
+    }
+    start = time.perf_counter()
+    for g in range(games):
+        order = kinds if g % 2 == 0 else (kinds[1], kinds[0])
+        play_game(board, [make[k](seed + g * 10 + i) for i, k in enumerate(order)], seed + g)
+    return time.perf_counter() - start
+
+
+def us(values: list[float]) -> str:
+    return (
+        f"mean {statistics.fmean(values) * 1e6:7.1f} us   median "
+        f"{statistics.median(values) * 1e6:7.1f} us   ({len(values):,} calls)"
+    )
+
+
+def profile(board: BoardLike, seed: int, top: int) -> str:
+    prof = cProfile.Profile()
+    prof.enable()
+    random_games(board, 10, seed)
+    prof.disable()
+    out = io.StringIO()
+    pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(top)
+    return out.getvalue()
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--games", type=int, default=50, help="random 5-player games (default 50)")
+    p.add_argument("--greedy-games", type=int, default=20, help="2-player bot games (default 20)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--profile", action="store_true", help="profile even when on target")
+    p.add_argument("--top", type=int, default=20, help="functions in the profile (default 20)")
+    args = p.parse_args(argv)
+
+    pinned = pin_one_core()
+    print(
+        f"swlab engine benchmark - Python {platform.python_version()}, "
+        f"{platform.machine()} {platform.processor() or ''}".rstrip()
+        + f", {pinned}, seed {args.seed}"
+    )
+    board5 = official_board(5)
+    board2 = official_board(2)
+
+    random_games(board5, 2, args.seed + 10_000)  # warm-up (imports, caches)
+    wall, steps = random_games(board5, args.games, args.seed)
+    rate = args.games / wall
+    print(
+        f"\nrandom 5p games ({board5.name}, {args.games} games): {rate:6.1f} games/s   "
+        f"{wall / args.games * 1000:6.1f} ms/game   {steps / args.games:5.0f} actions/game   "
+        f"{steps / wall:8,.0f} actions/s"
+    )
+    verdict = "MET" if rate >= TARGET_RANDOM_5P else "NOT MET"
+    print(f"target >= {TARGET_RANDOM_5P:.0f} random 5p games/s: {rate:.1f} - {verdict}")
+
+    legal_t, apply_t = timed_calls(board5, args.games, args.seed)
+    print(f"\nlegal_actions: {us(legal_t)}")
+    print(f"apply:         {us(apply_t)}")
+
+    if args.greedy_games > 0:
+        print()
+        for kinds in (("greedy", "greedy"), ("greedy", "random")):
+            w = bot_games(board2, args.greedy_games, args.seed, kinds)
+            n = args.greedy_games
+            print(
+                f"{kinds[0]} vs {kinds[1]} 2p games ({board2.name}, {n} games): "
+                f"{n / w:6.1f} games/s   {w / n * 1000:6.1f} ms/game"
+            )
+
+    if args.profile or rate < TARGET_RANDOM_5P:
+        print(f"\nprofile of 10 random 5p games, top {args.top} by own time:")
+        print(profile(board5, args.seed, args.top))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

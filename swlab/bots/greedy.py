@@ -1,0 +1,714 @@
+"""A greedy bot that maximises the coins of the current turn, and a move hint built on it.
+
+How :class:`GreedyBot` decides (every estimate comes from applying actions to the immutable
+state, so it works with any race, power or badge action the engine lists):
+
+* **Pick** — every combo the player can pay for is picked in imagination and its first
+  turn played greedily; the value is the coins paid/collected plus the coins that turn
+  scores, weighted up when rounds remain (a combo that conquers more also lasts longer).
+* **Conquer** — each legal action is applied and scored with ``my coins this turn -
+  w * opponents' coins`` (from :func:`~swlab.rules.score_rows`); the bot takes the best
+  *gain per token spent* (cheap regions first, bonus regions and enemy regions count
+  more). Actions that lead to the die (a final conquest, a Berserk roll) are valued by
+  their expectation over the faces 0, 0, 0, 1, 2, 3. A final conquest is tried once no
+  ordinary conquest is left.
+* **Decline** — when the active race may decline, the bot compares three plans over the
+  next (at most) three turns: expand / expand / decline, expand / decline / new combo and
+  decline now / new combo / expand, using the coins a decline scores now (applied), the
+  greedy expansion of this turn (simulated) and an estimate of the best combo in the column.
+* **Redeploy** — badge placements that raise the score or the defence are made first
+  (heroes, fortresses, encampments...), then one composite ``deploy``: 1 token in each
+  quiet region, the rest spread over the regions that enemies can attack.
+
+Unknown actions are never special-cased: they are applied and valued like any other.
+:func:`hint` gives the bot's choice with a one-line reason for a learner.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from swlab.rules import (
+    Action,
+    Conquer,
+    Decline,
+    Deploy,
+    Done,
+    End,
+    Final,
+    GameState,
+    IllegalActionError,
+    Pick,
+    Place,
+    RaceState,
+    Roll,
+    Stage,
+    Take,
+    Withdraw,
+    apply,
+    is_legal,
+    legal_actions,
+    roll_die,
+    score_rows,
+)
+from swlab.rules.abilities.registry import power_badge, race_badge
+from swlab.rules.cost import cost_rows
+
+#: The reinforcement die: faces 0, 0, 0, 1, 2, 3 (R-COMP-5), as (face, probability).
+FACE_P: tuple[tuple[int, float], ...] = ((0, 3 / 6), (1, 1 / 6), (2, 1 / 6), (3, 1 / 6))
+#: Share of a player's regions still held one turn later (a rough erosion rate).
+KEEP = 0.85
+#: Regions a fresh combo takes on its first turn, per token.
+REGIONS_PER_TOKEN = 1 / 2.4
+#: Cap of a region's defence in the safety term (more tokens rarely matter).
+DEFENCE_CAP = 6
+#: Decisions in one turn after which the bot only tries to end it (a guard against a badge
+#: action that never makes progress; a real turn takes a few dozen).
+MAX_MOVES_PER_TURN = 300
+#: Conquests valued per step of a look-ahead (the cheapest ones).
+PRUNE_KEEP = 3
+EPS = 1e-9
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested action and a one-line reason a learner understands."""
+
+    action: Action
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.action!r}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class _Option:
+    """A candidate action with its estimated effect."""
+
+    action: Action
+    after: GameState | None  #: the state after it (``None`` for a chance action)
+    gain: float  #: change of the evaluation (expected, for a chance action)
+    spent: float  #: tokens it takes from hand (expected, for a chance action)
+    ends: bool  #: conquests stop after it (a final conquest)
+
+    @property
+    def ratio(self) -> float:
+        return self.gain / max(self.spent, 0.5)
+
+
+def turn_score(state: GameState, player: int) -> int:
+    """What ``player`` would score if their turn ended now (regions plus bonuses)."""
+    return sum(row.amount for row in score_rows(state, player))
+
+
+def rounds_left(state: GameState) -> int:
+    """Rounds still to play, the current one included."""
+    return max(state.geo.turns - state.round + 1, 1)
+
+
+def _hand(state: GameState, race: str) -> int:
+    r = state.race(race) if race else None
+    return r.hand if r is not None else 0
+
+
+def _try(state: GameState, action: Action) -> GameState | None:
+    try:
+        return apply(state, action)[0]
+    except IllegalActionError:
+        return None
+
+
+def _forward(actions: Sequence[Action]) -> list[Action]:
+    """Leave out actions that undo a placement (``take``, lifting a hero...)."""
+    return [a for a in actions if not (isinstance(a, Take) or a.undoes)]
+
+
+def _where(state: GameState, action: Action) -> str:
+    """`` on Hill (12)`` for an action on a region, else ``""``."""
+    region = getattr(action, "region", None)
+    if isinstance(region, int) and region in state.geo.index:
+        return f" on {state.geo.labels[state.geo.index[region]]}"
+    return ""
+
+
+def _s(n: float, word: str) -> str:
+    k = round(n)
+    return f"{k} {word}" + ("" if k == 1 else "s")
+
+
+class GreedyBot:
+    """Coins this turn first, with a look-ahead on the die and on decline timing.
+
+    ``opponent_weight`` is how much the opponents' coins (averaged) count against the
+    player's own; ``future`` how much a combo's first turn counts for the turns after it.
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        name: str = "greedy",
+        *,
+        opponent_weight: float = 0.5,
+        future: float = 0.7,
+        decline_margin: float = 0.5,
+    ) -> None:
+        self._name = name
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.opponent_weight = opponent_weight
+        self.future = future
+        self.decline_margin = decline_margin
+        self._turn: tuple[int, int, int] = (-1, -1, -1)
+        self._moves = 0
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    def __repr__(self) -> str:
+        return f"GreedyBot(seed={self.seed})"
+
+    # --- the protocol -------------------------------------------------------------------
+    def choose(self, state: GameState) -> Action:
+        return self.decide(state).action
+
+    def decide(self, state: GameState) -> Hint:
+        """The action and the reason for it."""
+        stage = state.turn.stage
+        if stage is Stage.GAME_OVER:
+            raise ValueError("the game is over: there is no action to choose")
+        if stage is Stage.ROLL:
+            return Hint(roll_die(self.rng), "The die decides: roll it (faces 0, 0, 0, 1, 2, 3).")
+        turn = (state.round, state.current, state.turn.actor)
+        self._moves = self._moves + 1 if turn == self._turn else 0
+        self._turn = turn
+        if self._moves > MAX_MOVES_PER_TURN:
+            return self._wrap_up(state)
+        if stage is Stage.PICK:
+            return self._pick(state)
+        if stage is Stage.CONQUER:
+            return self._conquer(state)
+        if stage in (Stage.REDEPLOY, Stage.DEFEND):
+            return self._redeploy(state)
+        if stage is Stage.DECLINE_CHOICE:
+            return self._decline_choice(state)
+        return self._generic(state)
+
+    def _wrap_up(self, state: GameState) -> Hint:
+        """A guard against an action that never makes progress: end what can be ended."""
+        legal = legal_actions(state)
+        for kind in (End, Done):
+            if kind() in legal:
+                return Hint(kind(), "Time to finish this turn.")
+        deploy = None
+        race = state.race(state.turn.acting) if state.turn.acting else None
+        if race is not None and state.turn.stage in (Stage.REDEPLOY, Stage.DEFEND):
+            deploy = self._placement(state, race, state.turn.actor)
+        if deploy is not None and is_legal(state, deploy) is None:
+            return Hint(deploy, "Time to finish this turn: deploy every token in hand.")
+        forward = _forward(legal) or legal
+        return Hint(self.rng.choice(forward), "Time to finish this turn.")
+
+    # --- evaluation ---------------------------------------------------------------------
+    def evaluate(self, state: GameState, me: int) -> float:
+        """My coins this turn minus ``opponent_weight`` x the opponents' average."""
+        mine = float(turn_score(state, me))
+        n = len(state.players)
+        if n == 1 or self.opponent_weight == 0:
+            return mine
+        others = sum(turn_score(state, p) for p in range(n) if p != me)
+        return mine - self.opponent_weight * others / (n - 1)
+
+    def gain(self, before: GameState, after: GameState, me: int) -> float:
+        """``evaluate(after) - evaluate(before)``, rescoring only the players it concerns:
+        me, and the owners of regions that changed (others' scores cannot have moved)."""
+        n = len(before.players)
+        delta = float(turn_score(after, me) - turn_score(before, me))
+        if n == 1 or self.opponent_weight == 0:
+            return delta
+        touched: set[int] = set()
+        for r0, r1 in zip(before.regions, after.regions, strict=True):
+            if r0 is not r1 and r0 != r1:
+                touched.add(r0.owner)
+                touched.add(r1.owner)
+        touched.discard(me)
+        touched.discard(-1)
+        if not touched:
+            return delta
+        others = sum(turn_score(after, p) - turn_score(before, p) for p in touched)
+        return delta - self.opponent_weight * others / (n - 1)
+
+    def threat(self, state: GameState, player: int, i: int) -> float:
+        """How exposed region position ``i`` of ``player`` is to attacks next turn."""
+        geo = state.geo
+        t = 0.0
+        for j in geo.neighbours[i]:
+            r = state.regions[j]
+            if geo.water[j] or r.owner == player:
+                continue
+            if r.owner >= 0 and not r.in_decline:
+                t += 2.0  # an active enemy next door
+            elif r.owner >= 0 or r.lost_tribes:
+                t += 0.5
+            else:
+                t += 0.75  # empty: anyone passing through can come
+        if i in geo.first_conquest:
+            t += 1.0  # a new race may enter here
+        return t
+
+    def safety(self, state: GameState, race: str, player: int) -> float:
+        """Defence of ``race``'s exposed regions (pieces and tokens), a small tie-breaker."""
+        total = 0.0
+        for i in state.race_regions(race):
+            t = self.threat(state, player, i)
+            if t <= 0:
+                continue
+            r = state.regions[i]
+            defence = DEFENCE_CAP if r.is_immune else min(cost_rows(state, None, i)[1], DEFENCE_CAP)
+            total += 0.05 * t * defence
+        return total
+
+    # --- conquest -----------------------------------------------------------------------
+    def options(
+        self, state: GameState, me: int, *, chance: bool = True, prune: bool = False
+    ) -> list[_Option]:
+        """Every forward action of the conquest stage (but ``end`` and ``decline``), valued.
+
+        ``prune`` (for look-ahead) values only the 3 cheapest conquests (and every other kind
+        of action): the dearer ones rarely give the best coins per token.
+        """
+        acting = state.turn.acting
+        hand0 = _hand(state, acting)
+        actions = [a for a in _forward(legal_actions(state)) if not isinstance(a, End | Decline)]
+        if prune:
+            actions = self._prune(state, actions)
+        out: list[_Option] = []
+        for action in actions:
+            after = _try(state, action)
+            if after is None:
+                continue
+            if after.turn.stage is Stage.ROLL:
+                if chance:
+                    out.append(self._chance_option(action, state, after, me, acting, hand0))
+                continue
+            gain = self.gain(state, after, me)
+            spent = hand0 - _hand(after, acting)
+            ends = not (after.turn.stage is Stage.CONQUER and after.turn.acting == acting)
+            out.append(_Option(action, after, gain, spent, ends))
+        return out
+
+    @staticmethod
+    def _prune(state: GameState, actions: list[Action]) -> list[Action]:
+        race = state.race(state.turn.acting) if state.turn.acting else None
+        if race is None:
+            return actions
+        costs = {
+            a: cost_rows(state, race, state.geo.index[a.region])[1]
+            for a in actions
+            if isinstance(a, Conquer)
+        }
+        if not costs:
+            return actions
+        keep = set(sorted(costs, key=lambda a: costs[a])[:PRUNE_KEEP])
+        return [a for a in actions if a not in costs or a in keep]
+
+    def _chance_option(
+        self,
+        action: Action,
+        state: GameState,
+        rolled: GameState,
+        me: int,
+        acting: str,
+        hand0: int,
+    ) -> _Option:
+        """Expected gain over the die faces; one more ply when conquests continue."""
+        gain = spent = 0.0
+        ends = True
+        for face, p in FACE_P:
+            after = _try(rolled, Roll(face))
+            if after is None:
+                continue
+            here = self.gain(state, after, me)
+            if after.turn.stage is Stage.CONQUER and after.turn.acting == acting:
+                ends = False  # a roll before a conquest (Berserk): value the next conquest
+                nxt = [o for o in self.options(after, me, chance=False) if not o.ends]
+                best = max(nxt, key=lambda o: o.ratio, default=None)
+                if best is not None and best.gain > EPS:
+                    gain += p * (here + best.gain)
+                    spent += p * (hand0 - _hand(after, acting) + best.spent)
+                    continue
+            gain += p * here
+            spent += p * (hand0 - _hand(after, acting))
+        return _Option(action, None, gain, spent, ends)
+
+    def best_conquest(self, options: Sequence[_Option]) -> _Option | None:
+        """The best gain per token among the actions that keep conquering, else the best
+        final attempt, else ``None`` (stop)."""
+        plain = [o for o in options if not o.ends and o.gain > EPS]
+        if plain:
+            return max(plain, key=lambda o: (round(o.ratio, 6), o.gain, -o.spent))
+        finals = [o for o in options if o.ends and o.gain > EPS]
+        if finals:
+            return max(finals, key=lambda o: (round(o.gain, 6), -o.spent))
+        return None
+
+    def simulate_expansion(self, state: GameState, me: int) -> tuple[GameState, int, float]:
+        """Play the greedy conquests of this turn in imagination (no final die).
+
+        Returns the state when conquests stop, the number of steps and the expected extra
+        coins of a final attempt.
+        """
+        steps = 0
+        for _ in range(40):
+            opts = self.options(state, me, chance=False, prune=True)
+            plain = [o for o in opts if not o.ends and o.gain > EPS and o.after is not None]
+            if not plain:
+                break
+            best = max(plain, key=lambda o: (round(o.ratio, 6), o.gain, -o.spent))
+            assert best.after is not None
+            state = best.after
+            steps += 1
+        final_ev = 0.0
+        if state.turn.stage is Stage.CONQUER:
+            acting = state.turn.acting
+            hand = _hand(state, acting)
+            for action in legal_actions(state):
+                if isinstance(action, Final):
+                    cost = cost_rows(state, state.race(acting), state.geo.index[action.region])[1]
+                    short = cost - hand
+                    p = sum(q for face, q in FACE_P if face >= short)
+                    final_ev = max(final_ev, p)
+        return state, steps, final_ev
+
+    def _conquer(self, state: GameState) -> Hint:
+        me = state.turn.actor
+        legal = legal_actions(state)
+        if any(isinstance(a, Decline) for a in legal):
+            plan = self._decline_plan(state, me)
+            if plan is not None:
+                return plan
+        options = self.options(state, me)
+        best = self.best_conquest(options)
+        if best is None:
+            hand = _hand(state, state.turn.acting)
+            end = End() if End() in legal else _forward(legal)[0]
+            if hand == 0:
+                return Hint(end, "Stop conquering: you have no token left in hand.")
+            return Hint(
+                end,
+                f"Stop conquering: with {_s(hand, 'token')} in hand no region you can reach adds "
+                "coins; redeploy them to defend.",
+            )
+        return Hint(best.action, self._conquest_reason(state, me, best, options))
+
+    def _conquest_reason(
+        self, state: GameState, me: int, best: _Option, options: Sequence[_Option]
+    ) -> str:
+        a = best.action
+        region = getattr(a, "region", None)
+        geo = state.geo
+        if isinstance(a, Final) and isinstance(region, int):
+            race = state.race(state.turn.acting)
+            cost = cost_rows(state, race, geo.index[region])[1]
+            hand = _hand(state, state.turn.acting)
+            p = sum(q for face, q in FACE_P if face >= cost - hand)
+            return (
+                f"Final conquest of {geo.labels[geo.index[region]]}: it costs {cost} and you "
+                f"hold {hand}; the die (0, 0, 0, 1, 2, 3) makes up the {cost - hand} missing "
+                f"with probability {p:.0%}, and your tokens are redeployed if it fails."
+            )
+        if best.after is None:  # a chance action of a badge (Berserk's roll)
+            return (
+                f"'{a!r}' first: over the die's faces it is worth about {best.gain:+.1f} coins "
+                f"for {best.spent:.1f} tokens, better than any conquest without it."
+            )
+        mine = turn_score(best.after, me) - turn_score(state, me)
+        if isinstance(region, int) and region in geo.index:
+            i = geo.index[region]
+            label = geo.labels[i]
+            what = self._describe_region(state, me, i)
+            verb = "Conquer" if isinstance(a, Conquer) else f"'{a!r}' on"
+            spent = round(best.spent)
+            cost_txt = f" for {_s(spent, 'token')}" if spent > 0 else ""
+            score_txt = f"it adds {_s(mine, 'coin')} to your score this turn"
+            n = sum(1 for o in options if o.gain > EPS and not o.ends)
+            rank = f" (the most coins per token of {n} choices)" if n > 1 else ""
+            return f"{verb} {label}{cost_txt}: {what}; {score_txt}{rank}."
+        return f"'{a!r}': it adds {_s(mine, 'coin')} to your score this turn."
+
+    def _describe_region(self, state: GameState, me: int, i: int) -> str:
+        geo = state.geo
+        r = state.regions[i]
+        bits: list[str] = []
+        if r.lost_tribes:
+            bits.append("it holds a lost tribe")
+        elif r.tokens and r.owner >= 0:
+            who = "your own" if r.owner == me else f"{state.player_name(r.owner)}'s"
+            decline = " (in decline)" if r.in_decline else ""
+            bits.append(f"it holds {who} {_s(r.tokens, r.race + ' token')}{decline}")
+        else:
+            bits.append("it is empty")
+        if r.mountain:
+            bits.append("a Mountain adds 1 to the cost")
+        acting = state.turn.acting
+        held = set(state.race_regions(acting)) if acting else set()
+        if not held:
+            bits.append("it is a way onto the board")
+        elif geo.neighbours[i] & held:
+            bits.append("it borders your regions")
+        return " and ".join(bits[:1]) + "".join(f", {b}" for b in bits[1:])
+
+    # --- decline ------------------------------------------------------------------------
+    def _new_combo_estimate(self, state: GameState, coins: int) -> tuple[float, str]:
+        """Coins a fresh combo from the column would score on its first turn."""
+        best, label = 0.0, "a new combo"
+        for k, combo in enumerate(state.column):
+            if k > coins:
+                break
+            try:
+                rb, pb = race_badge(combo.race), power_badge(combo.power)
+                tokens = rb.tokens + rb.extra_tokens + pb.tokens
+                tokens = min(tokens, state.tray(combo.race))
+            except KeyError:
+                continue
+            value = tokens * REGIONS_PER_TOKEN + combo.coins - k
+            if value > best:
+                best, label = value, f"{combo.race} + {combo.power}, {tokens} tokens"
+        return best, label
+
+    def _decline_plan(self, state: GameState, me: int) -> Hint | None:
+        """Decline now (a hint) or ``None`` to expand; see the module text for the plans."""
+        left = rounds_left(state)
+        if left <= 1:
+            return None
+        declined = _try(state, Decline())
+        if declined is None:
+            return None
+        d1 = declined.players[me].coins - state.players[me].coins
+        end, _steps, final_ev = self.simulate_expansion(state, me)
+        e1 = turn_score(end, me) + final_ev
+        acting = state.turn.acting
+        r0 = len(state.race_regions(acting))
+        r1 = len(end.race_regions(acting))
+        gained = max(r1 - r0, 0) + final_ev
+        n, combo = self._new_combo_estimate(state, state.players[me].coins + d1)
+        horizon = min(left, 3)
+        expand_expand = [e1, KEEP * e1 + max(gained - 1, 0), KEEP * KEEP * r1]
+        expand_decline = [e1, KEEP * r1, KEEP * KEEP * r1 + n]
+        decline_now = [float(d1), KEEP * r0 + n, KEEP * KEEP * r0 + KEEP * n + 1.5]
+        a = max(sum(expand_expand[:horizon]), sum(expand_decline[:horizon]))
+        b = sum(decline_now[:horizon])
+        if b <= a + self.decline_margin:
+            return None
+        race = acting or "race"
+        reason = (
+            f"Decline now: your {_s(r0, race + ' region')} score{'s' if r0 == 1 else ''} {d1} "
+            f"now in decline and about "
+            f"{KEEP * r0:.0f} next turn, and a new combo ({combo}) adds about {n:.0f}; "
+            f"expanding only adds about {_s(gained, 'region')} this turn "
+            f"(about {b:.0f} vs {a:.0f} coins over the next {_s(horizon, 'turn')})."
+        )
+        return Hint(Decline(), reason)
+
+    def _decline_choice(self, state: GameState) -> Hint:
+        """An optional decline after scoring (Stout): decline when expanding has run dry."""
+        me = state.turn.actor
+        legal = legal_actions(state)
+        decline = next((a for a in legal if isinstance(a, Decline)), None)
+        stay = next((a for a in legal if isinstance(a, End)), None)
+        player = state.players[me]
+        future = state.geo.turns - state.round  # my turns still to come
+        if decline is None or stay is None or player.active is None:
+            return self._generic(state)
+        if future <= 0:
+            return Hint(stay, "Keep your race: the game ends before a new combo could score.")
+        race = player.active
+        regions = state.race_regions(race.name)
+        r = len(regions)
+        tokens = sum(state.regions[i].tokens for i in regions) + race.hand
+        conquests = max(tokens - r, 0) / 2.5
+        n, combo = self._new_combo_estimate(state, player.coins)
+        horizon = min(future, 2)
+        keep = [max(KEEP * r + conquests, KEEP * r), KEEP * KEEP * r + max(conquests - 1, 0)]
+        fresh = [KEEP * r + n, KEEP * KEEP * r + KEEP * n + 1.5]
+        a, b = sum(keep[:horizon]), sum(fresh[:horizon])
+        if b > a + self.decline_margin:
+            return Hint(
+                decline,
+                f"Decline now (after scoring): your {race.name} can only add about "
+                f"{conquests:.0f} regions next turn, a new combo ({combo}) about {n:.0f}.",
+            )
+        return Hint(
+            stay,
+            f"Keep the {race.name}: about {conquests:.0f} more regions next turn beats a new "
+            f"combo (about {n:.0f}).",
+        )
+
+    # --- pick ---------------------------------------------------------------------------
+    def _pick(self, state: GameState) -> Hint:
+        me = state.turn.actor
+        legal = legal_actions(state)
+        picks = [a for a in legal if isinstance(a, Pick)]
+        if not picks:
+            return Hint(_forward(legal)[0], "No combo is left in the column: pass.")
+        left = rounds_left(state)
+        weight = 1 + self.future * min(left - 1, 2)
+        scored: list[tuple[float, float, Pick, GameState]] = []
+        for pick in picks:
+            after = _try(state, pick)
+            if after is None:
+                continue
+            delta = after.players[me].coins - state.players[me].coins
+            end, _steps, final_ev = self.simulate_expansion(after, me)
+            first = turn_score(end, me) + final_ev
+            scored.append((delta + weight * first, first, pick, after))
+        if not scored:
+            return Hint(picks[0], "Pick the top combo.")
+        _value, first, pick, after = max(scored, key=lambda x: (round(x[0], 6), -x[2].position))
+        combo = state.column[pick.position]
+        race = after.race(combo.race)
+        tokens = race.hand if race is not None else 0
+        paid = pick.position
+        pay = "free" if paid == 0 else f"pay {_s(paid, 'coin')}"
+        collect = f", collect {_s(combo.coins, 'coin')}" if combo.coins else ""
+        return Hint(
+            pick,
+            f"Pick {combo.race} + {combo.power} (position {pick.position}: {pay}{collect}): "
+            f"{_s(tokens, 'token')}, about {_s(first, 'coin')} this turn - the best of the "
+            f"{len(scored)} combos you can afford.",
+        )
+
+    # --- redeployment -------------------------------------------------------------------
+    def _redeploy(self, state: GameState) -> Hint:
+        me = state.turn.actor
+        acting = state.turn.acting
+        legal = legal_actions(state)
+        race = state.race(acting) if acting else None
+        if race is None:
+            return self._generic(state)
+        extras = [a for a in _forward(legal) if not isinstance(a, Place | Done) and not a.undoes]
+        if extras:
+            base = self.safety(state, acting, me)
+            best: tuple[float, Action, GameState] | None = None
+            for a in extras:
+                after = _try(state, a)
+                if after is None:
+                    continue
+                v = self.gain(state, after, me) + self.safety(after, acting, me) - base
+                if best is None or v > best[0] + EPS:
+                    best = (v, a, after)
+            if best is not None and (best[0] > EPS or Done() not in legal):
+                deploy = self._placement(state, race, me)
+                if best[0] > EPS or deploy is None or is_legal(state, deploy) is not None:
+                    v, a, after = best
+                    coins = turn_score(after, me) - turn_score(state, me)
+                    if coins > 0:
+                        why = f"it adds {_s(coins, 'coin')} to your score this turn"
+                    elif v > EPS:
+                        why = "it makes your exposed regions harder to conquer"
+                    else:
+                        why = "it has to be placed before redeployment ends"
+                    return Hint(a, f"'{a!r}'{_where(state, a)} before finishing: {why}.")
+        deploy = self._placement(state, race, me)
+        if deploy is not None and is_legal(state, deploy) is None:
+            return Hint(deploy, self._deploy_reason(state, race, deploy))
+        if Done() in legal:
+            return Hint(Done(), "Finish redeployment: every token is where it should be.")
+        places = [a for a in legal if isinstance(a, Place)]
+        if places:
+            geo = state.geo
+            best_place = max(places, key=lambda a: self.threat(state, me, geo.index[a.region]))
+            return Hint(best_place, "Place a token where enemies can attack.")
+        return self._generic(state)
+
+    def _placement(self, state: GameState, race: RaceState, me: int) -> Deploy | None:
+        """Everything at once: 1 per quiet region, the rest by exposure (``deploy``)."""
+        regions = state.race_regions(race.name)
+        if not regions:
+            return None
+        defend = state.turn.stage is Stage.DEFEND
+        now = {i: state.regions[i].tokens for i in regions}
+        threat = {i: self.threat(state, me, i) for i in regions}
+        if defend:
+            base = dict(now)
+            spare = race.hand
+        else:
+            base = dict.fromkeys(regions, 1)
+            spare = sum(now.values()) + race.hand - len(regions)
+        if spare < 0:
+            return None
+        weights = {i: threat[i] for i in regions}
+        if sum(weights.values()) <= 0:
+            weights = dict.fromkeys(regions, 1.0)
+        total_w = sum(weights.values())
+        shares = {i: spare * weights[i] / total_w for i in regions}
+        counts = {i: base[i] + int(shares[i]) for i in regions}
+        left = spare - sum(int(shares[i]) for i in regions)
+        order = sorted(regions, key=lambda i: (-(shares[i] - int(shares[i])), -threat[i], i))
+        for i in order[:left]:
+            counts[i] += 1
+        changed = tuple(
+            (state.geo.ids[i], counts[i]) for i in sorted(regions) if counts[i] != now[i]
+        )
+        if not changed and race.hand == 0:
+            return None
+        return Deploy(changed)
+
+    def _deploy_reason(self, state: GameState, race: RaceState, deploy: Deploy) -> str:
+        geo = state.geo
+        if not deploy.placement:
+            return "Redeploy: nothing to move."
+        top_id, top_n = max(deploy.placement, key=lambda rn: (rn[1], -rn[0]))
+        label = geo.labels[geo.index[top_id]]
+        if state.turn.stage is Stage.DEFEND:
+            return (
+                f"Put your {_s(race.hand, race.name + ' token')} back where enemies can reach "
+                f"you ({label} gets {top_n})."
+            )
+        return (
+            f"Redeploy: keep 1 token in quiet regions and put the rest where enemies can "
+            f"attack ({label} gets {top_n})."
+        )
+
+    # --- anything else ------------------------------------------------------------------
+    def _generic(self, state: GameState) -> Hint:
+        """Unknown stages: the forward action with the best evaluation after it."""
+        me = state.turn.actor
+        legal = legal_actions(state)
+        if not legal:
+            raise ValueError("the game is over: there is no action to choose")
+        acting = state.turn.acting
+        best: tuple[float, float, Action] | None = None
+        candidates = _forward(legal) or legal
+        for a in candidates:
+            after = _try(state, a)
+            if after is None:
+                continue
+            v = self.gain(state, after, me)
+            if acting:
+                v += self.safety(after, acting, me)
+            key = (round(v, 6), self.rng.random())
+            if best is None or key > best[:2]:
+                best = (key[0], key[1], a)
+        action = best[2] if best is not None else legal[0]
+        where = _where(state, action)
+        if isinstance(action, Withdraw):
+            return Hint(
+                action,
+                f"Withdraw a token from{where[3:]}: it weakens your defence the least (the "
+                "withdrawn tokens come back for your next conquests).",
+            )
+        if len(candidates) == 1:
+            return Hint(action, f"'{action!r}'{where}: the only option.")
+        return Hint(
+            action,
+            f"'{action!r}'{where}: of the {len(candidates)} options it leaves your score and "
+            "defence best.",
+        )
+
+
+def hint(state: GameState, seed: int = 0) -> Hint:
+    """The greedy bot's move for the player who acts now, with a one-line reason."""
+    return GreedyBot(seed).decide(state)
