@@ -247,11 +247,11 @@ class TokenMoved(Event):
     def describe(self, ctx: Any = None) -> str:
         if self.to_hand:
             return (
-                f"{_player(ctx, self.player)} takes a {self.race} token from "
+                f"{_player(ctx, self.player)} takes one {self.race} token from "
                 f"{_label(ctx, self.region)} back to hand ({self.rule})."
             )
         return (
-            f"{_player(ctx, self.player)} places a {self.race} token in "
+            f"{_player(ctx, self.player)} places one {self.race} token in "
             f"{_label(ctx, self.region)} ({self.rule})."
         )
 

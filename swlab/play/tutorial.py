@@ -1,0 +1,41 @@
+"""Small helpers the tutorial notebooks share, so their cells stay one line long.
+
+They print plain sentences for a learner: what an action did (the engine's events, each
+citing its rule id) or why it was refused (the rule id and the engine's sentence).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import yaml
+
+from swlab.rules.game import Game
+from swlab.rules.scenario import scenario_from_dict
+
+
+def attempt(game: Game, actions: str) -> bool:
+    """Play ``actions`` (``"conquer 3; end"``) on ``game`` and print the outcome.
+
+    Prints ``✔`` and the events, or ``✘ refused:`` and the rule that forbids it; a refused
+    attempt leaves the game as it was. Returns whether the actions were played.
+    """
+    before = game.index
+    error = game.try_play(actions)
+    if error:
+        print(f"✘ refused: {error.message}")
+        return False
+    print("✔ " + "\n  ".join(game.describe(game.index - before)))
+    return True
+
+
+def with_power(scenario: str | os.PathLike[str], power: str, seat: int = 0) -> Game:
+    """The position of ``scenario`` with another special power for the player in ``seat``.
+
+    Lets a lesson compare powers on one and the same board position.
+    """
+    path = Path(scenario)
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["players"][seat]["active"]["power"] = power
+    return Game.from_state(scenario_from_dict(data, path.parent))
