@@ -23,8 +23,12 @@ How it works, and why it cannot go wrong silently:
    board without overlapping, so borders can wiggle freely inside them and never cross.
 4. Borders get seeded midpoint displacement plus Chaikin smoothing, are snapped to a 0.1
    grid together (shared borders stay identical) and polygonized with the outline.
-5. The derived topology is checked against the graph; on a mismatch the noise is reduced,
-   and if even straight borders fail, :class:`GraphError` is raised.
+5. Before the noise, the straight borders (cut into pieces) are *faired*: their vertices
+   move by gradient descent towards round cells of the target areas without sharp
+   corners, while every cell stays star-shaped from a centre (its fan triangles are then
+   the borders' new rooms) and every border and stretch of outline keeps its length.
+6. The derived topology is checked against the graph; on a mismatch the noise is reduced,
+   and if even straight borders fail (faired, then unfaired), :class:`GraphError` is raised.
 
 >>> graph = read_graph("maps/graphs/official_3p.json")  # doctest: +SKIP
 >>> outline, polygons = polygons_from_graph(graph, seed=1)  # doctest: +SKIP
@@ -76,6 +80,13 @@ TERRAIN_SIZE: Mapping[str, float] = {"sea": 1.7, "lake": 1.3}
 WEIGHT = (0.4, 2.5)
 SHARE = (0.25, 0.75)
 PUSH = 0.3
+#: A region with only two neighbours (a "lens" in a face of four regions): its site sits
+#: this share of the way from the region across that face to its two neighbours' midpoint;
+#: its corner in that face this share of the way across the face; its target area is
+#: scaled by the last value (it is squeezed between two regions and needs the push).
+LENS = 0.5
+CHORD = 0.1
+LENS_SIZE = 2.5
 #: Tolerance for "positive length" when the result is checked.
 
 Points = NDArray[np.float64]
@@ -567,17 +578,31 @@ def _face_points(layout: _Layout, weights: NDArray[np.float64]) -> Points:
         if helper is not None:
             out[k] = layout.pos[helper]
             continue
-        if chord is not None:
-            a, c = chord
-            # no further than halfway from the smaller region: no long spikes into the other
-            share = min(max(weights[a] / (weights[a] + weights[c]), SHARE[0]), 0.5)
-            out[k] = layout.pos[a] + share * (layout.pos[c] - layout.pos[a])
-            continue
         sites = [index[r] for r in face]
         # a point away from large regions: weight each site by the others' sizes
         w = np.array([1.0 / weights[s] for s in sites])
         out[k] = (w[:, None] * layout.pos[sites]).sum(axis=0) / w.sum()
+        if chord is not None and not _sees_all(layout.pos[sites], out[k]):
+            a, c = chord
+            # no further than halfway from the smaller region: no long spikes into the other
+            share = min(max(weights[a] / (weights[a] + weights[c]), SHARE[0]), 0.5)
+            if len(layout.adjacency[a]) == 3:
+                # a region with two neighbours: its corner there stays near its site, or the
+                # regions around it must reach past it in long tongues
+                share = CHORD
+            out[k] = layout.pos[a] + share * (layout.pos[c] - layout.pos[a])
     return out
+
+
+def _sees_all(ring: Points, point: Points) -> bool:
+    """Whether ``point`` lies strictly inside the counter-clockwise ``ring`` and sees all of it.
+
+    Then the triangles from the point to the ring's sides tile the ring's polygon.
+    """
+    d = np.roll(ring, -1, axis=0) - ring
+    rel = point - ring
+    cross = d[:, 0] * rel[:, 1] - d[:, 1] * rel[:, 0]
+    return bool((cross > 1e-3 * np.hypot(*d.T) ** 2).all())
 
 
 def _outline_point(centre: Points, point: Points, width: float, height: float) -> Points:
@@ -679,7 +704,7 @@ def _wiggle(border: _Border, rng: random.Random, amplitude: float, step: float) 
             ),
         ]
     )
-    for amp in (amplitude, amplitude, amplitude / 2, amplitude / 2, amplitude / 4, amplitude / 8):
+    for amp in amplitude * np.array([1, 1, 1 / 2, 1 / 2, 1 / 4, 1 / 8, 1 / 16, 1 / 32]):
         smooth = LineString(_chaikin(_displace(rng, border.base, amp, step), 2))
         # drop the vertices smoothing packed closer than the eye can see: smaller files,
         # faster drawing in the browser (the checks below still hold for the result)
@@ -689,7 +714,9 @@ def _wiggle(border: _Border, rng: random.Random, amplitude: float, step: float) 
             if (
                 shape.is_simple
                 and border.room.contains(shape)
-                and inner.contains(LineString(line[1:-1]))
+                and inner.contains(
+                    LineString(line[1:-1]) if len(line) > 3 else shapely.Point(line[1])
+                )
             ):
                 return line
     return border.base
@@ -758,6 +785,304 @@ def _mismatch(graph: RegionGraph, outline: Polygon, polygons: Mapping[int, Polyg
     return None
 
 
+# --- fairing ----------------------------------------------------------------------------
+
+#: Fairing of the straight network (shares of the board height where lengths): rounds of
+#: gradient steps and the largest step; the power of the roundness term, the weights of
+#: the area and the sharp-angle terms against it, and the angle below which a corner
+#: counts as sharp; pieces per half border; how far a cell's centre must stay from the line of each of its sides,
+#: and how short a border and a side may get.
+FAIR_ROUNDS = 300
+FAIR_STEP = 0.01
+FAIR_AREA = 10.0
+FAIR_POWER = 2.0
+FAIR_ANGLE = (20.0, math.radians(50.0))
+FAIR_PIECES = 3
+FAIR_CLEARANCE = 0.006
+FAIR_MIN_BORDER = 0.03
+FAIR_MIN_SIDE = 0.004
+#: After each step, this many moves of every centre away from its nearest side, this far.
+FREE = (8, 0.005)
+
+
+@dataclass
+class _Network:
+    """The straight borders as a shared vertex set: what fairing moves."""
+
+    pos: Points  # (V, 2) vertex positions
+    slide: Points  # (V, 2) 1 where a vertex may move along that axis, else 0
+    rings: list[NDArray[np.intp]]  # per region (site order): vertex ids, counter-clockwise
+    borders: list[tuple[int, int, tuple[int, ...]]]  # site indices and the border's vertices
+    centres: Points  # (n_regions, 2) points every cell is star-shaped from
+
+
+def _subdivide(line: Points, pieces: int) -> Points:
+    """Each segment of a polyline cut into ``pieces`` equal ones."""
+    t = np.arange(pieces)[:, None] / pieces
+    parts = [p + t * (q - p) for p, q in itertools.pairwise(line)]
+    return np.concatenate([*parts, line[-1:]])
+
+
+def _network(
+    borders: Sequence[_Border], outline: Polygon, sites: Points, ids: Sequence[int]
+) -> _Network | None:
+    """Index the straight borders' vertices and each cell's ring (``None`` if that fails)."""
+    minx, miny, maxx, maxy = outline.bounds
+    keys: dict[tuple[float, float], int] = {}
+    points: list[tuple[float, float]] = []
+
+    def vertex(p: Points) -> int:
+        key = (float(p[0]), float(p[1]))
+        if key not in keys:
+            keys[key] = len(points)
+            points.append(key)
+        return keys[key]
+
+    index = {rid: i for i, rid in enumerate(ids)}
+    lines = [_subdivide(b.base, FAIR_PIECES) for b in borders]
+    edges = [
+        (index[b.a], index[b.b], tuple(vertex(p) for p in line))
+        for b, line in zip(borders, lines, strict=True)
+    ]
+    for corner in np.asarray(outline.exterior.coords)[:-1]:
+        vertex(corner)
+    pos = np.array(points)
+    merged = shapely.union_all([LineString(line) for line in lines] + [outline.exterior])
+    faces = list(polygonize(shapely.get_parts(shapely.line_merge(merged))))
+    if len(faces) != len(ids):
+        return None
+    rings: list[NDArray[np.intp] | None] = [None] * len(ids)
+    tree = shapely.STRtree(faces)
+    site_index, face_index = tree.query(shapely.points(sites), predicate="within")
+    if sorted(site_index.tolist()) != list(range(len(ids))):
+        return None
+    for s, f in zip(site_index.tolist(), face_index.tolist(), strict=True):
+        coords = np.asarray(shapely.orient_polygons(faces[f]).exterior.coords)[:-1]
+        dist = np.hypot(*(coords[:, None, :] - pos[None, :, :]).transpose(2, 0, 1))
+        if (dist.min(axis=1) > 1e-6).any():
+            return None
+        rings[s] = dist.argmin(axis=1).astype(np.intp)
+    slide = np.ones_like(pos)
+    slide[(np.abs(pos[:, 0] - minx) < 1e-9) | (np.abs(pos[:, 0] - maxx) < 1e-9), 0] = 0.0
+    slide[(np.abs(pos[:, 1] - miny) < 1e-9) | (np.abs(pos[:, 1] - maxy) < 1e-9), 1] = 0.0
+    return _Network(pos, slide, [r for r in rings if r is not None], edges, sites.copy())
+
+
+class _Fairing:
+    """Energy of a network's cells and the measures that keep a fairing step safe.
+
+    Per cell: the squared inverse roundness ``(P²/4πA)²``, ``FAIR_AREA·log(A/target)²`` and
+    a penalty on corners sharper than ``FAIR_ANGLE[1]``.
+    """
+
+    def __init__(self, net: _Network, targets: NDArray[np.float64]) -> None:
+        self.net = net
+        self.targets = targets
+        self.n = len(net.rings)
+        self.vid = np.concatenate(net.rings)
+        self.cell = np.concatenate([np.full(len(r), c) for c, r in enumerate(net.rings)])
+        starts = np.cumsum([0] + [len(r) for r in net.rings])
+        local = np.arange(len(self.vid)) - starts[self.cell]
+        sizes = np.diff(starts)[self.cell]
+        self.nxt = starts[self.cell] + (local + 1) % sizes
+        self.prv = starts[self.cell] + (local - 1) % sizes
+        self.seg = np.array(
+            [
+                (k, p, q)
+                for k, (_, _, line) in enumerate(net.borders)
+                for p, q in itertools.pairwise(line)
+            ],
+            dtype=np.intp,
+        )
+
+    def _measure(
+        self, pos: Points
+    ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
+        """Area and perimeter of every cell, and the interior angle at every ring vertex."""
+        v, nv, pv = pos[self.vid], pos[self.vid[self.nxt]], pos[self.vid[self.prv]]
+        cross = v[:, 0] * nv[:, 1] - v[:, 1] * nv[:, 0]
+        areas: NDArray[np.float64] = 0.5 * np.bincount(self.cell, cross, self.n).astype(float)
+        perims: NDArray[np.float64] = np.bincount(self.cell, np.hypot(*(nv - v).T), self.n).astype(
+            float
+        )
+        u, w = nv - v, pv - v
+        angles: NDArray[np.float64] = np.mod(
+            np.arctan2(w[:, 1], w[:, 0]) - np.arctan2(u[:, 1], u[:, 0]), 2 * math.pi
+        )
+        return areas, perims, angles
+
+    def energy(self, pos: Points) -> float:
+        """The fairing energy of the whole network."""
+        areas, perims, angles = self._measure(pos)
+        if (areas <= 0).any():
+            return math.inf
+        f = perims**2 / (4 * math.pi * areas)
+        sharp = np.maximum(FAIR_ANGLE[1] - angles, 0.0) / FAIR_ANGLE[1]
+        total = (f**FAIR_POWER).sum() + FAIR_AREA * (np.log(areas / self.targets) ** 2).sum()
+        return float(total + FAIR_ANGLE[0] * (sharp**2).sum())
+
+    def gradient(self, pos: Points) -> Points:
+        """The energy's gradient by vertex (outline vertices only slide along the outline)."""
+        areas, perims, angles = self._measure(pos)
+        f = perims**2 / (4 * math.pi * areas)
+        power = FAIR_POWER * f ** (FAIR_POWER - 1)
+        coef_p = power * 2 * perims / (4 * math.pi * areas)
+        coef_a = -power * f / areas + 2 * FAIR_AREA * np.log(areas / self.targets) / areas
+        v, nv, pv = pos[self.vid], pos[self.vid[self.nxt]], pos[self.vid[self.prv]]
+        d_area = 0.5 * np.stack([nv[:, 1] - pv[:, 1], pv[:, 0] - nv[:, 0]], axis=1)
+        u, w = nv - v, pv - v
+        lu, lw = np.hypot(*u.T)[:, None], np.hypot(*w.T)[:, None]
+        d_perim = -u / lu - w / lw
+        grad = np.zeros_like(pos)
+        np.add.at(grad, self.vid, coef_p[self.cell, None] * d_perim)
+        np.add.at(grad, self.vid, coef_a[self.cell, None] * d_area)
+        # angle = arg(w) - arg(u); d arg(x)/dx = perp(x)/|x|^2
+        sharp = np.maximum(FAIR_ANGLE[1] - angles, 0.0) / FAIR_ANGLE[1]
+        coef = (-2 * FAIR_ANGLE[0] * sharp / FAIR_ANGLE[1])[:, None]
+        d_w = np.stack([-w[:, 1], w[:, 0]], axis=1) / lw**2
+        d_u = -np.stack([-u[:, 1], u[:, 0]], axis=1) / lu**2
+        np.add.at(grad, self.vid[self.prv], coef * d_w)
+        np.add.at(grad, self.vid[self.nxt], coef * d_u)
+        np.add.at(grad, self.vid, -coef * (d_w + d_u))
+        result: Points = grad * self.net.slide
+        return result
+
+    def sides(self, pos: Points, centres: Points) -> NDArray[np.float64]:
+        """Per ring side, the distance of its line from the cell's centre (positive: inside).
+
+        All positive means the cell is star-shaped from its centre.
+        """
+        p, q = pos[self.vid], pos[self.vid[self.nxt]]
+        c = centres[self.cell]
+        d = q - p
+        length = np.maximum(np.hypot(*d.T), 1e-12)
+        side: NDArray[np.float64] = (
+            d[:, 0] * (c[:, 1] - p[:, 1]) - d[:, 1] * (c[:, 0] - p[:, 0])
+        ) / length
+        return side
+
+    def clearance(self, pos: Points, centres: Points) -> NDArray[np.float64]:
+        """Per cell, the least distance from its centre to the line of one of its sides."""
+        result: NDArray[np.float64] = np.full(self.n, np.inf)
+        np.minimum.at(result, self.cell, self.sides(pos, centres))
+        return result
+
+    def free(self, pos: Points, centres: Points, reach: float) -> None:
+        """Move centres away from their nearest side line while that gains clearance."""
+        for _ in range(FREE[0]):
+            sides = self.sides(pos, centres)
+            now = self.clearance(pos, centres)
+            nearest = np.flatnonzero(sides == now[self.cell])
+            nearest = nearest[np.unique(self.cell[nearest], return_index=True)[1]]
+            d = pos[self.vid[self.nxt[nearest]]] - pos[self.vid[nearest]]
+            inward = np.stack([-d[:, 1], d[:, 0]], axis=1) / np.hypot(*d.T)[:, None]
+            trial = centres + reach * inward
+            better = self.clearance(pos, trial) > now
+            centres[better] = trial[better]
+
+    def side_lengths(self, pos: Points) -> NDArray[np.float64]:
+        """Length of every ring side."""
+        result: NDArray[np.float64] = np.hypot(*(pos[self.vid[self.nxt]] - pos[self.vid]).T)
+        return result
+
+    def border_lengths(self, pos: Points) -> NDArray[np.float64]:
+        """Length of every border polyline."""
+        pieces = np.hypot(*(pos[self.seg[:, 2]] - pos[self.seg[:, 1]]).T)
+        result: NDArray[np.float64] = np.bincount(
+            self.seg[:, 0], pieces, len(self.net.borders)
+        ).astype(float)
+        return result
+
+    def centroids(self, pos: Points) -> Points:
+        """Centroid of every cell."""
+        p, q = pos[self.vid], pos[self.vid[self.nxt]]
+        cross = p[:, 0] * q[:, 1] - p[:, 1] * q[:, 0]
+        area = np.bincount(self.cell, cross, self.n) / 2
+        cx = np.bincount(self.cell, (p[:, 0] + q[:, 0]) * cross, self.n) / (6 * area)
+        cy = np.bincount(self.cell, (p[:, 1] + q[:, 1]) * cross, self.n) / (6 * area)
+        return np.stack([cx, cy], axis=1)
+
+
+def _fair(net: _Network, targets: NDArray[np.float64], height: float) -> None:
+    """Move the network's vertices towards round cells of their target areas.
+
+    Gradient descent, scaled per vertex, with a shrinking step; a step is kept only when
+    the energy falls, every cell stays star-shaped from its centre with some clearance (so
+    the fan triangles of the cells tile the board and borders keep wiggle room) and every
+    border and side keeps some length (so neighbours stay neighbours and edge regions keep
+    their stretch of outline). Vertices whose move breaks a limit sit that step out. The
+    centres follow the cells' centroids as far as the cells allow.
+    """
+    fairing = _Fairing(net, targets)
+
+    def limit(
+        share: float, now: NDArray[np.float64], old: NDArray[np.float64]
+    ) -> NDArray[np.float64]:
+        return np.minimum(share * height, np.maximum(old, 0.9 * now))
+
+    clear = limit(FAIR_CLEARANCE, fairing.clearance(net.pos, net.centres), np.zeros(fairing.n))
+    longest = limit(FAIR_MIN_BORDER, fairing.border_lengths(net.pos), np.zeros(len(net.borders)))
+    # stretches of outline keep a length (edge regions stay edge regions); border pieces
+    # only need to stay apart, the border as a whole keeps its length
+    on_rim = net.slide.min(axis=1) == 0
+    rim = on_rim[fairing.vid] & on_rim[fairing.vid[fairing.nxt]]
+    floor = np.where(rim, FAIR_MIN_SIDE, 1e-4)
+    shortest = np.minimum(floor * height, 0.9 * fairing.side_lengths(net.pos))
+    if (clear <= 0).any() or (longest <= 0).any() or (shortest <= 0).any():
+        return
+    ends = fairing.seg[:, 1:]
+    energy = fairing.energy(net.pos)
+    step = FAIR_STEP * height
+    for _ in range(FAIR_ROUNDS):
+        grad = fairing.gradient(net.pos)
+        size = np.hypot(*grad.T)
+        if step < 1e-4 * height or not size.any():
+            break
+        # a positive scale per vertex keeps a descent direction and moves all vertices alike
+        move = -grad * (step / (size + 0.1 * size.mean()))[:, None]
+        for _attempt in range(8):
+            pos = net.pos + move
+            bad_sides = (fairing.sides(pos, net.centres) < clear[fairing.cell]) | (
+                fairing.side_lengths(pos) < shortest
+            )
+            bad_borders = fairing.border_lengths(pos) < longest
+            if not bad_sides.any() and not bad_borders.any():
+                break
+            frozen = [fairing.vid[bad_sides], fairing.vid[fairing.nxt[bad_sides]]]
+            frozen.append(ends[np.isin(fairing.seg[:, 0], np.flatnonzero(bad_borders))].ravel())
+            move[np.concatenate(frozen)] = 0.0
+        else:
+            step /= 2
+            continue
+        new = fairing.energy(pos)
+        if new >= energy:
+            step /= 2
+            continue
+        net.pos, energy = pos, new
+        step = min(step * 1.2, FAIR_STEP * height)
+        centroids = fairing.centroids(net.pos)
+        for t in (1.0, 0.5, 0.25):
+            trial = net.centres + t * (centroids - net.centres)
+            ok = fairing.clearance(net.pos, trial) >= clear
+            net.centres[ok] = trial[ok]
+        fairing.free(net.pos, net.centres, FREE[1] * height)
+        clear = limit(FAIR_CLEARANCE, fairing.clearance(net.pos, net.centres), clear)
+        longest = limit(FAIR_MIN_BORDER, fairing.border_lengths(net.pos), longest)
+        shortest = np.minimum(
+            floor * height, np.maximum(shortest, 0.9 * fairing.side_lengths(net.pos))
+        )
+
+
+def _faired_borders(net: _Network, ids: Sequence[int]) -> list[_Border]:
+    """Borders of the faired network, each with the fan-triangle room of its two cells."""
+    out: list[_Border] = []
+    for a, b, line in net.borders:
+        base = net.pos[list(line)].copy()
+        room = Polygon([net.centres[a], base[0], net.centres[b], base[-1]])
+        out.append(_Border(ids[a], ids[b], base, room))
+    return out
+
+
 # --- the generator ----------------------------------------------------------------------
 
 
@@ -799,6 +1124,13 @@ def _relax(
     floor = 0.02 * outline.area / max(len(layout.triangles), 1)
     tri = layout.triangles
     few = np.array([len(layout.adjacency[v]) <= 3 for v in range(n)])
+    lens = {
+        v: c
+        for chord in layout.face_chord
+        if chord is not None
+        for v, c in (chord, chord[::-1])
+        if v < n and len(layout.adjacency[v]) == 3
+    }
     good = layout.pos.copy()
     for _ in range(rounds):
         try:
@@ -818,6 +1150,11 @@ def _relax(
         target[:n] = 0.7 * cent + 0.3 * star if pull is None else 0.5 * cent + 0.5 * pull
         # a site with three layout neighbours is best in the middle of their triangle
         target[:n][few] = star[few]
+        # a region with two neighbours (and a layout chord across its quadrilateral face)
+        # belongs near the line between those two, not in the middle of the quadrilateral
+        for v, c in lens.items():
+            others = [w for w in layout.adjacency[v] if w != c]
+            target[v] = LENS * layout.pos[others].mean(axis=0) + (1 - LENS) * layout.pos[c]
         push = np.zeros((total, 2))
         for v in range(n):
             for w in layout.adjacency[v]:
@@ -906,6 +1243,8 @@ def polygons_from_graph(graph: RegionGraph, *, seed: int = 0) -> tuple[Polygon, 
     targets = np.exp(rng.normal(0.0, 0.18, len(ids)))
     for i, rid in enumerate(ids):
         targets[i] *= TERRAIN_SIZE.get(by_id[rid].terrain, 1.0)
+        if len(by_id[rid].neighbours) == 2 and not by_id[rid].edge:
+            targets[i] *= LENS_SIZE  # squeezed between two regions: ask for more room
     targets *= outline.area / targets.sum()
     weights = np.ones(len(layout.adjacency))
 
@@ -916,13 +1255,19 @@ def polygons_from_graph(graph: RegionGraph, *, seed: int = 0) -> tuple[Polygon, 
         _relax(layout, weights, targets, outline, curve, rounds=20, pull=None)
 
     borders = _borders(layout, weights, width, height)
+    sites = layout.pos[: len(ids)]
+    attempts = [(borders, sites)]
+    net = _network(borders, outline, sites, ids)
+    if net is not None:
+        _fair(net, targets, height)
+        attempts.insert(0, (_faired_borders(net, ids), net.centres))
     step = 0.012 * math.sqrt(outline.area / len(ids))
     problem = "no attempt"
-    for amplitude in (0.22, 0.11, 0.0):
+    for (drawn, centres), amplitude in itertools.product(attempts, (0.22, 0.11, 0.0)):
         rand = random.Random(seed * 1_000_003 + 17)
-        lines = [_wiggle(b, rand, amplitude, step) for b in borders]
+        lines = [_wiggle(b, rand, amplitude, step) for b in drawn]
         try:
-            polygons = _polygonize(lines, outline, layout.pos[: len(ids)], ids)
+            polygons = _polygonize(lines, outline, centres, ids)
         except GraphError as error:
             problem = str(error)
             continue

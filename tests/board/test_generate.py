@@ -9,6 +9,7 @@ board. Topology is measured here directly with shapely, independently of the mod
 from __future__ import annotations
 
 import json
+import math
 from functools import cache
 from pathlib import Path
 
@@ -243,3 +244,54 @@ def test_read_graph_reports_file_and_region(tmp_path: Path) -> None:
     path.write_text(json.dumps(document), encoding="utf-8")
     with pytest.raises(GraphError, match=r"bad\.json: region 5: neighbour list lacks"):
         read_graph(path)
+
+
+# --- shape quality: what a teacher projecting the board needs -----------------------------
+
+#: Every region a blob (isoperimetric quotient 4πA/P²), no land region much smaller than the
+#: median one, room for a token stack and a label (largest inscribed circle, share of the
+#: board height), and no spikes (smallest corner angle seen over 1 % of the board height,
+#: board corners aside). The lens-shaped 4-player Farmland 2 (two neighbours only) is the
+#: tightest region for the area floor.
+MIN_QUOTIENT = 0.35
+MIN_AREA_SHARE = 0.4
+MIN_INSCRIBED = 0.04
+MIN_ANGLE = 25.0
+
+
+def sharpest_corner(polygon: Polygon, outline: Polygon, reach: float) -> float:
+    """Smallest interior angle (degrees) at a vertex, measured with chords of arc ``reach``."""
+    ring = shapely.LinearRing(polygon.exterior.coords)
+    if not ring.is_ccw:
+        ring = shapely.LinearRing(list(ring.coords)[::-1])
+    corners = {tuple(c) for c in outline.exterior.coords}
+    total = ring.length
+    best = 360.0
+    for xy in list(ring.coords)[:-1]:
+        if tuple(xy) in corners:
+            continue
+        s = ring.project(shapely.Point(xy))
+        before = ring.interpolate((s - reach) % total)
+        after = ring.interpolate((s + reach) % total)
+        ax, ay = before.x - xy[0], before.y - xy[1]
+        bx, by = after.x - xy[0], after.y - xy[1]
+        turn = math.degrees(math.atan2(ax * by - ay * bx, ax * bx + ay * by))
+        best = min(best, (-turn) % 360.0)
+    return best
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_regions_are_round_large_and_without_spikes(players: int) -> None:
+    graph, outline, polygons = drawn(players)
+    height = outline.bounds[3]
+    terrain = {r.id: r.terrain for r in graph.regions}
+    land = [p.area for rid, p in polygons.items() if terrain[rid] not in ("sea", "lake")]
+    median = sorted(land)[len(land) // 2]
+    for rid, poly in polygons.items():
+        quotient = 4 * math.pi * poly.area / poly.length**2
+        assert quotient >= MIN_QUOTIENT, f"region {rid}: quotient {quotient:.3f}"
+        assert poly.area >= MIN_AREA_SHARE * median, f"region {rid}: {poly.area / median:.2f}"
+        radius = shapely.maximum_inscribed_circle(poly, 0.5).length / height
+        assert radius >= MIN_INSCRIBED, f"region {rid}: inscribed radius {radius:.3f}"
+        angle = sharpest_corner(poly, outline, 0.01 * height)
+        assert angle >= MIN_ANGLE, f"region {rid}: corner of {angle:.1f} degrees"
