@@ -790,8 +790,8 @@ def _mismatch(graph: RegionGraph, outline: Polygon, polygons: Mapping[int, Polyg
 #: Fairing of the straight network (shares of the board height where lengths): rounds of
 #: gradient steps and the largest step; the power of the roundness term, the weights of
 #: the area and the sharp-angle terms against it, and the angle below which a corner
-#: counts as sharp; pieces per half border; how far a cell's centre must stay from the line of each of its sides,
-#: and how short a border and a side may get.
+#: counts as sharp; pieces per half border; how far a cell's centre must stay from the
+#: line of each of its sides, and how short a border and a side may get.
 FAIR_ROUNDS = 300
 FAIR_STEP = 0.01
 FAIR_AREA = 10.0

@@ -15,9 +15,10 @@ import json
 import math
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from shapely.geometry import Polygon, mapping
 
@@ -274,27 +275,37 @@ def board_to_geojson(board: Board) -> dict[str, Any]:
     }
 
 
-def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` so readers see the old file or the new one, never half.
+@contextmanager
+def atomic_open(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[Any]]:
+    """Open a temporary file beside ``path``; on success it replaces ``path`` atomically.
 
-    The text goes to a temporary file in the same folder, is flushed to disk, then
-    renamed over the target (``os.replace`` is atomic on POSIX and Windows).
+    Readers see the old file or the new one, never half of either: the data is flushed
+    to disk, then renamed over the target (``os.replace`` is atomic on POSIX and
+    Windows). On an error the temporary file is removed and the target left as it was.
+    ``mode`` is ``"w"`` (UTF-8 text, ``\\n`` line ends) or ``"wb"``.
     """
     target = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.", suffix=".tmp")
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
-        # mkstemp creates 0600 files; give the map the permissions a plain open() would
+        # mkstemp creates 0600 files; give the file the permissions a plain open() would
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(fd, 0o666 & ~umask)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        text = {"encoding": "utf-8", "newline": "\n"} if "b" not in mode else {}
+        with os.fdopen(fd, mode, **text) as handle:  # type: ignore[call-overload]
+            yield handle
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` to ``path`` atomically (see :func:`atomic_open`)."""
+    with atomic_open(path) as handle:
+        handle.write(text)
 
 
 def write_board(board: Board, path: str | os.PathLike[str]) -> None:

@@ -18,7 +18,6 @@ from __future__ import annotations
 import io
 import math
 import os
-import tempfile
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -41,7 +40,7 @@ from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
-from swlab.board.io import atomic_write_text
+from swlab.board.io import atomic_open, atomic_write_text
 from swlab.board.model import TERRAINS, Board, Region, Symbol, Terrain
 
 if TYPE_CHECKING:
@@ -787,16 +786,5 @@ def _atomic_write_png(target: Path, figure: Figure) -> None:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     FigureCanvasAgg(figure)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(fd, 0o666 & ~umask)
-        with os.fdopen(fd, "wb") as handle:
-            figure.savefig(handle, format="png", dpi=PNG_DPI, metadata={"Software": None})
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with atomic_open(target, "wb") as handle:
+        figure.savefig(handle, format="png", dpi=PNG_DPI, metadata={"Software": None})

@@ -29,7 +29,6 @@ import json
 import os
 import random
 import sys
-import tempfile
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -40,6 +39,7 @@ from typing import Any
 
 import yaml
 
+from swlab.board.io import atomic_write_text
 from swlab.rules.abilities.base import Power, Race
 from swlab.rules.abilities.registry import CUSTOM_POWERS, CUSTOM_RACES, POWERS, RACES, race_badge
 from swlab.rules.actions import parse_action
@@ -1168,19 +1168,10 @@ def scenario_text(data: Mapping[str, Any], header: str = "") -> str:
 
 
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path``, then move it into place."""
+    """Write ``text`` beside ``path`` and move it into place (folders are created)."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic_write_text(target, text)
 
 
 def save_scenario(

@@ -1,4 +1,4 @@
-"""Rules tests: the helpers live in ``helpers.py`` (``from .helpers import Scenario``)."""
+"""Test-suite wide settings: long runs (``slow``) run only with ``-m slow`` or ``SWLAB_SLOW=1``."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import pytest
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Long playouts (``slow``) run only with ``-m slow`` or ``SWLAB_SLOW=1``."""
+    """Skip ``slow`` tests in the default run, saying how to run them."""
     if "slow" in (config.getoption("-m") or "") or os.environ.get("SWLAB_SLOW"):
         return
     skip = pytest.mark.skip(reason="slow: run with -m slow or SWLAB_SLOW=1")
     for item in items:
-        if "slow" in item.keywords and item.path.is_relative_to(os.path.dirname(__file__)):
+        if "slow" in item.keywords:
             item.add_marker(skip)
