@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -22,12 +23,14 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 FIRST_NOTEBOOK = "notebooks/00_welcome.ipynb"
+CHROMIUM = Path("/usr/bin/chromium")  # the browser tests (tests/browser) drive it
 
 
-def run(*args: str | Path, env: dict[str, str] | None = None) -> None:
+def run(*args: str | Path, env: dict[str, str] | None = None, quiet: bool = False) -> None:
     """Run a command, echoing it; stop with its exit code if it fails."""
     print("+", " ".join(str(a) for a in args), flush=True)
-    code = subprocess.call([str(a) for a in args], cwd=ROOT, env=env)
+    out = subprocess.DEVNULL if quiet else None
+    code = subprocess.call([str(a) for a in args], cwd=ROOT, env=env, stdout=out)
     if code:
         sys.exit(code)
 
@@ -49,6 +52,24 @@ def setup(extras: str) -> None:
     stamp.write_text(digest)
 
 
+def ensure_chromium() -> None:
+    """Install Debian's Chromium for the browser tests when it is missing and we are root."""
+    if CHROMIUM.exists() or os.environ.get("SWLAB_CHROMIUM"):
+        return
+    if os.name == "posix" and os.geteuid() == 0 and shutil.which("apt-get"):
+        print("Chromium is missing: installing it with apt-get (about 30 s) ...", flush=True)
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        run("apt-get", "update", "-qq", env=env, quiet=True)
+        apt = ["apt-get", "install", "-y", "-qq", "--no-install-recommends", "chromium"]
+        run(*apt, env=env, quiet=True)
+    else:
+        print(
+            f"Chromium is missing ({CHROMIUM}), so the browser tests will be skipped. "
+            "Install it with: sudo apt-get install chromium",
+            flush=True,
+        )
+
+
 def tutorial(args: list[str]) -> None:
     """Open the first tutorial notebook in JupyterLab."""
     setup("")
@@ -60,6 +81,7 @@ def test(args: list[str]) -> None:
     setup("test")
     run(BIN / "ruff", "check", ".")
     run(BIN / "mypy")
+    ensure_chromium()
     env = dict(os.environ, MPLBACKEND="Agg", PYTHONHASHSEED="0")
     run(BIN / "pytest", "-n", "2", "--dist", "loadfile", "--nbval-lax", *args, env=env)
 

@@ -1,0 +1,74 @@
+"""Browser tests: one JupyterLab server (with Voilà's server extension) and one headless
+Chromium for the whole session; a fresh browser context per test.
+
+Skipped, with the reason, when playwright or Chromium is missing (``tasks.py test``
+installs Chromium when it runs as root; playwright comes with the ``test`` extra).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from . import harness
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+#: The notebooks under test: whatever ``notebooks/*.ipynb`` exist.
+NOTEBOOKS = sorted((harness.REPO / "notebooks").glob("*.ipynb"))
+#: Screenshots of every run (``out/`` is git-ignored).
+SCREENSHOTS = harness.REPO / "out" / "screenshots"
+#: A stand-in viewer notebook, served beside the others, for when 00_welcome has none.
+FALLBACK_VIEWER = "_viewer_2p.ipynb"
+FALLBACK_SOURCE = (
+    'from swlab.play import GameViewer\n\nGameViewer("official_2p", players=["Ann", "Bob"], seed=7)'
+)
+
+#: A notebook that fails in its second cell: the harness must see it.
+FAILING = "_fails.ipynb"
+FAILING_SOURCES = ("print('first')", "1 / 0", "print('never')")
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[harness.Lab]:
+    reason = harness.missing()
+    if reason:
+        pytest.skip(reason)
+    root = tmp_path_factory.mktemp("jupyter")
+    extra = {
+        FALLBACK_VIEWER: harness.notebook(FALLBACK_SOURCE),
+        FAILING: harness.notebook(*FAILING_SOURCES),
+    }
+    harness.prepare_root(root, NOTEBOOKS, extra)
+    server = harness.Lab(root).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(lab: harness.Lab) -> Iterator[Browser]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = harness.launch_chromium(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Browser, lab: harness.Lab) -> Iterator[Page]:
+    context = browser.new_context(viewport=harness.VIEWPORT)  # type: ignore[arg-type]
+    context.set_default_timeout(30_000)
+    yield context.new_page()
+    context.close()
+    lab.shutdown_kernels()
+
+
+@pytest.fixture
+def screenshots() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS

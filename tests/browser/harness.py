@@ -1,0 +1,496 @@
+"""JupyterLab and Voilà in headless Chromium: the pieces the browser tests and
+``benchmarks/ui.py`` share (no pytest in here).
+
+Recipes from ``JUPYTER_NOTES.md``: Debian's Chromium driven by Playwright from pip (never
+``playwright install``), one JupyterLab server on 127.0.0.1 serving a temporary copy of the
+notebooks with outputs and widget state stripped, user settings that keep every cell in the
+page and the news away.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Locator, Page, Playwright
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM = Path(os.environ.get("SWLAB_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+#: Folders the notebooks reach by relative path (``../scenarios/...``), copied beside them.
+DATA_DIRS = ("scenarios", "maps")
+SETTINGS = {
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    },
+}
+VIEWPORT = {"width": 1500, "height": 1000}
+
+
+def missing() -> str | None:
+    """Why the browser tests cannot run here, or None when they can."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "playwright is not installed (pip install -e '.[test]')"
+    if not CHROMIUM.exists():
+        return (
+            f"Chromium not found at {CHROMIUM}: install it with "
+            "'sudo apt-get install chromium' (or set SWLAB_CHROMIUM)"
+        )
+    return None
+
+
+def launch_chromium(p: Playwright) -> Browser:
+    return p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+
+
+# ==========================================================================================
+# The served copy of the notebooks
+# ==========================================================================================
+
+
+def strip(nb: dict[str, Any]) -> dict[str, Any]:
+    """The notebook without outputs, execution counts and saved widget state."""
+    nb = json.loads(json.dumps(nb))
+    nb.get("metadata", {}).pop("widgets", None)
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code":
+            cell["outputs"] = []
+            cell["execution_count"] = None
+        cell.get("metadata", {}).pop("widgets", None)
+    return nb
+
+
+def code_cells(nb: Mapping[str, Any]) -> list[str]:
+    """Sources of the code cells that Run All executes (JupyterLab skips blank ones)."""
+    out = []
+    for cell in nb["cells"]:
+        src = cell["source"]
+        src = "".join(src) if isinstance(src, list) else src
+        if cell["cell_type"] == "code" and src.strip():
+            out.append(src)
+    return out
+
+
+def notebook(*sources: str) -> dict[str, Any]:
+    """A minimal notebook of code cells."""
+    return {
+        "cells": [
+            {
+                "cell_type": "code",
+                "metadata": {},
+                "source": s,
+                "outputs": [],
+                "execution_count": None,
+            }
+            for s in sources
+        ],
+        "metadata": {
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def prepare_root(root: Path, notebooks: Iterable[Path], extra: Mapping[str, Any] = {}) -> None:
+    """Fill ``root`` like the repository: ``notebooks/`` (stripped copies, plus ``extra``
+    notebooks by file name), the data folders beside it, and the user settings."""
+    nb_dir = root / "notebooks"
+    nb_dir.mkdir(parents=True, exist_ok=True)
+    for path in notebooks:
+        (nb_dir / path.name).write_text(json.dumps(strip(json.loads(path.read_text())), indent=1))
+    for name, nb in extra.items():
+        (nb_dir / name).write_text(json.dumps(nb, indent=1))
+    for d in DATA_DIRS:
+        if (REPO / d).is_dir() and not (root / d).exists():
+            shutil.copytree(REPO / d, root / d)
+    for rel, value in SETTINGS.items():
+        f = root / ".settings" / rel
+        f.parent.mkdir(parents=True, exist_ok=True)
+        f.write_text(json.dumps(value))
+
+
+# ==========================================================================================
+# The server
+# ==========================================================================================
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Lab:
+    """One JupyterLab server (with Voilà's server extension) on 127.0.0.1."""
+
+    root: Path
+    port: int = field(default_factory=free_port)
+    token: str = field(default_factory=lambda: secrets.token_hex(16))
+    proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def lab_url(self, rel: str) -> str:
+        return f"{self.base}/lab/tree/{rel}?reset&token={self.token}"
+
+    def voila_url(self, rel: str) -> str:
+        return f"{self.base}/voila/render/{rel}?token={self.token}"
+
+    @property
+    def log(self) -> Path:
+        return self.root / "jupyter.log"
+
+    def start(self, timeout: float = 90) -> Lab:
+        home = self.root / ".home"
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("JUPYTER", "MPLBACKEND"))}
+        env.update(  # keep the user's config and runtime files out of it
+            JUPYTER_CONFIG_DIR=str(home / "config"),
+            JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+            IPYTHONDIR=str(home / "ipython"),
+            PYTHONUNBUFFERED="1",
+        )
+        cmd = [
+            sys.executable,
+            "-m",
+            "jupyterlab",
+            "--no-browser",
+            "--allow-root",
+            "--ip=127.0.0.1",
+            f"--port={self.port}",
+            "--ServerApp.port_retries=0",
+            f"--IdentityProvider.token={self.token}",
+            f"--ServerApp.root_dir={self.root}",
+            f"--LabApp.user_settings_dir={self.root / '.settings'}",
+            f"--LabApp.workspaces_dir={self.root / '.ws'}",
+        ]
+        with self.log.open("wb") as log:
+            self.proc = subprocess.Popen(cmd, cwd=self.root, env=env, stdout=log, stderr=log)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"JupyterLab exited ({self.proc.returncode}):\n{self.tail()}")
+            try:
+                self.api("GET", "/api/status")
+                return self
+            except (OSError, urllib.error.URLError):
+                time.sleep(0.3)
+        self.stop()
+        raise RuntimeError(f"JupyterLab did not answer within {timeout:.0f} s:\n{self.tail()}")
+
+    def tail(self, lines: int = 40) -> str:
+        try:
+            return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return ""
+
+    def api(self, method: str, path: str) -> Any:
+        req = urllib.request.Request(
+            self.base + path, method=method, headers={"Authorization": f"token {self.token}"}
+        )
+        with urllib.request.urlopen(req, timeout=10) as r:
+            body = r.read()
+        return json.loads(body) if body else None
+
+    def kernel_ready(self, rel: str) -> bool:
+        """True when the session of notebook ``rel`` has a kernel that is idle."""
+        try:
+            sessions = self.api("GET", "/api/sessions")
+        except (OSError, urllib.error.URLError):
+            return False
+        return any(
+            s.get("path") == rel and (s.get("kernel") or {}).get("execution_state") == "idle"
+            for s in sessions
+        )
+
+    def shutdown_kernels(self) -> None:
+        """Stop every kernel the pages started (each holds ~130 MB)."""
+        try:
+            for s in self.api("GET", "/api/sessions"):
+                self.api("DELETE", f"/api/sessions/{s['id']}")
+            for k in self.api("GET", "/api/kernels"):
+                self.api("DELETE", f"/api/kernels/{k['id']}")
+        except (OSError, urllib.error.URLError):
+            pass
+
+    def stop(self) -> None:
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(5)
+
+
+# ==========================================================================================
+# Driving JupyterLab
+# ==========================================================================================
+
+#: True once Run All is over: the kernel is idle, no cell waits (``[*]``), and the cells
+#: that ran show a number. Returns the numbered count so the caller can compare.
+_RUN_STATE = """() => {
+  const nb = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+  if (!nb) return null;
+  const ind = nb.querySelector('.jp-Notebook-ExecutionIndicator');
+  const prompts = [...nb.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')]
+    .map(e => e.textContent.trim());
+  return {
+    status: ind ? ind.getAttribute('data-status') : null,
+    waiting: prompts.filter(p => p.includes('*')).length,
+    numbered: prompts.filter(p => /\\[\\d+\\]/.test(p)).length,
+    cells: prompts.length,
+    loading: [...nb.querySelectorAll('.jp-OutputArea-output')]
+      .filter(e => e.textContent.includes('Loading widget')).length,
+  };
+}"""
+
+
+def open_notebook(page: Page, lab: Lab, rel: str, timeout: float = 60) -> None:
+    """Open ``rel`` in JupyterLab and wait until its kernel has started and stays idle (the
+    indicator shows idle for a moment before the kernel exists, then connecting)."""
+    page.goto(lab.lab_url(rel))
+    page.wait_for_selector(".jp-NotebookPanel .jp-Notebook", timeout=timeout * 1000)
+    deadline, since = time.monotonic() + timeout, None
+    while time.monotonic() < deadline:
+        state = page.evaluate(_RUN_STATE) or {}
+        if state.get("status") != "idle" or not lab.kernel_ready(rel):
+            since = None
+        elif since is None:
+            since = time.monotonic()
+        elif time.monotonic() - since > 0.6:
+            return
+        time.sleep(0.1)
+    raise TimeoutError(f"the kernel of {rel} did not start in {timeout:.0f} s")
+
+
+def run_all(page: Page, expected_cells: int, timeout: float = 120) -> dict[str, Any]:
+    """Run → Run All Cells from the menu bar, then wait until the run is over (or stopped
+    by an error), the widgets have loaded and the notebook stopped moving."""
+    deadline = time.monotonic() + timeout
+    state: dict[str, Any] = {}
+    started, clicked = False, 0.0
+    while time.monotonic() < deadline:
+        if not started and time.monotonic() - clicked > 10:  # a click lost while loading
+            page.keyboard.press("Escape")
+            page.get_by_role("menuitem", name="Run", exact=True).click()
+            page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+            clicked = time.monotonic()
+        state = page.evaluate(_RUN_STATE) or {}
+        started = started or state.get("waiting", 0) > 0 or state.get("numbered", 0) > 0
+        if (
+            started
+            and state.get("status") == "idle"
+            and state.get("waiting") == 0
+            and state.get("loading") == 0
+            and (state.get("numbered", 0) >= expected_cells or error_texts(page))
+        ):
+            break
+        time.sleep(0.2)
+    else:
+        raise TimeoutError(f"Run All did not finish in {timeout:.0f} s: {state}")
+    settle(page)
+    return state
+
+
+def settle(page: Page, selector: str = ".leaflet-container", timeout: float = 10) -> None:
+    """Wait until the boxes of ``selector`` stop moving (JupyterLab keeps scrolling and
+    laying out for about a second after a run)."""
+    js = f"""() => [...document.querySelectorAll({json.dumps(selector)})]
+        .map(e => {{ const r = e.getBoundingClientRect();
+                     return [r.x, r.y, r.width, r.height].map(Math.round).join(','); }})
+        .join(';')"""
+    last, stable, deadline = None, 0, time.monotonic() + timeout
+    while time.monotonic() < deadline and stable < 3:
+        now = page.evaluate(js)
+        stable = stable + 1 if now == last else 0
+        last = now
+        time.sleep(0.15)
+
+
+_ERROR_LINE = re.compile(r"^\s*[A-Z]\w*(Error|Exception|Exit|Interrupt)\b", re.MULTILINE)
+
+
+def error_texts(page: Page, root: str = "body") -> list[str]:
+    """The error outputs on the page: stderr outputs with a traceback or an exception name
+    (``NameError: ...``), and widgets that failed to display."""
+    stderr, widgets = page.evaluate(
+        """(root) => {
+          const el = document.querySelector(root) || document.body;
+          const stderr = [...el.querySelectorAll(
+              '[data-mime-type="application/vnd.jupyter.stderr"]')].map(o => o.innerText);
+          const widgets = [...el.querySelectorAll('.jp-OutputArea-output')]
+            .filter(o => /Error displaying widget|Failed to render/.test(o.textContent))
+            .map(o => o.innerText);
+          return [stderr, widgets];
+        }""",
+        root,
+    )
+    return [t for t in stderr if "Traceback" in t or _ERROR_LINE.search(t)] + widgets
+
+
+def save(page: Page, path: Path, timeout: float = 15) -> dict[str, Any]:
+    """Save the notebook (Ctrl+S) and return the file as written by JupyterLab."""
+    before = path.stat().st_mtime_ns
+    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook").first.click(
+        position={"x": 5, "y": 5}
+    )
+    page.keyboard.press("Escape")
+    page.keyboard.press("Control+s")
+    deadline = time.monotonic() + timeout
+    while path.stat().st_mtime_ns == before:
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{path.name} was not saved")
+        time.sleep(0.1)
+    time.sleep(0.2)
+    return dict(json.loads(path.read_text()))
+
+
+def saved_errors(nb: Mapping[str, Any]) -> list[str]:
+    """``ename: evalue`` of every error output of a saved notebook."""
+    return [
+        f"{o.get('ename')}: {o.get('evalue')}"
+        for c in nb["cells"]
+        for o in c.get("outputs", [])
+        if o.get("output_type") == "error"
+    ]
+
+
+_SCROLL_TOP = """() => document.querySelectorAll('.jp-WindowedPanel-outer')
+    .forEach(s => { s.scrollTop = 0; })"""
+
+
+def full_screenshot(page: Page, path: Path, max_height: int = 9000, restore: bool = False) -> None:
+    """The whole notebook in one picture: grow the viewport to the notebook's height (and
+    back, with ``restore``)."""
+    height = page.evaluate(
+        """() => {
+          const s = document.querySelector(
+            '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer');
+          if (!s) return document.body.scrollHeight;
+          s.scrollTop = 0;
+          const v = s.querySelector('.jp-WindowedPanel-viewport') || s;
+          return s.getBoundingClientRect().top + v.scrollHeight + 40;
+        }"""
+    )
+    size = page.viewport_size or VIEWPORT
+    grow = min(max_height, int(height))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if grow > size["height"]:
+        page.set_viewport_size({"width": size["width"], "height": grow})
+        settle(page)
+        page.evaluate(_SCROLL_TOP)
+        settle(page)
+        page.screenshot(path=str(path))
+        if restore:
+            page.set_viewport_size(size)
+            settle(page)
+    else:
+        page.screenshot(path=str(path))
+
+
+def element_screenshot(page: Page, element: Locator, path: Path) -> None:
+    """A picture of ``element``, the viewport grown first when the element is taller
+    (JupyterLab's notebook scrolls inside a fixed-height panel, which would clip it)."""
+    size = page.viewport_size or VIEWPORT
+    box = element.bounding_box()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if box and box["height"] + 150 > size["height"]:
+        page.set_viewport_size({"width": size["width"], "height": int(box["height"]) + 300})
+        settle(page)
+        element.screenshot(path=str(path))
+        page.set_viewport_size(size)
+        settle(page)
+    else:
+        element.screenshot(path=str(path))
+
+
+# ==========================================================================================
+# The game viewer in a page
+# ==========================================================================================
+
+
+def owner_classes(page: Page, viewer: Locator) -> dict[int, str]:
+    """Per region id: the ``swlab-*`` classes of its path, sorted, space-separated."""
+    found: dict[str, str] = viewer.evaluate(
+        """(v) => Object.fromEntries([...v.querySelectorAll('path.swlab-region')].map(p => {
+             const cls = [...p.classList].filter(c => c.startsWith('swlab-')).sort();
+             const id = cls.find(c => /^swlab-region-\\d+$/.test(c)).slice(13);
+             return [id, cls.join(' ')];
+           }))"""
+    )
+    return {int(k): v for k, v in found.items()}
+
+
+def region_point(
+    viewer: Locator, rid: int, polygon: Any, candidates: Iterable[tuple[float, float]] = ()
+) -> tuple[float, float]:
+    """Page pixels of a point inside region ``rid``'s path where a click lands on it.
+
+    The board point (shapely's ``representative_point()``, then ``candidates``) is mapped
+    to the page through the SVG path's own geometry: its ``getBBox()`` is the polygon's
+    bounds in layer pixels (Leaflet's Simple CRS is linear, y up) and ``getScreenCTM()``
+    takes layer pixels to the page. ``elementFromPoint`` must then be that very path:
+    labels let clicks through (``pointer-events: none``), other regions must not cover it.
+    """
+    minx, miny, maxx, maxy = polygon.bounds
+    rp = polygon.representative_point()
+    points = [(rp.x, rp.y), *candidates]
+    path = viewer.locator(f"path.swlab-region-{rid}")
+    path.scroll_into_view_if_needed()
+    for x, y in points:
+        hit = path.evaluate(
+            """(p, [fx, fy]) => {
+                 const b = p.getBBox(), m = p.getScreenCTM();
+                 const pt = new DOMPoint(b.x + fx * b.width, b.y + fy * b.height)
+                   .matrixTransform(m);
+                 const el = document.elementFromPoint(pt.x, pt.y);
+                 return {x: pt.x, y: pt.y, ok: el === p};
+               }""",
+            [(x - minx) / (maxx - minx), (maxy - y) / (maxy - miny)],
+        )
+        if hit["ok"]:
+            return float(hit["x"]), float(hit["y"])
+    raise AssertionError(f"no clickable point found inside region {rid}")
+
+
+#: Resolves with the ms from now until the first DOM change under ``root`` (or -1).
+WATCH_JS = """([root, timeout]) => new Promise(resolve => {
+  const el = document.querySelector(root);
+  const t0 = performance.now();
+  const obs = new MutationObserver(() => {
+    obs.disconnect(); resolve(performance.now() - t0);
+  });
+  obs.observe(el, {subtree: true, childList: true, attributes: true, characterData: true});
+  setTimeout(() => { obs.disconnect(); resolve(-1); }, timeout);
+})"""
