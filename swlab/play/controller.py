@@ -725,7 +725,24 @@ class GameController:
 
     def load_record(self, path: str | os.PathLike[str]) -> None:
         """Replace the game by the one recorded in ``path`` (cursor at its end)."""
-        game = Game.from_record(path, self.board)
+        self._replace_game(Game.from_record(path, self.board))
+
+    def save_scenario(self, path: str | os.PathLike[str]) -> None:
+        """Save the position at the cursor as a scenario file (YAML, or JSON for ``.json``)."""
+        self.game.save_scenario(path)
+
+    def load_scenario(self, path: str | os.PathLike[str]) -> None:
+        """Replace the game by the position of a scenario file on this viewer's board."""
+        game = Game.from_scenario(path)
+        if game.state.geo.name != self.board.name:
+            raise ValueError(
+                f"{path} is set on {game.state.geo.name!r}, but this viewer shows "
+                f"{self.board.name!r}: open it in a new viewer, "
+                "GameViewer(Game.from_scenario(path))"
+            )
+        self._replace_game(game)
+
+    def _replace_game(self, game: Game) -> None:
         self.game = game
         self.selected = None
         self.last = None

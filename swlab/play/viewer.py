@@ -179,6 +179,16 @@ class GameViewer:
         self.reveal_button.observe(self._on_reveal, "value")
         self.log_box = widgets.HTML()
         self.log_box.add_class("swlab-log")
+        self.path = widgets.Text(
+            value="game.json", description="file", layout=widgets.Layout(width="100%")
+        )
+        self._file_buttons = [
+            self._button("save game", self._on_file, "Save the game record (JSON)"),
+            self._button("open game", self._on_file, "Replay a saved game record"),
+            self._button("save position", self._on_file, "Save this position (scenario)"),
+            self._button("open position", self._on_file, "Open a scenario file"),
+        ]
+        files_row = widgets.HBox(self._file_buttons, layout=widgets.Layout(flex_flow="row wrap"))
         self._choice_buttons: list[widgets.Button] = []
         self._action_buttons: list[widgets.Button] = []
         self._updating_slider = False
@@ -204,6 +214,9 @@ class GameViewer:
                 self.score_box,
                 widgets.HTML("<b>What happened</b>"),
                 self.log_box,
+                widgets.HTML("<b>Game records and scenario files</b>"),
+                self.path,
+                files_row,
             ],
             layout=widgets.Layout(width=f"{panel_width}px", flex="0 0 auto"),
         )
@@ -272,6 +285,24 @@ class GameViewer:
     def _on_hint(self, _: Any = None) -> None:
         self.refresh()
         self.message.value = html.escape(self.controller.hint())
+
+    def _on_file(self, button: widgets.Button) -> None:
+        """Save or open the file named in the path box; a bad file is reported, not raised."""
+        path, c = self.path.value.strip(), self.controller
+        do = {
+            "save game": c.save_record,
+            "open game": c.load_record,
+            "save position": c.save_scenario,
+            "open position": c.load_scenario,
+        }[button.description]
+        try:
+            do(path)
+        except (OSError, ValueError) as error:  # ScenarioError, RecordError are ValueErrors
+            self.refresh()
+            self.message.value = html.escape(f"Could not {button.description}: {error}")
+            return
+        self.refresh()
+        self.message.value = html.escape(f"Done: {button.description} ({path}).")
 
     def _on_reveal(self, change: dict[str, Any]) -> None:
         self.reveal = bool(change["new"])
@@ -357,7 +388,7 @@ class GameViewer:
 
     def button(self, label: str) -> widgets.Button:
         """The visible action or choice button whose label starts with ``label``."""
-        for b in self._choice_buttons + self._action_buttons:
+        for b in self._choice_buttons + self._action_buttons + self._file_buttons:
             if b.description == label or b.description.startswith(label + ":"):
                 return b
         names = [b.description for b in self._choice_buttons + self._action_buttons]

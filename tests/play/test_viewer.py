@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -150,3 +151,24 @@ def test_unknown_verbs_become_buttons_by_notation(viewer: GameViewer) -> None:
     for b in viewer.controller.buttons():
         assert repr(b.action) in b.label
     assert verbs  # e.g. peace (Diplomat), done
+
+
+def test_viewer_saves_and_opens_records_and_positions(tmp_path: Path) -> None:
+    """The file row saves a record and a scenario, and opens both back identically."""
+    viewer = GameViewer("official_2p", players=["Ann", "Bob"], seed=7)
+    viewer.button("pick 0").click()
+    state = viewer.controller.state
+    viewer.path.value = str(tmp_path / "game.json")
+    viewer.button("save game").click()
+    viewer.undo_button.click()
+    viewer.button("open game").click()
+    assert viewer.controller.state == state
+    assert "Done" in viewer.message.value
+    viewer.path.value = str(tmp_path / "position.yaml")
+    viewer.button("save position").click()
+    viewer.button("open position").click()
+    assert viewer.controller.state == state
+    viewer.path.value = str(tmp_path / "missing.yaml")
+    viewer.button("open position").click()
+    assert "Could not open position" in viewer.message.value
+    assert viewer.controller.state == state
