@@ -73,6 +73,8 @@ def ensure_chromium() -> None:
 def tutorial(args: list[str]) -> None:
     """Open the first tutorial notebook in JupyterLab."""
     setup("")
+    if os.name == "posix" and os.geteuid() == 0 and "--allow-root" not in args:
+        args = ["--allow-root", *args]  # JupyterLab refuses root without it (containers, CI)
     run(BIN / "jupyter", "lab", FIRST_NOTEBOOK, *args)
 
 
