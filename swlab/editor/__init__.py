@@ -1,5 +1,85 @@
 """The map editor: pure editing functions over an immutable draft, and a thin widget.
 
-Built on :mod:`swlab.board`, whose validator reports what a draft still lacks before it
-can be played. The editor itself is the subject of a later milestone.
+>>> from swlab.editor import blank, split
+>>> d = split(blank(100, 60), 1, [(50, -1), (50, 61)])
+>>> d.board.ids
+(1, 2)
+
+:mod:`swlab.editor.draft` (edits and history), :mod:`swlab.editor.overlays` (what the map
+shows), :mod:`swlab.editor.events` (Geoman events to edits) and
+:mod:`swlab.editor.playtest` (bot games on a draft) import no widget library;
+:class:`MapEditor` (ipyleaflet) is imported on first use.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from swlab.editor.draft import (
+    Draft,
+    EditError,
+    blank,
+    delete,
+    draw_region,
+    from_board,
+    from_geojson,
+    from_graph,
+    from_official,
+    from_random,
+    insert_vertex,
+    merge,
+    move_vertex,
+    redo,
+    rename,
+    set_board_info,
+    set_symbols,
+    set_terrain,
+    split,
+    toggle_symbol,
+    undo,
+)
+from swlab.editor.overlays import GraphDiff, adjacency_lines, expected_diff, region_sets
+from swlab.editor.playtest import BalanceResult, NotPlayableError, balance_run
+
+if TYPE_CHECKING:
+    from swlab.editor.widget import MapEditor
+
+__all__ = [
+    "BalanceResult",
+    "Draft",
+    "EditError",
+    "GraphDiff",
+    "MapEditor",
+    "NotPlayableError",
+    "adjacency_lines",
+    "balance_run",
+    "blank",
+    "delete",
+    "draw_region",
+    "expected_diff",
+    "from_board",
+    "from_geojson",
+    "from_graph",
+    "from_official",
+    "from_random",
+    "insert_vertex",
+    "merge",
+    "move_vertex",
+    "redo",
+    "region_sets",
+    "rename",
+    "set_board_info",
+    "set_symbols",
+    "set_terrain",
+    "split",
+    "toggle_symbol",
+    "undo",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "MapEditor":
+        from swlab.editor.widget import MapEditor
+
+        return MapEditor
+    raise AttributeError(f"module 'swlab.editor' has no attribute {name!r}")

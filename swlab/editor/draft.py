@@ -1,0 +1,720 @@
+"""Editing a board as pure functions over an immutable :class:`Draft`.
+
+A :class:`Draft` is a :class:`~swlab.board.model.Board` plus its undo and redo history.
+Every editing function takes a draft and returns a *new* one, never touching its input,
+so undo, redo and a widget's refresh are just "show another value". A refused edit raises
+:class:`EditError` naming the region and the reason.
+
+The editor keeps the regions a *tiling with shared vertices*: where two regions meet, both
+polygons carry the same vertices, so :func:`move_vertex` moves a corner in every polygon
+that has it and neighbours move together (no gap, no overlap). Edits that create vertices
+(:func:`split`, :func:`merge`, :func:`draw_region`, :func:`delete`) insert each new vertex
+into the neighbours whose border passes through it. New coordinates are snapped to the
+board's grid (:func:`swlab.board.geometry.grid_size`); existing ones are kept as they are.
+
+A draft may be unplayable (a gap, an unknown terrain): :func:`swlab.board.validate.validate`
+lists what is left to fix. Only play-testing needs a sound board.
+
+>>> d = blank(100, 60, players=3)
+>>> d = split(d, 1, [(50, -5), (50, 65)])
+>>> sorted(d.board.ids), d.board.are_adjacent(1, 2)
+([1, 2], True)
+>>> undo(d).board.ids
+(1,)
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString, Polygon, box
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import split as shapely_split
+
+from swlab.board.generate import RegionGraph, board_from_graph, read_graph
+from swlab.board.geometry import grid_size
+from swlab.board.io import read_board
+from swlab.board.maps import official_board
+from swlab.board.model import SYMBOLS, TERRAINS, TURNS_BY_PLAYERS, Board, Region, Terrain
+from swlab.board.voronoi import random_board
+
+__all__ = [
+    "HISTORY_LIMIT",
+    "Draft",
+    "EditError",
+    "blank",
+    "can_redo",
+    "can_undo",
+    "delete",
+    "draw_region",
+    "from_board",
+    "from_geojson",
+    "from_graph",
+    "from_official",
+    "from_random",
+    "insert_vertex",
+    "merge",
+    "move_vertex",
+    "redo",
+    "rename",
+    "set_symbols",
+    "set_terrain",
+    "split",
+    "toggle_symbol",
+    "undo",
+]
+
+#: Undo steps kept; older boards are dropped (regions are shared, so a step is cheap).
+HISTORY_LIMIT = 200
+
+#: A vertex lies on an edge when closer than this many grid cells (see geometry.NEAR_CELLS).
+ON_EDGE_CELLS = 2.0
+
+Point2 = tuple[float, float]
+
+
+class EditError(ValueError):
+    """An edit the editor refuses; ``region`` is the region concerned (``None``: board-wide)
+    and ``reason`` the sentence without the region prefix."""
+
+    def __init__(self, region: int | None, reason: str) -> None:
+        self.region = region
+        self.reason = reason
+        prefix = f"Region {region}: " if region is not None else ""
+        super().__init__(prefix + reason)
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A board being edited, with its history.
+
+    ``note`` says what made this board (``"split region 9"``); ``past`` and ``future``
+    hold ``(board, note)`` steps for :func:`undo` and :func:`redo`, most recent last.
+    """
+
+    board: Board
+    note: str = "start"
+    past: tuple[tuple[Board, str], ...] = ()
+    future: tuple[tuple[Board, str], ...] = ()
+
+    @property
+    def grid(self) -> float:
+        """The board's snapping grid (:func:`~swlab.board.geometry.grid_size`)."""
+        return grid_size(self.board.outline)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Draft {self.board.name!r}: {len(self.board)} regions, last edit {self.note!r}, "
+            f"{len(self.past)} undo / {len(self.future)} redo>"
+        )
+
+    def _repr_svg_(self) -> str:
+        return self.board._repr_svg_()
+
+
+def _commit(draft: Draft, board: Board, note: str) -> Draft:
+    past = (*draft.past, (draft.board, draft.note))[-HISTORY_LIMIT:]
+    return Draft(board, note, past, ())
+
+
+def _with_regions(board: Board, regions: Iterable[Region], outline: Polygon | None = None) -> Board:
+    return replace_board(board, regions=tuple(regions), outline=outline)
+
+
+def replace_board(
+    board: Board,
+    *,
+    regions: tuple[Region, ...] | None = None,
+    outline: Polygon | None = None,
+    name: str | None = None,
+    players: int | None = None,
+    turns: int | None = None,
+) -> Board:
+    """A copy of ``board`` with some fields replaced (``Board`` caches its topology)."""
+    return Board(
+        name=board.name if name is None else name,
+        players=board.players if players is None else players,
+        turns=board.turns if turns is None else turns,
+        outline=board.outline if outline is None else outline,
+        regions=board.regions if regions is None else regions,
+    )
+
+
+# ==========================================================================================
+# Starting points
+# ==========================================================================================
+
+
+def from_board(board: Board) -> Draft:
+    """A draft starting from ``board`` (no history)."""
+    return Draft(board, f"open {board.name}")
+
+
+def blank(
+    width: float,
+    height: float,
+    players: int = 3,
+    *,
+    name: str = "new board",
+    terrain: str = Terrain.FARMLAND.value,
+) -> Draft:
+    """A rectangle ``width`` x ``height`` holding one region (id 1): split it to design."""
+    if width <= 0 or height <= 0:
+        raise EditError(None, f"a board needs a positive size, got {width} x {height}")
+    if players not in TURNS_BY_PLAYERS:
+        raise EditError(None, f"players must be one of {sorted(TURNS_BY_PLAYERS)}, got {players}")
+    outline = box(0.0, 0.0, float(width), float(height))
+    region = Region(1, terrain, outline)
+    board = Board(name, players, TURNS_BY_PLAYERS[players], outline, (region,))
+    return Draft(board, f"blank {width:g} x {height:g}")
+
+
+def from_official(players: int) -> Draft:
+    """The official board for 2 to 5 players."""
+    return from_board(official_board(players))
+
+
+def from_geojson(path: str | os.PathLike[str]) -> Draft:
+    """A board read from a GeoJSON file (:func:`swlab.board.io.read_board`)."""
+    return from_board(read_board(path))
+
+
+def from_graph(graph: RegionGraph | str | os.PathLike[str], *, seed: int = 0) -> Draft:
+    """Polygons drawn from a region graph (``maps/graphs/*.json`` format)."""
+    if not isinstance(graph, RegionGraph):
+        graph = read_graph(Path(graph))
+    return from_board(board_from_graph(graph, seed=seed))
+
+
+def from_random(regions: int, *, players: int = 3, seed: int = 0, **options: object) -> Draft:
+    """A random Voronoi board (:func:`swlab.board.voronoi.random_board`)."""
+    return from_board(random_board(regions, players=players, seed=seed, **options))  # type: ignore[arg-type]
+
+
+# ==========================================================================================
+# Geometry helpers: snapping, vertex insertion, checks
+# ==========================================================================================
+
+
+def _snap_xy(xy: Sequence[float], grid: float) -> Point2:
+    # the grid is a power of ten: rounding to its digits gives the shortest decimals
+    digits = -math.floor(math.log10(grid) + 0.5)
+    return (round(float(xy[0]), digits) + 0.0, round(float(xy[1]), digits) + 0.0)
+
+
+def _snap_new(polygon: Polygon, known: set[Point2], grid: float) -> Polygon:
+    """``polygon`` with every vertex not in ``known`` snapped to ``grid``."""
+
+    def ring(coords: Iterable[Sequence[float]]) -> list[Point2]:
+        out = []
+        for c in coords:
+            p = (float(c[0]), float(c[1]))
+            out.append(p if p in known else _snap_xy(p, grid))
+        return _dedupe(out)
+
+    return Polygon(ring(polygon.exterior.coords), [ring(r.coords) for r in polygon.interiors])
+
+
+def _dedupe(ring: list[Point2]) -> list[Point2]:
+    out: list[Point2] = []
+    for p in ring:
+        if not out or out[-1] != p:
+            out.append(p)
+    return out
+
+
+def _vertices(polygon: Polygon) -> set[Point2]:
+    rings = [polygon.exterior, *polygon.interiors]
+    return {(float(x), float(y)) for r in rings for x, y in r.coords}
+
+
+def _insert_into_ring(coords: list[Point2], points: Sequence[Point2], tol: float) -> list[Point2]:
+    """``coords`` (a closed ring) with each of ``points`` lying on an edge made a vertex."""
+    if not points:
+        return coords
+    ring = np.asarray(coords, dtype=float)
+    a, b = ring[:-1], ring[1:]
+    ab = b - a
+    length2 = np.maximum((ab**2).sum(axis=1), 1e-300)
+    own = set(coords)
+    inserts: dict[int, list[tuple[float, Point2]]] = {}
+    for p in points:
+        if p in own:
+            continue
+        pa = np.asarray(p) - a
+        t = np.clip((pa * ab).sum(axis=1) / length2, 0.0, 1.0)
+        dist = np.hypot(*(a + ab * t[:, None] - np.asarray(p)).T)
+        k = int(np.argmin(dist))
+        if dist[k] > tol or t[k] <= 0.0 or t[k] >= 1.0:
+            continue
+        if min(math.dist(p, coords[k]), math.dist(p, coords[k + 1])) <= tol:
+            continue  # next to an existing vertex: that vertex is the shared one
+        inserts.setdefault(k, []).append((float(t[k]), p))
+    if not inserts:
+        return coords
+    out: list[Point2] = []
+    for k in range(len(coords) - 1):
+        out.append(coords[k])
+        out.extend(p for _, p in sorted(inserts.get(k, [])))
+    out.append(coords[-1])
+    return out
+
+
+def insert_points(polygon: Polygon, points: Sequence[Point2], tol: float) -> Polygon:
+    """``polygon`` with the ``points`` that lie on its boundary (within ``tol``) as vertices."""
+    ext = [(float(x), float(y)) for x, y in polygon.exterior.coords]
+    holes = [[(float(x), float(y)) for x, y in r.coords] for r in polygon.interiors]
+    new_ext = _insert_into_ring(ext, points, tol)
+    new_holes = [_insert_into_ring(h, points, tol) for h in holes]
+    if new_ext is ext and all(n is h for n, h in zip(new_holes, holes, strict=True)):
+        return polygon
+    return Polygon(new_ext, new_holes)
+
+
+def _conform(board: Board, changed: Iterable[int]) -> Board:
+    """Make the borders of ``changed`` regions and their neighbours share vertices.
+
+    Vertices of a changed region lying on a neighbour's edge (or the outline's) are
+    inserted there, and the neighbours' vertices lying on a changed region's edge are
+    inserted into it, so every border meets at identical vertices (no T-junction).
+    """
+    grid = grid_size(board.outline)
+    tol = ON_EDGE_CELLS * grid
+    changed = [rid for rid in changed if rid in board]
+    if not changed:
+        return board
+    polys = {r.id: r.polygon for r in board.regions}
+    geoms = [r.polygon for r in board.regions]
+    tree = shapely.STRtree(geoms)
+    ids = list(board.ids)
+    outline = board.outline
+    for rid in changed:
+        mine = polys[rid]
+        near = [ids[k] for k in tree.query(mine, predicate="dwithin", distance=tol).tolist()]
+        mine_pts = sorted(_vertices(mine))
+        for other in near:
+            if other == rid:
+                continue
+            polys[other] = insert_points(polys[other], mine_pts, tol)
+            polys[rid] = insert_points(polys[rid], sorted(_vertices(polys[other])), tol)
+        outline = insert_points(outline, mine_pts, tol)
+        polys[rid] = insert_points(polys[rid], sorted(_vertices(outline)), tol)
+    regions = tuple(
+        r if polys[r.id] is r.polygon else replace(r, polygon=polys[r.id]) for r in board.regions
+    )
+    return _with_regions(board, regions, outline if outline is not board.outline else None)
+
+
+def _single_polygon(geometry: BaseGeometry, region: int | None, what: str) -> Polygon:
+    if isinstance(geometry, Polygon) and not geometry.is_empty:
+        return geometry
+    parts = [p for p in getattr(geometry, "geoms", []) if isinstance(p, Polygon) and p.area > 0]
+    if len(parts) == 1:
+        return parts[0]
+    raise EditError(region, f"{what} would not be one polygon ({geometry.geom_type})")
+
+
+_REASON = re.compile(r"^(?P<reason>.*?)\[(?P<x>\S+) (?P<y>\S+)\]$")
+
+
+def _check_valid(polygon: Polygon, region: int | None, what: str) -> None:
+    if not polygon.is_valid:
+        reason = str(shapely.is_valid_reason(polygon))
+        match = _REASON.match(reason)
+        if match is not None:
+            x, y = float(match["x"]), float(match["y"])
+            reason = f"{match['reason'].lower()} at ({_fmt(x)}, {_fmt(y)})"
+        raise EditError(region, f"{what} would make its polygon invalid ({reason})")
+    if polygon.is_empty or polygon.area <= 0:
+        raise EditError(region, f"{what} would leave an empty polygon")
+
+
+def _region(board: Board, region_id: int) -> Region:
+    if region_id not in board:
+        raise EditError(region_id, f"there is no such region on board {board.name!r}")
+    return board[region_id]
+
+
+def _line(line: LineString | Sequence[Sequence[float]], grid: float) -> LineString:
+    coords = list(line.coords) if isinstance(line, LineString) else [tuple(p) for p in line]
+    snapped = _dedupe([_snap_xy(p, grid) for p in coords])
+    if len(snapped) < 2:
+        raise EditError(None, "a split line needs at least two distinct points")
+    return LineString(snapped)
+
+
+# ==========================================================================================
+# Edits
+# ==========================================================================================
+
+
+def split(draft: Draft, region_id: int, line: LineString | Sequence[Sequence[float]]) -> Draft:
+    """Cut ``region_id`` in two along ``line``, which must cross it from border to border.
+
+    The larger piece keeps the id, name and symbols; the other gets id ``max + 1``, the
+    same terrain and no symbols. The crossing points become vertices of the neighbours
+    too, so the new corners are shared.
+    """
+    board = draft.board
+    region = _region(board, region_id)
+    grid = draft.grid
+    cut = _line(line, grid)
+    polygon = region.polygon
+    if not cut.intersects(polygon):
+        raise EditError(region_id, "the split line does not touch this region")
+    pieces = [g for g in shapely_split(polygon, cut).geoms if isinstance(g, Polygon)]
+    if len(pieces) < 2:
+        raise EditError(
+            region_id, "the split line must cross the region from one border to another"
+        )
+    if len(pieces) > 2:
+        raise EditError(
+            region_id,
+            f"the split line cuts the region into {len(pieces)} pieces; draw a line that "
+            "crosses it once",
+        )
+    known = _vertices(polygon)
+    pieces = [_snap_new(p, known, grid) for p in pieces]
+    for p in pieces:
+        _check_valid(p, region_id, "this split")
+    big, small = sorted(pieces, key=lambda p: -p.area)
+    new_id = max(board.ids) + 1
+    regions: list[Region] = []
+    for r in board.regions:
+        if r.id == region_id:
+            regions.append(replace(r, polygon=big))
+            regions.append(Region(new_id, r.terrain, small))
+        else:
+            regions.append(r)
+    result = _conform(_with_regions(board, regions), [region_id, new_id])
+    return _commit(draft, result, f"split region {region_id} (new region {new_id})")
+
+
+def merge(draft: Draft, a: int, b: int) -> Draft:
+    """Join neighbours ``a`` and ``b`` into one region: ``a``'s id, terrain and name, the
+    symbols of both."""
+    board = draft.board
+    ra, rb = _region(board, a), _region(board, b)
+    if a == b:
+        raise EditError(a, "cannot merge a region with itself")
+    if not board.are_adjacent(a, b):
+        raise EditError(a, f"cannot merge with region {b}: they share no border")
+    merged = _union(ra.polygon, rb.polygon, a, f"merging with region {b}", draft.grid)
+    regions = [
+        replace(r, polygon=merged, symbols=ra.symbols | rb.symbols) if r.id == a else r
+        for r in board.regions
+        if r.id != b
+    ]
+    result = _conform(_with_regions(board, regions), [a])
+    return _commit(draft, result, f"merge region {b} into region {a}")
+
+
+def _union(pa: Polygon, pb: Polygon, region: int, what: str, grid: float) -> Polygon:
+    merged = _single_polygon(shapely.union(pa, pb), region, what)
+    # an overlay may drop a vertex where a third region meets the outer border: put back
+    # every old vertex that lies on the new boundary
+    merged = insert_points(merged, sorted(_vertices(pa) | _vertices(pb)), grid)
+    _check_valid(merged, region, what)
+    return merged
+
+
+def delete(draft: Draft, region_id: int, give_to: int | None = None) -> Draft:
+    """Remove ``region_id``: its area becomes a gap, or joins neighbour ``give_to``.
+
+    ``give_to`` keeps its own id, terrain, symbols and name. A gap is reported by
+    :func:`swlab.board.validate.validate` until a region is drawn there.
+    """
+    board = draft.board
+    _region(board, region_id)
+    if give_to is None:
+        regions = [r for r in board.regions if r.id != region_id]
+        if not regions:
+            raise EditError(region_id, "cannot delete the board's last region")
+        return _commit(draft, _with_regions(board, regions), f"delete region {region_id}")
+    receiver = _region(board, give_to)
+    if give_to == region_id:
+        raise EditError(region_id, "cannot give a region to itself")
+    if not board.are_adjacent(region_id, give_to):
+        raise EditError(region_id, f"cannot give its area to region {give_to}: no shared border")
+    merged = _union(
+        receiver.polygon,
+        board[region_id].polygon,
+        give_to,
+        f"taking region {region_id}",
+        draft.grid,
+    )
+    regions = [
+        replace(r, polygon=merged) if r.id == give_to else r
+        for r in board.regions
+        if r.id != region_id
+    ]
+    result = _conform(_with_regions(board, regions), [give_to])
+    return _commit(draft, result, f"delete region {region_id}, area to region {give_to}")
+
+
+def draw_region(
+    draft: Draft,
+    polygon: Polygon | Sequence[Sequence[float]],
+    terrain: str = Terrain.FARMLAND.value,
+    symbols: Iterable[str] = (),
+) -> Draft:
+    """Add a region where ``polygon`` covers a gap: clipped to the outline minus every
+    existing region; it gets id ``max + 1``."""
+    board = draft.board
+    grid = draft.grid
+    _check_terrain(None, terrain)
+    shape = polygon if isinstance(polygon, Polygon) else Polygon(polygon)
+    shape = Polygon([_snap_xy(p, grid) for p in shape.exterior.coords])
+    if not shape.is_valid:
+        shape = _single_polygon(
+            shapely.make_valid(shape), None, "the drawn shape (it crosses itself)"
+        )
+    taken = shapely.union_all([r.polygon for r in board.regions])
+    free = shapely.difference(shapely.intersection(shape, board.outline), taken)
+    # pieces thinner than the snapping tolerance are rounding noise along borders
+    pieces = [
+        p
+        for p in shapely.get_parts(free).tolist()
+        if isinstance(p, Polygon) and 2 * p.area / max(p.length, 1e-300) > ON_EDGE_CELLS * grid
+    ]
+    if not pieces:
+        raise EditError(None, "the drawn shape covers no gap inside the outline")
+    if len(pieces) > 1:
+        raise EditError(
+            None, f"the drawn shape covers {len(pieces)} separate gaps; draw over one at a time"
+        )
+    known: set[Point2] = _vertices(board.outline)
+    for r in board.regions:
+        known |= _vertices(r.polygon)
+    new = _snap_new(pieces[0], known, grid)
+    new_id = max(board.ids, default=0) + 1
+    _check_valid(new, new_id, "the drawn region")
+    _check_symbols(new_id, symbols)
+    region = Region(new_id, terrain, new, frozenset(symbols))
+    result = _conform(_with_regions(board, (*board.regions, region)), [new_id])
+    return _commit(draft, result, f"draw region {new_id}")
+
+
+def insert_vertex(draft: Draft, xy: Sequence[float]) -> Draft:
+    """Make ``xy`` (snapped, on a border) a vertex of every polygon whose border runs
+    through it, so it can then be moved with :func:`move_vertex`."""
+    board = draft.board
+    grid = draft.grid
+    p = _snap_xy(xy, grid)
+    tol = ON_EDGE_CELLS * grid
+    regions = [replace(r, polygon=insert_points(r.polygon, [p], tol)) for r in board.regions]
+    changed = [
+        r.id for r, old in zip(regions, board.regions, strict=True) if r.polygon is not old.polygon
+    ]
+    if not changed:
+        raise EditError(None, f"({_fmt(p[0])}, {_fmt(p[1])}) is on no region's border")
+    outline = insert_points(board.outline, [p], tol)
+    result = _with_regions(board, regions, outline)
+    return _commit(draft, result, f"add vertex ({_fmt(p[0])}, {_fmt(p[1])})")
+
+
+def nearest_vertex(board: Board, xy: Sequence[float], tolerance: float) -> Point2 | None:
+    """The region or outline vertex nearest ``xy`` within ``tolerance``, if any."""
+    best: Point2 | None = None
+    best_d = tolerance
+    shapes = [board.outline, *(r.polygon for r in board.regions)]
+    for shape in shapes:
+        if shape.distance(shapely.Point(xy)) > tolerance:
+            continue
+        for v in _vertices(shape):
+            d = math.dist(v, (float(xy[0]), float(xy[1])))
+            if d <= best_d:
+                best, best_d = v, d
+    return best
+
+
+def move_vertex(
+    draft: Draft,
+    old_xy: Sequence[float],
+    new_xy: Sequence[float],
+    *,
+    tolerance: float | None = None,
+) -> Draft:
+    """Move the vertex at ``old_xy`` to ``new_xy`` (snapped) in every polygon that has it.
+
+    Neighbours move together, so borders stay shared. A vertex on the board's edge moves
+    the edge (the outline) with it, so the regions still fill the board. Refused, with
+    :class:`EditError`, when a polygon would become invalid or regions would overlap or
+    open a gap (a vertex dragged across another border).
+    """
+    board = draft.board
+    grid = draft.grid
+    tol = ON_EDGE_CELLS * grid if tolerance is None else tolerance
+    old = nearest_vertex(board, old_xy, tol)
+    if old is None:
+        raise EditError(None, f"no vertex at ({_fmt(float(old_xy[0]))}, {_fmt(float(old_xy[1]))})")
+    new = _snap_xy(new_xy, grid)
+    if new == old:
+        return draft
+    on_edge = ON_EDGE_CELLS * grid
+    # a region whose border passes through the vertex without a corner there gets one
+    polys = {r.id: insert_points(r.polygon, [old], on_edge) for r in board.regions}
+    moved: dict[int, Polygon] = {}
+    for rid, poly in polys.items():
+        if old in _vertices(poly):
+            moved[rid] = _replace_vertex(poly, old, new)
+
+    # the outline gets the moved regions' rim vertices, so the edge bends where they do
+    rim = {v for rid in moved for v in _vertices(polys[rid])}
+    outline = insert_points(board.outline, sorted(rim), on_edge)
+    new_outline = _replace_vertex(outline, old, new) if old in _vertices(outline) else outline
+    where = f"moving vertex ({_fmt(old[0])}, {_fmt(old[1])}) to ({_fmt(new[0])}, {_fmt(new[1])})"
+    if not moved:
+        raise EditError(None, f"{where}: no region has this vertex")
+    first = min(moved)
+    for rid, poly in sorted(moved.items()):
+        _check_valid(poly, rid, where)
+    _check_valid(new_outline, None, f"{where} (the outline)")
+    # the moved regions must still fill exactly what they filled, give or take the outline
+    before = shapely.union_all([polys[rid] for rid in moved])
+    after = shapely.union_all(list(moved.values()))
+    area_tol = 4 * grid * max(float(before.length), 1.0)
+    overlap = sum(p.area for p in moved.values()) - after.area
+    if overlap > area_tol:
+        raise EditError(first, f"{where} would make regions {_ids(moved)} overlap")
+    expected = shapely.union(
+        shapely.difference(before, shapely.difference(outline, new_outline)),
+        shapely.difference(new_outline, outline),
+    )
+    if shapely.symmetric_difference(after, expected).area > area_tol:
+        others = [
+            r.id
+            for r in board.regions
+            if r.id not in moved
+            and r.polygon.distance(shapely.Point(new)) <= after.length
+            and r.polygon.intersection(after).area > area_tol
+        ]
+        what = (
+            f"would overlap region {_ids(others)}"
+            if others
+            else "would open a gap or push a region out of the outline"
+        )
+        raise EditError(first, f"{where} {what}")
+    regions = tuple(replace(r, polygon=moved[r.id]) if r.id in moved else r for r in board.regions)
+    result = _with_regions(board, regions, new_outline if new_outline is not outline else None)
+    return _commit(
+        draft,
+        result,
+        f"move vertex ({_fmt(old[0])}, {_fmt(old[1])}) to ({_fmt(new[0])}, {_fmt(new[1])})",
+    )
+
+
+def _replace_vertex(polygon: Polygon, old: Point2, new: Point2) -> Polygon:
+    def ring(coords: Iterable[Sequence[float]]) -> list[Point2]:
+        pts = [(float(c[0]), float(c[1])) for c in coords]
+        return _dedupe([new if p == old else p for p in pts])
+
+    return Polygon(ring(polygon.exterior.coords), [ring(r.coords) for r in polygon.interiors])
+
+
+def _ids(ids: Iterable[int]) -> str:
+    s = sorted(ids)
+    return ", ".join(map(str, s[:-1])) + f" and {s[-1]}" if len(s) > 1 else str(s[0])
+
+
+def _fmt(value: float) -> str:
+    return f"{round(value, 3):g}"
+
+
+# --- attributes -------------------------------------------------------------------------
+
+
+def _check_terrain(region: int | None, terrain: str) -> None:
+    if terrain not in TERRAINS:
+        raise EditError(region, f"unknown terrain {terrain!r}; use one of {', '.join(TERRAINS)}")
+
+
+def _check_symbols(region: int | None, symbols: Iterable[str]) -> None:
+    for s in symbols:
+        if s not in SYMBOLS:
+            raise EditError(region, f"unknown symbol {s!r}; use one of {', '.join(SYMBOLS)}")
+
+
+def _set(draft: Draft, region_id: int, note: str, **changes: object) -> Draft:
+    board = draft.board
+    region = _region(board, region_id)
+    new = replace(region, **changes)  # type: ignore[arg-type]
+    if new == region:
+        return draft
+    regions = tuple(new if r is region else r for r in board.regions)
+    return _commit(draft, _with_regions(board, regions), note)
+
+
+def set_terrain(draft: Draft, region_id: int, terrain: str) -> Draft:
+    """Give ``region_id`` another terrain (one of the seven of R-COMP-6)."""
+    _check_terrain(region_id, terrain)
+    return _set(draft, region_id, f"region {region_id} is {terrain}", terrain=str(terrain))
+
+
+def set_symbols(draft: Draft, region_id: int, symbols: Iterable[str]) -> Draft:
+    """Replace the symbols of ``region_id`` (mine, magic, cavern, lost_tribe)."""
+    chosen = frozenset(str(s) for s in symbols)
+    _check_symbols(region_id, chosen)
+    text = ", ".join(sorted(chosen)) or "no symbols"
+    return _set(draft, region_id, f"region {region_id}: {text}", symbols=chosen)
+
+
+def toggle_symbol(draft: Draft, region_id: int, symbol: str) -> Draft:
+    """Add ``symbol`` to ``region_id``, or take it away if it is there."""
+    _check_symbols(region_id, [symbol])
+    current = _region(draft.board, region_id).symbols
+    return set_symbols(draft, region_id, current ^ {str(symbol)})
+
+
+def rename(draft: Draft, region_id: int, name: str | None) -> Draft:
+    """Give ``region_id`` a display name (``None`` or ``""``: back to its terrain)."""
+    return _set(draft, region_id, f"region {region_id} named {name!r}", name=name or None)
+
+
+def set_board_info(
+    draft: Draft, *, name: str | None = None, players: int | None = None, turns: int | None = None
+) -> Draft:
+    """Change the board's name, player count or turn count (the turns follow the players
+    unless given, R-COMP-1)."""
+    if players is not None and players not in TURNS_BY_PLAYERS:
+        raise EditError(None, f"players must be one of {sorted(TURNS_BY_PLAYERS)}, got {players}")
+    if turns is None and players is not None:
+        turns = TURNS_BY_PLAYERS[players]
+    if turns is not None and turns < 1:
+        raise EditError(None, f"a game needs at least 1 turn, got {turns}")
+    board = replace_board(draft.board, name=name, players=players, turns=turns)
+    return _commit(draft, board, "board settings")
+
+
+# --- history ----------------------------------------------------------------------------
+
+
+def can_undo(draft: Draft) -> bool:
+    return bool(draft.past)
+
+
+def can_redo(draft: Draft) -> bool:
+    return bool(draft.future)
+
+
+def undo(draft: Draft) -> Draft:
+    """The draft before its last edit (refused when there is none)."""
+    if not draft.past:
+        raise EditError(None, "nothing to undo")
+    board, note = draft.past[-1]
+    return Draft(board, note, draft.past[:-1], ((draft.board, draft.note), *draft.future))
+
+
+def redo(draft: Draft) -> Draft:
+    """The edit last undone, again (refused when there is none)."""
+    if not draft.future:
+        raise EditError(None, "nothing to redo")
+    board, note = draft.future[0]
+    return Draft(board, note, (*draft.past, (draft.board, draft.note)), draft.future[1:])

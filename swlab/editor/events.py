@@ -1,0 +1,132 @@
+"""Geoman's drawing events turned into editing calls: pure functions, no widgets.
+
+Geoman reports edited shapes as GeoJSON features (board ``[x, y]``). The browser moves a
+shared vertex in one polygon only, so the editor does not take the shapes as they come:
+it finds *which* vertex changed and replays that as :func:`~swlab.editor.draft.move_vertex`
+(plus :func:`~swlab.editor.draft.insert_vertex` when a vertex was added on an edge), which
+moves it in every region that has it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from shapely.geometry import LineString, Polygon
+
+from swlab.editor.draft import (
+    Draft,
+    EditError,
+    draw_region,
+    insert_vertex,
+    move_vertex,
+    split,
+)
+
+__all__ = ["apply_drawn", "apply_edited", "line_target", "ring_change"]
+
+Point2 = tuple[float, float]
+
+
+def _ring(feature: Mapping[str, Any]) -> list[Point2] | None:
+    geometry = feature.get("geometry") or {}
+    if geometry.get("type") != "Polygon" or not geometry.get("coordinates"):
+        return None
+    return [(float(p[0]), float(p[1])) for p in geometry["coordinates"][0]]
+
+
+def _feature_id(feature: Mapping[str, Any]) -> int | None:
+    props = feature.get("properties") or {}
+    rid = feature.get("id", props.get("region"))
+    try:
+        return int(rid) if rid is not None else None
+    except (TypeError, ValueError):
+        return None
+
+
+def ring_change(
+    before: Sequence[Point2], after: Sequence[Point2], tol: float
+) -> tuple[str, Point2, Point2] | None:
+    """How ring ``after`` differs from ``before``: ``("move", old, new)`` for one moved
+    vertex, ``("add", edge_point, new)`` for a vertex added on an edge (``edge_point`` is
+    the middle of that edge), ``None`` when they are the same within ``tol``."""
+    a = list(before[:-1]) if before and before[0] == before[-1] else list(before)
+    b = list(after[:-1]) if after and after[0] == after[-1] else list(after)
+    if len(a) == len(b):
+        moved = [k for k in range(len(a)) if math.dist(a[k], b[k]) > tol]
+        if not moved:
+            return None
+        if len(moved) == 1:
+            return ("move", a[moved[0]], b[moved[0]])
+        raise EditError(None, f"{len(moved)} vertices changed at once; move one at a time")
+    if len(b) == len(a) + 1:
+        for k in range(len(b)):
+            rest = b[:k] + b[k + 1 :]
+            if all(math.dist(p, q) <= tol for p, q in zip(a, rest, strict=True)):
+                p, q = a[k - 1], a[k % len(a)]
+                middle = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+                return ("add", middle, b[k])
+    raise EditError(None, "the edited shape changed in more than one place; edit one vertex")
+
+
+def apply_edited(draft: Draft, features: Sequence[Mapping[str, Any]]) -> Draft:
+    """Replay the first vertex change found in ``features`` (edit mode's feature list)."""
+    board = draft.board
+    tol = 10 * draft.grid
+    for feature in features:
+        rid = _feature_id(feature)
+        after = _ring(feature)
+        if rid is None or after is None or rid not in board:
+            continue
+        before = [(float(x), float(y)) for x, y in board[rid].polygon.exterior.coords]
+        change = ring_change(before, after, tol)
+        if change is None:
+            continue
+        kind, old, new = change
+        if kind == "add":
+            draft = insert_vertex(draft, old)
+        return move_vertex(draft, old, new, tolerance=tol)
+    return draft
+
+
+def line_target(draft: Draft, line: LineString, selected: Sequence[int] = ()) -> int:
+    """The region a split line is meant for: the selected one, else the one region it
+    crosses from border to border."""
+    if selected:
+        return selected[0]
+    crossed = []
+    for r in draft.board.regions:
+        if line.intersects(r.polygon) and not line.within(r.polygon):
+            try:
+                split(draft, r.id, line)
+            except EditError:
+                continue
+            crossed.append(r.id)
+    if len(crossed) == 1:
+        return crossed[0]
+    if not crossed:
+        raise EditError(None, "the line crosses no region from border to border")
+    listed = ", ".join(map(str, crossed))
+    raise EditError(None, f"the line crosses regions {listed}; select the one to split first")
+
+
+def apply_drawn(
+    draft: Draft,
+    features: Sequence[Mapping[str, Any]],
+    *,
+    selected: Sequence[int] = (),
+    terrain: str = "farmland",
+) -> Draft:
+    """A shape drawn with Geoman: a line splits a region, a polygon fills a gap."""
+    for feature in features:
+        geometry = feature.get("geometry") or {}
+        kind = geometry.get("type")
+        coords = geometry.get("coordinates") or []
+        if kind == "LineString" and len(coords) >= 2:
+            line = LineString([(float(p[0]), float(p[1])) for p in coords])
+            draft = split(draft, line_target(draft, line, selected), line)
+        elif kind == "Polygon" and coords:
+            ring = [(float(p[0]), float(p[1])) for p in coords[0]]
+            draft = draw_region(draft, Polygon(ring), terrain=terrain)
+    return draft

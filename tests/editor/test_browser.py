@@ -1,0 +1,117 @@
+"""The editor in a real JupyterLab (headless Chromium): a vertex drag and a drawn split.
+
+Geoman moves a shared vertex in one polygon only; the editor must replay the drag as a
+move of the shared vertex (every region follows) and push the fixed shapes back. Uses the
+JupyterLab harness of ``tests/browser``; skipped without it, playwright or Chromium.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+HARNESS = Path(__file__).resolve().parents[1] / "browser" / "harness.py"
+SOURCE = """from swlab.editor import MapEditor
+from swlab.editor.draft import blank, split
+
+d = split(split(blank(200, 120), 1, [(100, -1), (100, 121)]), 1, [(-1, 60), (201, 60)])
+MapEditor(d, width=500)"""
+
+
+def _harness() -> ModuleType:
+    if not HARNESS.is_file():
+        pytest.skip("tests/browser/harness.py is not here")
+    spec = importlib.util.spec_from_file_location("swlab_browser_harness", HARNESS)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    reason = module.missing()
+    if reason:
+        pytest.skip(reason)
+    return module
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    harness = _harness()
+    from playwright.sync_api import sync_playwright
+
+    root = tmp_path_factory.mktemp("editor-lab")
+    harness.prepare_root(root, [], {"editor.ipynb": harness.notebook(SOURCE)})
+    lab = harness.Lab(root).start()
+    try:
+        with sync_playwright() as p:
+            browser = harness.launch_chromium(p)
+            page = browser.new_page(viewport=harness.VIEWPORT)
+            page.set_default_timeout(30_000)
+            harness.open_notebook(page, lab, "notebooks/editor.ipynb")
+            harness.run_all(page, 1)
+            assert not harness.error_texts(page)
+            page.wait_for_selector(".swlab-editor path.swlab-region-1")
+            harness.settle(page)
+            yield page
+            browser.close()
+    finally:
+        lab.shutdown_kernels()
+        lab.stop()
+
+
+def _text(page: Any) -> str:
+    return str(page.inner_text(".swlab-editor"))
+
+
+def _wait_for(page: Any, text: str, timeout: float = 10) -> None:
+    deadline = time.monotonic() + timeout
+    while text not in _text(page):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{text!r} never shown:\n{_text(page)[:600]}")
+        time.sleep(0.2)
+
+
+def test_drag_moves_the_shared_vertex_then_a_line_splits(page: Any) -> None:
+    page.locator("path.swlab-region-1").first.click()
+    _wait_for(page, "selected: 1")
+    page.get_by_role("button", name="edit vertices").click()
+    handles = page.locator(".leaflet-marker-pane .marker-icon:not(.marker-icon-middle)")
+    deadline = time.monotonic() + 10
+    while handles.count() == 0 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    box = page.locator(".swlab-editor-map").bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    def distance(i: int) -> float:
+        b = handles.nth(i).bounding_box()
+        return float((b["x"] + b["width"] / 2 - cx) ** 2 + (b["y"] + b["height"] / 2 - cy) ** 2)
+
+    # the vertex (100, 60) that regions 1, 2 and 3 share is in the middle of the map
+    k = min(range(handles.count()), key=distance)
+    b = handles.nth(k).bounding_box()
+    x, y = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 20, y + 20, steps=8)
+    page.mouse.up()
+    _wait_for(page, "move vertex (100, 60) to")
+    assert "sound: ready to play" in _text(page)
+
+    page.get_by_role("button", name="select", exact=True).click()
+    page.get_by_role("button", name="split", exact=True).click()
+    time.sleep(0.5)
+    x = box["x"] + box["width"] * 0.8  # region 1 is the top right quarter
+    page.mouse.click(x, box["y"] + 6)
+    time.sleep(0.3)
+    for _ in range(2):  # clicking the last point again ends the line
+        page.mouse.click(x + 3, box["y"] + box["height"] - 6)
+        time.sleep(0.3)
+    _wait_for(page, "split region 1 (new region 4)")
+    assert "4 regions" in _text(page)
