@@ -20,6 +20,8 @@ import pytest
 pytestmark = pytest.mark.browser
 
 HARNESS = Path(__file__).resolve().parents[1] / "browser" / "harness.py"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots"
+LAB_ROOT: list[Path] = []  # the served folder; the kernel's working directory is notebooks/
 SOURCE = """from swlab.editor import MapEditor
 from swlab.editor.draft import blank, split
 
@@ -47,6 +49,7 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     root = tmp_path_factory.mktemp("editor-lab")
+    LAB_ROOT.append(root)
     harness.prepare_root(root, [], {"editor.ipynb": harness.notebook(SOURCE)})
     lab = harness.Lab(root).start()
     try:
@@ -115,3 +118,26 @@ def test_drag_moves_the_shared_vertex_then_a_line_splits(page: Any) -> None:
         time.sleep(0.3)
     _wait_for(page, "split region 1 (new region 4)")
     assert "4 regions" in _text(page)
+
+
+def test_set_a_terrain_and_save_then_the_file_has_it(page: Any) -> None:
+    """Select a region, give it a terrain from the palette, save: the file holds it all."""
+    from swlab.board import read_board
+    from swlab.board.validate import validate
+
+    page.get_by_role("button", name="select", exact=True).click()
+    page.locator("path.swlab-region-3").first.click()
+    _wait_for(page, "(3) selected")
+    page.get_by_role("button", name="forest", exact=True).click()
+    _wait_for(page, "region 3 is forest")
+    page.get_by_role("button", name="save", exact=True).click()
+    _wait_for(page, "Saved")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "07_map_editor-browser.png"), full_page=True)
+
+    board = read_board(LAB_ROOT[0] / "notebooks" / "my_board.geojson")
+    assert sorted(board.ids) == [1, 2, 3, 4]
+    assert board[3].terrain == "forest"
+    assert validate(board) == []
+    assert board.are_adjacent(1, 4)  # the two halves of the split share the split line
+    assert all(len(board.neighbours(r)) >= 2 for r in board.ids)
