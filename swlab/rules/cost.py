@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from swlab.rules.abilities.base import Row
+from swlab.rules.abilities.base import Badge, Row
 from swlab.rules.ops import badges
 from swlab.rules.state import GameState, RaceState
 
@@ -71,9 +71,22 @@ def cost_rows(state: GameState, race: RaceState | None, i: int) -> tuple[tuple[R
     return tuple(rows), max(raw, MINIMUM)
 
 
-def conquest_cost(state: GameState, race: RaceState | None, i: int) -> int:
-    """The total of :func:`cost_rows`."""
-    return cost_rows(state, race, i)[1]
+def conquest_cost(
+    state: GameState, race: RaceState | None, i: int, own: tuple[Badge, ...] | None = None
+) -> int:
+    """The total of :func:`cost_rows`, without building the rows.
+
+    The legality checks only need the total, once per candidate region at every
+    ``legal_actions`` call, so the same sum is made here from the region's counts
+    (``own``: the race's badges, when the caller already has them).
+    """
+    r = state.regions[i]
+    raw = 2 + r.mountain + r.fortress + r.lair + r.encampments + r.lost_tribes + r.tokens
+    if race is not None:
+        for b in badges(race) if own is None else own:
+            for row in b.cost_modifiers(state, race, i):
+                raw += row.amount
+    return max(raw, MINIMUM)
 
 
 def _plural(n: int, word: str) -> str:

@@ -13,6 +13,7 @@ redeploy in seat order (R-REDEPLOY-2), the player scores (R-SCORE) and the next 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from swlab.rules.abilities.base import Badge, Row
@@ -33,7 +34,7 @@ from swlab.rules.actions import (
     Take,
     Withdraw,
 )
-from swlab.rules.cost import cost_rows, explain_cost
+from swlab.rules.cost import CostBreakdown, conquest_cost, cost_rows
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import (
     Abandoned,
@@ -165,14 +166,16 @@ def legal_actions(state: GameState) -> list[Action]:
     geo = state.geo
     out = []
     if stage is Stage.CONQUER:
-        reach = _Reach(state, race)
-        for i in range(len(geo)):
-            kind = reach.kind(i)
+        reach = _reach(state, race)
+        for i in reach.candidates(state):
+            kind = reach.kind(state, i)
             if kind is not None:
-                out.append(kind(geo.ids[i]))
-        for i in reach.held:
-            if _refuse_abandon(state, race, i) is None:
-                out.append(Abandon(geo.ids[i]))
+                out.append(geo.per_region(kind)[i])
+        # after a conquest (or in decline) _refuse_abandon refuses every region: skip them
+        if not (race.in_decline or _conquered_this_turn(state, race)):
+            for i in reach.held:
+                if _refuse_abandon(state, race, i) is None:
+                    out.append(geo.per_region(Abandon)[i])
         out.extend(_extra(state, race))
         if _refuse_decline(state) is None:
             out.append(Decline())
@@ -181,9 +184,11 @@ def legal_actions(state: GameState) -> list[Action]:
     if stage in (Stage.REDEPLOY, Stage.DEFEND):
         held = state.race_regions(race.name)
         if race.hand > 0:
-            out.extend(Place(geo.ids[i]) for i in held)
+            place = geo.per_region(Place)
+            out.extend(place[i] for i in held)
         if stage is Stage.REDEPLOY:
-            out.extend(Take(geo.ids[i]) for i in held if state.regions[i].tokens >= 2)
+            take = geo.per_region(Take)
+            out.extend(take[i] for i in held if state.regions[i].tokens >= 2)
         # badge placements (encampments, heroes, fortress, peace); in DEFEND only what the
         # badge allows there (displaced Encampments, R-REDEPLOY-2)
         out.extend(_extra(state, race))
@@ -191,8 +196,9 @@ def legal_actions(state: GameState) -> list[Action]:
             out.append(Done())
         return out
     if stage is Stage.WITHDRAW:
+        withdraw = geo.per_region(Withdraw)
         return [
-            Withdraw(geo.ids[i])
+            withdraw[i]
             for i in state.race_regions(race.name)
             if _refuse_withdraw(state, race, i) is None
         ]
@@ -247,7 +253,7 @@ def is_legal(state: GameState, action: Action) -> IllegalActionError | None:
             i = _region_index(state, action.region)
             if isinstance(i, IllegalActionError):
                 return i
-            return _Reach(state, race).refuse(i, final=isinstance(action, Final))
+            return _reach(state, race).refuse(state, i, final=isinstance(action, Final))
         if isinstance(action, Abandon):
             i = _region_index(state, action.region)
             if isinstance(i, IllegalActionError):
@@ -432,10 +438,13 @@ class _Reach:
     The checks return short reason codes; :meth:`refuse` turns a code into the learner's
     sentence, so :func:`legal_actions` (which only needs yes/no) and :func:`is_legal`
     run exactly the same tests without formatting messages for every region.
+
+    It holds only facts about the race in one state (never the state itself), so that
+    :func:`_reach` can keep it in that state's memo: ``legal_actions``, then ``apply``'s
+    legality check, and Dragon Master's check of every region all ask the same state.
     """
 
     def __init__(self, state: GameState, race: RaceState) -> None:
-        self.state = state
         self.race = race
         self.badges: tuple[Badge, ...] = badges(race)
         self.held = state.race_regions(race.name)
@@ -443,12 +452,46 @@ class _Reach:
         self.water_ok = any(b.can_occupy_water(state, race) for b in self.badges)
         self.anywhere = any(b.enters_anywhere(state, race) for b in self.badges)
         self.flying = any(b.ignores_adjacency(state, race) for b in self.badges)
-        self.protected: tuple[str, str] | None = None
-        self.restricted: tuple[str, str] | None = None
+        # The per-region hooks are asked of every candidate region: only the badges that
+        # replace the no-op default can answer anything else than it.
+        self.extra_adjacency = _hooked(self.badges, "is_extra_adjacent")
+        self.cost_badges = _hooked(self.badges, "cost_modifiers")
+        self.restricting = _hooked(self.badges, "conquest_refusal")
+        #: defender race name -> (its state, its badges that may refuse an attack)
+        self.guards: dict[str, tuple[RaceState | None, tuple[Badge, ...]]] = {}
 
-    def where(self, i: int) -> str | None:
+    def candidates(self, state: GameState) -> Sequence[int]:
+        """Positions, ascending, that may pass :meth:`where`: the rest fail it for sure.
+
+        ``legal_actions`` runs every check on these only. Most regions of a board are
+        neither adjacent to the race nor on its way in, so sorting them out with set
+        operations first saves running each one's badge hooks at every call; a badge
+        that adds adjacency of its own (Underworld, a custom badge) or a race that
+        reaches anywhere keeps the whole board.
+        """
+        geo = state.geo
+        if self.race.hand < 1:
+            return ()  # R-CONQ-3: where() refuses every region
+        if self.held:
+            if self.flying or self.extra_adjacency:
+                return range(len(geo))
+            near: set[int] = set()
+            for i in self.held:
+                near.update(geo.neighbours[i])  # R-CONQ-6
+            near -= self.held_set
+            if not self.water_ok:
+                near -= geo.water_set  # R-CONQ-4
+            return sorted(near)
+        if self.anywhere:
+            return range(len(geo))
+        entry = geo.first_conquest  # R-CONQ-1
+        if self.water_ok:
+            entry = entry | (geo.edge & geo.water_set)  # edge Seas, for Seafaring
+        return sorted(entry)
+
+    def where(self, state: GameState, i: int) -> str | None:
         """Every check that does not depend on the cost; a reason code or ``None``."""
-        state, geo, race = self.state, self.state.geo, self.race
+        geo, race = state.geo, self.race
         r = state.regions[i]
         if geo.water[i] and not self.water_ok:
             return "water"  # R-CONQ-4
@@ -457,13 +500,8 @@ class _Reach:
         if r.owner != NOBODY and r.owner != race.owner:
             if r.is_immune:
                 return "immune"  # R-IMMUNE
-            defender = state.race(r.race)
-            if defender is not None:
-                for b in badges(defender):
-                    refusal = b.protects(state, defender, race, i)
-                    if refusal is not None:
-                        self.protected = refusal
-                        return "protected"
+            if self.protection(state, i) is not None:
+                return "protected"
         if not self.held:  # R-CONQ-1: enter from the border
             # a Sea touching the edge is a border region too (R-COMP-6), for Seafaring
             edge_sea = self.water_ok and geo.water[i] and i in geo.edge
@@ -471,17 +509,44 @@ class _Reach:
                 return "border"
         elif not (
             self.flying
-            or geo.neighbours[i] & self.held_set
-            or any(b.is_extra_adjacent(state, race, i) for b in self.badges)
+            or not geo.neighbours[i].isdisjoint(self.held_set)
+            or any(b.is_extra_adjacent(state, race, i) for b in self.extra_adjacency)
         ):
             return "adjacent"  # R-CONQ-6
         if race.hand < 1:
             return "hand"  # R-CONQ-3
         return None
 
-    def price(self, i: int, final: bool) -> str | None:
+    def protection(self, state: GameState, i: int) -> tuple[str, str] | None:
+        """The defender's badge refusing the attack on ``i`` (Diplomat's peace), if any."""
+        name = state.regions[i].race
+        guard = self.guards.get(name)
+        if guard is None:
+            found = state.race(name)
+            guard = self.guards[name] = (
+                found,
+                () if found is None else _hooked(badges(found), "protects"),
+            )
+        defender, protecting = guard
+        if defender is not None:
+            for b in protecting:
+                refusal = b.protects(state, defender, self.race, i)
+                if refusal is not None:
+                    return refusal
+        return None
+
+    def restriction(self, state: GameState, i: int, final: bool) -> tuple[str, str] | None:
+        """The attacker's badge refusing an otherwise legal conquest (Berserk), if any."""
+        for b in self.restricting:
+            refusal = b.conquest_refusal(state, self.race, i, final)
+            if refusal is not None:
+                return refusal
+        return None
+
+    def price(self, state: GameState, i: int, final: bool, cost: int | None = None) -> str | None:
         """R-CONQ-2 (afford it) or R-CONQ-10 (short by 1 to 3, R-RULING-2 discounted)."""
-        cost = cost_rows(self.state, self.race, i)[1]
+        if cost is None:
+            cost = conquest_cost(state, self.race, i, self.cost_badges)
         hand = self.race.hand
         if not final:
             code = None if cost <= hand else "cost"
@@ -489,36 +554,37 @@ class _Reach:
             code = "affordable"
         else:
             code = None if cost - hand <= MAX_SHORT else "short"
-        if code is None:
-            for b in self.badges:
-                refusal = b.conquest_refusal(self.state, self.race, i, final)
-                if refusal is not None:
-                    self.restricted = refusal
-                    return "restricted"
+        if code is None and self.restriction(state, i, final) is not None:
+            return "restricted"
         return code
 
-    def kind(self, i: int) -> type[Conquer] | type[Final] | None:
+    def kind(self, state: GameState, i: int) -> type[Conquer] | type[Final] | None:
         """Which of ``conquer`` / ``final`` is legal for region ``i`` (never both)."""
-        if self.where(i) is not None:
+        if self.where(state, i) is not None:
             return None
-        if self.price(i, final=False) is None:
+        cost = conquest_cost(state, self.race, i, self.cost_badges)
+        if self.price(state, i, final=False, cost=cost) is None:
             return Conquer
-        if self.price(i, final=True) is None:
+        if self.price(state, i, final=True, cost=cost) is None:
             return Final
         return None
 
-    def refuse(self, i: int, final: bool) -> IllegalActionError | None:
+    def refuse(self, state: GameState, i: int, final: bool) -> IllegalActionError | None:
         """Every check for ``conquer`` (or ``final``) of region position ``i``."""
-        code = self.where(i) or self.price(i, final)
-        return None if code is None else self.error(code, i)
+        code = self.where(state, i) or self.price(state, i, final)
+        return None if code is None else self.error(state, code, i, final)
 
-    def error(self, code: str, i: int) -> IllegalActionError:
-        label, name, hand = self.state.geo.label(i), self.race.name, self.race.hand
-        if code == "protected" and self.protected is not None:
-            return IllegalActionError(*self.protected)
-        if code == "restricted" and self.restricted is not None:
-            return IllegalActionError(*self.restricted)
-        cost = cost_rows(self.state, self.race, i)[1]
+    def error(self, state: GameState, code: str, i: int, final: bool) -> IllegalActionError:
+        label, name, hand = state.geo.label(i), self.race.name, self.race.hand
+        if code == "protected":
+            protection = self.protection(state, i)
+            assert protection is not None
+            return IllegalActionError(*protection)
+        if code == "restricted":
+            restriction = self.restriction(state, i, final)
+            assert restriction is not None
+            return IllegalActionError(*restriction)
+        cost = conquest_cost(state, self.race, i, self.cost_badges)
         rule, text = {
             "water": ("R-CONQ-4", f"{label} is water: Seas and Lakes cannot be conquered"),
             "own": ("R-CONQ-5", f"Your {name} already occupy {label}"),
@@ -549,20 +615,42 @@ class _Reach:
         return IllegalActionError(rule, f"{text} ({rule}).")
 
 
+def _reach(state: GameState, race: RaceState) -> _Reach:
+    """The :class:`_Reach` of ``race`` in ``state``, made once per state (its memo)."""
+    key = ("reach", race.name)
+    reach = state.memo.get(key)
+    if not (isinstance(reach, _Reach) and (reach.race is race or reach.race == race)):
+        reach = state.memo[key] = _Reach(state, race)
+    return reach
+
+
+def _hooked(own: tuple[Badge, ...], hook: str) -> tuple[Badge, ...]:
+    """The badges of ``own`` that replace the no-op default of ``hook`` (see :class:`Badge`)."""
+    return tuple(b for b in own if hook in b.hooks)
+
+
+def reach_candidates(state: GameState, race: RaceState) -> Sequence[int]:
+    """Region positions, ascending, outside of which :func:`reach_refusal` always refuses.
+
+    For badges that offer a conquest of their own on many regions (Dragon Master): they
+    need to check only these.
+    """
+    return _reach(state, race).candidates(state)
+
+
 def reach_refusal(state: GameState, race: RaceState, i: int) -> IllegalActionError | None:
     """The conquest checks that do not depend on the cost, for region position ``i``.
 
     For badges that conquer their own way (Dragon Master): water (R-CONQ-4), own region,
     immunity (R-IMMUNE), protection, R-CONQ-1 / R-CONQ-6 reach, a token in hand (R-CONQ-3).
     """
-    reach = _Reach(state, race)
-    code = reach.where(i)
-    return None if code is None else reach.error(code, i)
+    reach = _reach(state, race)
+    code = reach.where(state, i)
+    return None if code is None else reach.error(state, code, i, final=False)
 
 
 def _refuse_abandon(state: GameState, race: RaceState, i: int) -> IllegalActionError | None:
     """R-EXPAND-2: own active region, before the first conquest of the turn."""
-    label = state.geo.label(i)
     if race.in_decline:
         return IllegalActionError(
             "R-RACE-GHOULS",
@@ -570,14 +658,18 @@ def _refuse_abandon(state: GameState, race: RaceState, i: int) -> IllegalActionE
         )
     if state.regions[i].race != race.name:
         return IllegalActionError(
-            "R-EXPAND-2", f"{label} is not a region of your {race.name} (R-EXPAND-2)."
+            "R-EXPAND-2", f"{state.geo.label(i)} is not a region of your {race.name} (R-EXPAND-2)."
         )
-    if any(c.race == race.name for c in state.turn.conquests):
+    if _conquered_this_turn(state, race):
         return IllegalActionError(
             "R-EXPAND-2",
             "Regions are abandoned before the first conquest of the turn, not after (R-EXPAND-2).",
         )
     return None
+
+
+def _conquered_this_turn(state: GameState, race: RaceState) -> bool:
+    return any(c.race == race.name for c in state.turn.conquests)
 
 
 def _refuse_decline(state: GameState) -> IllegalActionError | None:
@@ -745,7 +837,7 @@ def _pick(state: GameState, k: int, events: list[Event]) -> GameState:
     combo = state.column[k]
     column = [replace(c, coins=c.coins + 1) if j < k else c for j, c in enumerate(state.column)]
     del column[k]
-    state = replace(state, column=tuple(column))
+    state = state.updated(column=tuple(column))
     state = add_coins(state, p, combo.coins - k)
     rb, pb = race_badge(combo.race), power_badge(combo.power)
     wanted = rb.tokens + rb.extra_tokens + pb.tokens
@@ -753,12 +845,12 @@ def _pick(state: GameState, k: int, events: list[Event]) -> GameState:
     race = RaceState(combo.race, combo.power, p, hand=tokens)
     players = list(state.players)
     players[p] = replace(players[p], active=race)
-    state = replace(state, players=tuple(players)).with_tray(combo.race, -tokens)
+    state = state.updated(players=tuple(players)).with_tray(combo.race, -tokens)
     events.append(ComboPicked(p, k, combo.race, combo.power, k, combo.coins, tokens))
     state, evs = refill_column(state)
     events.extend(evs)
-    turn = replace(state.turn, stage=Stage.CONQUER, acting=combo.race, picked=True)
-    return replace(state, turn=turn)
+    turn = state.turn.updated(stage=Stage.CONQUER, acting=combo.race, picked=True)
+    return state.updated(turn=turn)
 
 
 def conquer_region(
@@ -769,12 +861,15 @@ def conquer_region(
     ``placed`` is the number of tokens moved in from hand (default: the cost). Public for
     badges that conquer their own way (the final die, Dragon Master's single token).
     """
-    cost = cost_rows(state, race, i)[1]
+    # the event explains the cost as explain_cost does, for the race the state holds
+    held = state.race(race.name)
+    rows, cost = cost_rows(state, race, i)
+    shown = (rows, cost) if held is race or held == race else cost_rows(state, held, i)
     tokens = cost if placed is None else placed
     was_occupied = state.regions[i].is_occupied
     defender = state.regions[i].owner
     defender_active = defender != NOBODY and not state.regions[i].in_decline
-    breakdown = explain_cost(state, state.geo.ids[i], race.name).summary()
+    breakdown = CostBreakdown(state.geo.ids[i], *shown).summary()
     state, evs = strip_defender(state, i, race)
     race = state.race(race.name) or race
     r = state.regions[i]
@@ -789,18 +884,17 @@ def conquer_region(
             mountain=r.mountain,  # R-CONQ-9
         ),
     )
-    race = replace(race, hand=race.hand - tokens, conquests=race.conquests + 1)
+    race = race.updated(hand=race.hand - tokens, conquests=race.conquests + 1)
     state = update_race(state, race)
     turn = state.turn
-    turn = replace(
-        turn,
+    turn = turn.updated(
         conquests=(
             *turn.conquests,
             Conquest(race.name, i, was_occupied, defender, defender_active),
         ),
         acted=turn.acted or not race.in_decline,
     )
-    state = replace(state, turn=turn)
+    state = state.updated(turn=turn)
     events.append(Conquered(race.owner, race.name, state.geo.ids[i], tokens, cost, breakdown))
     events.extend(evs)
     for b in badges(race):
@@ -812,9 +906,9 @@ def conquer_region(
 
 def _choose_final(state: GameState, race: RaceState, i: int, events: list[Event]) -> GameState:
     """R-CONQ-10: the region is chosen first, then the die is rolled."""
-    cost = cost_rows(state, race, i)[1]
+    cost = conquest_cost(state, race, i)
     events.append(FinalConquestChosen(race.owner, state.geo.ids[i], cost, race.hand))
-    return replace(state, turn=replace(state.turn, stage=Stage.ROLL, final_region=i))
+    return state.updated(turn=state.turn.updated(stage=Stage.ROLL, final_region=i))
 
 
 def _roll(state: GameState, face: int, events: list[Event]) -> GameState:
@@ -822,10 +916,10 @@ def _roll(state: GameState, face: int, events: list[Event]) -> GameState:
     race = acting_race(state)
     assert race is not None
     i = state.turn.final_region
-    cost = cost_rows(state, race, i)[1]
+    cost = conquest_cost(state, race, i)
     success = race.hand + face >= cost
     events.append(DieRolled(race.owner, face, success))
-    state = replace(state, turn=replace(state.turn, stage=Stage.CONQUER, final_region=-1))
+    state = state.updated(turn=state.turn.updated(stage=Stage.CONQUER, final_region=-1))
     if success:
         state = conquer_region(state, race, i, race.hand, events)
     return start_redeploy(state, events)
@@ -835,8 +929,8 @@ def _abandon(state: GameState, race: RaceState, i: int, events: list[Event]) -> 
     """R-EXPAND-2: every token there into hand; the region is no longer yours."""
     tokens = state.regions[i].tokens
     state, evs = empty_region(state, i, "R-EXPAND-2")
-    state = update_race(state, replace(race, hand=race.hand + tokens))
-    state = replace(state, turn=replace(state.turn, acted=True))
+    state = update_race(state, race.updated(hand=race.hand + tokens))
+    state = state.updated(turn=state.turn.updated(acted=True))
     events.append(Abandoned(race.owner, race.name, state.geo.ids[i], tokens))
     events.extend(evs)
     return state
@@ -851,12 +945,12 @@ def _ready(state: GameState, race: RaceState, events: list[Event]) -> GameState:
         if r.race == race.name and r.tokens > 1:
             readied.append((i, r.tokens - 1))
             taken += r.tokens - 1
-            regions[i] = replace(r, tokens=1)
-    state = replace(state, regions=tuple(regions))
+            regions[i] = r.updated(tokens=1)
+    state = state.updated(regions=tuple(regions))
     total = taken + race.reserve
-    state = update_race(state, replace(race, hand=race.hand + total, reserve=0))
+    state = update_race(state, race.updated(hand=race.hand + total, reserve=0))
     if not race.in_decline:
-        state = replace(state, turn=replace(state.turn, readied=tuple(readied)))
+        state = state.updated(turn=state.turn.updated(readied=tuple(readied)))
     events.append(TroopsReadied(race.owner, race.name, total))
     return state
 
@@ -868,11 +962,11 @@ def start_redeploy(state: GameState, events: list[Event]) -> GameState:
     for b in badges(race):
         gain = min(b.redeploy_gain(state, race), state.tray(race.name))
         if gain > 0:
-            race = replace(race, hand=race.hand + gain)
+            race = race.updated(hand=race.hand + gain)
             state = update_race(state, race).with_tray(race.name, -gain)
             events.append(TokensGained(race.owner, race.name, gain, b.rule))
     # Tokens have moved: the Ready-your-troops record is no longer undoable (Stout decline).
-    return replace(state, turn=replace(state.turn, stage=Stage.REDEPLOY, readied=()))
+    return state.updated(turn=state.turn.updated(stage=Stage.REDEPLOY, readied=()))
 
 
 _start_redeploy = start_redeploy  # the earlier private name
@@ -884,11 +978,11 @@ def _move_token(
     i = state.geo.index[action.region]
     r = state.regions[i]
     if isinstance(action, Place):
-        state = set_region(state, i, replace(r, tokens=r.tokens + 1))
-        state = update_race(state, replace(race, hand=race.hand - 1))
+        state = set_region(state, i, r.updated(tokens=r.tokens + 1))
+        state = update_race(state, race.updated(hand=race.hand - 1))
     else:
-        state = set_region(state, i, replace(r, tokens=r.tokens - 1))
-        state = update_race(state, replace(race, hand=race.hand + 1))
+        state = set_region(state, i, r.updated(tokens=r.tokens - 1))
+        state = update_race(state, race.updated(hand=race.hand + 1))
     events.append(TokenMoved(race.owner, race.name, action.region, isinstance(action, Take)))
     return state
 
@@ -897,9 +991,9 @@ def _deploy(state: GameState, race: RaceState, action: Deploy) -> GameState:
     regions = list(state.regions)
     for region, count in action.placement:
         i = state.geo.index[region]
-        regions[i] = replace(regions[i], tokens=count)
-    state = replace(state, regions=tuple(regions))
-    return update_race(state, replace(race, hand=0))
+        regions[i] = regions[i].updated(tokens=count)
+    state = state.updated(regions=tuple(regions))
+    return update_race(state, race.updated(hand=0))
 
 
 def _finish_redeploy(state: GameState, race: RaceState, events: list[Event]) -> GameState:
@@ -909,12 +1003,11 @@ def _finish_redeploy(state: GameState, race: RaceState, events: list[Event]) -> 
         return _next_defender(state, events)
     events.append(Redeployed(race.owner, race.name, False))
     withdraw = sum(b.withdraw_after_redeploy(state, race) for b in badges(race))
-    on_map = sum(state.regions[i].tokens for i in state.race_regions(race.name))
-    withdraw = min(withdraw, on_map)
+    if withdraw > 0:  # (only the Amazons withdraw: count the tokens on the map for them)
+        on_map = sum(state.regions[i].tokens for i in state.race_regions(race.name))
+        withdraw = min(withdraw, on_map)
     if withdraw > 0:
-        return replace(
-            state, turn=replace(state.turn, stage=Stage.WITHDRAW, withdraw_left=withdraw)
-        )
+        return state.updated(turn=state.turn.updated(stage=Stage.WITHDRAW, withdraw_left=withdraw))
     return _after_acting_phase(state, events)
 
 
@@ -925,12 +1018,12 @@ def _withdraw(state: GameState, race: RaceState, i: int, events: list[Event]) ->
     if emptied:
         state, evs = empty_region(state, i, "R-RACE-AMAZONS")
     else:
-        state, evs = set_region(state, i, replace(r, tokens=r.tokens - 1)), []
-    state = update_race(state, replace(race, reserve=race.reserve + 1))
+        state, evs = set_region(state, i, r.updated(tokens=r.tokens - 1)), []
+    state = update_race(state, race.updated(reserve=race.reserve + 1))
     events.append(Withdrawn(race.owner, state.geo.ids[i], emptied))
     events.extend(evs)
     left = state.turn.withdraw_left - 1
-    state = replace(state, turn=replace(state.turn, withdraw_left=left))
+    state = state.updated(turn=state.turn.updated(withdraw_left=left))
     if left <= 0 or not has_regions(state, race.name):
         return _after_acting_phase(state, events)
     return state
@@ -965,7 +1058,7 @@ def _decline(state: GameState, events: list[Event]) -> GameState:
         # Ghouls keep every token: undo Ready-your-troops of this turn (R-DECLINE-2).
         for i, n in state.turn.readied:
             if regions[i].race == race.name:
-                regions[i] = replace(regions[i], tokens=regions[i].tokens + n)
+                regions[i] = regions[i].updated(tokens=regions[i].tokens + n)
                 returned -= n
     count = 0
     for i, r in enumerate(regions):
@@ -979,10 +1072,10 @@ def _decline(state: GameState, events: list[Event]) -> GameState:
                 events.append(PieceChanged(piece, state.geo.ids[i], False, "R-DECLINE-4"))
         if r.encampments:
             events.append(PieceChanged("Encampment", state.geo.ids[i], False, "R-DECLINE-4"))
-        regions[i] = replace(
-            r, tokens=keep, in_decline=True, hole=False, hero=False, dragon=False, encampments=0
+        regions[i] = r.updated(
+            tokens=keep, in_decline=True, hole=False, hero=False, dragon=False, encampments=0
         )
-    state = replace(state, regions=tuple(regions)).with_tray(race.name, returned)
+    state = state.updated(regions=tuple(regions)).with_tray(race.name, returned)
     declined = RaceState(
         race.name, race.power if keeps_badge else "", p, in_decline=True, conquests=race.conquests
     )
@@ -993,21 +1086,21 @@ def _decline(state: GameState, events: list[Event]) -> GameState:
     discard = (
         state.power_discard if keeps_badge or not race.power else (*state.power_discard, race.power)
     )
-    state = replace(state, players=tuple(players), power_discard=discard)
+    state = state.updated(players=tuple(players), power_discard=discard)
     events.append(Declined(p, race.name, race.power, count, returned, keeps_badge))
     if count == 0:
         state, evs = remove_race(state, declined)
         events.extend(evs)
-    turn = replace(state.turn, declined=True, acting="")
-    return replace(state, turn=turn)
+    turn = state.turn.updated(declined=True, acting="")
+    return state.updated(turn=turn)
 
 
 def _end_of_turn(state: GameState, events: list[Event]) -> GameState:
     """Attacked players redeploy in seat order after the current player (R-REDEPLOY-2)."""
     n = len(state.players)
     order = sorted(state.turn.defenders, key=lambda key: ((key[0] - state.current) % n, key[1]))
-    turn = replace(state.turn, defenders=tuple(order), acting="")
-    return _next_defender(replace(state, turn=turn), events)
+    turn = state.turn.updated(defenders=tuple(order), acting="")
+    return _next_defender(state.updated(turn=turn), events)
 
 
 def _next_defender(state: GameState, events: list[Event]) -> GameState:
@@ -1020,12 +1113,12 @@ def _next_defender(state: GameState, events: list[Event]) -> GameState:
         if race.hand == 0 and not any(b.has_redeploy_work(state, race) for b in badges(race)):
             continue
         events.append(DefenderToRedeploy(owner, name, race.hand))
-        turn = replace(
-            state.turn, stage=Stage.DEFEND, actor=owner, acting=name, defenders=tuple(queue)
+        turn = state.turn.updated(
+            stage=Stage.DEFEND, actor=owner, acting=name, defenders=tuple(queue)
         )
-        return replace(state, turn=turn)
-    turn = replace(state.turn, defenders=(), actor=state.current, acting="")
-    return _score_and_continue(replace(state, turn=turn), events)
+        return state.updated(turn=turn)
+    turn = state.turn.updated(defenders=(), actor=state.current, acting="")
+    return _score_and_continue(state.updated(turn=turn), events)
 
 
 def score_rows(state: GameState, player: int) -> tuple[Row, ...]:
@@ -1056,8 +1149,8 @@ def _score_and_continue(state: GameState, events: list[Event]) -> GameState:
         and not state.turn.declined
         and any(b.declines_after_scoring() for b in badges(active))
     ):
-        turn = replace(state.turn, stage=Stage.DECLINE_CHOICE, actor=p)
-        return replace(state, turn=turn)
+        turn = state.turn.updated(stage=Stage.DECLINE_CHOICE, actor=p)
+        return state.updated(turn=turn)
     return _next_turn(state, events)
 
 
@@ -1067,22 +1160,22 @@ def _next_turn(state: GameState, events: list[Event]) -> GameState:
     if nxt == 0:
         if state.round >= state.geo.turns:
             turn = TurnState(stage=Stage.GAME_OVER, actor=state.current)
-            state = replace(state, turn=turn)
+            state = state.updated(turn=turn)
             events.append(GameEnded(winners(state), scores(state)))
             return state
-        state = replace(state, round=state.round + 1)
+        state = state.updated(round=state.round + 1)
         events.append(RoundStarted(state.round))
     return start_turn(state, nxt, events)
 
 
 def start_turn(state: GameState, player: int, events: list[Event]) -> GameState:
     """Begin ``player``'s turn: decline Ghouls first (R-TURN-0), then the active race."""
-    state = replace(state, current=player, turn=TurnState(stage=Stage.CONQUER, actor=player))
+    state = state.updated(current=player, turn=TurnState(stage=Stage.CONQUER, actor=player))
     events.append(TurnStarted(player, state.round))
     for d in state.players[player].declined:
         if any(b.acts_in_decline() for b in badges(d)) and has_regions(state, d.name):
             state = _ready(state, d, events)
-            return replace(state, turn=replace(state.turn, stage=Stage.CONQUER, acting=d.name))
+            return state.updated(turn=state.turn.updated(stage=Stage.CONQUER, acting=d.name))
     return _start_active_phase(state, events)
 
 
@@ -1097,8 +1190,8 @@ def _start_active_phase(state: GameState, events: list[Event]) -> GameState:
     """
     player = state.players[state.current]
     if player.active is None:
-        turn = replace(state.turn, stage=Stage.PICK, acting="", actor=state.current)
-        return replace(state, turn=turn)
+        turn = state.turn.updated(stage=Stage.PICK, acting="", actor=state.current)
+        return state.updated(turn=turn)
     state = _ready(state, player.active, events)
-    turn = replace(state.turn, stage=Stage.CONQUER, acting=player.active.name, actor=state.current)
-    return replace(state, turn=turn)
+    turn = state.turn.updated(stage=Stage.CONQUER, acting=player.active.name, actor=state.current)
+    return state.updated(turn=turn)

@@ -8,9 +8,12 @@ into index-based lookups: inside the engine a region is its position in ``board.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
-from typing import Protocol
+from functools import cached_property
+from typing import Any, Protocol, TypeVar
+
+T = TypeVar("T")
 
 WATER_TERRAINS = frozenset({"sea", "lake"})
 
@@ -65,6 +68,7 @@ class Geo:
     symbols: tuple[frozenset[str], ...]
     labels: tuple[str, ...]
     water: tuple[bool, ...]
+    water_set: frozenset[int]  #: the positions where ``water`` is true
     mountain: tuple[bool, ...]
     neighbours: tuple[frozenset[int], ...]
     edge: frozenset[int]
@@ -90,6 +94,7 @@ class Geo:
             symbols=tuple(frozenset(r.symbols) for r in regions),
             labels=tuple(r.label for r in regions),
             water=tuple(r.terrain in WATER_TERRAINS for r in regions),
+            water_set=frozenset(i for i, r in enumerate(regions) if r.terrain in WATER_TERRAINS),
             mountain=tuple(r.terrain == "mountain" for r in regions),
             neighbours=tuple(idx(board.neighbours(rid)) for rid in ids),
             edge=idx(board.edge_regions),
@@ -99,6 +104,21 @@ class Geo:
 
     def __len__(self) -> int:
         return len(self.ids)
+
+    @cached_property
+    def _per_region(self) -> dict[Hashable, tuple[Any, ...]]:
+        return {}
+
+    def per_region(self, make: Callable[[int], T]) -> tuple[T, ...]:
+        """``make(region_id)`` for every region position, made once per board and kept.
+
+        For immutable values asked again and again: ``legal_actions`` lists the same
+        ``conquer 12`` / ``place 12`` actions at every call, and shares them.
+        """
+        values = self._per_region.get(make)
+        if values is None:
+            values = self._per_region[make] = tuple(make(rid) for rid in self.ids)
+        return values
 
     def has(self, i: int, symbol: str) -> bool:
         """Whether region position ``i`` carries ``symbol`` (mine, magic, cavern...)."""

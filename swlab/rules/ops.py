@@ -19,7 +19,7 @@ from swlab.rules.events import (
     RaceRemoved,
     TokensLost,
 )
-from swlab.rules.state import Combo, GameState, RaceState, RegionState
+from swlab.rules.state import Combo, GameState, PlayerState, RaceState, RegionState
 
 COLUMN_SIZE = 6  # R-SETUP-3
 
@@ -41,7 +41,7 @@ def badges(race: RaceState) -> tuple[Badge, ...]:
 
 def set_region(state: GameState, i: int, region: RegionState) -> GameState:
     regions = state.regions
-    return replace(state, regions=(*regions[:i], region, *regions[i + 1 :]))
+    return state.updated(regions=(*regions[:i], region, *regions[i + 1 :]))
 
 
 def update_race(state: GameState, race: RaceState) -> GameState:
@@ -49,21 +49,22 @@ def update_race(state: GameState, race: RaceState) -> GameState:
     players = list(state.players)
     p = players[race.owner]
     if p.active is not None and p.active.name == race.name:
-        p = replace(p, active=race)
+        # replace(p, active=race) made directly: this runs at nearly every step
+        p = PlayerState(p.name, p.coins, race, p.declined, p.data)
     else:
         p = replace(p, declined=tuple(race if d.name == race.name else d for d in p.declined))
     players[race.owner] = p
-    return replace(state, players=tuple(players))
+    return state.updated(players=tuple(players))
 
 
 def add_coins(state: GameState, player: int, delta: int) -> GameState:
     players = list(state.players)
     players[player] = replace(players[player], coins=players[player].coins + delta)
-    return replace(state, players=tuple(players))
+    return state.updated(players=tuple(players))
 
 
 def has_regions(state: GameState, race: str) -> bool:
-    return any(r.race == race for r in state.regions)
+    return bool(state.race_regions(race))  # memoized per state: asked again and again
 
 
 def empty_region(state: GameState, i: int, why: str) -> tuple[GameState, list[Event]]:
@@ -73,6 +74,9 @@ def empty_region(state: GameState, i: int, why: str) -> tuple[GameState, list[Ev
     leave the region.
     """
     r = state.regions[i]
+    emptied = RegionState(mountain=r.mountain)
+    if r == emptied:
+        return state, []  # nothing to take away (most conquests are of empty regions)
     rid = state.geo.ids[i]
     events: list[Event] = []
     for piece, flag in (
@@ -86,7 +90,7 @@ def empty_region(state: GameState, i: int, why: str) -> tuple[GameState, list[Ev
             events.append(PieceChanged(piece, rid, False, why))
     if r.encampments:
         events.append(PieceChanged("Encampment", rid, False, why))
-    return set_region(state, i, RegionState(mountain=r.mountain)), events
+    return set_region(state, i, emptied), events
 
 
 def strip_defender(
@@ -119,7 +123,7 @@ def strip_defender(
                     loss = hook
             lost = min(r.tokens, 1 if loss is None else loss)
         to_hand = r.tokens - lost
-        d = replace(d, hand=d.hand + to_hand)
+        d = d.updated(hand=d.hand + to_hand)
         state = update_race(state, d).with_tray(d.name, lost)
         if conversion:
             why = "R-RACE-SORCERERS"
@@ -131,8 +135,8 @@ def strip_defender(
         if (to_hand or r.encampments) and d.owner != attacker.owner:
             key = (d.owner, d.name)
             if key not in state.turn.defenders:
-                turn = replace(state.turn, defenders=(*state.turn.defenders, key))
-                state = replace(state, turn=turn)
+                turn = state.turn.updated(defenders=(*state.turn.defenders, key))
+                state = state.updated(turn=turn)
     state, evs = empty_region(state, i, "R-CONQ-7")
     events.extend(evs)
     if r.race:
@@ -163,8 +167,7 @@ def remove_race(state: GameState, race: RaceState) -> tuple[GameState, list[Even
         p = replace(p, declined=tuple(d for d in p.declined if d.name != race.name))
     players[race.owner] = p
     discard = state.power_discard + ((race.power,) if race.power else ())
-    state = replace(
-        state,
+    state = state.updated(
         players=tuple(players),
         race_stack=(*state.race_stack, race.name),
         power_discard=discard,
@@ -187,13 +190,12 @@ def refill_column(state: GameState) -> tuple[GameState, list[Event]]:
                 break
             pile = list(state.power_discard)
             random.Random(f"{state.seed}:{state.reshuffles}").shuffle(pile)
-            state = replace(
-                state, power_stack=tuple(pile), power_discard=(), reshuffles=state.reshuffles + 1
+            state = state.updated(
+                power_stack=tuple(pile), power_discard=(), reshuffles=state.reshuffles + 1
             )
             events.append(BadgesReshuffled(len(pile)))
         combo = Combo(state.race_stack[0], state.power_stack[0])
-        state = replace(
-            state,
+        state = state.updated(
             column=(*state.column, combo),
             race_stack=state.race_stack[1:],
             power_stack=state.power_stack[1:],

@@ -57,6 +57,7 @@ written with :func:`turn_value` / :func:`with_turn_value` / :func:`player_value`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 if TYPE_CHECKING:
@@ -85,6 +86,19 @@ class Badge:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name} {self.tokens}>"
+
+    @cached_property
+    def hooks(self) -> frozenset[str]:
+        """Names of the hooks this badge's class replaces (the others are the no-op defaults).
+
+        The engine asks some hooks of every candidate region at every ``legal_actions``
+        call; it skips the badges that cannot answer anything but the default.
+        """
+        return frozenset(
+            name
+            for name, default in vars(Badge).items()
+            if callable(default) and getattr(type(self), name) is not default
+        )
 
     # --- conquest -----------------------------------------------------------------------
     def cost_modifiers(self, state: GameState, race: RaceState, region: int) -> Sequence[Row]:

@@ -63,11 +63,14 @@ class DragonMaster(Power):
             return ()
         if race.hand < 1:
             return ()
-        geo = state.geo
+        from swlab.rules.engine import reach_candidates
+
+        # only the regions the core's reach checks may accept: check_extra refuses the rest
+        geo, regions = state.geo, state.regions
         return [
             DragonAttack(geo.ids[i])
-            for i, r in enumerate(state.regions)
-            if not geo.water[i] and r.race != race.name
+            for i in reach_candidates(state, race)
+            if not geo.water[i] and regions[i].race != race.name
         ]
 
     def check_extra(

@@ -45,10 +45,16 @@ class Sorcerers(Race):
         if state.tray(self.name) < 1:
             return ()
         geo = state.geo
+        # only next to a Sorcerer region: check_extra refuses the others (adjacency)
+        held = frozenset(state.race_regions(race.name))
         return [
             Convert(geo.ids[i])
             for i, r in enumerate(state.regions)
-            if r.tokens == 1 and r.owner >= 0 and r.owner != race.owner and not r.in_decline
+            if r.tokens == 1
+            and r.owner >= 0
+            and r.owner != race.owner
+            and not r.in_decline
+            and geo.neighbours[i] & held
         ]
 
     def check_extra(
