@@ -692,6 +692,19 @@ class GameController:
                 break
         return results
 
+    def autoplay(self, max_steps: int = 20_000) -> list[ClickResult]:
+        """Bots play every seat until the game ends (a demo to watch, then step back
+        through with the history slider); stops early at a refusal."""
+        results: list[ClickResult] = []
+        for _ in range(max_steps):
+            if is_over(self.state):
+                break
+            result = self.next_action()
+            results.append(result)
+            if not result.ok:
+                break
+        return results
+
     def run_bots(self, max_steps: int = 2000) -> list[ClickResult]:
         """Bots play while a bot seat must act (after a human move, or from the start)."""
         results: list[ClickResult] = []

@@ -42,6 +42,7 @@ __all__ = [
     "fit_view",
     "label_html",
     "labels",
+    "legend_html",
     "player_colour",
     "region_class",
     "region_style",
@@ -102,6 +103,43 @@ def text_colour(background: str) -> str:
     lum = 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
     # contrast with black (lum + 0.05) / 0.05 against white 1.05 / (lum + 0.05)
     return "#000000" if (lum + 0.05) ** 2 > 0.0525 else "#FFFFFF"
+
+
+def legend_html(players: Iterable[str]) -> str:
+    """The map's legend: terrain fills, seat colours, decline and target looks, labels.
+
+    Plain HTML (swatches are inline-styled spans), so it is tested without widgets and
+    reads the same in JupyterLab and Voilà.
+    """
+
+    def swatch(fill: str, border: str = "#333333", dash: bool = False) -> str:
+        line = "dashed" if dash else "solid"
+        return (
+            f'<span style="display:inline-block;width:1.1em;height:0.8em;'
+            f'background:{fill};border:2px {line} {border};vertical-align:middle"></span>'
+        )
+
+    terrains = " ".join(
+        f"{swatch(colour)}&nbsp;{html.escape(name)}" for name, colour in TERRAIN_COLOURS.items()
+    )
+    seats = " ".join(
+        f"{swatch(player_colour(i), player_colour(i))}&nbsp;{html.escape(name)}"
+        for i, name in enumerate(players)
+    )
+    return (
+        '<div class="swlab-legend">'
+        f"<div><b>terrain</b> {terrains}</div>"
+        f"<div><b>players</b> {seats}</div>"
+        f"<div>{swatch('#FFFFFF', '#000000')}&nbsp;border in a player's colour: active race; "
+        f"{swatch('#FFFFFF', '#555555', dash=True)}&nbsp;dashed: race in decline "
+        "(R-DECLINE-2)</div>"
+        "<div>full colour with a black outline: a click there does something now; "
+        "dimmed: nothing to do there now</div>"
+        "<div>labels: region id and terrain, then tokens and race; tags name pieces "
+        "(mountain, lost tribe, lair, fortress, camp, hole, hero, dragon) and symbols "
+        "(mine, magic, cave)</div>"
+        "</div>"
+    )
 
 
 # ====================================================================================

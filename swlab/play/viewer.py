@@ -20,7 +20,7 @@ from ipyleaflet import DivIcon, GeoJSON, LayerGroup, Map, Marker, projections  #
 
 from swlab.board.model import Board
 from swlab.play.controller import ClickResult, GameController, PanelModel
-from swlab.play.style import HOVER_STYLE, PLAYER_COLOURS, fit_view, text_colour
+from swlab.play.style import HOVER_STYLE, PLAYER_COLOURS, fit_view, legend_html, text_colour
 from swlab.rules.actions import Action
 from swlab.rules.game import Game
 from swlab.rules.state import GameState
@@ -170,6 +170,9 @@ class GameViewer:
         self.bot_button = self._button("bot: one action", self._on_bot, "A bot plays one")
         self.finish_button = self._button("bot: finish turn", self._on_finish, "")
         self.hint_button = self._button("hint", self._on_hint, "What would a bot do?")
+        self.autoplay_button = self._button(
+            "autoplay", self._on_autoplay, "Bots play every seat to the end of the game"
+        )
         self.auto_bots = widgets.Checkbox(value=auto_bots, description="bots move after you")
         self.market_box = widgets.HTML()
         self.score_box = widgets.HTML()
@@ -194,7 +197,13 @@ class GameViewer:
         self._updating_slider = False
 
         bots_row = widgets.HBox(
-            [self.roll_button, self.bot_button, self.finish_button, self.hint_button],
+            [
+                self.roll_button,
+                self.bot_button,
+                self.finish_button,
+                self.autoplay_button,
+                self.hint_button,
+            ],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
         self.panel = widgets.VBox(
@@ -214,6 +223,8 @@ class GameViewer:
                 self.score_box,
                 widgets.HTML("<b>What happened</b>"),
                 self.log_box,
+                widgets.HTML("<b>Legend</b>"),
+                widgets.HTML(legend_html(p.name for p in c.state.players)),
                 widgets.HTML("<b>Game records and scenario files</b>"),
                 self.path,
                 files_row,
@@ -280,6 +291,10 @@ class GameViewer:
 
     def _on_finish(self, _: Any = None) -> None:
         self.controller.finish_turn()
+        self.refresh()
+
+    def _on_autoplay(self, _: Any = None) -> None:
+        self.controller.autoplay()
         self.refresh()
 
     def _on_hint(self, _: Any = None) -> None:

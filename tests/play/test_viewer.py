@@ -172,3 +172,20 @@ def test_viewer_saves_and_opens_records_and_positions(tmp_path: Path) -> None:
     viewer.button("open position").click()
     assert "Could not open position" in viewer.message.value
     assert viewer.controller.state == state
+
+
+def test_autoplay_plays_every_seat_to_the_end_and_the_slider_goes_back() -> None:
+    """Bots play the whole game (R-FLOW-2); the history slider still shows the start."""
+    viewer = GameViewer("official_2p", players=["Ann", "Bob"], seed=3)
+    start = viewer.controller.state
+    viewer.autoplay_button.click()
+    assert viewer.controller.state.stage is Stage.GAME_OVER
+    viewer.slider.value = 0
+    assert viewer.controller.state == start
+
+
+def test_the_legend_names_terrains_seats_and_the_decline_look() -> None:
+    viewer = GameViewer("official_2p", players=["Ann", "Bob"], seed=3)
+    text = " ".join(str(w.value) for w in viewer.panel.children if hasattr(w, "value"))
+    for word in ("forest", "sea", "Ann", "Bob", "dashed", "R-DECLINE-2"):
+        assert word in text
