@@ -141,3 +141,24 @@ def test_set_a_terrain_and_save_then_the_file_has_it(page: Any) -> None:
     assert validate(board) == []
     assert board.are_adjacent(1, 4)  # the two halves of the split share the split line
     assert all(len(board.neighbours(r)) >= 2 for r in board.ids)
+
+
+def test_generate_a_random_board_through_the_page_and_save_it(page: Any) -> None:
+    """Pick "random" as the source, click "new", save: the file is a sound 30-region board."""
+    from swlab.board import read_board
+    from swlab.board.validate import validate
+
+    page.locator(".swlab-editor .widget-dropdown select").first.select_option("random")
+    page.get_by_role("button", name="new", exact=True).click()
+    _wait_for(page, "new board from random")
+    page.locator(".swlab-editor input[type='text']").first.fill("random_board.geojson")
+    page.locator(".swlab-editor input[type='text']").first.press("Enter")
+    time.sleep(0.5)
+    page.get_by_role("button", name="save", exact=True).click()
+    _wait_for(page, "Saved random_board.geojson")
+    page.screenshot(path=str(SCREENSHOTS / "07_map_editor-random.png"), full_page=True)
+
+    board = read_board(LAB_ROOT[0] / "notebooks" / "random_board.geojson")
+    assert len(board) == 30
+    assert validate(board) == []
+    assert board.first_conquest_regions
