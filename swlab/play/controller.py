@@ -432,13 +432,7 @@ class GameController:
         if rs.tokens and rs.race:
             who = state.player_name(rs.owner) if rs.owner >= 0 else "?"
             bits.append(f"{who}'s {rs.race}{' in decline' if rs.in_decline else ''} x{rs.tokens}")
-        if rs.lost_tribes:
-            bits.append(f"lost tribe x{rs.lost_tribes}")
-        for piece in ("mountain", "lair", "fortress", "hole", "hero", "dragon"):
-            if getattr(rs, piece):
-                bits.append(piece)
-        if rs.encampments:
-            bits.append(f"encampment x{rs.encampments}")
+        bits += rs.pieces()
         head = state.geo.label(i) + (": " + ", ".join(bits) if bits else ": empty")
         lines = [head]
         options = self._by_region().get(region_id, [])

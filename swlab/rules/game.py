@@ -281,13 +281,7 @@ def game_html(
                 f"{state.player_name(r.owner)}: {r.race}{' (decline)' if r.in_decline else ''}"
                 f" x{r.tokens}"
             )
-        if r.lost_tribes:
-            bits.append(f"lost tribe x{r.lost_tribes}")
-        for piece in ("mountain", "lair", "fortress", "hole", "hero", "dragon"):
-            if getattr(r, piece):
-                bits.append(piece)
-        if r.encampments:
-            bits.append(f"encampment x{r.encampments}")
+        bits += r.pieces()
         if r.race or r.lost_tribes or len(bits) > (1 if r.mountain else 0):
             cells.append(f"<tr><td>{e(geo.label(i))}</td><td>{e(', '.join(bits))}</td></tr>")
     column = ", ".join(f"{k}: {c.power} {c.race} ({c.coins})" for k, c in enumerate(state.column))

@@ -97,6 +97,19 @@ class RegionState:
             self.encampments if encampments is None else encampments,
         )
 
+    def pieces(self) -> list[str]:
+        """What stands in the region besides race tokens, in words (for texts and tables):
+        ``lost tribe x1``, ``mountain``, ``lair``, ..., ``encampment x2``."""
+        words = [f"lost tribe x{self.lost_tribes}"] if self.lost_tribes else []
+        words += [
+            p
+            for p in ("mountain", "lair", "fortress", "hole", "hero", "dragon")
+            if getattr(self, p)
+        ]
+        if self.encampments:
+            words.append(f"encampment x{self.encampments}")
+        return words
+
     @property
     def is_occupied(self) -> bool:
         """Non-empty: holds a lost tribe or race token (R-EMPTY); a Mountain alone is empty."""
@@ -382,13 +395,7 @@ def format_state(state: GameState) -> str:
         if r.race:
             who = state.player_name(r.owner) if r.owner >= 0 else "?"
             bits.append(f"{who}:{r.race}{'(d)' if r.in_decline else ''}x{r.tokens}")
-        if r.lost_tribes:
-            bits.append(f"lost tribe x{r.lost_tribes}")
-        for flag in ("mountain", "lair", "fortress", "hole", "hero", "dragon"):
-            if getattr(r, flag):
-                bits.append(flag)
-        if r.encampments:
-            bits.append(f"encampment x{r.encampments}")
+        bits += r.pieces()
         lines.append(f"  {geo.ids[i]:>3} {geo.terrain[i]:<9}" + " ".join(bits))
     col = " | ".join(f"{k}:{c.race}+{c.power}({c.coins})" for k, c in enumerate(state.column))
     lines.append("  column " + col)

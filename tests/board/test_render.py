@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from matplotlib.figure import Figure
+from sample_boards import TERRAIN, grid_board
 from shapely.geometry import LineString, Point, Polygon, box
 
 from swlab.board import Board, Region, maps_dir, official_board
@@ -30,34 +31,6 @@ from swlab.board.render import (
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
-TERRAIN = {
-    1: "sea",
-    2: "farmland",
-    3: "forest",
-    4: "hill",
-    5: "lake",
-    6: "swamp",
-    7: "mountain",
-    8: "mountain",
-    9: "farmland",
-}
-SYMBOLS = {
-    2: {"mine", "lost_tribe"},
-    3: {"magic"},
-    4: {"cavern", "lost_tribe"},
-    7: {"mine"},
-    9: {"magic", "lost_tribe"},
-}
-
-
-def grid_board(size: float = 100.0) -> Board:
-    regions = []
-    for rid, terrain in TERRAIN.items():
-        row, col = divmod(rid - 1, 3)
-        square = box(col * size, row * size, (col + 1) * size, (row + 1) * size)
-        regions.append(Region(rid, terrain, square, frozenset(SYMBOLS.get(rid, ()))))
-    return Board("grid", 3, 10, box(0, 0, 3 * size, 3 * size), tuple(regions))
-
 
 def svg_texts(svg: str) -> list[str]:
     root = ET.fromstring(svg)
@@ -65,48 +38,48 @@ def svg_texts(svg: str) -> list[str]:
 
 
 def test_svg_is_xml_with_region_ids_as_text() -> None:
-    texts = svg_texts(board_svg(grid_board()))
+    texts = svg_texts(board_svg(grid_board(100.0)))
     for rid in TERRAIN:
         assert str(rid) in texts
     assert "Farmland" in texts and "Lake" in texts  # the legend names the terrains
 
 
 def test_svg_without_ids_has_no_id_labels() -> None:
-    texts = svg_texts(board_svg(grid_board(), ids=False))
+    texts = svg_texts(board_svg(grid_board(100.0), ids=False))
     assert not any(t.isdigit() for t in texts)
 
 
 def test_svg_is_deterministic() -> None:
-    board = grid_board()
+    board = grid_board(100.0)
     assert board_svg(board) == board_svg(board)
 
 
 def test_repr_svg_for_notebooks() -> None:
-    assert grid_board()._repr_svg_().lstrip().startswith("<?xml")
+    assert grid_board(100.0)._repr_svg_().lstrip().startswith("<?xml")
 
 
 def test_png_file_has_png_signature(tmp_path: Path) -> None:
     target = tmp_path / "board.png"
-    save_board_picture(grid_board(), target)
+    save_board_picture(grid_board(100.0), target)
     assert target.read_bytes()[:8] == PNG_SIGNATURE
     assert [p.name for p in tmp_path.iterdir()] == ["board.png"]  # no temporary left behind
 
 
 def test_svg_file_written(tmp_path: Path) -> None:
     target = tmp_path / "board.SVG"
-    save_board_picture(grid_board(), target, adjacency=True)
+    save_board_picture(grid_board(100.0), target, adjacency=True)
     ET.parse(target)
 
 
 def test_unknown_picture_format_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match=r"\.svg or \.png"):
-        save_board_picture(grid_board(), tmp_path / "board.jpg")
+        save_board_picture(grid_board(100.0), tmp_path / "board.jpg")
     assert not (tmp_path / "board.jpg").exists()
 
 
 @pytest.mark.parametrize("highlight", ["edge", "first_conquest", "first-conquest", "coastal"])
 def test_highlight_names_the_set_in_the_legend(highlight: str) -> None:
-    texts = svg_texts(board_svg(grid_board(), highlight=highlight))
+    texts = svg_texts(board_svg(grid_board(100.0), highlight=highlight))
     # lake 5 is the only region off the edge; coastal = land beside sea 1 or lake 5
     expected = {"edge": 8, "first_conquest": 7, "coastal": 4}[highlight.replace("-", "_")]
     assert any(t.endswith(f"({expected})") for t in texts), texts
@@ -114,16 +87,16 @@ def test_highlight_names_the_set_in_the_legend(highlight: str) -> None:
 
 def test_unknown_highlight_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown highlight"):
-        draw_board(grid_board(), highlight="lakes")
+        draw_board(grid_board(100.0), highlight="lakes")
 
 
 def test_adjacency_counts_borders_in_the_legend() -> None:
-    assert "border (12)" in svg_texts(board_svg(grid_board(), adjacency=True))
+    assert "border (12)" in svg_texts(board_svg(grid_board(100.0), adjacency=True))
 
 
 def test_problems_of_every_geometry_kind_are_drawn() -> None:
     validate = pytest.importorskip("swlab.board.validate")
-    board = grid_board()
+    board = grid_board(100.0)
     problems = [
         validate.Problem(validate.ProblemKind.OVERLAP, (1, 2), "overlap", box(90, 0, 110, 100)),
         validate.Problem(validate.ProblemKind.SLIVER, (2, 3), "line", LineString([(0, 0), (1, 1)])),
@@ -153,7 +126,7 @@ def test_broken_draft_still_draws() -> None:
 def test_draw_into_given_axes() -> None:
     figure = Figure(figsize=(6, 4))
     ax = figure.add_subplot(1, 2, 1)
-    assert draw_board(grid_board(size=1.0), ax, highlight="edge") is figure
+    assert draw_board(grid_board(), ax, highlight="edge") is figure
     assert ax.get_title().startswith("grid")
 
 
@@ -166,7 +139,7 @@ def test_label_point_is_inside_a_crescent() -> None:
 
 
 def test_glyphs_stay_inside_their_region_and_apart() -> None:
-    board = grid_board()
+    board = grid_board(100.0)
     region = board[2]
     centre, _ = label_point(region.polygon)
     scale = _scale(board, points_per_unit=2.0)

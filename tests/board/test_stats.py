@@ -11,43 +11,10 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
-from shapely.geometry import box
+from sample_boards import TERRAIN, grid_board
 
-from swlab.board import Board, Region, maps_dir, official_board
+from swlab.board import maps_dir, official_board
 from swlab.board.stats import STATS_COLUMNS, board_stats, compare_stats
-
-TERRAIN = {
-    1: "sea",
-    2: "farmland",
-    3: "forest",
-    4: "hill",
-    5: "lake",
-    6: "swamp",
-    7: "mountain",
-    8: "mountain",
-    9: "farmland",
-}
-SYMBOLS = {
-    2: {"mine", "lost_tribe"},
-    3: {"magic"},
-    4: {"cavern", "lost_tribe"},
-    7: {"mine"},
-    9: {"magic", "lost_tribe"},
-}
-
-
-def grid_board(name: str = "grid", terrain: dict[int, str] | None = None) -> Board:
-    terrain = terrain or TERRAIN
-    regions = tuple(
-        Region(
-            rid,
-            t,
-            box((rid - 1) % 3, (rid - 1) // 3, (rid - 1) % 3 + 1, (rid - 1) // 3 + 1),
-            frozenset(SYMBOLS.get(rid, ())),
-        )
-        for rid, t in terrain.items()
-    )
-    return Board(name, 3, 10, box(0, 0, 3, 3), regions)
 
 
 def counts(frame: pd.DataFrame, column: str = "count") -> dict[str, int]:
@@ -97,8 +64,8 @@ def test_every_terrain_has_a_row_and_unknown_terrain_is_counted() -> None:
 
 
 def test_compare_stats_side_by_side() -> None:
-    draft = grid_board("draft", {**TERRAIN, 6: "mystery"})
-    frame = compare_stats(draft, grid_board("reference"))
+    draft = grid_board(name="draft", terrain={**TERRAIN, 6: "mystery"})
+    frame = compare_stats(draft, grid_board(name="reference"))
     assert list(frame.columns) == ["group", "item", "draft", "reference", "difference", "limit"]
     assert len(frame) == len(board_stats(grid_board())) + 1
     assert frame["item"].iloc[0] == "regions"  # rows keep the order of board_stats
