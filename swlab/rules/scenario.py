@@ -101,7 +101,7 @@ class BoxLimit(NamedTuple):
     """How many of a piece the box holds, and the rule that says so."""
 
     label: str
-    count: int
+    box: int
     rule: str
 
 
@@ -425,8 +425,10 @@ def _top_keys() -> list[str]:
 
 
 #: Top-level keys read by their own section of :func:`_build`, not as plain fields.
-_SECTIONS = ("board", "turn", *EXTRA_TOP_KEYS, "regions", "players", "column", "race_stack")
-_SECTIONS += ("power_stack", "power_discard", "trays")
+_SECTIONS = (
+    *("board", "turn", *EXTRA_TOP_KEYS),
+    *("regions", "players", "column", "race_stack", "power_stack", "power_discard", "trays"),
+)
 
 
 @dataclass
@@ -883,7 +885,7 @@ def _check_box(state: GameState, claims: _Claims) -> None:
     geo = state.geo
     unlisted = [i for i in range(len(geo)) if i not in claims.listed]
     for name, limit in BOX.items():
-        most = max(limit.count, sum(_pieces(setup_region(geo, i), name) for i in range(len(geo))))
+        most = max(limit.box, sum(_pieces(setup_region(geo, i), name) for i in range(len(geo))))
         total = sum(_pieces(r, name) for r in state.regions)
         if total <= most:
             continue
