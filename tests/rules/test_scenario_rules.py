@@ -387,3 +387,46 @@ def test_importing_the_engine_loads_no_yaml_shapely_networkx_or_matplotlib(modul
         check=True,
     )
     assert Path(where.stdout.strip()).resolve().parents[1] == ROOT.resolve()
+
+
+# --- the documented badge data ----------------------------------------------------------
+
+
+def test_the_documented_diplomat_peace_and_per_turn_flags_mean_what_the_docs_say() -> None:
+    import re
+
+    import yaml
+
+    from swlab.rules import Conquer, is_over
+    from swlab.rules.abilities.powers.diplomat import peace_of
+
+    doc = (ROOT / "docs" / "scenarios.md").read_text()
+    section = doc.split("## Badge data", 1)[1].split("\n## ", 1)[0]
+    example = yaml.safe_load(re.findall(r"```yaml\n(.*?)```", section, re.S)[0])
+    d = {
+        "board": "official_2p",
+        "unlisted_regions": "empty",
+        "regions": {3: {"race": "Ratmen", "tokens": 2}, 4: {"race": "Humans", "tokens": 4}},
+        "turn": {"stage": "conquer"},
+        **example,
+    }
+    d["players"][1]["active"]["hand"] = 6
+    state = scenario_from_dict(d)
+    assert peace_of(state, 0) == 1 and not is_over(state)
+    assert Conquer(3) not in legal_actions(state)  # R-POW-DIPLOMAT: Ann's Ratmen are safe
+    without = {**d, "players": [{**d["players"][0], "data": {}}, d["players"][1]]}
+    assert Conquer(3) in legal_actions(scenario_from_dict(without))
+    d["round"] = 5  # Ann's next turn has begun: the peace is over
+    d["current"] = "Ann"
+    d["players"][0]["active"]["hand"] = 1
+    assert peace_of(scenario_from_dict(d), 0) is None
+    fortified = base(
+        players=[
+            {"name": "Ann", "active": {"race": "Ratmen", "power": "Fortified", "hand": 1}},
+            {"name": "Bob", "active": {"race": "Humans", "power": "Forest"}},
+        ],
+        turn={"stage": "redeploy"},
+    )
+    assert "fortress 3" in [repr(a) for a in legal_actions(scenario_from_dict(fortified))]
+    fortified["turn"] = {"stage": "redeploy", "data": {"fortified": 0}}
+    assert "fortress 3" not in [repr(a) for a in legal_actions(scenario_from_dict(fortified))]
