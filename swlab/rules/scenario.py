@@ -883,13 +883,14 @@ def _check_box(state: GameState, claims: _Claims) -> None:
     pieces brings its own: its setup is always possible.
     """
     geo = state.geo
-    unlisted = [i for i in range(len(geo)) if i not in claims.listed]
     for name, limit in BOX.items():
-        most = max(limit.box, sum(_pieces(setup_region(geo, i), name) for i in range(len(geo))))
         total = sum(_pieces(r, name) for r in state.regions)
+        if total <= limit.box:
+            continue
+        most = max(limit.box, sum(_pieces(setup_region(geo, i), name) for i in range(len(geo))))
         if total <= most:
             continue
-        count = sum(_pieces(state.regions[i], name) for i in unlisted)
+        count = sum(_pieces(r, name) for i, r in enumerate(state.regions) if i not in claims.listed)
         where = "unlisted_regions"
         for i, path in claims.listed.items():
             count += _pieces(state.regions[i], name)
