@@ -141,11 +141,11 @@ __all__ = [
 from swlab.rules.game import Game
 from swlab.rules.record import RecordError, load_record, save_record
 from swlab.rules.record import replay as replay_record
+from swlab.rules.report import run_scenario
 from swlab.rules.scenario import (
     ScenarioError,
     dump_scenario,
     load_scenario,
-    run_scenario,
     save_scenario,
     scenario_from_dict,
 )

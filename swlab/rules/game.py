@@ -27,7 +27,8 @@ from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Event
 from swlab.rules.geo import BoardLike
 from swlab.rules.record import GameRecord, Step, load_record, save_record
-from swlab.rules.scenario import load_scenario, resolve_board, save_scenario, split_actions
+from swlab.rules.report import split_actions
+from swlab.rules.scenario import load_scenario, resolve_board, save_scenario
 from swlab.rules.setup import new_game
 from swlab.rules.state import GameState, Stage
 

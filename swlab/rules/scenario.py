@@ -4,61 +4,71 @@ A teacher writes the position a lesson needs (a board, the players' races and co
 stands in each region, the combo column, whose turn and which stage) and the engine takes it
 from there::
 
-    from swlab.rules.scenario import load_scenario, run_scenario, save_scenario
+    from swlab.rules.scenario import load_scenario, save_scenario
+    from swlab.rules.report import run_scenario
 
     state = load_scenario("scenarios/01_first_conquest.yaml")
     report = run_scenario("scenarios/01_first_conquest.yaml", "pick 0; conquer 12")
     save_scenario(state, "my_position.yaml")     # load(save(s)) == s
 
 The format is documented in ``docs/scenarios.md``. It is generic over the dataclasses of
-:mod:`swlab.rules.state`: every field of :class:`RegionState`, :class:`PlayerState`,
-:class:`RaceState`, :class:`Combo`, :class:`TurnState`, :class:`Conquest` and
-:class:`GameState` is a key of the same name, so a field added later (a badge's counter)
-is expressible with no change here; :func:`field_reference` prints the current list.
+:mod:`swlab.rules.state` (read and written by :mod:`swlab.rules.codec`): every field of
+:class:`RegionState`, :class:`PlayerState`, :class:`RaceState`, :class:`Combo`,
+:class:`TurnState`, :class:`Conquest` and :class:`GameState` is a key of the same name, so
+a field added later (a badge's counter) is expressible with no change here;
+``tools/scenario_docs.py fields`` prints the current list.
 
 Conventions: a player is written by name (or seat number from 0), a region by its id (the
 number printed on the board), ``null`` where the engine stores -1 (nobody, no region).
 Every mistake raises :class:`ScenarioError` naming the file and the YAML path of the value
-(``regions.12.tokens``).
+(``regions.12.tokens``); so does a position the rules make impossible (more pieces than the
+box holds, a race on water without Seafaring, ...), naming the rule.
+
+This module loads (:func:`load_scenario`, :func:`scenario_from_dict`) and dumps
+(:func:`dump_scenario`, :func:`save_scenario`); running actions and the JSON report are in
+:mod:`swlab.rules.report`.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import random
-import sys
-import types
-import typing
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import MISSING, Field, dataclass, fields, is_dataclass, replace
-from enum import Enum
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-import yaml
-
-from swlab.board.io import atomic_write_text
 from swlab.rules.abilities.base import Power, Race
 from swlab.rules.abilities.registry import CUSTOM_POWERS, CUSTOM_RACES, POWERS, RACES, race_badge
-from swlab.rules.actions import parse_action
-from swlab.rules.engine import (
-    apply,
-    current_player,
-    is_over,
-    legal_actions,
-    scores,
-    start_turn,
+from swlab.rules.actions import Roll
+from swlab.rules.codec import (
+    Ctx,
+    ScenarioError,
+    decode,
+    decode_fields,
+    encode_fields,
+    field_key,
+    read_scenario_text,
+    scenario_text,
+    schema_fields,
+    write_atomic,
 )
-from swlab.rules.errors import IllegalActionError
+from swlab.rules.codec import as_bool as _bool
+from swlab.rules.codec import as_int as _int
+from swlab.rules.codec import as_mapping as _mapping
+from swlab.rules.codec import as_sequence as _sequence
+from swlab.rules.codec import as_str as _str
+from swlab.rules.codec import known as _known
+from swlab.rules.codec import required as _required
+from swlab.rules.engine import legal_actions, start_turn
 from swlab.rules.events import Event
 from swlab.rules.geo import BoardLike, Geo
-from swlab.rules.ops import refill_column
+from swlab.rules.ops import badges, refill_column
+from swlab.rules.setup import seat_problem, setup_region, shuffled_stack
 from swlab.rules.state import (
     NOBODY,
     Combo,
-    Conquest,
     GameState,
     PlayerState,
     RaceState,
@@ -68,69 +78,51 @@ from swlab.rules.state import (
 )
 
 __all__ = [
+    "BOX",
+    "EXTRA_TOP_KEYS",
     "ScenarioError",
     "board_ref",
     "dump_scenario",
-    "field_reference",
     "load_scenario",
+    "read_scenario_text",
     "resolve_board",
-    "run_scenario",
     "save_scenario",
     "scenario_cli",
     "scenario_from_dict",
-    "split_actions",
+    "scenario_text",
+    "write_atomic",
 ]
 
 #: Keys of a scenario's top level that are not :class:`GameState` fields.
-EXTRA_TOP_KEYS = ("title", "description", "unlisted_regions")
+EXTRA_TOP_KEYS = ("title", "description", "unlisted_regions", "unlisted_races", "unlisted_powers")
 
-#: How region positions and seats are written: the semantic of fields holding one.
-#: ``"player"``: a seat (written as the player's name); ``"region"``: a region *position*
-#: (written as its id); a tuple gives one entry per element of a pair. A field added later
-#: can declare it itself with ``field(metadata={"scenario": "player"})``.
-REFS: dict[tuple[type, str], Any] = {
-    (GameState, "current"): "player",
-    (RegionState, "owner"): "player",
-    (TurnState, "actor"): "player",
-    (TurnState, "final_region"): "region",
-    (TurnState, "converted"): "player",
-    (TurnState, "readied"): ("region", None),
-    (TurnState, "defenders"): ("player", None),
-    (Conquest, "region"): "region",
-    (Conquest, "defender"): "player",
+
+class BoxLimit(NamedTuple):
+    """How many of a piece the box holds, and the rule that says so."""
+
+    label: str
+    box: int
+    rule: str
+
+
+#: The pieces of the box a region can hold, by :class:`RegionState` field (R-COMP-5; Lost
+#: Tribes R-COMP-2). The one place the loader knows box counts: the check loops over it.
+BOX: dict[str, BoxLimit] = {
+    "lost_tribes": BoxLimit("Lost Tribe tokens", 18, "R-COMP-2"),
+    "mountain": BoxLimit("Mountains", 9, "R-COMP-5"),
+    "lair": BoxLimit("Troll Lairs", 10, "R-COMP-5"),
+    "fortress": BoxLimit("Fortresses", 6, "R-COMP-5"),
+    "hole": BoxLimit("Holes-in-the-Ground", 2, "R-COMP-5"),
+    "hero": BoxLimit("Heroes", 2, "R-COMP-5"),
+    "dragon": BoxLimit("Dragons", 1, "R-COMP-5"),
+    "encampments": BoxLimit("Encampments", 5, "R-COMP-5"),
 }
 
-#: Fields the scenario never writes: implied by where the value stands.
-DERIVED: dict[type, frozenset[str]] = {
-    RaceState: frozenset({"owner", "in_decline"}),
-    RegionState: frozenset({"in_decline"}),
-    GameState: frozenset({"geo"}),
-}
+#: Regions of a Halflings race that carry a Hole-in-the-Ground (R-RACE-HALFLINGS).
+_HALFLINGS, _HOLES = "Halflings", 2
 
-#: A field written under another key (``race`` reads better than ``name`` for a race).
-ALIASES: dict[tuple[type, str], str] = {(RaceState, "name"): "race"}
-
-
-# ====================================================================================
-# Errors
-# ====================================================================================
-
-
-class ScenarioError(ValueError):
-    """A scenario that cannot be loaded: ``file``, YAML ``path`` (``regions.12.tokens``), why."""
-
-    def __init__(self, path: str, reason: str, file: str | os.PathLike[str] | None = None):
-        self.file = str(file) if file is not None else None
-        self.path = path
-        self.reason = reason
-        where = ": ".join(x for x in (self.file, path) if x)
-        super().__init__(f"{where}: {reason}" if where else reason)
-
-    def in_file(self, file: str | os.PathLike[str] | None) -> ScenarioError:
-        """The same error, naming ``file`` (when it names none yet)."""
-        if self.file is not None or file is None:
-            return self
-        return ScenarioError(self.path, self.reason, file)
+# The board lookup below reads region graphs with the codec's typed readers, imported above
+# under the names it has always used (_mapping, _int, ...).
 
 
 def _join(path: str, key: object) -> str:
@@ -377,310 +369,8 @@ def board_ref(board: BoardLike, base_dir: str | os.PathLike[str] | None = None) 
 
 
 # ====================================================================================
-# Small typed readers (each raises ScenarioError at its path)
-# ====================================================================================
-
-
-def _type_name(value: Any) -> str:
-    return {
-        bool: "true/false",
-        int: "a number",
-        str: "text",
-        list: "a list",
-        dict: "a mapping",
-    }.get(type(value), type(value).__name__)
-
-
-def _mapping(value: Any, path: str) -> dict[Any, Any]:
-    if not isinstance(value, dict):
-        raise ScenarioError(path, f"expected a mapping (key: value), got {_type_name(value)}")
-    return value
-
-
-def _sequence(value: Any, path: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise ScenarioError(path, f"expected a list, got {_type_name(value)}")
-    return value
-
-
-def _int(value: Any, path: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ScenarioError(path, f"expected a whole number, got {value!r}")
-    return value
-
-
-def _str(value: Any, path: str) -> str:
-    if not isinstance(value, str):
-        raise ScenarioError(path, f"expected text, got {value!r}")
-    return value
-
-
-def _bool(value: Any, path: str) -> bool:
-    if not isinstance(value, bool):
-        raise ScenarioError(path, f"expected true or false, got {value!r}")
-    return value
-
-
-def _required(d: Mapping[Any, Any], key: str, path: str) -> Any:
-    if key not in d:
-        raise ScenarioError(_join(path, key), "is required")
-    return d[key]
-
-
-def _known(d: Mapping[Any, Any], keys: Iterable[str], path: str) -> None:
-    allowed = list(keys)
-    for k in d:
-        if k not in allowed:
-            raise ScenarioError(
-                _join(path, k), f"unknown key {k!r}; known keys here: {', '.join(allowed)}"
-            )
-
-
-# ====================================================================================
-# The generic codec over dataclass fields
-# ====================================================================================
-
-
-class _Ctx:
-    """What references need: the seats' names and the board's region ids."""
-
-    def __init__(self, names: Sequence[str], geo: Geo) -> None:
-        self.names = list(names)
-        self.geo = geo
-        self.by_name = {n: i for i, n in enumerate(self.names)}
-        self.unique = len(self.by_name) == len(self.names)
-
-    def player(self, value: Any, path: str) -> int:
-        if value is None:
-            return NOBODY
-        if isinstance(value, str):
-            if value not in self.by_name:
-                raise ScenarioError(
-                    path, f"no player called {value!r}; players: {', '.join(self.names)}"
-                )
-            return self.by_name[value]
-        seat = _int(value, path)
-        if not 0 <= seat < len(self.names):
-            raise ScenarioError(path, f"seat {seat} does not exist (0 to {len(self.names) - 1})")
-        return seat
-
-    def player_out(self, seat: int) -> Any:
-        if seat < 0:
-            return None
-        return self.names[seat] if self.unique else seat
-
-    def region(self, value: Any, path: str) -> int:
-        if value is None:
-            return -1
-        rid = _int(value, path)
-        if rid not in self.geo.index:
-            raise ScenarioError(path, f"there is no region {rid} on {self.geo.name} (R-COMP-6)")
-        return self.geo.index[rid]
-
-    def region_out(self, i: int) -> Any:
-        return None if i < 0 else self.geo.ids[i]
-
-
-_HINTS: dict[type, dict[str, Any]] = {}
-
-
-def _hints(cls: type) -> dict[str, Any]:
-    if cls not in _HINTS:
-        import swlab.rules.state as state_module
-
-        module = sys.modules.get(cls.__module__)
-        names = {**vars(state_module), **(vars(module) if module is not None else {})}
-        _HINTS[cls] = typing.get_type_hints(cls, names)
-    return _HINTS[cls]
-
-
-def _ref(cls: type, f: Field[Any]) -> Any:
-    return f.metadata.get("scenario", REFS.get((cls, f.name)))
-
-
-def _key(cls: type, name: str) -> str:
-    return ALIASES.get((cls, name), name)
-
-
-def _schema_fields(cls: type) -> list[Field[Any]]:
-    """The fields a scenario writes for ``cls`` (derived ones left out)."""
-    skip = DERIVED.get(cls, frozenset())
-    return [f for f in fields(cls) if f.name not in skip and f.init]
-
-
-def _is_pairs_mapping(tp: Any) -> bool:
-    """``tuple[tuple[str, int], ...]``: badge data and trays, written as a mapping."""
-    if typing.get_origin(tp) is not tuple:
-        return False
-    args = typing.get_args(tp)
-    return (
-        len(args) == 2
-        and args[1] is Ellipsis
-        and typing.get_origin(args[0]) is tuple
-        and typing.get_args(args[0])[0] is str
-        and len(typing.get_args(args[0])) == 2
-    )
-
-
-def _decode(value: Any, tp: Any, ref: Any, path: str, ctx: _Ctx) -> Any:
-    origin = typing.get_origin(tp)
-    args = typing.get_args(tp)
-    if origin in (types.UnionType, typing.Union):
-        if value is None and type(None) in args:
-            return None
-        rest = [a for a in args if a is not type(None)]
-        return _decode(value, rest[0], ref, path, ctx)
-    if ref == "player" and tp is int:
-        return ctx.player(value, path)
-    if ref == "region" and tp is int:
-        return ctx.region(value, path)
-    if tp is bool:
-        return _bool(value, path)
-    if tp is int:
-        return _int(value, path)
-    if tp is str:
-        return _str(value, path)
-    if isinstance(tp, type) and issubclass(tp, Enum):
-        options = [m.value for m in tp]
-        if value not in options:
-            raise ScenarioError(path, f"expected one of {', '.join(map(str, options))}")
-        return tp(value)
-    if _is_pairs_mapping(tp):
-        d = _mapping(value, path)
-        vt = typing.get_args(args[0])[1]
-        return tuple((str(k), _decode(v, vt, None, _join(path, k), ctx)) for k, v in d.items())
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        items = _sequence(value, path)
-        return tuple(_decode(v, args[0], ref, _join(path, k), ctx) for k, v in enumerate(items))
-    if origin is tuple:
-        items = _sequence(value, path)
-        if len(items) != len(args):
-            raise ScenarioError(path, f"expected a list of {len(args)} values")
-        refs = ref if isinstance(ref, tuple) else (None,) * len(args)
-        return tuple(
-            _decode(v, a, r, _join(path, k), ctx)
-            for k, (v, a, r) in enumerate(zip(items, args, refs, strict=True))
-        )
-    if origin is frozenset:
-        items = _sequence(value, path)
-        return frozenset(_decode(v, args[0], ref, _join(path, k), ctx) for k, v in enumerate(items))
-    if isinstance(tp, type) and is_dataclass(tp):
-        return tp(**_decode_fields(tp, value, path, ctx))
-    raise ScenarioError(path, f"the scenario format cannot read a {tp!r}")
-
-
-def _decode_fields(
-    cls: type, value: Any, path: str, ctx: _Ctx, defaults: Mapping[str, Any] | None = None
-) -> dict[str, Any]:
-    """Keyword arguments of ``cls`` from a mapping; absent fields keep their defaults."""
-    d = _mapping(value, path)
-    schema = _schema_fields(cls)
-    keys = {_key(cls, f.name): f for f in schema}
-    _known(d, keys, path)
-    hints = _hints(cls)
-    out: dict[str, Any] = {}
-    for key, f in keys.items():
-        if key in d:
-            out[f.name] = _decode(d[key], hints[f.name], _ref(cls, f), _join(path, key), ctx)
-        elif defaults is not None and f.name in defaults:
-            out[f.name] = defaults[f.name]
-        elif f.default is MISSING and f.default_factory is MISSING:
-            raise ScenarioError(_join(path, key), "is required")
-    return out
-
-
-def _encode(value: Any, tp: Any, ref: Any, ctx: _Ctx) -> Any:
-    origin = typing.get_origin(tp)
-    args = typing.get_args(tp)
-    if origin in (types.UnionType, typing.Union):
-        if value is None:
-            return None
-        rest = [a for a in args if a is not type(None)]
-        return _encode(value, rest[0], ref, ctx)
-    if ref == "player" and tp is int:
-        return ctx.player_out(value)
-    if ref == "region" and tp is int:
-        return ctx.region_out(value)
-    if isinstance(value, Enum):
-        return value.value
-    if _is_pairs_mapping(tp):
-        vt = typing.get_args(args[0])[1]
-        return {k: _encode(v, vt, None, ctx) for k, v in value}
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        return [_encode(v, args[0], ref, ctx) for v in value]
-    if origin is tuple:
-        refs = ref if isinstance(ref, tuple) else (None,) * len(args)
-        return [_encode(v, a, r, ctx) for v, a, r in zip(value, args, refs, strict=True)]
-    if origin is frozenset:
-        return sorted(_encode(v, args[0], ref, ctx) for v in value)
-    if is_dataclass(value) and not isinstance(value, type):
-        return _encode_fields(value, ctx)
-    return value
-
-
-def _default(f: Field[Any]) -> Any:
-    if f.default is not MISSING:
-        return f.default
-    if f.default_factory is not MISSING:
-        return f.default_factory()
-    return MISSING
-
-
-def _encode_fields(
-    obj: Any, ctx: _Ctx, always: Iterable[str] = (), base: Any = None
-) -> dict[str, Any]:
-    """The non-default fields of ``obj`` (compared with ``base`` if given), in field order."""
-    cls = type(obj)
-    hints = _hints(cls)
-    out: dict[str, Any] = {}
-    keep = set(always)
-    for f in _schema_fields(cls):
-        v = getattr(obj, f.name)
-        default = getattr(base, f.name) if base is not None else _default(f)
-        if f.name in keep or default is MISSING or v != default:
-            out[_key(cls, f.name)] = _encode(v, hints[f.name], _ref(cls, f), ctx)
-    return out
-
-
-# ====================================================================================
 # Loading
 # ====================================================================================
-
-
-def _check_duplicate_keys(node: yaml.Node | None, path: str = "") -> None:
-    """Refuse a key written twice (``regions: {12: ..., 12: ...}``): YAML would keep the
-    last one silently. Scalar keys are compared by their text."""
-    if isinstance(node, yaml.MappingNode):
-        seen: set[str] = set()
-        for key_node, value_node in node.value:
-            key = str(key_node.value) if isinstance(key_node, yaml.ScalarNode) else "?"
-            if key in seen and key != "<<":
-                line = key_node.start_mark.line + 1
-                raise ScenarioError(
-                    _join(path, key), f"the key {key!r} appears twice (line {line})"
-                )
-            seen.add(key)
-            _check_duplicate_keys(value_node, _join(path, key))
-    elif isinstance(node, yaml.SequenceNode):
-        for k, item in enumerate(node.value):
-            _check_duplicate_keys(item, _join(path, k))
-
-
-def read_scenario_text(text: str, file: str | os.PathLike[str] | None = None) -> dict[str, Any]:
-    """Parse YAML or JSON text into the scenario mapping (no checks beyond the syntax)."""
-    try:
-        if text.lstrip().startswith("{") and str(file or "").endswith(".json"):
-            data = json.loads(text)
-        else:
-            _check_duplicate_keys(yaml.compose(text, Loader=yaml.SafeLoader))
-            data = yaml.safe_load(text)
-    except ScenarioError as e:
-        raise e.in_file(file) from None
-    except (yaml.YAMLError, json.JSONDecodeError) as e:
-        raise ScenarioError("", f"not valid YAML/JSON: {e}", file) from None
-    if not isinstance(data, dict):
-        raise ScenarioError("", "a scenario is a mapping (board:, players:, regions: ...)", file)
-    return data
 
 
 def load_scenario(path: str | os.PathLike[str]) -> GameState:
@@ -730,11 +420,33 @@ def _geo(board: BoardLike) -> Geo:
 
 def _top_keys() -> list[str]:
     keys = ["board", *EXTRA_TOP_KEYS]
-    keys += [f.name for f in _schema_fields(GameState)]
+    keys += [f.name for f in schema_fields(GameState)]
     return keys
 
 
+#: Top-level keys read by their own section of :func:`_build`, not as plain fields.
+_SECTIONS = (
+    *("board", "turn", *EXTRA_TOP_KEYS),
+    *("regions", "players", "column", "race_stack", "power_stack", "power_discard", "trays"),
+)
+
+
+@dataclass
+class _Claims:
+    """Where the file put each race, token and region, for the checks across sections."""
+
+    #: race -> (seat, in decline, path of its entry under players)
+    owners: dict[str, tuple[int, bool, str]] = field(default_factory=dict)
+    #: race -> [(path, tokens)]: every place its tokens stand (R-COMP-2)
+    used: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    #: region position -> its path (``regions.12``), in the file's order
+    listed: dict[int, str] = field(default_factory=dict)
+    #: races whose ``conquests`` the file gives (else Halflings' is derived)
+    conquests_given: set[str] = field(default_factory=set)
+
+
 def _build(d: dict[str, Any], base_dir: Any, board: BoardLike | None) -> GameState:
+    """The state of the scenario mapping ``d``: section by section, then the rules' checks."""
     _known(d, _top_keys(), "")
     for note in ("title", "description"):
         if note in d:
@@ -742,9 +454,39 @@ def _build(d: dict[str, Any], base_dir: Any, board: BoardLike | None) -> GameSta
     if board is None:
         board = resolve_board(_required(d, "board", ""), base_dir)
     geo = _geo(board)
-
-    # --- players and their races --------------------------------------------------------
     raw_players = _sequence(_required(d, "players", ""), "players")
+    ctx = _seats(raw_players, board, geo)
+    claims = _Claims()
+    players = _players(raw_players, ctx, claims)
+    regions = _regions(d, geo, ctx, claims)
+    players = _derive_conquests(players, regions, claims)
+    seed = _int(d.get("seed", 0), "seed")
+    column, stacks, race_seen = _badges(d, players, ctx, seed, claims)
+    trays = _trays(d, ctx, race_seen, claims)
+    top = _plain_top(d, ctx, geo, seed)
+    top.update(
+        geo=geo,
+        regions=tuple(regions),
+        players=tuple(players),
+        column=column,
+        **stacks,
+        trays=trays,
+        turn=TurnState(stage=Stage.PICK, actor=top["current"]),
+    )
+    state = GameState(**top)
+    if "column" not in d:
+        state, _ = refill_column(state)
+    state = _begin_turn(d.get("turn", "start"), state, ctx)
+    _check_position(state, claims)
+    _sanity(state)
+    return state
+
+
+# --- players and their races ----------------------------------------------------------
+
+
+def _seats(raw_players: list[Any], board: BoardLike, geo: Geo) -> Ctx:
+    """The seats' names, checked against the board (R-COMP-1, R-SETUP-1)."""
     names: list[str] = []
     for k, raw in enumerate(raw_players):
         if isinstance(raw, str):
@@ -752,182 +494,158 @@ def _build(d: dict[str, Any], base_dir: Any, board: BoardLike | None) -> GameSta
         else:
             m = _mapping(raw, f"players.{k}")
             names.append(_str(_required(m, "name", f"players.{k}"), f"players.{k}.name"))
-    if not 2 <= len(names) <= 6:
-        raise ScenarioError(
-            "players", f"Small World is played by 2 to 6, not {len(names)} (R-COMP-1)"
-        )
-    if board.players != len(names):
-        raise ScenarioError(
-            "players",
-            f"{board.name} is the board for {board.players} players, not {len(names)} (R-SETUP-1)",
-        )
+    problem = seat_problem(len(names), board)
+    if problem is not None:
+        raise ScenarioError("players", problem)
     if len(set(names)) != len(names):
         raise ScenarioError("players", "two players have the same name")
-    ctx = _Ctx(names, geo)
+    return Ctx(names, geo)
+
+
+def _players(raw_players: list[Any], ctx: Ctx, claims: _Claims) -> list[PlayerState]:
     players: list[PlayerState] = []
-    owners: dict[str, tuple[int, bool, str]] = {}  # race -> (seat, in decline, path)
-    used: dict[str, list[tuple[str, int]]] = {}  # race -> [(path, tokens)]
     for k, raw in enumerate(raw_players):
         path = f"players.{k}"
         if isinstance(raw, str):
             players.append(PlayerState(raw))
             continue
         m = _mapping(raw, path)
-        race_keys = {"active", "declined"}
-        plain = {key: v for key, v in m.items() if key not in race_keys}
-        _known(m, [_key(PlayerState, f.name) for f in _schema_fields(PlayerState)], path)
-        kwargs = _decode_fields(PlayerState, {**plain}, path, ctx, {"active": None, "declined": ()})
+        plain = {key: v for key, v in m.items() if key not in ("active", "declined")}
+        _known(m, [field_key(PlayerState, f.name) for f in schema_fields(PlayerState)], path)
+        kwargs = decode_fields(PlayerState, plain, path, ctx, {"active": None, "declined": ()})
         active = None
         if m.get("active") is not None:
-            active = _race(m["active"], k, False, f"{path}.active", ctx, owners, used)
+            active = _race(m["active"], k, False, f"{path}.active", ctx, claims)
         declined: list[RaceState] = []
         for j, rd in enumerate(_sequence(m.get("declined", []), f"{path}.declined")):
-            declined.append(_race(rd, k, True, f"{path}.declined.{j}", ctx, owners, used))
+            declined.append(_race(rd, k, True, f"{path}.declined.{j}", ctx, claims))
         if kwargs.get("coins", 0) < 0:
             raise ScenarioError(f"{path}.coins", "coins cannot be negative")
         kwargs.update(active=active, declined=tuple(declined))
         players.append(PlayerState(**kwargs))
+    return players
 
-    # --- regions ------------------------------------------------------------------------
+
+def _race(raw: Any, seat: int, in_decline: bool, path: str, ctx: Ctx, claims: _Claims) -> RaceState:
+    if isinstance(raw, str):
+        raw = {"race": raw}
+    kwargs = decode_fields(RaceState, raw, path, ctx, {"power": ""})
+    race = RaceState(**{**kwargs, "owner": seat, "in_decline": in_decline})
+    if race.name not in _known_races():
+        raise ScenarioError(f"{path}.race", _unknown_race(race.name))
+    if race.power and race.power not in _known_powers():
+        raise ScenarioError(f"{path}.power", _unknown_power(race.power))
+    if not in_decline and not race.power:
+        raise ScenarioError(f"{path}.power", "an active race has a special power (R-PICK-1)")
+    owners = claims.owners
+    if race.name in owners:
+        raise ScenarioError(
+            f"{path}.race",
+            f"{race.name} is already at {owners[race.name][2]}: there is one banner per race "
+            "(R-COMP-2)",
+        )
+    owners[race.name] = (seat, in_decline, path)
+    if "conquests" in raw:
+        claims.conquests_given.add(race.name)
+    for fname in ("hand", "reserve", "conquests"):
+        if getattr(race, fname, 0) < 0:
+            raise ScenarioError(f"{path}.{fname}", "cannot be negative")
+    claims.used.setdefault(race.name, []).append((f"{path}.hand", race.hand))
+    if race.reserve:
+        claims.used[race.name].append((f"{path}.reserve", race.reserve))
+    return race
+
+
+def _derive_conquests(
+    players: list[PlayerState], regions: list[RegionState], claims: _Claims
+) -> list[PlayerState]:
+    """Active Halflings' count of conquests, when the file omits it, from their regions.
+
+    Holes go in the first 2 regions conquered (R-RACE-HALFLINGS). Every region the race holds
+    was conquered; if each carries a Hole, the race has made just that many conquests (the
+    next ones get Holes while fewer than 2 were placed); a region without a Hole was
+    conquered after the first two, so the count is at least 3.
+    """
+    if _HALFLINGS in claims.conquests_given:
+        return players
+    out = []
+    for p in players:
+        race = p.active
+        if race is not None and race.name == _HALFLINGS:
+            held = [r for r in regions if r.race == _HALFLINGS]
+            holes = sum(1 for r in held if r.hole)
+            count = holes if holes == len(held) else max(len(held), _HOLES + 1)
+            p = replace(p, active=race.updated(conquests=count))
+        out.append(p)
+    return out
+
+
+# --- regions ----------------------------------------------------------------------------
+
+
+def _regions(d: Mapping[str, Any], geo: Geo, ctx: Ctx, claims: _Claims) -> list[RegionState]:
+    """Each region: as at setup or empty when not listed, else as the file says."""
     unlisted = d.get("unlisted_regions", "setup")
     if unlisted not in ("setup", "empty"):
         raise ScenarioError("unlisted_regions", "expected setup or empty")
-    regions: list[RegionState] = []
-    for i in range(len(geo)):
-        tribes = 1 if unlisted == "setup" and geo.has(i, "lost_tribe") and not geo.water[i] else 0
-        regions.append(RegionState(lost_tribes=tribes, mountain=geo.mountain[i]))
-    raw_regions = d.get("regions") or {}
-    for key, raw in _mapping(raw_regions, "regions").items():
+    regions = [setup_region(geo, i, unlisted == "setup") for i in range(len(geo))]
+    for key, raw in _mapping(d.get("regions") or {}, "regions").items():
         path = f"regions.{key}"
         rid = key
         if isinstance(key, str) and key.strip().lstrip("-").isdigit():
             rid = int(key)  # JSON keys are text
         i = ctx.region(rid if isinstance(rid, int) else _int(rid, path), path)
-        base = RegionState(mountain=geo.mountain[i])
         m = _mapping(raw if raw is not None else {}, path)
-        kwargs = _decode_fields(RegionState, m, path, ctx)
-        region = replace(base, **kwargs)
-        regions[i] = _check_region(region, m, path, ctx, owners, used)
+        region = replace(setup_region(geo, i, False), **decode_fields(RegionState, m, path, ctx))
+        regions[i] = _check_region(region, m, path, ctx, claims)
+        claims.listed[i] = path
+    return regions
 
-    # --- the combo column and the stacks (R-SETUP-3, R-PICK-5) --------------------------
-    seed = _int(d.get("seed", 0), "seed")
-    known_races, known_powers = _known_races(), _known_powers()
-    in_play_powers: dict[str, str] = {}
-    for k, p in enumerate(players):
-        for j, r in enumerate(p.races()):
-            where = f"players.{k}.active" if j == 0 and p.active else f"players.{k}.declined"
-            if r.power:
-                if r.power in in_play_powers:
-                    raise ScenarioError(
-                        f"{where}.power", f"{r.power} is already at {in_play_powers[r.power]}"
-                    )
-                in_play_powers[r.power] = where
-    race_seen = {name: path for name, (_s, _d, path) in owners.items()}
-    power_seen = dict(in_play_powers)
-    column: list[Combo] = []
-    if "column" in d:
-        for k, raw in enumerate(_sequence(d["column"], "column")):
-            path = f"column.{k}"
-            combo = Combo(**_decode_fields(Combo, raw, path, ctx))
-            _claim(combo.race, f"{path}.race", race_seen, known_races, _unknown_race)
-            _claim(combo.power, f"{path}.power", power_seen, known_powers, _unknown_power)
-            if combo.coins < 0:
-                raise ScenarioError(f"{path}.coins", "coins cannot be negative")
-            column.append(combo)
-    stacks: dict[str, list[str]] = {}
-    for key, seen, known, unknown in (
-        ("race_stack", race_seen, known_races, _unknown_race),
-        ("power_stack", power_seen, known_powers, _unknown_power),
-        ("power_discard", power_seen, known_powers, _unknown_power),
-    ):
-        items = [_str(v, f"{key}.{k}") for k, v in enumerate(_sequence(d.get(key, []), key))]
-        for k, name in enumerate(items):
-            _claim(name, f"{key}.{k}", seen, known, unknown)
-        stacks[key] = items
-    rng = random.Random(seed)
-    rest_races = [r for r in RACES if r not in race_seen]
-    rest_powers = [p for p in POWERS if p not in power_seen]
-    rng.shuffle(rest_races)
-    rng.shuffle(rest_powers)
 
-    # --- tokens per race: the tray (R-COMP-2, R-PICK-4) ---------------------------------
-    given_trays = dict(_decode(d.get("trays", {}), tuple[tuple[str, int], ...], None, "trays", ctx))
-    for name, n in given_trays.items():
-        if name not in known_races:
-            raise ScenarioError(f"trays.{name}", _unknown_race(name))
-        if n < 0:
-            raise ScenarioError(f"trays.{name}", "a tray cannot hold fewer than 0 tokens")
-    trays: list[tuple[str, int]] = []
-    custom = [n for n in (*given_trays, *race_seen) if n not in RACES]
-    for name in (*RACES, *dict.fromkeys(custom)):
-        race = known_races[name]
-        total = 0
-        for path, n in used.get(name, []):
-            if n < 0:
-                raise ScenarioError(path, "a token count cannot be negative")
-            total += n
-            if total + given_trays.get(name, 0) > race.tray:
-                extra = f" plus {given_trays[name]} in the tray" if name in given_trays else ""
-                raise ScenarioError(
-                    path,
-                    f"this makes {total} {name} tokens in play{extra}, but the box holds "
-                    f"{race.tray} (R-COMP-2)",
-                )
-        trays.append((name, given_trays.get(name, race.tray - total)))
-
-    # --- the rest of the game state -----------------------------------------------------
-    plain_top = {
-        k: v
-        for k, v in d.items()
-        if k not in ("board", "turn", *EXTRA_TOP_KEYS)
-        and k not in ("regions", "players", "column", "race_stack", "power_stack")
-        and k not in ("power_discard", "trays")
-    }
-    top = _decode_fields(
-        GameState,
-        plain_top,
-        "",
-        ctx,
-        {
-            "regions": (),
-            "players": (),
-            "column": (),
-            "race_stack": (),
-            "power_stack": (),
-            "power_discard": (),
-            "trays": (),
-            "round": 1,
-            "current": 0,
-            "turn": None,
-            "seed": seed,
-        },
-    )
-    if top["round"] < 1 or top["round"] > geo.turns:
-        raise ScenarioError("round", f"the turn track of {geo.name} has rounds 1 to {geo.turns}")
-    top.update(
-        geo=geo,
-        regions=tuple(regions),
-        players=tuple(players),
-        column=tuple(column),
-        race_stack=(*stacks["race_stack"], *rest_races),
-        power_stack=(*stacks["power_stack"], *rest_powers),
-        power_discard=tuple(stacks["power_discard"]),
-        trays=tuple(trays),
-        turn=TurnState(stage=Stage.PICK, actor=top["current"]),
-    )
-    state = GameState(**top)
-    if "column" not in d:
-        state, _ = refill_column(state)
-
-    # --- the turn -----------------------------------------------------------------------
-    raw_turn = d.get("turn", "start")
-    if raw_turn == "start":
-        events: list[Event] = []
-        state = start_turn(state, state.current, events)
+def _check_region(
+    region: RegionState, given: Mapping[str, Any], path: str, ctx: Ctx, claims: _Claims
+) -> RegionState:
+    """R-CONQ-5: one race per region, never beside lost tribes; owner and decline implied."""
+    for f in fields(RegionState):
+        v = getattr(region, f.name)
+        if isinstance(v, int) and not isinstance(v, bool) and v < 0 and f.name != "owner":
+            raise ScenarioError(f"{path}.{f.name}", "cannot be negative")
+    if region.race:
+        if region.race not in _known_races():
+            raise ScenarioError(f"{path}.race", _unknown_race(region.race))
+        if region.race not in claims.owners:
+            raise ScenarioError(
+                f"{path}.race",
+                f"no player owns the {region.race}: give them to a player under "
+                f"players.N.active or players.N.declined",
+            )
+        seat, in_decline, _where = claims.owners[region.race]
+        if "owner" in given and region.owner != seat:
+            raise ScenarioError(
+                f"{path}.owner",
+                f"the {region.race} belong to {ctx.names[seat]}, not "
+                f"{ctx.player_out(region.owner)}: a region has one owner (R-CONQ-5)",
+            )
+        if "tokens" not in given:
+            region = replace(region, tokens=1)
+        if region.tokens < 1:
+            raise ScenarioError(f"{path}.tokens", "a region with a race holds at least 1 token")
+        if region.lost_tribes:
+            raise ScenarioError(
+                f"{path}.lost_tribes",
+                "lost tribe tokens never share a region with a race (R-CONQ-5)",
+            )
+        region = replace(region, owner=seat, in_decline=in_decline)
+        claims.used.setdefault(region.race, []).append((f"{path}.tokens", region.tokens))
     else:
-        state = replace(state, turn=_turn(raw_turn, state, ctx))
-    _sanity(state)
-    return state
+        if region.tokens:
+            raise ScenarioError(f"{path}.tokens", "race tokens need a race: add race: NAME")
+        if region.owner != NOBODY:
+            raise ScenarioError(f"{path}.owner", "an owner needs race tokens: add race: NAME")
+    return region
+
+
+# --- the combo column and the stacks (R-SETUP-3, R-PICK-5) ------------------------------
 
 
 def _known_races() -> dict[str, Race]:
@@ -947,114 +665,182 @@ def _unknown_power(name: str) -> str:
     return f"unknown power {name!r}; powers: {', '.join(_known_powers())}"
 
 
+#: The rule that says each banner (R-COMP-2) and each badge (R-COMP-3) exists once.
+_ONCE = {
+    "race": "there is one banner per race (R-COMP-2)",
+    "power": "each badge exists once (R-COMP-3)",
+}
+
+
 def _claim(
     name: str,
     path: str,
     seen: dict[str, str],
     known: Mapping[str, Any],
     unknown: Callable[[str], str],
+    kind: str,
 ) -> None:
+    """Place banner or badge ``name`` at ``path``: known, and not placed anywhere else."""
     if name not in known:
         raise ScenarioError(path, unknown(name))
     if name in seen:
-        raise ScenarioError(path, f"{name} is already at {seen[name]}")
+        raise ScenarioError(path, f"{name} is already at {seen[name]}: {_ONCE[kind]}")
     seen[name] = path
 
 
-def _race(
-    raw: Any,
-    seat: int,
-    in_decline: bool,
-    path: str,
-    ctx: _Ctx,
-    owners: dict[str, tuple[int, bool, str]],
-    used: dict[str, list[tuple[str, int]]],
-) -> RaceState:
-    if isinstance(raw, str):
-        raw = {"race": raw}
-    kwargs = _decode_fields(RaceState, raw, path, ctx, {"power": ""})
-    race = RaceState(**{**kwargs, "owner": seat, "in_decline": in_decline})
-    if race.name not in _known_races():
-        raise ScenarioError(f"{path}.race", _unknown_race(race.name))
-    if race.power and race.power not in _known_powers():
-        raise ScenarioError(f"{path}.power", _unknown_power(race.power))
-    if not in_decline and not race.power:
-        raise ScenarioError(f"{path}.power", "an active race has a special power (R-PICK-1)")
-    if race.name in owners:
-        raise ScenarioError(f"{path}.race", f"{race.name} is already at {owners[race.name][2]}")
-    owners[race.name] = (seat, in_decline, path)
-    for fname in ("hand", "reserve", "conquests"):
-        if getattr(race, fname, 0) < 0:
-            raise ScenarioError(f"{path}.{fname}", "cannot be negative")
-    used.setdefault(race.name, []).append((f"{path}.hand", race.hand))
-    if race.reserve:
-        used[race.name].append((f"{path}.reserve", race.reserve))
-    return race
+def _unlisted(d: Mapping[str, Any], key: str) -> str:
+    value = d.get(key, "stack")
+    if value not in ("stack", "out"):
+        raise ScenarioError(key, "expected stack or out")
+    return str(value)
 
 
-def _check_region(
-    region: RegionState,
-    given: Mapping[str, Any],
-    path: str,
-    ctx: _Ctx,
-    owners: dict[str, tuple[int, bool, str]],
-    used: dict[str, list[tuple[str, int]]],
-) -> RegionState:
-    """R-CONQ-5: one race per region, never beside lost tribes; owner and decline implied."""
-    for f in fields(RegionState):
-        v = getattr(region, f.name)
-        if isinstance(v, int) and not isinstance(v, bool) and v < 0 and f.name != "owner":
-            raise ScenarioError(f"{path}.{f.name}", "cannot be negative")
-    if region.race:
-        if region.race not in _known_races():
-            raise ScenarioError(f"{path}.race", _unknown_race(region.race))
-        if region.race not in owners:
-            raise ScenarioError(
-                f"{path}.race",
-                f"no player owns the {region.race}: give them to a player under "
-                f"players.N.active or players.N.declined",
-            )
-        seat, in_decline, _where = owners[region.race]
-        if "owner" in given and region.owner != seat:
-            raise ScenarioError(
-                f"{path}.owner",
-                f"the {region.race} belong to {ctx.names[seat]}, not "
-                f"{ctx.player_out(region.owner)}: a region has one owner (R-CONQ-5)",
-            )
-        if "tokens" not in given:
-            region = replace(region, tokens=1)
-        if region.tokens < 1:
-            raise ScenarioError(f"{path}.tokens", "a region with a race holds at least 1 token")
-        if region.lost_tribes:
-            raise ScenarioError(
-                f"{path}.lost_tribes",
-                "lost tribe tokens never share a region with a race (R-CONQ-5)",
-            )
-        region = replace(region, owner=seat, in_decline=in_decline)
-        used.setdefault(region.race, []).append((f"{path}.tokens", region.tokens))
-    else:
-        if region.tokens:
-            raise ScenarioError(f"{path}.tokens", "race tokens need a race: add race: NAME")
-        if region.owner != NOBODY:
-            raise ScenarioError(f"{path}.owner", "an owner needs race tokens: add race: NAME")
-    return region
+def _badges(
+    d: Mapping[str, Any], players: list[PlayerState], ctx: Ctx, seed: int, claims: _Claims
+) -> tuple[tuple[Combo, ...], dict[str, tuple[str, ...]], dict[str, str]]:
+    """The column, the stacks and the discard; and where each race stands (its path).
+
+    Each banner and badge is in one place (R-COMP-2, R-COMP-3). Those placed nowhere follow
+    the given top of their stack, shuffled with ``seed`` (``unlisted_races: out`` /
+    ``unlisted_powers: out``: they are out of the game, so a stack may be empty).
+    """
+    known_races, known_powers = _known_races(), _known_powers()
+    power_seen: dict[str, str] = {}
+    for k, p in enumerate(players):
+        for j, r in enumerate(p.races()):
+            if j == 0 and p.active:
+                where = f"players.{k}.active"
+            else:
+                where = f"players.{k}.declined.{j - (1 if p.active else 0)}"
+            if r.power:
+                if r.power in power_seen:
+                    raise ScenarioError(
+                        f"{where}.power",
+                        f"{r.power} is already at {power_seen[r.power]}: {_ONCE['power']}",
+                    )
+                power_seen[r.power] = where
+    race_seen = {name: path for name, (_s, _d, path) in claims.owners.items()}
+    column: list[Combo] = []
+    if "column" in d:
+        for k, raw in enumerate(_sequence(d["column"], "column")):
+            path = f"column.{k}"
+            combo = Combo(**decode_fields(Combo, raw, path, ctx))
+            _claim(combo.race, f"{path}.race", race_seen, known_races, _unknown_race, "race")
+            _claim(combo.power, f"{path}.power", power_seen, known_powers, _unknown_power, "power")
+            if combo.coins < 0:
+                raise ScenarioError(f"{path}.coins", "coins cannot be negative")
+            column.append(combo)
+    given: dict[str, list[str]] = {}
+    for key, seen, known, unknown, kind in (
+        ("race_stack", race_seen, known_races, _unknown_race, "race"),
+        ("power_stack", power_seen, known_powers, _unknown_power, "power"),
+        ("power_discard", power_seen, known_powers, _unknown_power, "power"),
+    ):
+        items = [_str(v, f"{key}.{k}") for k, v in enumerate(_sequence(d.get(key, []), key))]
+        for k, name in enumerate(items):
+            _claim(name, f"{key}.{k}", seen, known, unknown, kind)
+        given[key] = items
+    rng = random.Random(seed)
+    race_stack = shuffled_stack(given["race_stack"], RACES, rng, race_seen)
+    power_stack = shuffled_stack(given["power_stack"], POWERS, rng, power_seen)
+    if _unlisted(d, "unlisted_races") == "out":
+        race_stack = tuple(given["race_stack"])
+    if _unlisted(d, "unlisted_powers") == "out":
+        power_stack = tuple(given["power_stack"])
+    stacks = {
+        "race_stack": race_stack,
+        "power_stack": power_stack,
+        "power_discard": tuple(given["power_discard"]),
+    }
+    return tuple(column), stacks, race_seen
 
 
-def _turn(raw: Any, state: GameState, ctx: _Ctx) -> TurnState:
+# --- tokens per race: the tray (R-COMP-2, R-PICK-4) --------------------------------------
+
+
+def _trays(
+    d: Mapping[str, Any], ctx: Ctx, race_seen: Mapping[str, str], claims: _Claims
+) -> tuple[tuple[str, int], ...]:
+    """Each race's tray: as given, else the box minus the tokens in play; never beyond it."""
+    given = dict(decode(d.get("trays", {}), tuple[tuple[str, int], ...], None, "trays", ctx))
+    known_races = _known_races()
+    for name, n in given.items():
+        if name not in known_races:
+            raise ScenarioError(f"trays.{name}", _unknown_race(name))
+        if n < 0:
+            raise ScenarioError(f"trays.{name}", "a tray cannot hold fewer than 0 tokens")
+    trays: list[tuple[str, int]] = []
+    custom = [n for n in (*given, *race_seen) if n not in RACES]
+    for name in (*RACES, *dict.fromkeys(custom)):
+        race = known_races[name]
+        total = 0
+        for path, n in claims.used.get(name, []):
+            if n < 0:
+                raise ScenarioError(path, "a token count cannot be negative")
+            total += n
+            if total + given.get(name, 0) > race.tray:
+                extra = f" plus {given[name]} in the tray" if name in given else ""
+                raise ScenarioError(
+                    path,
+                    f"this makes {total} {name} tokens in play{extra}, but the box holds "
+                    f"{race.tray} (R-COMP-2)",
+                )
+        trays.append((name, given.get(name, race.tray - total)))
+    return tuple(trays)
+
+
+# --- the rest of the game state and the turn ---------------------------------------------
+
+
+def _plain_top(d: Mapping[str, Any], ctx: Ctx, geo: Geo, seed: int) -> dict[str, Any]:
+    """The top-level fields read as they are (round, current, seed, reshuffles, later ones)."""
+    plain = {k: v for k, v in d.items() if k not in _SECTIONS}
+    defaults: dict[str, Any] = {
+        "regions": (),
+        "players": (),
+        "column": (),
+        "race_stack": (),
+        "power_stack": (),
+        "power_discard": (),
+        "trays": (),
+        "round": 1,
+        "current": 0,
+        "turn": None,
+        "seed": seed,
+    }
+    top = decode_fields(GameState, plain, "", ctx, defaults)
+    if top["round"] < 1 or top["round"] > geo.turns:
+        raise ScenarioError("round", f"the turn track of {geo.name} has rounds 1 to {geo.turns}")
+    return top
+
+
+def _begin_turn(raw_turn: Any, state: GameState, ctx: Ctx) -> GameState:
+    """``turn: start``: the engine begins the turn (R-TURN-0, R-EXPAND-1); else as written."""
+    if raw_turn == "start":
+        events: list[Event] = []
+        return start_turn(state, state.current, events)
+    return replace(state, turn=_turn(raw_turn, state, ctx))
+
+
+#: Stages in which some race acts: its tokens conquer, move or roll.
+_ACTING_STAGES = (Stage.CONQUER, Stage.REDEPLOY, Stage.WITHDRAW, Stage.DEFEND, Stage.ROLL)
+
+
+def _turn(raw: Any, state: GameState, ctx: Ctx) -> TurnState:
     d = _mapping(raw, "turn")
     current = state.current
     player = state.players[current]
     defaults: dict[str, Any] = {"actor": current}
     if "stage" not in d:
         defaults["stage"] = Stage.CONQUER if player.active is not None else Stage.PICK
-    kwargs = _decode_fields(TurnState, d, "turn", ctx, defaults)
+    kwargs = decode_fields(TurnState, d, "turn", ctx, defaults)
     stage: Stage = kwargs["stage"]
     actor: int = kwargs["actor"]
     if "acting" not in d and stage in (Stage.CONQUER, Stage.REDEPLOY, Stage.WITHDRAW, Stage.ROLL):
         active = state.players[actor].active
         kwargs["acting"] = active.name if active is not None else ""
     turn = TurnState(**kwargs)
-    if stage in (Stage.CONQUER, Stage.REDEPLOY, Stage.WITHDRAW, Stage.DEFEND):
+    if stage in _ACTING_STAGES:
         race = state.race(turn.acting) if turn.acting else None
         if race is None:
             raise ScenarioError(
@@ -1072,6 +858,105 @@ def _turn(raw: Any, state: GameState, ctx: _Ctx) -> TurnState:
         if c.race not in _known_races():
             raise ScenarioError(f"turn.conquests.{k}.race", _unknown_race(c.race))
     return turn
+
+
+# ====================================================================================
+# Positions the rules make impossible
+# ====================================================================================
+
+
+def _check_position(state: GameState, claims: _Claims) -> None:
+    """Refuse a position no game can reach, naming the rule and the place in the file."""
+    _check_box(state, claims)
+    _check_terrain(state, claims)
+    _check_turn_rules(state)
+
+
+def _pieces(region: RegionState, name: str) -> int:
+    return int(getattr(region, name))
+
+
+def _check_box(state: GameState, claims: _Claims) -> None:
+    """No more pieces on the map than the box holds (R-COMP-5, Lost Tribes R-COMP-2).
+
+    A made-up board with more Mountain regions or Lost Tribe symbols than the box has
+    pieces brings its own: its setup is always possible.
+    """
+    geo = state.geo
+    for name, limit in BOX.items():
+        total = sum(_pieces(r, name) for r in state.regions)
+        if total <= limit.box:
+            continue
+        most = max(limit.box, sum(_pieces(setup_region(geo, i), name) for i in range(len(geo))))
+        if total <= most:
+            continue
+        count = sum(_pieces(r, name) for i, r in enumerate(state.regions) if i not in claims.listed)
+        where = "unlisted_regions"
+        for i, path in claims.listed.items():
+            count += _pieces(state.regions[i], name)
+            if count > most:
+                where = f"{path}.{name}"
+                break
+        raise ScenarioError(
+            where,
+            f"this makes {min(count, total)} {limit.label} on the map, but the box holds "
+            f"{most} ({limit.rule})",
+        )
+
+
+def _may_hold_water(state: GameState, race: RaceState) -> bool:
+    """Whether ``race`` may stand on a Sea or the Lake (R-CONQ-4, R-POW-SEAFARING).
+
+    An active race needs a badge that lets it (Seafaring). A race in decline keeps the
+    water it held while active; its badge is discarded (R-DECLINE-1), so a decline race
+    without a power may have been Seafaring; one that kept its power (Spirit) was not.
+    """
+    if race.in_decline:
+        if not race.power:
+            return True
+        race = race.updated(in_decline=False)
+    return any(b.can_occupy_water(state, race) for b in badges(race))
+
+
+def _check_terrain(state: GameState, claims: _Claims) -> None:
+    """Mountains only on Mountain regions (R-SETUP-2); race tokens on water only with
+    Seafaring (R-CONQ-4)."""
+    geo = state.geo
+    for i, path in claims.listed.items():
+        r = state.regions[i]
+        if r.mountain and not geo.mountain[i]:
+            raise ScenarioError(
+                f"{path}.mountain",
+                f"{geo.labels[i]} is not a Mountain region: Mountain tokens stand on the "
+                "Mountain regions, one each, from the setup on (R-SETUP-2)",
+            )
+        if r.race and geo.water[i]:
+            race = state.race(r.race)
+            if race is not None and not _may_hold_water(state, race):
+                raise ScenarioError(
+                    f"{path}.race",
+                    f"{geo.labels[i]} is water: Seas and the Lake hold only a Seafaring race's "
+                    f"tokens, not the {r.race}'s (R-CONQ-4)",
+                )
+
+
+def _check_turn_rules(state: GameState) -> None:
+    """A roll has a target (R-CONQ-10); no pick in the turn of a decline (R-DECLINE-6)."""
+    turn = state.turn
+    if turn.stage is Stage.ROLL and turn.final_region < 0:
+        race = state.race(turn.acting)
+        if race is None or not any(b.handles(Roll(0)) for b in badges(race)):
+            raise ScenarioError(
+                "turn.final_region",
+                "the roll stage needs the region of the final conquest: the die is rolled "
+                "for a region chosen first (R-CONQ-10); only a Berserk race rolls without one",
+            )
+    if turn.declined and (turn.stage is Stage.PICK or turn.picked):
+        raise ScenarioError(
+            "turn.declined",
+            "a player who went into decline this turn picks a new combo only in their next "
+            "turn (R-DECLINE-6)",
+        )
 
 
 def _sanity(state: GameState) -> None:
@@ -1099,7 +984,7 @@ def dump_scenario(
     """The scenario mapping of ``state`` (JSON-able); ``scenario_from_dict`` reads it back
     equal. ``base_dir``: the folder the board path is written relative to."""
     geo = state.geo
-    ctx = _Ctx([p.name for p in state.players], geo)
+    ctx = Ctx([p.name for p in state.players], geo)
     out: dict[str, Any] = {}
     if title:
         out["title"] = title
@@ -1107,7 +992,12 @@ def dump_scenario(
         out["description"] = description
     out["board"] = board_ref(geo.board, base_dir)
     out["unlisted_regions"] = "empty"
-    top = _encode_fields(state, ctx, always=("round", "current", "seed"))
+    races_out, powers_out = _out_of_game(state)
+    if races_out:
+        out["unlisted_races"] = "out"
+    if powers_out:
+        out["unlisted_powers"] = "out"
+    top = encode_fields(state, ctx, always=("round", "current", "seed"))
     for key in ("seed", "round", "current", "reshuffles"):
         if key in top:
             out[key] = top.pop(key)
@@ -1119,13 +1009,11 @@ def dump_scenario(
     out["players"] = [_dump_player(p, ctx) for p in state.players]
     regions: dict[int, Any] = {}
     for i, r in enumerate(state.regions):
-        base = RegionState(mountain=geo.mountain[i])
+        base = setup_region(geo, i, False)
         if r != base:
-            regions[geo.ids[i]] = _encode_fields(r, ctx, base=base)
+            regions[geo.ids[i]] = encode_fields(r, ctx, base=base)
     out["regions"] = regions
-    out["column"] = [
-        _encode_fields(c, ctx, always=("race", "power", "coins")) for c in state.column
-    ]
+    out["column"] = [encode_fields(c, ctx, always=("race", "power", "coins")) for c in state.column]
     out["race_stack"] = list(state.race_stack)
     out["power_stack"] = list(state.power_stack)
     out["power_discard"] = list(state.power_discard)
@@ -1139,18 +1027,32 @@ def dump_scenario(
             trays[name] = n
     if trays:
         out["trays"] = trays
-    out["turn"] = _encode_fields(state.turn, ctx, always=("stage", "actor", "acting"))
+    out["turn"] = encode_fields(state.turn, ctx, always=("stage", "actor", "acting"))
     return out
 
 
-def _dump_player(p: PlayerState, ctx: _Ctx) -> dict[str, Any]:
-    d = _encode_fields(p, ctx, always=("name", "coins"))
+def _out_of_game(state: GameState) -> tuple[list[str], list[str]]:
+    """The official banners and badges found nowhere in ``state`` (left out of the game)."""
+    races = {c.race for c in state.column} | set(state.race_stack)
+    powers = {c.power for c in state.column} | set(state.power_stack) | set(state.power_discard)
+    for p in state.players:
+        for r in p.races():
+            races.add(r.name)
+            powers.add(r.power)
+    return [r for r in RACES if r not in races], [p for p in POWERS if p not in powers]
+
+
+def _dump_player(p: PlayerState, ctx: Ctx) -> dict[str, Any]:
+    d = encode_fields(p, ctx, always=("name", "coins"))
     for key in ("active", "declined"):
         d.pop(key, None)
     if p.active is not None:
-        d["active"] = _encode_fields(p.active, ctx, always=("name", "power"))
+        always = ["name", "power"]
+        if p.active.name == _HALFLINGS:
+            always.append("conquests")  # else derived from the Holes when read back
+        d["active"] = encode_fields(p.active, ctx, always=always)
     if p.declined:
-        d["declined"] = [_encode_fields(r, ctx, always=("name",)) for r in p.declined]
+        d["declined"] = [encode_fields(r, ctx, always=("name",)) for r in p.declined]
         for r in d["declined"]:
             if r.get("power") == "":
                 del r["power"]
@@ -1158,20 +1060,6 @@ def _dump_player(p: PlayerState, ctx: _Ctx) -> dict[str, Any]:
     if data:
         d["data"] = data
     return d
-
-
-def scenario_text(data: Mapping[str, Any], header: str = "") -> str:
-    """YAML text of a scenario mapping; ``header`` becomes ``#`` comment lines on top."""
-    body = yaml.safe_dump(dict(data), sort_keys=False, default_flow_style=None, width=100)
-    lines = [f"# {line}".rstrip() for line in header.splitlines()]
-    return "\n".join(lines) + ("\n" if lines else "") + body
-
-
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` beside ``path`` and move it into place (folders are created)."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(target, text)
 
 
 def save_scenario(
@@ -1188,113 +1076,36 @@ def save_scenario(
 
 
 # ====================================================================================
-# Running actions from a scenario
+# Command line (``swlab scenario run|check``)
 # ====================================================================================
 
 
-def split_actions(actions: str | Sequence[str]) -> list[str]:
-    """``"conquer 3; end"`` (``;`` or newline separated) or a list, as notation strings."""
-    if isinstance(actions, str):
-        parts: list[str] = []
-        for line in actions.splitlines():
-            parts.extend(line.split(";"))
-        actions = parts
-    out: list[str] = []
-    for a in actions:
-        text = a.split("#", 1)[0].strip()
-        if text:
-            out.append(text)
-    return out
-
-
-def event_dict(event: Event, ctx: Any) -> dict[str, Any]:
-    """An event as JSON: its kind (class name), rule id and sentence."""
-    return {"kind": type(event).__name__, "rule": event.rule, "text": event.describe(ctx)}
-
-
-def state_summary(state: GameState) -> dict[str, Any]:
-    """Whose turn, stage, coins: the short JSON view of a state."""
-    actor = current_player(state)
-    return {
-        "round": state.round,
-        "stage": state.turn.stage.value,
-        "current": state.player_name(state.current),
-        "actor": state.player_name(actor) if actor is not None else None,
-        "acting": state.turn.acting or None,
-        "over": is_over(state),
-        "scores": {p.name: c for p, c in zip(state.players, scores(state), strict=True)},
-    }
-
-
-def run_actions(
-    state: GameState, actions: str | Sequence[str], base_dir: str | os.PathLike[str] | None = None
-) -> tuple[dict[str, Any], GameState]:
-    """Apply notation strings to ``state``: the report of :func:`run_scenario` and the
-    state reached (the one before the illegal action, if any)."""
-    steps: list[dict[str, Any]] = []
-    error: dict[str, Any] | None = None
-    for index, text in enumerate(split_actions(actions)):
-        try:
-            action = parse_action(text)
-            new, events = apply(state, action)
-        except IllegalActionError as e:
-            error = {"rule": e.rule, "message": e.message, "action": text, "index": index}
-            break
-        except ValueError as e:  # the notation itself
-            error = {"rule": None, "message": str(e), "action": text, "index": index}
-            break
-        steps.append({"action": repr(action), "events": [event_dict(ev, new) for ev in events]})
-        state = new
-    report: dict[str, Any] = {
-        "actions": [s["action"] for s in steps],
-        "steps": steps,
-        "events": [ev for s in steps for ev in s["events"]],
-        **state_summary(state),
-        "legal": [repr(a) for a in legal_actions(state)],
-        "state": dump_scenario(state, base_dir),
-    }
-    if error is not None:
-        report["error"] = error
-    return report, state
-
-
-def run_scenario(path: str | os.PathLike[str], actions: str | Sequence[str] = ()) -> dict[str, Any]:
-    """Load a scenario, apply ``actions`` (notation, ``;`` or newline separated), report.
-
-    The report (JSON-able): ``actions`` applied, ``steps`` (each action with its events:
-    ``kind``, ``rule``, ``text``), ``events`` (all of them), ``round``, ``stage``,
-    ``current``, ``actor``, ``acting``, ``over``, ``scores``, ``legal`` (the legal actions
-    now) and ``state`` (the position reached, as a scenario mapping). At an illegal action
-    it stops: ``error`` holds ``rule``, ``message``, ``action`` and its ``index``, and the
-    rest describes the state before it.
-    """
-    state = load_scenario(path)
-    report, _ = run_actions(state, actions, Path(path).resolve().parent)
-    return {"scenario": str(path), **report}
-
-
 def scenario_cli(args: Sequence[str] | None = None) -> int:
-    """``swlab scenario run FILE [--actions "conquer 3; end"]`` and friends.
+    """``swlab scenario run FILE [--actions "conquer 3; end"]`` and ``check FILE``.
 
     ``args`` are the words after ``swlab scenario`` (``None``: ``sys.argv[1:]``). ``run``
-    prints :func:`run_scenario`'s JSON (exit 1 at an illegal action), ``check`` prints the
-    position as text, ``fields`` the field reference of the format, ``refresh-docs [PATH]``
-    rewrites that table in ``docs/scenarios.md``. Every command exits 2 on a scenario error
-    (one ``swlab: error:`` line on stderr, like the other commands).
+    prints :func:`swlab.rules.report.run_scenario`'s JSON (exit 1 at an illegal action),
+    ``check`` prints the position as text. Every command exits 2 on a scenario error (one
+    ``swlab: error:`` line on stderr, like the other commands). The field table of the
+    format is printed by ``tools/scenario_docs.py fields``.
     """
+    import argparse
+    import sys
+
+    from swlab.rules.report import run_scenario
+
     parser = argparse.ArgumentParser(
         prog="swlab scenario", description="Scenario files: load, run actions, check."
     )
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("run", help="apply actions to a scenario and print JSON")
     run.add_argument("file")
-    run.add_argument("--actions", "-a", default="", help='e.g. "pick 0; conquer 12; end"')
+    run.add_argument(
+        "--actions", "-a", default="", help='e.g. "pick 0; conquer 12; end" or "Ghouls: conquer 5"'
+    )
     run.add_argument("--indent", type=int, default=1)
     check = sub.add_parser("check", help="load a scenario and print the position")
     check.add_argument("file")
-    sub.add_parser("fields", help="print the fields a scenario may set")
-    docs = sub.add_parser("refresh-docs", help="rewrite the field table of docs/scenarios.md")
-    docs.add_argument("path", nargs="?", default="docs/scenarios.md")
     ns = parser.parse_args(list(args) if args is not None else None)
     out = sys.stdout
     try:
@@ -1302,220 +1113,12 @@ def scenario_cli(args: Sequence[str] | None = None) -> int:
             report = run_scenario(ns.file, ns.actions)
             out.write(json.dumps(report, indent=ns.indent or None) + "\n")
             return 1 if "error" in report else 0
-        if ns.command == "check":
-            state = load_scenario(ns.file)
-            out.write(f"{state}\nlegal: {', '.join(map(repr, legal_actions(state)))}\n")
-            return 0
-        if ns.command == "refresh-docs":
-            changed = refresh_docs(ns.path)
-            out.write(f"{'updated' if changed else 'up to date'}: {ns.path}\n")
-            return 0
-        out.write(field_reference())
+        state = load_scenario(ns.file)
+        out.write(f"{state}\nlegal: {', '.join(map(repr, legal_actions(state)))}\n")
         return 0
     except ScenarioError as e:
         sys.stderr.write(f"swlab: error: {e}\n")
         return 2
-
-
-# ====================================================================================
-# The field reference (docs/scenarios.md embeds it; a test keeps them equal)
-# ====================================================================================
-
-
-def _type_text(tp: Any, ref: Any) -> str:
-    if ref == "player":
-        base = "player"
-    elif ref == "region":
-        base = "region id"
-    else:
-        base = ""
-    origin = typing.get_origin(tp)
-    args = typing.get_args(tp)
-    if origin in (types.UnionType, typing.Union):
-        rest = [a for a in args if a is not type(None)]
-        return _type_text(rest[0], ref) + " or null"
-    if base and origin is None:
-        return base
-    if tp is bool:
-        return "true/false"
-    if tp is int:
-        return "number"
-    if tp is str:
-        return "text"
-    if isinstance(tp, type) and issubclass(tp, Enum):
-        return " / ".join(str(m.value) for m in tp)
-    if _is_pairs_mapping(tp):
-        return "mapping text: number"
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        return f"list of {_type_text(args[0], ref)}"
-    if origin is tuple:
-        refs = ref if isinstance(ref, tuple) else (None,) * len(args)
-        inner = ", ".join(_type_text(a, r) for a, r in zip(args, refs, strict=True))
-        return f"[{inner}]"
-    if origin is frozenset:
-        return f"list of {_type_text(args[0], ref)}"
-    if isinstance(tp, type) and is_dataclass(tp):
-        return f"{tp.__name__} mapping"
-    return str(tp)
-
-
-def _field_comments(cls: type) -> dict[str, str]:
-    """The ``#:`` comments of a dataclass's fields, read from its source."""
-    import inspect
-    import re
-
-    try:
-        lines = inspect.getsource(cls).splitlines()
-    except (OSError, TypeError):
-        return {}
-    out: dict[str, str] = {}
-    pending = ""
-    for line in lines:
-        s = line.strip()
-        if s.startswith("#:"):
-            pending = (pending + " " + s[2:].strip()).strip()
-            continue
-        m = re.match(r"^(\w+)\s*:\s*[^=#]+(?:=[^#]*)?(?:#:\s*(.*))?$", s)
-        if m and not s.startswith(("def ", "return", "@")):
-            text = (m.group(2) or pending).strip()
-            if text:
-                out[m.group(1)] = text
-        pending = ""
-    return out
-
-
-def _default_text(f: Field[Any], ref: Any) -> str:
-    d = _default(f)
-    if d is MISSING:
-        return "required"
-    if ref in ("player", "region") and d == -1:
-        return "null"
-    if isinstance(d, Enum):
-        return str(d.value)
-    if isinstance(d, bool):
-        return "false" if not d else "true"
-    if isinstance(d, tuple | frozenset):
-        return "empty"
-    if d is None:
-        return "null"
-    if d == "":
-        return '""'
-    return str(d)
-
-
-FIELD_TABLES: tuple[tuple[type, str], ...] = (
-    (GameState, "top level"),
-    (PlayerState, "players.N"),
-    (RaceState, "players.N.active, players.N.declined.M"),
-    (RegionState, "regions.ID"),
-    (Combo, "column.N"),
-    (TurnState, "turn"),
-    (Conquest, "turn.conquests.N"),
-)
-
-#: What the top level writes instead of the raw GameState field.
-_TOP_NOTES = {
-    "regions": ("mapping region id: RegionState mapping", "see below"),
-    "players": ("list of PlayerState mappings (or names)", "required"),
-    "column": ("list of Combo mappings", "dealt from the stacks"),
-    "race_stack": ("list of race names", "the other races, seeded order"),
-    "power_discard": ("list of power names", "empty"),
-    "power_stack": ("list of power names", "the other powers, seeded order"),
-    "trays": ("mapping race: number", "by conservation (R-COMP-2)"),
-    "turn": ("TurnState mapping, or start", "start"),
-    "current": ("player", "first player"),
-    "seed": ("number", "0"),
-    "round": ("number", "1"),
-}
-
-
-#: Meanings of the fields whose source has no ``#:`` comment.
-_MEANINGS: dict[tuple[type, str], str] = {
-    (GameState, "regions"): "what stands in each region",
-    (GameState, "players"): "the seats, in play order (R-SETUP-5)",
-    (GameState, "column"): "the 6 visible combos, top (free) first (R-SETUP-3, R-PICK-1)",
-    (GameState, "race_stack"): "race banners still to come, top first (R-PICK-5)",
-    (GameState, "power_stack"): "power badges still to come, top first (R-PICK-5)",
-    (GameState, "power_discard"): "discarded badges, reshuffled when the stack runs out",
-    (GameState, "round"): "the turn marker (R-FLOW-1)",
-    (GameState, "current"): "whose turn it is",
-    (GameState, "turn"): "the turn in progress; start: the engine begins it",
-    (GameState, "seed"): "orders unlisted stacks and badge reshuffles",
-    (GameState, "reshuffles"): "badge reshuffles so far",
-    (PlayerState, "name"): "the player's name",
-    (PlayerState, "coins"): "victory coins (R-SETUP-4)",
-    (PlayerState, "active"): "the active race: a mapping, or null",
-    (PlayerState, "declined"): "races in decline (a name, or a mapping)",
-    (RaceState, "name"): "the race",
-    (RaceState, "power"): "its special power (in decline: only Spirit's stays)",
-    (RaceState, "hand"): "tokens in hand",
-    (RaceState, "reserve"): "tokens kept off the map (Amazons, R-RACE-AMAZONS)",
-    (RaceState, "conquests"): "regions conquered since picked (Halflings' holes)",
-    (RegionState, "owner"): "implied by the race; if given, must agree",
-    (RegionState, "race"): "the race whose tokens stand here",
-    (RegionState, "tokens"): "race tokens (1 when a race is given)",
-    (RegionState, "lost_tribes"): "lost tribe tokens (R-SETUP-2)",
-    (RegionState, "mountain"): "the Mountain piece (default: the terrain's)",
-    (RegionState, "lair"): "Troll Lair (R-RACE-TROLLS)",
-    (RegionState, "fortress"): "Fortress (R-POW-FORTIFIED)",
-    (RegionState, "hole"): "Hole-in-the-Ground (R-RACE-HALFLINGS)",
-    (RegionState, "hero"): "Hero (R-POW-HEROIC)",
-    (RegionState, "dragon"): "the Dragon (R-POW-DRAGONMASTER)",
-    (RegionState, "encampments"): "Encampments (R-POW-BIVOUACKING)",
-    (Combo, "race"): "race banner",
-    (Combo, "power"): "power badge",
-    (Combo, "coins"): "coins left on it (R-PICK-2)",
-    (TurnState, "stage"): "what the game waits for",
-    (TurnState, "actor"): "who decides now (a defender in stage defend)",
-    (TurnState, "acting"): "the race conquering or redeploying now",
-    (TurnState, "conquests"): "regions conquered this turn",
-    (Conquest, "race"): "the conquering race",
-    (Conquest, "region"): "the region conquered",
-    (Conquest, "non_empty"): "it held tokens before (R-RULING-3)",
-}
-
-
-def field_reference() -> str:
-    """The Markdown table of every field a scenario may set (generated from the code)."""
-    out = ["| where | key | value | default | meaning |", "|---|---|---|---|---|"]
-    out.append(
-        "| top level | `board` | shipped name, file path or region graph | required | "
-        "the board (R-COMP-1) |"
-    )
-    out.append(
-        "| top level | `unlisted_regions` | setup / empty | setup | regions not listed: "
-        "as at setup (lost tribes, R-SETUP-2) or empty |"
-    )
-    out.append("| top level | `title`, `description` | text | | shown to the learner |")
-    for cls, where in FIELD_TABLES:
-        hints = _hints(cls)
-        notes = _field_comments(cls)
-        for f in _schema_fields(cls):
-            ref = _ref(cls, f)
-            value, default = _type_text(hints[f.name], ref), _default_text(f, ref)
-            if cls is GameState and f.name in _TOP_NOTES:
-                value, default = _TOP_NOTES[f.name]
-            if cls is RaceState and f.name == "power":
-                default = "required when active"
-            meaning = notes.get(f.name) or _MEANINGS.get((cls, f.name), "")
-            out.append(f"| {where} | `{_key(cls, f.name)}` | {value} | {default} | {meaning} |")
-    return "\n".join(out) + "\n"
-
-
-DOC_START = "<!-- fields:start (generated by `swlab scenario fields`; a test checks it) -->"
-DOC_END = "<!-- fields:end -->"
-
-
-def refresh_docs(path: str | os.PathLike[str]) -> bool:
-    """Rewrite the generated field table in ``docs/scenarios.md``; whether it changed."""
-    p = Path(path)
-    text = p.read_text(encoding="utf-8")
-    head, _, rest = text.partition(DOC_START)
-    _, _, tail = rest.partition(DOC_END)
-    new = f"{head}{DOC_START}\n{field_reference()}{DOC_END}{tail}"
-    if new != text:
-        write_atomic(p, new)
-    return new != text
 
 
 if __name__ == "__main__":  # python -m swlab.rules.scenario run FILE --actions "..."

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import replace
 
 from swlab.rules.abilities.base import Power, Race
@@ -23,19 +24,46 @@ from swlab.rules.state import GameState, PlayerState, RegionState, Stage, TurnSt
 START_COINS = 5  # R-SETUP-4
 
 
+def shuffled_stack(
+    top: Sequence[str], pool: Iterable[str], rng: random.Random, placed: Container[str] = ()
+) -> tuple[str, ...]:
+    """A stack of banners or badges: ``top`` first, then the rest of ``pool`` shuffled.
+
+    Names in ``placed`` (elsewhere in the game) leave the pool *before* the shuffle, names
+    of ``top`` *after* it: the order :func:`new_game` and scenario files have always used,
+    so that seeded games, records and scenario files keep their stacks (R-SETUP-3).
+    """
+    rest = [n for n in pool if n not in placed]
+    rng.shuffle(rest)
+    return (*top, *(n for n in rest if n not in top))
+
+
 def _order(
     names: list[str], given: list[str] | None, rng: random.Random, what: str
 ) -> tuple[str, ...]:
-    rest = list(names)
-    rng.shuffle(rest)
-    if not given:
-        return tuple(rest)
-    unknown = [g for g in given if g not in names]
-    if unknown:
-        raise ValueError(f"unknown {what} {unknown[0]!r}; known {what}s: {', '.join(names)}")
-    if len(set(given)) != len(given):
-        raise ValueError(f"a {what} appears twice in {given}")
-    return tuple(given) + tuple(n for n in rest if n not in given)
+    if given:
+        unknown = [g for g in given if g not in names]
+        if unknown:
+            raise ValueError(f"unknown {what} {unknown[0]!r}; known {what}s: {', '.join(names)}")
+        if len(set(given)) != len(given):
+            raise ValueError(f"a {what} appears twice in {given}")
+    return shuffled_stack(given or (), names, rng)
+
+
+def seat_problem(players: int, board: BoardLike) -> str | None:
+    """Why ``players`` seats cannot play on ``board`` (R-COMP-1, R-SETUP-1), or ``None``."""
+    if not 2 <= players <= 6:
+        return f"Small World is played by 2 to 6 players, not {players} (R-COMP-1)"
+    if board.players != players:
+        return f"{board.name} is the board for {board.players} players, not {players} (R-SETUP-1)"
+    return None
+
+
+def setup_region(geo: Geo, i: int, lost_tribes: bool = True) -> RegionState:
+    """Region ``i`` as at setup (R-SETUP-2): its Mountain, and a Lost Tribe on a land region
+    with the Lost Tribe symbol (``lost_tribes=False``: the region left empty)."""
+    tribe = lost_tribes and "lost_tribe" in geo.symbols[i] and not geo.water[i]
+    return RegionState(lost_tribes=1 if tribe else 0, mountain=geo.mountain[i])
 
 
 def _names(
@@ -83,12 +111,9 @@ def new_game(
     names = (
         [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
     )
-    if not 2 <= len(names) <= 6:
-        raise ValueError(f"Small World is played by 2 to 6 players, not {len(names)} (R-COMP-1)")
-    if board.players != len(names):
-        raise ValueError(
-            f"{board.name} is the board for {board.players} players, not {len(names)} (R-SETUP-1)"
-        )
+    problem = seat_problem(len(names), board)
+    if problem is not None:
+        raise ValueError(problem)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     rng = random.Random(seed)
@@ -97,13 +122,7 @@ def new_game(
     race_stack = _order([*RACES, *custom_races], race_names, rng, "race")
     power_stack = _order([*POWERS, *custom_powers], power_names, rng, "power")
     geo = Geo.from_board(board)
-    regions = tuple(
-        RegionState(
-            lost_tribes=1 if "lost_tribe" in geo.symbols[i] and not geo.water[i] else 0,
-            mountain=geo.mountain[i],
-        )
-        for i in range(len(geo))
-    )
+    regions = tuple(setup_region(geo, i) for i in range(len(geo)))
     state = GameState(
         geo=geo,
         regions=regions,

@@ -13,17 +13,13 @@ import pytest
 import yaml
 
 from swlab.rules import GameState, Stage, apply, legal_actions, new_game, random_action
+from swlab.rules.codec import Ctx, decode, encode, schema_fields
+from swlab.rules.report import run_scenario
 from swlab.rules.scenario import (
-    DOC_END,
-    DOC_START,
-    FIELD_TABLES,
     ScenarioError,
-    _schema_fields,
     dump_scenario,
-    field_reference,
     load_scenario,
     resolve_board,
-    run_scenario,
     save_scenario,
     scenario_cli,
     scenario_from_dict,
@@ -32,9 +28,11 @@ from swlab.rules.state import Conquest
 
 from .helpers import SMALL_BORDERS, SMALL_EDGE, SMALL_REGIONS
 from .invariants import check_invariants
+from .scenario_paths import scenario_docs, shipped_scenarios
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = sorted((ROOT / "scenarios").glob("*.yaml"))
+EXAMPLES = shipped_scenarios(tutorial=False)
+DOCS = scenario_docs()
 
 
 def base(**extra: Any) -> dict[str, Any]:
@@ -339,7 +337,7 @@ def test_scenario_cli_prints_json_and_exit_codes(
     p.write_text("board: nowhere\nplayers: [A, B]\n")
     assert scenario_cli(["run", str(p)]) == 2
     assert "no shipped board" in capsys.readouterr().err
-    assert scenario_cli(["fields"]) == 0 and "`tokens`" in capsys.readouterr().out
+    assert DOCS.main(["fields"]) == 0 and "`tokens`" in capsys.readouterr().out
 
 
 # --- the documented field list cannot drift from the code -----------------------------
@@ -347,20 +345,19 @@ def test_scenario_cli_prints_json_and_exit_codes(
 
 def test_docs_embed_the_generated_field_reference() -> None:
     doc = (ROOT / "docs" / "scenarios.md").read_text()
-    block = doc.split(DOC_START, 1)[1].split(DOC_END, 1)[0]
-    assert block.strip() == field_reference().strip(), (
-        "docs/scenarios.md is out of date: run `swlab scenario refresh-docs` "
-        "(or `python -m swlab.rules.scenario refresh-docs`)"
+    block = doc.split(DOCS.DOC_START, 1)[1].split(DOCS.DOC_END, 1)[0]
+    assert block.strip() == DOCS.field_reference().strip(), (
+        "docs/scenarios.md is out of date: run `python tools/scenario_docs.py refresh`"
     )
 
 
 def test_every_state_field_is_in_the_reference() -> None:
-    ref = field_reference()
-    for cls, _where in FIELD_TABLES:
-        for f in _schema_fields(cls):
+    ref = DOCS.field_reference()
+    for cls, _where in DOCS.FIELD_TABLES:
+        for f in schema_fields(cls):
             key = "race" if f.name == "name" and cls.__name__ == "RaceState" else f.name
             assert f"`{key}`" in ref, (cls.__name__, f.name)
-    assert {f.name for f in fields(GameState)} - {f.name for f in _schema_fields(GameState)} == {
+    assert {f.name for f in fields(GameState)} - {f.name for f in schema_fields(GameState)} == {
         "geo"
     }
 
@@ -401,10 +398,8 @@ class _FutureBadgeState:
 
 
 def test_fields_added_later_are_read_and_written_by_their_type() -> None:
-    from swlab.rules.scenario import _Ctx, _decode, _encode
-
     geo = scenario_from_dict(base()).geo
-    ctx = _Ctx(["Ann", "Bob"], geo)
+    ctx = Ctx(["Ann", "Bob"], geo)
     raw = {
         "ally": "Bob",
         "rolls": [3, 0],
@@ -415,7 +410,7 @@ def test_fields_added_later_are_read_and_written_by_their_type() -> None:
         "inner": {"region": 12, "label": "x"},
         "pairs": [[12, "Ratmen"]],
     }
-    value = _decode(raw, _FutureBadgeState, None, "turn.future", ctx)
+    value = decode(raw, _FutureBadgeState, None, "turn.future", ctx)
     assert value == _FutureBadgeState(
         ally=1,
         rolls=(3, 0),
@@ -427,13 +422,13 @@ def test_fields_added_later_are_read_and_written_by_their_type() -> None:
         pairs=((geo.index[12], "Ratmen"),),
     )
     assert (
-        _decode(_encode(value, _FutureBadgeState, None, ctx), _FutureBadgeState, None, "", ctx)
+        decode(encode(value, _FutureBadgeState, None, ctx), _FutureBadgeState, None, "", ctx)
         == value
     )
     with pytest.raises(ScenarioError, match=r"turn\.future\.inner\.region: there is no region 99"):
-        _decode({"inner": {"region": 99}}, _FutureBadgeState, None, "turn.future", ctx)
+        decode({"inner": {"region": 99}}, _FutureBadgeState, None, "turn.future", ctx)
     with pytest.raises(ScenarioError, match=r"turn\.future\.rolls\.1: expected a whole number"):
-        _decode({"rolls": [1, "x"]}, _FutureBadgeState, None, "turn.future", ctx)
+        decode({"rolls": [1, "x"]}, _FutureBadgeState, None, "turn.future", ctx)
 
 
 def test_check_command_prints_the_position(capsys: pytest.CaptureFixture[str]) -> None:
@@ -457,10 +452,10 @@ def test_refresh_docs_rewrites_only_the_generated_block(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     doc = tmp_path / "s.md"
-    doc.write_text(f"# Title\n\n{DOC_START}\nold\n{DOC_END}\ntail\n")
-    assert scenario_cli(["refresh-docs", str(doc)]) == 0
+    doc.write_text(f"# Title\n\n{DOCS.DOC_START}\nold\n{DOCS.DOC_END}\ntail\n")
+    assert DOCS.main(["refresh", str(doc)]) == 0
     text = doc.read_text()
-    assert text.startswith("# Title\n") and text.endswith(f"{DOC_END}\ntail\n")
-    assert field_reference() in text and "old" not in text
-    assert scenario_cli(["refresh-docs", str(doc)]) == 0
+    assert text.startswith("# Title\n") and text.endswith(f"{DOCS.DOC_END}\ntail\n")
+    assert DOCS.field_reference() in text and "old" not in text
+    assert DOCS.main(["refresh", str(doc)]) == 0
     assert "up to date" in capsys.readouterr().out
