@@ -12,7 +12,7 @@ from swlab.rules import (
     Stage,
     Take,
     current_player,
-    is_legal,
+    why_illegal,
     scores,
 )
 
@@ -37,7 +37,7 @@ class Watcher:
             self.defended += 1
         self.asked.append(state.turn.stage)
         action = self.bot.choose(state)
-        assert is_legal(state, action) is None, (action, str(state))
+        assert why_illegal(state, action) is None, (action, str(state))
         return action
 
 

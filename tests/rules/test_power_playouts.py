@@ -18,7 +18,7 @@ from swlab.rules import (
     IllegalActionError,
     Pick,
     apply,
-    is_legal,
+    why_illegal,
     is_over,
     legal_actions,
     new_game,
@@ -142,7 +142,7 @@ def test_illegal_power_actions_are_refused_with_a_rule_and_change_nothing(power:
         for a in rng.sample(vocab, 30):
             if a in legal:
                 continue
-            error = is_legal(state, a)
+            error = why_illegal(state, a)
             assert error is not None, (a, str(state))
             assert error.rule.startswith("R-") and f"({error.rule})" in error.message, error
             with pytest.raises(IllegalActionError):
