@@ -44,6 +44,7 @@ from swlab.rules.abilities.base import Power, Race
 from swlab.rules.abilities.registry import CUSTOM_POWERS, CUSTOM_RACES, POWERS, RACES, race_badge
 from swlab.rules.actions import parse_action
 from swlab.rules.engine import (
+    CHANCE,
     apply,
     current_player,
     is_over,
@@ -1215,6 +1216,8 @@ def event_dict(event: Event, ctx: Any) -> dict[str, Any]:
 def state_summary(state: GameState) -> dict[str, Any]:
     """Whose turn, stage, coins: the short JSON view of a state."""
     actor = current_player(state)
+    if actor == CHANCE:  # the die decides: name the player whose die it is
+        actor = state.turn.actor
     return {
         "round": state.round,
         "stage": state.turn.stage.value,

@@ -271,3 +271,23 @@ def test_game_roll_and_try_play_of_a_misspelt_action() -> None:
     assert isinstance(game.try_play("conquer 3"), IllegalActionError)  # the same type
     assert game.why_illegal("roll 9") is not None and game.is_legal("roll 9") is False
     assert game.is_legal("done") is False and game.index == 1
+
+
+def test_a_scenario_report_at_the_die_names_the_player_whose_die_it_is(tmp_path: Path) -> None:
+    from swlab.rules import run_scenario, save_scenario
+
+    found = 0
+    for seed in range(10):
+        rng = random.Random(seed)
+        start = new_game(official_board(3), 3, seed=seed)
+        at_die = drive(
+            start, lambda s: random_action(s, rng), until=lambda s: current_player(s) == CHANCE
+        ).state
+        if at_die.turn.stage is not Stage.ROLL or at_die.turn.actor == 1:
+            continue  # (seat 1 is players[-2] of 3: it would hide a wrong lookup)
+        save_scenario(at_die, tmp_path / "at_die.yaml")
+        report = run_scenario(tmp_path / "at_die.yaml")
+        assert report["stage"] == "roll" and report["legal"] == []
+        assert report["actor"] == at_die.player_name(at_die.turn.actor)
+        found += 1
+    assert found
