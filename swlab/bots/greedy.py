@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from swlab.rules import (
+    CHANCE,
     Action,
     Conquer,
     Decline,
@@ -50,6 +51,7 @@ from swlab.rules import (
     Withdraw,
     apply,
     chance_outcomes,
+    current_player,
     is_legal,
     legal_actions,
     score_rows,
@@ -185,7 +187,7 @@ class GreedyBot:
         stage = state.turn.stage
         if stage is Stage.GAME_OVER:
             raise ValueError("the game is over: there is no action to choose")
-        if stage is Stage.ROLL:
+        if current_player(state) == CHANCE:
             raise ValueError("the die is chance, not a decision: the driver rolls it (R-CONQ-10)")
         turn = (state.round, state.current, state.turn.actor)
         self._moves = self._moves + 1 if turn == self._turn else 0
@@ -295,7 +297,7 @@ class GreedyBot:
             after = _try(state, action)
             if after is None:
                 continue
-            if after.turn.stage is Stage.ROLL:
+            if current_player(after) == CHANCE:  # the die decides next
                 if chance:
                     out.append(self._chance_option(action, state, after, me, acting, hand0))
                 continue

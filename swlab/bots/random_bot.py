@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from swlab.rules import Action, GameState, Stage, Take, legal_actions
+from swlab.rules import CHANCE, Action, GameState, Take, current_player, legal_actions
 
 
 class RandomBot:
@@ -28,7 +28,7 @@ class RandomBot:
         return f"RandomBot(seed={self.seed})"
 
     def choose(self, state: GameState) -> Action:
-        if state.turn.stage is Stage.ROLL:
+        if current_player(state) == CHANCE:
             raise ValueError("the die is chance, not a decision: the driver rolls it (R-CONQ-10)")
         actions = legal_actions(state)
         if not actions:

@@ -12,8 +12,8 @@ from swlab.rules import (
     Stage,
     Take,
     current_player,
-    why_illegal,
     scores,
+    why_illegal,
 )
 
 

@@ -20,9 +20,9 @@ from swlab.rules import (
     Stage,
     apply,
     explain_cost,
-    why_illegal,
     legal_actions,
     new_game,
+    why_illegal,
     winners,
 )
 

@@ -65,6 +65,15 @@ def at_berserk() -> Scenario:
     return sc.do("berserk")
 
 
+def first_die(state: GameState, seed: int) -> GameState:
+    """Random decisions (seeded) from ``state`` up to its first chance node, or the end."""
+    rng = random.Random(seed)
+    until = drive(
+        state, lambda s: random_action(s, rng), until=lambda s: current_player(s) == CHANCE
+    )
+    return until.state
+
+
 def fair(outcomes: list[tuple[Action, float]]) -> bool:
     """The outcomes are the four faces with the die's odds."""
     return [a for a, _p in outcomes] == [a for a, _p in FAIR] and [
@@ -199,11 +208,7 @@ def test_r_conq_10_a_fixed_die_is_the_only_outcome_and_is_used_up() -> None:
 def test_r_conq_10_a_scenario_fixes_the_die(tmp_path: Path) -> None:
     from swlab.rules import dump_scenario, load_scenario, save_scenario
 
-    rng = random.Random(2)
-    start = new_game(official_board(2), ["Ann", "Bob"], seed=2)
-    at_die = drive(
-        start, lambda s: random_action(s, rng), until=lambda s: current_player(s) == CHANCE
-    ).state
+    at_die = first_die(new_game(official_board(2), ["Ann", "Bob"], seed=2), 2)
     assert "die" not in dump_scenario(at_die)  # a random die is not written
     state = at_die.updated(die=(2, 0, 1))
     path = tmp_path / "die.yaml"
@@ -278,11 +283,8 @@ def test_a_scenario_report_at_the_die_names_the_player_whose_die_it_is(tmp_path:
 
     found = 0
     for seed in range(10):
-        rng = random.Random(seed)
         start = new_game(official_board(3), 3, seed=seed)
-        at_die = drive(
-            start, lambda s: random_action(s, rng), until=lambda s: current_player(s) == CHANCE
-        ).state
+        at_die = first_die(start, seed)
         if at_die.turn.stage is not Stage.ROLL or at_die.turn.actor == 1:
             continue  # (seat 1 is players[-2] of 3: it would hide a wrong lookup)
         save_scenario(at_die, tmp_path / "at_die.yaml")

@@ -22,11 +22,11 @@ from swlab.rules import (
     Conquer,
     Final,
     apply,
-    why_illegal,
     is_over,
     legal_actions,
     new_game,
     random_action,
+    why_illegal,
 )
 from swlab.rules.abilities.powers.dragon_master import DragonAttack
 from swlab.rules.abilities.powers.underworld import Underworld

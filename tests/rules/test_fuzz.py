@@ -10,11 +10,11 @@ import pytest
 from swlab.rules import (
     IllegalActionError,
     apply,
-    why_illegal,
     is_over,
     legal_actions,
     new_game,
     random_action,
+    why_illegal,
 )
 from swlab.rules.actions import (
     Abandon,

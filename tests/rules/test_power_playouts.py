@@ -18,13 +18,13 @@ from swlab.rules import (
     IllegalActionError,
     Pick,
     apply,
-    why_illegal,
     is_over,
     legal_actions,
     new_game,
     parse_action,
     random_action,
     replay,
+    why_illegal,
 )
 from swlab.rules.abilities.powers.berserk import BerserkRoll
 from swlab.rules.abilities.powers.bivouacking import Camp, Uncamp
