@@ -293,3 +293,20 @@ def test_a_scenario_report_at_the_die_names_the_player_whose_die_it_is(tmp_path:
         assert report["actor"] == at_die.player_name(at_die.turn.actor)
         found += 1
     assert found
+
+
+def test_r_conq_10_the_greedy_bot_values_the_die_by_its_outcomes() -> None:
+    """GreedyBot weighs a final conquest by ``chance_outcomes``: with the die fixed at 0 the
+    attempt is worthless and it stops; fixed at 3 (or fair) it tries."""
+    from swlab.bots import GreedyBot
+    from swlab.rules import End, Final
+
+    sc = Scenario(races=["Ratmen"]).active(0, "Ratmen", "Alchemist", hand=3)
+    state = sc.conquering(0, picked=True).do("conquer 1").state  # 1 token left
+    assert any(isinstance(a, Final) for a in legal_actions(state))
+    assert not any(a.verb == "conquer" for a in legal_actions(state))
+    assert GreedyBot(0).choose(state.updated(die=(0,))) == End()
+    assert isinstance(GreedyBot(0).choose(state.updated(die=(3,))), Final)
+    assert isinstance(GreedyBot(0).choose(state), Final)
+    with pytest.raises(ValueError, match="chance"):
+        GreedyBot(0).choose(at_final().state)
