@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol, runtime_checkable
 
 from swlab.rules.actions import Action, Take
-from swlab.rules.engine import CHANCE, apply, chance_outcomes, current_player, legal_actions
+from swlab.rules.engine import apply, chance_outcomes, legal_actions
 from swlab.rules.events import Event
 from swlab.rules.state import GameState, Stage
 
@@ -143,10 +143,12 @@ def drive(
     the observer has seen the steps before it.
     """
     chooser_of = _seat_choosers(deciders)
+    one = None if isinstance(deciders, Mapping | Sequence) else chooser_of(0)
     played: list[Action] = []
     stopped: StopReason
-    while True:
-        if state.turn.stage is Stage.GAME_OVER:
+    while True:  # the hot loop of every playout: current_player inlined
+        turn = state.turn
+        if turn.stage is Stage.GAME_OVER:
             stopped = "over"
             break
         if until is not None and until(state):
@@ -155,12 +157,10 @@ def drive(
         if max_steps is not None and len(played) >= max_steps:
             stopped = "limit"
             break
-        seat = current_player(state)
-        if seat == CHANCE:
+        if turn.stage is Stage.ROLL:  # current_player(state) == CHANCE
             action = sample_chance(state)
         else:
-            assert seat is not None
-            choose = chooser_of(seat)
+            choose = one or chooser_of(turn.actor)
             if choose is None:
                 stopped = "seat"
                 break
