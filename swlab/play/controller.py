@@ -435,7 +435,7 @@ class GameController:
         race = acting_race(state)
         if race is None:
             actor = current_player(state)
-            race = state.players[actor].active if actor is not None else None
+            race = state.players[actor].active if actor is not None and actor >= 0 else None
         if race is None:
             return None
         return explain_cost(state, region_id, race.name)
