@@ -107,6 +107,8 @@ def test_r_pow_berserk_the_berserk_roll_is_a_chance_node() -> None:
     assert fair(chance_outcomes(state))
     after = apply(state, sample_chance(state))[0]
     assert after.turn.stage is Stage.CONQUER
+    fixed = apply(state.updated(die=(2,)), sample_chance(state.updated(die=(2,))))[0]
+    assert fixed.die == () and dict(fixed.turn.data)["berserk"] == 2  # the roll, used up
 
 
 def test_is_legal_is_a_bool_and_why_illegal_gives_the_refusal() -> None:
