@@ -8,7 +8,8 @@ Prints only (never asserts a timing)::
 
 The process is pinned to one CPU where the OS allows it (``sched_setaffinity``): the
 figures are single-core. Random games are played exactly like ``swlab.rules.play_random``
-(uniform legal actions, no ``take``, the die as a chance actor). When random games run
+(uniform legal actions, no ``take``), through the engine's one driver ``swlab.rules.drive``
+(the die a chance node, its face drawn from the game's seed). When random games run
 below the target (50 games/s) or with ``--profile``, ten of them are profiled with
 ``cProfile`` and the hot spots printed.
 """
@@ -37,15 +38,14 @@ from swlab.bots import GreedyBot, RandomBot, play_game  # noqa: E402
 from swlab.rules import (  # noqa: E402
     Action,
     BoardLike,
-    Stage,
+    GameState,
     Take,
-    apply,
-    is_over,
+    drive,
     legal_actions,
     new_game,
     play_random,
-    roll_die,
 )
+from swlab.rules.events import Event  # noqa: E402
 
 TARGET_RANDOM_5P = 50.0  # games per second
 
@@ -73,25 +73,39 @@ def random_games(board: BoardLike, games: int, seed: int) -> tuple[float, int]:
     return time.perf_counter() - start, steps
 
 
+class _Timed:
+    """A uniform random decider that times its ``legal_actions`` call, and an observer that
+    times the ``apply`` of each decision (from the decider's return to the observer)."""
+
+    def __init__(self, rng: random.Random, legal_t: list[float], apply_t: list[float]) -> None:
+        self.rng, self.legal_t, self.apply_t = rng, legal_t, apply_t
+        self.decided: float | None = None
+
+    def choose(self, state: GameState) -> Action:
+        t0 = time.perf_counter()
+        actions = legal_actions(state)
+        self.legal_t.append(time.perf_counter() - t0)
+        action = self.rng.choice([a for a in actions if not (isinstance(a, Take) or a.undoes)])
+        self.decided = time.perf_counter()
+        return action
+
+    def observe(
+        self, before: GameState, action: Action, events: list[Event], after: GameState
+    ) -> None:
+        if self.decided is not None:  # a decision (the die's steps are not timed)
+            self.apply_t.append(time.perf_counter() - self.decided)
+            self.decided = None
+
+
 def timed_calls(board: BoardLike, games: int, seed: int) -> tuple[list[float], list[float]]:
-    """The same games, timing every ``legal_actions`` and ``apply`` call separately."""
+    """The same games through ``drive``, timing every ``legal_actions`` call and every
+    decision's ``apply`` separately."""
     legal_t: list[float] = []
     apply_t: list[float] = []
-    clock = time.perf_counter
     for g in range(games):
         state = new_game(board, names(board.players), seed=seed + g)
-        rng = random.Random(seed + g)
-        while not is_over(state):
-            if state.turn.stage is Stage.ROLL:
-                action: Action = roll_die(rng)
-            else:
-                t0 = clock()
-                actions = legal_actions(state)
-                legal_t.append(clock() - t0)
-                action = rng.choice([a for a in actions if not (isinstance(a, Take) or a.undoes)])
-            t0 = clock()
-            state, _events = apply(state, action)
-            apply_t.append(clock() - t0)
+        timed = _Timed(random.Random(seed + g), legal_t, apply_t)
+        drive(state, timed, observer=timed.observe)
     return legal_t, apply_t
 
 

@@ -10,8 +10,9 @@ log): everything the widget needs before it assigns new objects to its traits. W
 syncing and the browser's redraw are not included.
 
 The clicks come from a seeded random game: a region click on a legal target when there is
-one (a conquest, a placement...), otherwise the action is played through
-``GameController.apply`` (pick, end, done, roll) and not timed. It prints the median and
+one (a conquest, a placement...), otherwise a random bot seated everywhere plays one step
+through ``GameController.next_action`` (the engine's driver: pick, end, done, or the die
+at a chance node) and it is not timed. It prints the median and
 95th percentile over the timed clicks, and the split between click and panel. It prints
 figures only; it never fails on a timing.
 """
@@ -29,9 +30,9 @@ import time
 import shapely
 
 from swlab.board import load_board
+from swlab.bots import RandomBot
 from swlab.play.controller import GameController
 from swlab.rules import actions_by_region
-from swlab.rules.play import random_action
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -53,7 +54,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     board = load_board(args.board)
-    c = GameController(board, board.players, seed=args.seed)
+
+    def controller(seed: int) -> GameController:
+        bots = {seat: RandomBot(seed + seat) for seat in range(board.players)}
+        return GameController(board, board.players, seed=seed, bots=bots)
+
+    c = controller(args.seed)
     viewer = None
     if args.widget:
         from swlab.play.viewer import GameViewer
@@ -70,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     while len(total) < args.clicks:
         state = c.state
         if state.stage.value == "game_over":
-            c = GameController(board, board.players, seed=args.seed + len(total) + 1)
+            c = controller(args.seed + len(total) + 1)
             if viewer is not None:
                 viewer.controller = c
             continue
@@ -92,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
                 viewer.refresh()
                 widget_part.append(time.perf_counter() - t3)
         else:
-            c.apply(random_action(state, rng))
+            assert c.next_action().ok
             untimed += 1
 
     ms = 1000.0

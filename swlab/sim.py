@@ -13,7 +13,9 @@ From a shell (the ``swlab`` command wires :func:`sim_cli`)::
 Seats get the bots in the order given (the list repeats when shorter than the seats),
 rotated by one seat each game so that every bot plays every seat equally (``rotate``).
 Game ``g`` uses seed ``seed + g``: the setup, the die and the bots' own generators all
-follow from it, so a run replays exactly.
+follow from it, so a run replays exactly. Each game is played by
+:func:`swlab.bots.play_game`, that is by the engine's one driver :func:`swlab.rules.drive`
+(the die a chance node whose face is drawn from the game's seed and the position).
 """
 
 from __future__ import annotations

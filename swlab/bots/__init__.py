@@ -10,10 +10,11 @@
 
 A bot is any object with ``name`` and ``choose(state) -> Action`` (:class:`Bot`); it is
 asked for the player who acts now (``state.turn.actor``: the current player, or an
-attacked player redeploying). The die is rolled by the driver, never by a bot.
+attacked player redeploying). The die is chance: the engine's driver draws it
+(:func:`swlab.rules.drive`), never a bot.
 """
 
-from swlab.bots.base import BOT_KINDS, Bot, die_rng, make_bot, play_game, seat_names
+from swlab.bots.base import BOT_KINDS, Bot, make_bot, play_game, seat_names
 from swlab.bots.greedy import GreedyBot, Hint, hint, turn_score
 from swlab.bots.random_bot import RandomBot
 
@@ -23,7 +24,6 @@ __all__ = [
     "GreedyBot",
     "Hint",
     "RandomBot",
-    "die_rng",
     "hint",
     "make_bot",
     "play_game",

@@ -3,8 +3,9 @@
 A bot is anything with a ``name`` and ``choose(state) -> Action``; it is asked only when a
 player must decide (the *actor* of the state: the current player, or an attacked player
 redeploying in :attr:`~swlab.rules.Stage.DEFEND`). The reinforcement die is not a decision:
-:func:`play_game` rolls it with its own seeded generator whenever the stage is ``roll``
-(a final conquest, or any badge that asks for the die, e.g. Berserk).
+at a chance node (a final conquest's die, or any badge that asks for the die, e.g. Berserk)
+:func:`play_game` lets the engine's one driver (:func:`swlab.rules.drive`) draw the face
+from the game's seed.
 
 Given the same board, bots (built with the same seeds) and game seed, :func:`play_game`
 always produces the same record.
@@ -12,7 +13,6 @@ always produces the same record.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
@@ -21,20 +21,15 @@ from swlab.rules import (
     BoardLike,
     GameRecord,
     GameState,
-    Stage,
-    apply,
-    current_player,
-    is_over,
+    drive,
     new_game,
-    roll_die,
 )
-from swlab.rules.events import Event
+from swlab.rules.play import Observer
+
+__all__ = ["BOT_KINDS", "MAX_STEPS", "Bot", "Observer", "make_bot", "play_game", "seat_names"]
 
 #: A guard against a bot that never ends its turn (a real game has a few hundred steps).
 MAX_STEPS = 50_000
-
-#: Called after every applied action: (state before, action, events, state after).
-Observer = Callable[[GameState, Action, list[Event], GameState], None]
 
 
 @runtime_checkable
@@ -45,13 +40,8 @@ class Bot(Protocol):
     def name(self) -> str: ...
 
     def choose(self, state: GameState) -> Action:
-        """A legal action for ``state.turn.actor`` (never asked while the die is rolled)."""
+        """A legal action for ``state.turn.actor`` (never asked at a chance node)."""
         ...
-
-
-def die_rng(seed: int) -> random.Random:
-    """The generator of the reinforcement die for the game played with ``seed``."""
-    return random.Random(seed * 7919 + 104_729)
 
 
 def seat_names(bots: Sequence[Bot]) -> list[str]:
@@ -72,8 +62,9 @@ def play_game(
 ) -> tuple[GameState, GameRecord]:
     """Play a whole game on ``board``, seat ``i`` played by ``bots[i]``.
 
-    ``seed`` fixes the setup (race and power stacks, lost tribes) and the die. Returns the
-    final state and the :class:`~swlab.rules.GameRecord` that replays it exactly.
+    ``seed`` fixes the setup (race and power stacks, lost tribes) and the die (drawn from the
+    game's seed by :func:`swlab.rules.drive`). Returns the final state and the
+    :class:`~swlab.rules.GameRecord` that replays it exactly (die faces included).
     ``races`` / ``powers`` put these names on top of the stacks (as :func:`new_game`);
     ``observer`` sees every step.
     """
@@ -89,26 +80,10 @@ def play_game(
         races=list(races) if races is not None else None,
         powers=list(powers) if powers is not None else None,
     )
-    state = initial
-    rng = die_rng(seed)
-    actions: list[Action] = []
-    for _ in range(max_steps):
-        if is_over(state):
-            break
-        if state.turn.stage is Stage.ROLL:
-            action: Action = roll_die(rng)
-        else:
-            actor = current_player(state)
-            assert actor is not None
-            action = bots[actor].choose(state)
-        after, events = apply(state, action)
-        if observer is not None:
-            observer(state, action, events, after)
-        actions.append(action)
-        state = after
-    else:
+    result = drive(initial, list(bots), max_steps=max_steps, observer=observer)
+    if result.stopped != "over":
         raise RuntimeError(f"the game did not end within {max_steps} steps")
-    return state, GameRecord.from_state(initial, actions)
+    return result.state, GameRecord.from_state(initial, result.actions)
 
 
 def make_bot(kind: str, seed: int = 0) -> Bot:

@@ -10,7 +10,8 @@ state, so it works with any race, power or badge action the engine lists):
   w * opponents' coins`` (from :func:`~swlab.rules.score_rows`); the bot takes the best
   *gain per token spent* (cheap regions first, bonus regions and enemy regions count
   more). Actions that lead to the die (a final conquest, a Berserk roll) are valued by
-  their expectation over the faces 0, 0, 0, 1, 2, 3. A final conquest is tried once no
+  their expectation over the die's outcomes (:func:`~swlab.rules.chance_outcomes`: faces
+  0, 0, 0, 1, 2, 3, or the face a scenario fixed). A final conquest is tried once no
   ordinary conquest is left.
 * **Decline** — when the active race may decline, the bot compares three plans over the
   next (at most) three turns: expand / expand / decline, expand / decline / new combo and
@@ -31,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from swlab.rules import (
+    CHANCE,
     Action,
     Conquer,
     Decline,
@@ -48,16 +50,15 @@ from swlab.rules import (
     Take,
     Withdraw,
     apply,
+    chance_outcomes,
+    current_player,
     is_legal,
     legal_actions,
-    roll_die,
     score_rows,
 )
 from swlab.rules.abilities.registry import power_badge, race_badge
 from swlab.rules.cost import cost_rows
 
-#: The reinforcement die: faces 0, 0, 0, 1, 2, 3 (R-COMP-5), as (face, probability).
-FACE_P: tuple[tuple[int, float], ...] = ((0, 3 / 6), (1, 1 / 6), (2, 1 / 6), (3, 1 / 6))
 #: Share of a player's regions still held one turn later (a rough erosion rate).
 KEEP = 0.85
 #: Regions a fresh combo takes on its first turn, per token.
@@ -120,6 +121,13 @@ def _try(state: GameState, action: Action) -> GameState | None:
         return None
 
 
+def _face_odds(state: GameState) -> list[tuple[int, float]]:
+    """The faces of the next roll with their probabilities, as :func:`chance_outcomes`
+    gives them at that roll (the fair die, or the face a scenario fixed)."""
+    at_roll = state.updated(turn=state.turn.updated(stage=Stage.ROLL))
+    return [(a.face, p) for a, p in chance_outcomes(at_roll) if isinstance(a, Roll)]
+
+
 def _forward(actions: Sequence[Action]) -> list[Action]:
     """Leave out actions that undo a placement (``take``, lifting a hero...)."""
     return [a for a in actions if not (isinstance(a, Take) or a.undoes)]
@@ -179,8 +187,8 @@ class GreedyBot:
         stage = state.turn.stage
         if stage is Stage.GAME_OVER:
             raise ValueError("the game is over: there is no action to choose")
-        if stage is Stage.ROLL:
-            return Hint(roll_die(self.rng), "The die decides: roll it (faces 0, 0, 0, 1, 2, 3).")
+        if current_player(state) == CHANCE:
+            raise ValueError("the die is chance, not a decision: the driver rolls it (R-CONQ-10)")
         turn = (state.round, state.current, state.turn.actor)
         self._moves = self._moves + 1 if turn == self._turn else 0
         self._turn = turn
@@ -206,7 +214,7 @@ class GreedyBot:
         race = state.race(state.turn.acting) if state.turn.acting else None
         if race is not None and state.turn.stage in (Stage.REDEPLOY, Stage.DEFEND):
             deploy = self._placement(state, race, state.turn.actor)
-        if deploy is not None and is_legal(state, deploy) is None:
+        if deploy is not None and is_legal(state, deploy):
             return Hint(deploy, "Time to finish this turn: deploy every token in hand.")
         forward = _forward(legal) or legal
         return Hint(self.rng.choice(forward), "Time to finish this turn.")
@@ -289,7 +297,7 @@ class GreedyBot:
             after = _try(state, action)
             if after is None:
                 continue
-            if after.turn.stage is Stage.ROLL:
+            if current_player(after) == CHANCE:  # the die decides next
                 if chance:
                     out.append(self._chance_option(action, state, after, me, acting, hand0))
                 continue
@@ -326,8 +334,8 @@ class GreedyBot:
         """Expected gain over the die faces; one more ply when conquests continue."""
         gain = spent = 0.0
         ends = True
-        for face, p in FACE_P:
-            after = _try(rolled, Roll(face))
+        for outcome, p in chance_outcomes(rolled):
+            after = _try(rolled, outcome)
             if after is None:
                 continue
             here = self.gain(state, after, me)
@@ -378,7 +386,7 @@ class GreedyBot:
                 if isinstance(action, Final):
                     cost = cost_rows(state, state.race(acting), state.geo.index[action.region])[1]
                     short = cost - hand
-                    p = sum(q for face, q in FACE_P if face >= short)
+                    p = sum(q for face, q in _face_odds(state) if face >= short)
                     final_ev = max(final_ev, p)
         return state, steps, final_ev
 
@@ -413,7 +421,7 @@ class GreedyBot:
             race = state.race(state.turn.acting)
             cost = cost_rows(state, race, geo.index[region])[1]
             hand = _hand(state, state.turn.acting)
-            p = sum(q for face, q in FACE_P if face >= cost - hand)
+            p = sum(q for face, q in _face_odds(state) if face >= cost - hand)
             return (
                 f"Final conquest of {geo.labels[geo.index[region]]}: it costs {cost} and you "
                 f"hold {hand}; the die (0, 0, 0, 1, 2, 3) makes up the {cost - hand} missing "
@@ -601,7 +609,7 @@ class GreedyBot:
                     best = (v, a, after)
             if best is not None and (best[0] > EPS or Done() not in legal):
                 deploy = self._placement(state, race, me)
-                if best[0] > EPS or deploy is None or is_legal(state, deploy) is not None:
+                if best[0] > EPS or deploy is None or not is_legal(state, deploy):
                     v, a, after = best
                     coins = turn_score(after, me) - turn_score(state, me)
                     if coins > 0:
@@ -612,7 +620,7 @@ class GreedyBot:
                         why = "it has to be placed before redeployment ends"
                     return Hint(a, f"'{a!r}'{_where(state, a)} before finishing: {why}.")
         deploy = self._placement(state, race, me)
-        if deploy is not None and is_legal(state, deploy) is None:
+        if deploy is not None and is_legal(state, deploy):
             return Hint(deploy, self._deploy_reason(state, race, deploy))
         if Done() in legal:
             return Hint(Done(), "Finish redeployment: every token is where it should be.")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from swlab.rules import Action, GameState, Stage, Take, legal_actions, roll_die
+from swlab.rules import CHANCE, Action, GameState, Take, current_player, legal_actions
 
 
 class RandomBot:
@@ -28,8 +28,8 @@ class RandomBot:
         return f"RandomBot(seed={self.seed})"
 
     def choose(self, state: GameState) -> Action:
-        if state.turn.stage is Stage.ROLL:  # not a decision; answer anyway if asked
-            return roll_die(self.rng)
+        if current_player(state) == CHANCE:
+            raise ValueError("the die is chance, not a decision: the driver rolls it (R-CONQ-10)")
         actions = legal_actions(state)
         if not actions:
             raise ValueError("the game is over: there is no action to choose")

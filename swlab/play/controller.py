@@ -44,18 +44,21 @@ from swlab.rules.actions import (
 )
 from swlab.rules.cost import CostBreakdown, explain_cost
 from swlab.rules.engine import (
+    ACTION_RULE,
+    CHANCE,
     acting_race,
     current_player,
-    is_legal,
     is_over,
     legal_actions,
     score_rows,
     tokens_on_map,
+    why_illegal,
     winners,
 )
 from swlab.rules.errors import IllegalActionError
+from swlab.rules.events import Event
 from swlab.rules.game import Game
-from swlab.rules.play import random_action, roll_die
+from swlab.rules.play import Chooser, random_action, sample_chance
 from swlab.rules.scenario import resolve_board
 from swlab.rules.state import GameState, Stage
 
@@ -118,7 +121,11 @@ class Button:
 
 @dataclass(frozen=True)
 class Status:
-    """Whose turn, which stage, tokens in hand; ``text`` is one sentence."""
+    """Whose turn, which stage, tokens in hand; ``text`` is one sentence.
+
+    ``actor`` is the seat that decides now; at a chance node (``chance``) the seat whose
+    die is rolled (R-CONQ-10).
+    """
 
     round: int
     turns: int
@@ -131,6 +138,7 @@ class Status:
     hand: int
     over: bool
     text: str
+    chance: bool = False
 
     def __str__(self) -> str:
         return self.text
@@ -182,7 +190,7 @@ def bots_available() -> dict[str, Any]:
 
 
 class _EngineRandom:
-    """A random player from the engine's own seeded driver (used when no bot is given)."""
+    """A random player from the engine's random playouts (used when no bot is given)."""
 
     name = "random"
 
@@ -289,7 +297,6 @@ class GameController:
         }
         self._fallback_bot: Any = None
         self._legal_cache: tuple[GameState, list[Action]] | None = None
-        self._rng = random.Random(self._seed ^ 0x5EED)
 
     # --- the state and the timeline -----------------------------------------------------
     @property
@@ -342,12 +349,16 @@ class GameController:
             return self._remember(
                 ClickResult("refused", action=act, rule=e.rule, message=e.message)
             )
+        return self._applied(act, events)
+
+    def _applied(self, action: Action, events: Sequence[Event]) -> ClickResult:
+        """The result of ``action`` just played (the state shown is the one after it)."""
         after = self.state
         return self._remember(
             ClickResult(
                 "applied",
-                region=_region_of(act),
-                action=act,
+                region=_region_of(action),
+                action=action,
                 events=tuple(e.describe(after) for e in events),
             )
         )
@@ -371,8 +382,17 @@ class GameController:
                     + ".",
                 )
             )
+        if current_player(state) == CHANCE:
+            return self._remember(
+                ClickResult(
+                    "refused",
+                    region=region_id,
+                    rule="R-CONQ-10",
+                    message="The reinforcement die decides now: roll the die (R-CONQ-10).",
+                )
+            )
         probe = _PROBE.get(state.stage, Conquer)(region_id)
-        error = is_legal(state, probe)
+        error = why_illegal(state, probe)
         if error is None:  # legal but not listed (should not happen): play it anyway
             return self.apply(probe)
         return self._remember(
@@ -415,7 +435,7 @@ class GameController:
         race = acting_race(state)
         if race is None:
             actor = current_player(state)
-            race = state.players[actor].active if actor is not None else None
+            race = state.players[actor].active if actor is not None and actor >= 0 else None
         if race is None:
             return None
         return explain_cost(state, region_id, race.name)
@@ -479,8 +499,6 @@ class GameController:
             return f"{note}: pass"
         if isinstance(action, Done):
             return f"{note}: finish redeployment"
-        if isinstance(action, Roll):
-            return f"{note}: the die shows {action.face}"
         return note
 
     # --- panels -------------------------------------------------------------------------
@@ -488,6 +506,9 @@ class GameController:
         state = self.state
         geo = state.geo
         actor = current_player(state)
+        chance = actor == CHANCE
+        if chance:
+            actor = state.turn.actor  # whose die it is
         race = acting_race(state)
         if race is None and actor is not None:
             race = state.players[actor].active
@@ -518,6 +539,7 @@ class GameController:
             hand=hand,
             over=is_over(state),
             text=text,
+            chance=chance,
         )
 
     def log(self, last: int | None = None) -> list[str]:
@@ -530,7 +552,10 @@ class GameController:
             # the actor is whoever was to act before this step
             before = history[n - 2].state if n >= 2 else self.game.start
             actor = current_player(before)
-            who = before.player_name(actor) if actor is not None else ""
+            if actor == CHANCE:
+                who = f"die ({before.player_name(before.turn.actor)})"
+            else:
+                who = before.player_name(actor) if actor is not None else ""
             out.append(f"{n}. {who}: {step.action!r}")
             out.extend(f"   {e.describe(step.state)}" for e in step.events)
         return out
@@ -646,70 +671,116 @@ class GameController:
             return self._fallback_bot
         return next(iter(self.bots.values()), None)
 
+    def _chooser(self, seat: int) -> Chooser | None:
+        """The decision function of ``seat``: its bot, else the default bot (``None`` when
+        no bot is available)."""
+        bot = self.bots.get(seat) or self._default_bot()
+        if bot is None:
+            return None
+        return lambda state: _bot_action(bot, state)
+
+    def _drive(
+        self,
+        seats: Callable[[int], bool],
+        *,
+        until: Callable[[GameState], bool] | None = None,
+        max_steps: int,
+    ) -> list[ClickResult]:
+        """Play with the engine's driver (:meth:`Game.drive`: bots for the seats ``seats``
+        accepts, the die sampled from the game's seed), every step into the timeline; a
+        bot's illegal action stops it with that refusal."""
+        asked: list[Action] = []
+
+        def deciding(seat: int) -> Chooser | None:
+            bot_choose = self._chooser(seat) if seats(seat) else None
+            if bot_choose is None:
+                return None
+
+            def choose(state: GameState) -> Action:
+                action = bot_choose(state)
+                asked.append(action)
+                return action
+
+            return choose
+
+        deciders: dict[int, Chooser] = {}
+        for seat in range(len(self.state.players)):
+            chooser = deciding(seat)
+            if chooser is not None:
+                deciders[seat] = chooser
+        results: list[ClickResult] = []
+
+        def keep(before: GameState, action: Action, events: list[Event], after: GameState) -> None:
+            results.append(self._applied(action, events))
+
+        try:
+            self.game.drive(deciders, until=until, max_steps=max_steps, observer=keep)
+        except IllegalActionError as e:
+            act = asked[-1] if asked else None
+            results.append(
+                self._remember(ClickResult("refused", action=act, rule=e.rule, message=e.message))
+            )
+        return results
+
     def next_action(self) -> ClickResult:
         """Let a bot play one action for whoever must act (the seat's bot, else the
-        default bot of :mod:`swlab.bots`). The die is rolled with the engine's seeded
-        driver."""
+        default bot of :mod:`swlab.bots`); at a chance node the die is rolled
+        (:meth:`roll`)."""
         state = self.state
         actor = current_player(state)
         if actor is None:
             return self._remember(
                 ClickResult("none", rule="R-FLOW-2", message="The game is over (R-FLOW-2).")
             )
-        if state.stage is Stage.ROLL:
+        if actor == CHANCE:
             return self.roll()
-        bot = self.bots.get(actor) or self._default_bot()
-        if bot is None:
+        if self._chooser(actor) is None:
             return self._remember(
                 ClickResult("none", message="No bot available: swlab.bots is not importable.")
             )
-        return self.apply(_bot_action(bot, state))
+        results = self._drive(lambda seat: True, max_steps=1)
+        return results[-1] if results else self._remember(ClickResult("none"))
 
     def roll(self) -> ClickResult:
-        """Roll the reinforcement die (R-COMP-5, R-CONQ-10) with a seeded random driver."""
-        return self.apply(roll_die(self._rng))
+        """Roll the reinforcement die (R-COMP-5, R-CONQ-10): the face this position draws
+        from the game's seed (:func:`swlab.rules.sample_chance`), so undo and roll again
+        shows the same face. Refused when the game does not wait for the die."""
+        state = self.state
+        if current_player(state) != CHANCE:
+            rule, why = ACTION_RULE[Roll]
+            return self._remember(
+                ClickResult("refused", rule=rule, message=f"Not now: {why} ({rule}).")
+            )
+        return self.apply(sample_chance(state))
 
     def finish_turn(self, max_steps: int = 500) -> list[ClickResult]:
         """Bots play until the current player's turn is over (stops for a human defender)."""
         start = self.state
-        results: list[ClickResult] = []
-        for _ in range(max_steps):
-            state = self.state
-            if is_over(state) or state.current != start.current or state.round != start.round:
-                break
-            actor = current_player(state)
-            if actor != start.turn.actor and not self.is_bot_seat(actor):
-                break
-            result = self.next_action()
-            results.append(result)
-            if not result.ok:
-                break
-        return results
+
+        def seats(seat: int) -> bool:
+            return seat == start.turn.actor or self.is_bot_seat(seat)
+
+        def turn_over(state: GameState) -> bool:
+            return state.current != start.current or state.round != start.round
+
+        return self._drive(seats, until=turn_over, max_steps=max_steps)
 
     def autoplay(self, max_steps: int = 20_000) -> list[ClickResult]:
         """Bots play every seat until the game ends (a demo to watch, then step back
         through with the history slider); stops early at a refusal."""
-        results: list[ClickResult] = []
-        for _ in range(max_steps):
-            if is_over(self.state):
-                break
-            result = self.next_action()
-            results.append(result)
-            if not result.ok:
-                break
-        return results
+        return self._drive(lambda seat: True, max_steps=max_steps)
 
     def run_bots(self, max_steps: int = 2000) -> list[ClickResult]:
-        """Bots play while a bot seat must act (after a human move, or from the start)."""
-        results: list[ClickResult] = []
-        for _ in range(max_steps):
-            if not self.is_bot_seat(current_player(self.state)):
-                break
-            result = self.next_action()
-            results.append(result)
-            if not result.ok:
-                break
-        return results
+        """Bots play while a bot seat must act (after a human move, or from the start).
+
+        The die of a bot's conquest is rolled; the die of a human's conquest waits for the
+        human's *roll the die*.
+        """
+
+        def humans_die(state: GameState) -> bool:
+            return current_player(state) == CHANCE and not self.is_bot_seat(state.turn.actor)
+
+        return self._drive(self.is_bot_seat, until=humans_die, max_steps=max_steps)
 
     def hint(self) -> str:
         """A suggestion for the player to act, from :func:`swlab.bots.hint` if it exists."""
@@ -718,6 +789,11 @@ class GameController:
             return "Hints need swlab.bots, which is not importable here."
         if is_over(self.state):
             return "The game is over (R-FLOW-2)."
+        if current_player(self.state) == CHANCE:
+            return (
+                "The reinforcement die decides now, not a choice: roll the die "
+                "(faces 0, 0, 0, 1, 2, 3; R-CONQ-10)."
+            )
         h = fn(self.state)
         action = getattr(h, "action", None)
         reason = getattr(h, "reason", "")

@@ -166,7 +166,11 @@ class GameViewer:
             layout=widgets.Layout(width="100%"),
         )
         self.slider.observe(self._on_slider, "value")
-        self.roll_button = self._button("roll the die", self._on_roll, "Seeded random die")
+        self.roll_button = self._button(
+            "roll the die",
+            self._on_roll,
+            "The die is chance: the face this position draws from the game's seed",
+        )
         self.bot_button = self._button("bot: one action", self._on_bot, "A bot plays one")
         self.finish_button = self._button("bot: finish turn", self._on_finish, "")
         self.hint_button = self._button("hint", self._on_hint, "What would a bot do?")

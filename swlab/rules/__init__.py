@@ -16,11 +16,16 @@ Public API
 ----------
 ``new_game(board, players, *, seed, races, powers)``
     Setup (R-SETUP-*); ``races``/``powers`` fix the top of the stacks.
-``legal_actions(state)`` / ``is_legal(state, action)`` / ``apply(state, action)``
-    One legality oracle; ``apply`` raises :class:`IllegalActionError` (``.rule``,
-    ``.message``) and never changes its input.
+``legal_actions(state)`` / ``why_illegal(state, action)`` / ``apply(state, action)``
+    One legality oracle: the decisions open now, the refusal of one action (or ``None``;
+    ``is_legal`` is its yes/no); ``apply`` raises that :class:`IllegalActionError`
+    (``.rule``, ``.message``) and never changes its input.
 ``current_player``, ``is_over``, ``scores``, ``winners``, ``score_rows``, ``tokens_on_map``
     Queries (R-FLOW-3 tie-break, R-RULING-8).
+``CHANCE``, ``chance_outcomes(state)``
+    The reinforcement die is chance (R-CONQ-10): at a roll ``current_player`` is ``CHANCE``,
+    ``legal_actions`` is empty and ``chance_outcomes`` lists ``roll 0`` .. ``roll 3`` with
+    their probabilities (1/2, 1/6, 1/6, 1/6); ``GameState.die`` fixes the next faces.
 ``explain_cost(state, region, race=None)``
     The conquest cost row by row (R-CONQ-2, R-CONQ-3, R-RULING-1).
 ``parse_action`` / ``format_action`` / ``repr(action)``
@@ -29,8 +34,9 @@ Public API
     ``withdraw 4``, ``done``; the powers add ``berserk`` (roll before a conquest),
     ``dragon 12``, ``fortress 3``, ``hero 7`` / ``unhero 7``, ``camp 5`` / ``uncamp 5``
     and ``peace 1`` (a seat number), registered with ``actions.register_action``.
-``roll_die``, ``random_action``, ``play_random``, ``replay``, ``GameRecord``
-    The die as a chance actor, seeded playouts, records that replay exactly.
+``drive``, ``sample_chance``, ``random_action``, ``play_random``, ``replay``, ``GameRecord``
+    The one seeded driver (decisions from bots or a function, the die drawn from the
+    game's seed and the position), random playouts, records that replay exactly.
 ``RACES``, ``POWERS``
     The registry of the 14 race banners and 20 power badges (``abilities/``).
 ``abilities.custom.custom_race`` / ``custom_power``
@@ -66,9 +72,11 @@ from swlab.rules.actions import (
 )
 from swlab.rules.cost import CostBreakdown, explain_cost
 from swlab.rules.engine import (
+    CHANCE,
     acting_race,
     actions_by_region,
     apply,
+    chance_outcomes,
     current_player,
     is_legal,
     is_over,
@@ -76,17 +84,19 @@ from swlab.rules.engine import (
     score_rows,
     scores,
     tokens_on_map,
+    why_illegal,
     winners,
 )
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Event
 from swlab.rules.geo import BoardLike, Geo
-from swlab.rules.play import play_random, random_action, replay, roll_die
+from swlab.rules.play import Drive, drive, play_random, random_action, replay, sample_chance
 from swlab.rules.record import GameRecord, Step
 from swlab.rules.setup import new_game
 from swlab.rules.state import GameState, PlayerState, RaceState, RegionState, Stage, TurnState
 
 __all__ = [
+    "CHANCE",
     "POWERS",
     "RACES",
     "Abandon",
@@ -98,6 +108,7 @@ __all__ = [
     "Decline",
     "Deploy",
     "Done",
+    "Drive",
     "End",
     "Event",
     "Final",
@@ -119,7 +130,9 @@ __all__ = [
     "acting_race",
     "actions_by_region",
     "apply",
+    "chance_outcomes",
     "current_player",
+    "drive",
     "explain_cost",
     "format_action",
     "is_legal",
@@ -130,10 +143,11 @@ __all__ = [
     "play_random",
     "random_action",
     "replay",
-    "roll_die",
+    "sample_chance",
     "score_rows",
     "scores",
     "tokens_on_map",
+    "why_illegal",
     "winners",
 ]
 

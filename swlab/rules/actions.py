@@ -8,7 +8,8 @@
 
 Region arguments are region ids (the numbers printed on the board), ``pick K`` takes the
 position 0..5 in the column (R-PICK-1), ``roll N`` the face 0..3 of the reinforcement die
-(R-COMP-5, R-CONQ-10).
+(R-COMP-5, R-CONQ-10): a chance outcome (``engine.chance_outcomes``), recorded like any
+action but never a player's decision.
 """
 
 from __future__ import annotations
@@ -92,7 +93,8 @@ class Final(RegionAction):
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Roll(Action):
-    """The reinforcement die shows ``face`` (0..3); a chance action (R-CONQ-10)."""
+    """The reinforcement die shows ``face`` (0..3): the outcome of a chance node (R-CONQ-10),
+    drawn by ``play.sample_chance`` or set by a record, a scenario or a teacher."""
 
     verb: ClassVar[str] = "roll"
     face: int

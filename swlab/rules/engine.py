@@ -13,12 +13,14 @@ redeploy in seat order (R-REDEPLOY-2), the player scores (R-SCORE) and the next 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
 from swlab.rules.abilities.base import Badge, Row
 from swlab.rules.abilities.registry import power_badge, race_badge
 from swlab.rules.actions import (
+    DIE_FACES,
     Abandon,
     Action,
     Conquer,
@@ -79,6 +81,16 @@ from swlab.rules.state import (
 
 MAX_SHORT = 3  # R-CONQ-10: the die shows at most 3
 
+#: :func:`current_player` at a chance node: the reinforcement die decides, no player does
+#: (OpenSpiel's model; not ``NOBODY``, which is -1).
+CHANCE = -2
+
+#: Each face of the reinforcement die with its probability: 0 (three blank faces) 1/2,
+#: 1, 2 and 3 1/6 each (R-COMP-5).
+DIE_ODDS: tuple[tuple[int, float], ...] = tuple(
+    (face, n / len(DIE_FACES)) for face, n in sorted(Counter(DIE_FACES).items())
+)
+
 STAGE_RULE: dict[Stage, tuple[str, str]] = {
     Stage.PICK: ("R-PICK-1", "the game waits for a combo to be picked"),
     Stage.CONQUER: ("R-CONQ-11", "the game waits for a conquest, or for you to stop"),
@@ -97,8 +109,30 @@ STAGE_RULE: dict[Stage, tuple[str, str]] = {
 
 
 def current_player(state: GameState) -> int | None:
-    """The player who must act now (a defender during its redeployment); ``None`` at the end."""
-    return None if state.turn.stage is Stage.GAME_OVER else state.turn.actor
+    """The player who must decide now (a defender during its redeployment), :data:`CHANCE`
+    while the reinforcement die is rolled (R-CONQ-10, R-POW-BERSERK), ``None`` at the end.
+
+    At a chance node ``state.turn.actor`` still names the player whose die it is.
+    """
+    stage = state.turn.stage
+    if stage is Stage.ROLL:
+        return CHANCE
+    return None if stage is Stage.GAME_OVER else state.turn.actor
+
+
+def chance_outcomes(state: GameState) -> list[tuple[Action, float]]:
+    """The outcomes of the chance node with their probabilities, ``[]`` elsewhere.
+
+    The reinforcement die (R-COMP-5) of a final conquest (R-CONQ-10) or of a Berserk roll
+    (R-POW-BERSERK): ``roll 0`` with 1/2, ``roll 1``, ``roll 2``, ``roll 3`` with 1/6 each.
+    When a scenario or a teacher fixed the next faces (``GameState.die``), the first one is
+    the only outcome, with probability 1.
+    """
+    if state.turn.stage is not Stage.ROLL:
+        return []
+    if state.die:
+        return [(Roll(state.die[0]), 1.0)]
+    return [(Roll(face), p) for face, p in DIE_ODDS]
 
 
 def is_over(state: GameState) -> bool:
@@ -143,22 +177,21 @@ def acting_race(state: GameState) -> RaceState | None:
 
 
 def legal_actions(state: GameState) -> list[Action]:
-    """Every action legal now, ``[]`` only when the game is over.
+    """Every decision a player may take now; ``[]`` when the game is over and at a chance
+    node, where the die decides (:func:`chance_outcomes`, R-CONQ-10).
 
     ``deploy`` (the composite redeployment) is accepted by :func:`apply` but not listed:
     its placements are too many to enumerate; ``place``/``take``/``done`` reach the same
     results one token at a time.
     """
     stage = state.turn.stage
-    if stage is Stage.GAME_OVER:
+    if stage is Stage.GAME_OVER or stage is Stage.ROLL:
         return []
     if stage is Stage.PICK:
         out: list[Action] = [
             Pick(k) for k in range(len(state.column)) if _refuse_pick(state, k) is None
         ]
         return out or [End()]
-    if stage is Stage.ROLL:
-        return [Roll(face) for face in range(4)]
     if stage is Stage.DECLINE_CHOICE:
         return [Decline(), End()]
     race = acting_race(state)
@@ -209,7 +242,7 @@ def actions_by_region(state: GameState) -> dict[int, list[Action]]:
     """The legal actions that target each region id (what a click on it can do).
 
     A UI offers nothing, applies the only one, or shows buttons for several; a region with
-    no entry can explain itself with :func:`is_legal` (e.g. ``is_legal(s, Conquer(r))``).
+    no entry can explain itself with :func:`why_illegal` (``why_illegal(s, Conquer(r))``).
     """
     out: dict[int, list[Action]] = {}
     for action in legal_actions(state):
@@ -219,8 +252,18 @@ def actions_by_region(state: GameState) -> dict[int, list[Action]]:
     return out
 
 
-def is_legal(state: GameState, action: Action) -> IllegalActionError | None:
-    """``None`` when ``action`` is legal now, else the error :func:`apply` would raise."""
+def is_legal(state: GameState, action: Action) -> bool:
+    """Whether :func:`apply` accepts ``action`` now (:func:`why_illegal` says why not)."""
+    return why_illegal(state, action) is None
+
+
+def why_illegal(state: GameState, action: Action) -> IllegalActionError | None:
+    """``None`` when ``action`` is legal now, else the error :func:`apply` would raise.
+
+    At a chance node an explicit ``roll N`` is accepted (records, ``--actions``, a teacher
+    setting up a position): choosing the face is a setup tool, never a listed decision. A
+    face fixed by ``GameState.die`` is the only one accepted (R-CONQ-10).
+    """
     stage = state.turn.stage
     if stage is Stage.GAME_OVER:
         return IllegalActionError("R-FLOW-2", "The game is over: no action is possible (R-FLOW-2).")
@@ -229,6 +272,12 @@ def is_legal(state: GameState, action: Action) -> IllegalActionError | None:
             if action.face not in (0, 1, 2, 3):
                 return IllegalActionError(
                     "R-COMP-5", "The reinforcement die shows 0, 1, 2 or 3 (R-COMP-5)."
+                )
+            if state.die and action.face != state.die[0]:
+                return IllegalActionError(
+                    "R-CONQ-10",
+                    f"The die of this position is fixed: the next roll shows {state.die[0]}, "
+                    f"not {action.face} (R-CONQ-10).",
                 )
             return None
         return _wrong_stage(state, action)
@@ -309,7 +358,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
 
     The input state is never changed.
     """
-    error = is_legal(state, action)
+    error = why_illegal(state, action)
     if error is not None:
         raise error
     events: list[Event] = []
@@ -322,6 +371,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         return state, events
     if stage is Stage.ROLL:
         assert isinstance(action, Roll)
+        if state.die:  # the fixed face is used up (R-CONQ-10)
+            state = state.updated(die=state.die[1:])
         if state.turn.final_region < 0:  # a badge's own roll (Berserk)
             race = acting_race(state)
             owner = _extra_owner(state, race, action) if race is not None else None
@@ -436,7 +487,7 @@ class _Reach:
     """What the acting race may conquer: the R-CONQ checks, set up once per query.
 
     The checks return short reason codes; :meth:`refuse` turns a code into the learner's
-    sentence, so :func:`legal_actions` (which only needs yes/no) and :func:`is_legal`
+    sentence, so :func:`legal_actions` (which only needs yes/no) and :func:`why_illegal`
     run exactly the same tests without formatting messages for every region.
 
     It holds only facts about the race in one state (never the state itself), so that

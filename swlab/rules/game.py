@@ -18,14 +18,23 @@ from __future__ import annotations
 
 import html
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from swlab.rules.actions import Action, parse_action
 from swlab.rules.cost import CostBreakdown, explain_cost
-from swlab.rules.engine import apply, current_player, is_over, legal_actions, winners
+from swlab.rules.engine import (
+    CHANCE,
+    apply,
+    current_player,
+    is_over,
+    legal_actions,
+    why_illegal,
+    winners,
+)
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Event
 from swlab.rules.geo import BoardLike
+from swlab.rules.play import Deciders, Drive, Observer, drive, sample_chance
 from swlab.rules.record import GameRecord, Step, load_record, save_record
 from swlab.rules.report import split_actions
 from swlab.rules.scenario import load_scenario, resolve_board, save_scenario
@@ -164,12 +173,50 @@ class Game:
         return [e for s in new for e in s.events]
 
     def try_play(self, actions: str | Action | Sequence[str | Action]) -> IllegalActionError | None:
-        """Like :meth:`play` but returns the refusal instead of raising it."""
+        """Like :meth:`play` but returns the refusal instead of raising it.
+
+        A misspelt action is refused the same way: an :class:`IllegalActionError` whose
+        ``rule`` is ``""`` (no rule refuses it, the notation does) and whose message says
+        what was expected.
+        """
         try:
             self.play(actions)
         except IllegalActionError as e:
             return e
+        except ValueError as e:  # the notation (parse_action), before any rule
+            return IllegalActionError("", str(e))
         return None
+
+    def roll(self) -> list[Event]:
+        """Roll the reinforcement die now (R-CONQ-10): the seeded face of this position
+        (:func:`~swlab.rules.play.sample_chance`), so an undo and a new roll show it again.
+
+        ``ValueError`` when the game does not wait for the die; ``play("roll N")`` still
+        sets a face by hand.
+        """
+        return self.play(sample_chance(self.state))
+
+    def drive(
+        self,
+        deciders: Deciders,
+        *,
+        until: Callable[[GameState], bool] | None = None,
+        max_steps: int | None = None,
+        observer: Observer | None = None,
+    ) -> Drive:
+        """Play on with :func:`swlab.rules.drive` (bots decide, the die is sampled from the
+        game's seed); every step joins the timeline as it is played, so the steps before a
+        bot's illegal action (raised) are kept. Playing after :meth:`undo` forgets the
+        undone steps."""
+
+        def keep(before: GameState, action: Action, events: list[Event], after: GameState) -> None:
+            del self._steps[self._cursor :]
+            self._steps.append(Step(action, tuple(events), after))
+            self._cursor = len(self._steps)
+            if observer is not None:
+                observer(before, action, events, after)
+
+        return drive(self.state, deciders, until=until, max_steps=max_steps, observer=keep)
 
     def undo(self, steps: int = 1) -> GameState:
         """Step back (the steps stay available to :meth:`redo`); the state now."""
@@ -200,10 +247,18 @@ class Game:
         """Why conquering ``region`` costs what it costs (rows with rule ids)."""
         return explain_cost(self.state, region, race)
 
-    def is_legal(self, action: str | Action) -> IllegalActionError | None:
-        from swlab.rules.engine import is_legal
+    def why_illegal(self, action: str | Action) -> IllegalActionError | None:
+        """The refusal of ``action`` now (rule id and sentence), ``None`` when it is legal;
+        a misspelt action is refused with ``rule == ""`` as in :meth:`try_play`."""
+        try:
+            act = parse_action(action) if isinstance(action, str) else action
+        except ValueError as e:
+            return IllegalActionError("", str(e))
+        return why_illegal(self.state, act)
 
-        return is_legal(self.state, parse_action(action) if isinstance(action, str) else action)
+    def is_legal(self, action: str | Action) -> bool:
+        """Whether ``action`` (or its notation) is legal now."""
+        return self.why_illegal(action) is None
 
     def describe(self, last: int | None = None) -> list[str]:
         """The events as sentences (the ``last`` steps only, if given)."""
@@ -223,7 +278,12 @@ class Game:
     def __repr__(self) -> str:
         s = self.state
         actor = current_player(s)
-        who = "game over" if actor is None else f"{s.player_name(actor)} to play ({s.stage})"
+        if actor is None:
+            who = "game over"
+        elif actor == CHANCE:
+            who = f"the die to roll for {s.player_name(s.turn.actor)} ({s.stage})"
+        else:
+            who = f"{s.player_name(actor)} to play ({s.stage})"
         return (
             f"<Game {s.geo.name} round {s.round}/{s.geo.turns}, {who}, "
             f"step {self._cursor}/{len(self._steps)}>"
@@ -247,9 +307,12 @@ def game_html(
     else:
         assert actor is not None
         acting = f", {state.turn.acting}" if state.turn.acting else ""
+        who = state.player_name(state.turn.actor if actor == CHANCE else actor)
+        if actor == CHANCE:
+            who = f"the die for {who}"
         head = (
             f"Round {state.round}/{geo.turns} · {state.player_name(state.current)}'s turn · "
-            f"stage <b>{e(state.stage.value)}</b> ({e(state.player_name(actor))}{e(acting)})"
+            f"stage <b>{e(state.stage.value)}</b> ({e(who)}{e(acting)})"
         )
     if step is not None:
         head += f" · step {step[0]}/{step[1]}"

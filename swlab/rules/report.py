@@ -26,7 +26,7 @@ from typing import Any
 
 from swlab.rules.abilities.registry import CUSTOM_RACES, RACES
 from swlab.rules.actions import Action, parse_action
-from swlab.rules.engine import apply, current_player, is_over, legal_actions, scores
+from swlab.rules.engine import CHANCE, apply, current_player, is_over, legal_actions, scores
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Event
 from swlab.rules.ops import badges
@@ -139,6 +139,8 @@ def event_dict(event: Event, ctx: Any) -> dict[str, Any]:
 def state_summary(state: GameState) -> dict[str, Any]:
     """Whose turn, stage, coins: the short JSON view of a state."""
     actor = current_player(state)
+    if actor == CHANCE:  # the die decides: name the player whose die it is
+        actor = state.turn.actor
     return {
         "round": state.round,
         "stage": state.turn.stage.value,

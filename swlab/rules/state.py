@@ -277,6 +277,9 @@ class GameState:
     turn: TurnState
     seed: int
     reshuffles: int = 0
+    #: faces the next rolls of the reinforcement die show, fixed by a scenario or a teacher
+    #: (R-CONQ-10); empty: the die is random, drawn from the seed
+    die: tuple[int, ...] = ()
 
     def updated(
         self,
@@ -293,6 +296,7 @@ class GameState:
         turn: TurnState | None = None,
         seed: int | None = None,
         reshuffles: int | None = None,
+        die: tuple[int, ...] | None = None,
     ) -> GameState:
         """``dataclasses.replace(self, ...)`` with the fields given; fast (see the module)."""
         return GameState(
@@ -309,6 +313,7 @@ class GameState:
             self.turn if turn is None else turn,
             self.seed if seed is None else seed,
             self.reshuffles if reshuffles is None else reshuffles,
+            self.die if die is None else die,
         )
 
     # --- memo: lookups asked several times of one state (see the module) ---------------

@@ -7,13 +7,17 @@ import pytest
 from swlab.board import Board
 from swlab.bots import Bot, GreedyBot, RandomBot, make_bot, play_game, seat_names
 from swlab.rules import (
+    CHANCE,
     Action,
     GameState,
     Stage,
     Take,
     current_player,
-    is_legal,
+    drive,
+    new_game,
+    sample_chance,
     scores,
+    why_illegal,
 )
 
 
@@ -31,13 +35,14 @@ class Watcher:
 
     def choose(self, state: GameState) -> Action:
         assert state.turn.stage is not Stage.ROLL, "the die is rolled by the driver"
+        assert current_player(state) != CHANCE
         assert current_player(state) == self.seat == state.turn.actor
         if state.turn.stage is Stage.DEFEND:
             assert state.current != self.seat  # an attacked player, not the current one
             self.defended += 1
         self.asked.append(state.turn.stage)
         action = self.bot.choose(state)
-        assert is_legal(state, action) is None, (action, str(state))
+        assert why_illegal(state, action) is None, (action, str(state))
         return action
 
 
@@ -117,3 +122,40 @@ def test_stacks_can_be_fixed(board2: Board) -> None:
     )
     assert record.races[0] == "Giants"
     assert record.powers[0] == "Berserk"
+
+
+def test_the_die_of_a_bot_game_is_the_engines_sampled_face(board2: Board) -> None:
+    """play_game goes through the one driver: every roll in its record is the face
+    ``sample_chance`` draws for that position, so a replay with the sampler agrees."""
+    rolls = 0
+
+    def check(before: GameState, action: Action, events: object, after: GameState) -> None:
+        nonlocal rolls
+        if current_player(before) == CHANCE:
+            assert action == sample_chance(before)
+            rolls += 1
+
+    for seed in range(3):
+        play_game(
+            board2,
+            [GreedyBot(seed), RandomBot(seed)],
+            seed=seed,
+            observer=check,
+            powers=["Berserk"],
+        )
+    assert rolls > 0
+
+
+def test_play_game_stops_at_the_step_limit(board2: Board) -> None:
+    with pytest.raises(RuntimeError, match="did not end within 10 steps"):
+        play_game(board2, [RandomBot(1), RandomBot(2)], seed=1, max_steps=10)
+
+
+def test_bots_refuse_to_decide_the_die(board2: Board) -> None:
+    state = new_game(board2, ["Ann", "Bob"], seed=2)
+    bots = [RandomBot(1), RandomBot(2)]
+    at_die = drive(state, bots, until=lambda s: current_player(s) == CHANCE).state
+    assert current_player(at_die) == CHANCE
+    for bot in (RandomBot(1), GreedyBot(1)):
+        with pytest.raises(ValueError, match="chance"):
+            bot.choose(at_die)

@@ -20,9 +20,9 @@ from swlab.rules import (
     Stage,
     apply,
     explain_cost,
-    is_legal,
     legal_actions,
     new_game,
+    why_illegal,
     winners,
 )
 
@@ -69,7 +69,7 @@ class FirstPick:
             self.picked = True
             return Pick(0)
         action = self.bot.choose(state)
-        assert is_legal(state, action) is None, (action, str(state))
+        assert why_illegal(state, action) is None, (action, str(state))
         return action
 
 
@@ -134,7 +134,7 @@ def test_hint_is_legal_with_a_reason_in_every_stage(board2: Board) -> None:
             return
         h = hint(before)
         assert isinstance(h, Hint)
-        assert is_legal(before, h.action) is None, (h, str(before))
+        assert why_illegal(before, h.action) is None, (h, str(before))
         assert h.reason.strip(), h
         stages.add(before.turn.stage)
         verbs.add(h.action.verb)

@@ -189,3 +189,27 @@ def test_the_legend_names_terrains_seats_and_the_decline_look() -> None:
     text = " ".join(str(w.value) for w in viewer.panel.children if hasattr(w, "value"))
     for word in ("forest", "sea", "Ann", "Bob", "dashed", "R-DECLINE-2"):
         assert word in text
+
+
+def test_r_conq_10_roll_button_undo_and_roll_again_shows_the_same_face(board2: Board) -> None:
+    """The widget offers no die face; its roll button draws the seeded face, again after
+    an undo."""
+    v = GameViewer(board2, ["Ann", "Bob"], seed=7, auto_bots=False)
+    v.button("pick 0").click()
+    for _ in range(20):
+        if v.controller.state.stage is Stage.ROLL:
+            break
+        acts = [a for group in v.controller._by_region().values() for a in group]
+        finals = [a for a in acts if a.verb == "final"]
+        v.controller.apply(finals[0] if finals else next(a for a in acts if a.verb == "conquer"))
+        v.refresh()
+    assert v.controller.state.stage is Stage.ROLL
+    assert not v.roll_button.disabled and v._action_buttons == []
+    v.roll_button.click()
+    first = v.controller.game.actions[-1]
+    assert first.verb == "roll"
+    v.undo_button.click()
+    assert v.controller.state.stage is Stage.ROLL
+    v.roll_button.click()
+    assert v.controller.game.actions[-1] == first
+    assert v.roll_button.disabled  # the die is used: conquests end (R-CONQ-10)

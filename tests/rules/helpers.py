@@ -17,7 +17,7 @@ import pytest
 
 from swlab.rules import GameState, RaceState, RegionState, Stage, new_game
 from swlab.rules.actions import Action, parse_action
-from swlab.rules.engine import apply, is_legal
+from swlab.rules.engine import apply, why_illegal
 from swlab.rules.events import Event
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -309,10 +309,16 @@ class Scenario:
 
         return [repr(a) for a in legal_actions(self.state)]
 
+    def chances(self) -> list[str]:
+        """The outcomes of the chance node (the die faces), ``[]`` elsewhere."""
+        from swlab.rules.engine import chance_outcomes
+
+        return [repr(a) for a, _p in chance_outcomes(self.state)]
+
     def refused(self, action: str | Action) -> str:
         """The rule id refusing ``action`` (fails the test if it is legal)."""
         a = parse_action(action) if isinstance(action, str) else action
-        error = is_legal(self.state, a)
+        error = why_illegal(self.state, a)
         assert error is not None, f"{a!r} should be illegal in\n{self.state}"
         return error.rule
 

@@ -2,8 +2,20 @@
 
 from __future__ import annotations
 
-from swlab.rules import RACES, GameState, is_over, legal_actions, parse_action
-from swlab.rules.engine import apply, is_legal
+import math
+
+from swlab.rules import (
+    CHANCE,
+    RACES,
+    GameState,
+    Roll,
+    chance_outcomes,
+    current_player,
+    is_over,
+    legal_actions,
+    parse_action,
+)
+from swlab.rules.engine import apply, why_illegal
 from swlab.rules.state import Stage
 
 
@@ -31,11 +43,20 @@ def check_invariants(state: GameState) -> None:
     # R-DECLINE-3: one decline race per player unless Spirit.
     for p in state.players:
         assert len(p.declined) <= 2, p
+    # Legal actions are empty only at game over or at a chance node (the die, R-CONQ-10),
+    # whose outcomes are non-empty die faces, each accepted, with probabilities summing to 1.
     actions = legal_actions(state)
-    assert bool(actions) != is_over(state)
+    outcomes = chance_outcomes(state)
+    chance = current_player(state) == CHANCE
+    assert chance == bool(outcomes) == (state.turn.stage is Stage.ROLL)
+    assert bool(actions) != (is_over(state) or chance)
+    if chance:
+        assert math.isclose(sum(p for _a, p in outcomes), 1.0)
+        assert all(isinstance(a, Roll) and p > 0 for a, p in outcomes), outcomes
+        assert all(why_illegal(state, a) is None for a, _p in outcomes), outcomes
     for a in actions:
         assert parse_action(repr(a)) == a, a
-        assert is_legal(state, a) is None, a
+        assert why_illegal(state, a) is None, a
     if state.turn.stage is not Stage.GAME_OVER:
         assert state.turn.actor >= 0
 

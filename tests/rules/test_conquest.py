@@ -85,10 +85,10 @@ def test_r_conq_6_later_conquests_must_be_adjacent() -> None:
 
 
 def test_r_conq_6_error_message_is_a_plain_sentence_with_the_rule() -> None:
-    from swlab.rules import is_legal
+    from swlab.rules import why_illegal
 
     sc = ratmen().do("conquer 1")
-    error = is_legal(sc.state, Conquer(8))
+    error = why_illegal(sc.state, Conquer(8))
     assert error is not None
     assert error.message == "Forest (8) is not adjacent to a region of your Ratmen (R-CONQ-6)."
     assert isinstance(error, ValueError)
@@ -149,7 +149,8 @@ def test_r_conq_10_final_conquest_success_places_every_token() -> None:
     assert sc.refused("conquer 2") == "R-CONQ-2"
     sc.do("final 2")
     assert sc.state.turn.stage is Stage.ROLL
-    assert sc.legal() == ["roll 0", "roll 1", "roll 2", "roll 3"]
+    # the die is chance: no face is a player's choice (R-CONQ-10)
+    assert sc.legal() == [] and sc.chances() == ["roll 0", "roll 1", "roll 2", "roll 3"]
     sc.do("roll 1")
     assert sc.at(2).tokens == 1 and sc.hand("Ratmen") == 0
     assert sc.state.turn.stage is Stage.REDEPLOY  # conquests end either way
@@ -227,4 +228,4 @@ def test_actions_by_region_for_a_clicking_ui() -> None:
     sc = ratmen(hand=3).do("conquer 1")  # 1 token left: neighbours need the die
     by_region = {rid: [repr(a) for a in acts] for rid, acts in actions_by_region(sc.state).items()}
     assert by_region == {2: ["final 2"], 5: ["final 5"]}
-    assert sc.refused("conquer 4") == "R-CONQ-6"  # no entry: is_legal explains why
+    assert sc.refused("conquer 4") == "R-CONQ-6"  # no entry: why_illegal explains why

@@ -2,7 +2,7 @@
 
 ``legal_actions`` checks only the regions a race can reach (``_Reach.candidates``) and
 Dragon Master and Sorcerers offer only reachable regions: here every region is checked
-with ``is_legal`` instead, and the lists must be the same, in the same order. The
+with ``why_illegal`` instead, and the lists must be the same, in the same order. The
 total-only cost equals the breakdown's total; ``updated`` equals ``dataclasses.replace``
 and knows every field; a state's memo is never compared, shown or copied.
 """
@@ -22,11 +22,11 @@ from swlab.rules import (
     Conquer,
     Final,
     apply,
-    is_legal,
     is_over,
     legal_actions,
     new_game,
     random_action,
+    why_illegal,
 )
 from swlab.rules.abilities.powers.dragon_master import DragonAttack
 from swlab.rules.abilities.powers.underworld import Underworld
@@ -84,12 +84,12 @@ def fresh(state: GameState) -> GameState:
 
 
 def every_region(state: GameState, verbs: tuple[type[Action], ...]) -> list[Action]:
-    """The actions of ``verbs`` that ``is_legal`` accepts, over every region, in order."""
+    """The actions of ``verbs`` that ``why_illegal`` accepts, over every region, in order."""
     return [
         verb(rid)  # type: ignore[call-arg]
         for rid in state.geo.ids
         for verb in verbs
-        if is_legal(fresh(state), verb(rid)) is None  # type: ignore[call-arg]
+        if why_illegal(fresh(state), verb(rid)) is None  # type: ignore[call-arg]
     ]
 
 

@@ -10,11 +10,11 @@ import pytest
 from swlab.rules import (
     IllegalActionError,
     apply,
-    is_legal,
     is_over,
     legal_actions,
     new_game,
     random_action,
+    why_illegal,
 )
 from swlab.rules.actions import (
     Abandon,
@@ -57,7 +57,7 @@ def test_illegal_actions_are_refused_with_a_rule_and_change_nothing(players: int
         for a in rng.sample(vocab, 40):
             if a in legal:
                 continue
-            error = is_legal(state, a)
+            error = why_illegal(state, a)
             if error is None:
                 assert isinstance(a, Deploy | Roll), a  # deploy is accepted, not listed
                 continue

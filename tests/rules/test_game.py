@@ -73,7 +73,7 @@ def test_legal_explain_describe() -> None:
     assert g.explain(12).summary() == "2 base + 1 lost tribe = 3"
     assert g.explain(6).total == 3
     assert g.describe(1)[0].startswith("Ann picks Fortified Ratmen")
-    assert g.is_legal("conquer 14") is not None
+    assert g.why_illegal("conquer 14") is not None
 
 
 def test_save_and_reload_record_and_scenario(tmp_path: Path) -> None:

@@ -186,7 +186,8 @@ def test_badge_actions_rolls_and_turn_data_hooks(monkeypatch: pytest.MonkeyPatch
     sc.lost_tribe(1)
     assert "rollfirst" in sc.legal()
     sc.do("rollfirst")
-    assert sc.state.turn.stage is Stage.ROLL and sc.legal() == [f"roll {f}" for f in range(4)]
+    assert sc.state.turn.stage is Stage.ROLL and sc.legal() == []
+    assert sc.chances() == [f"roll {f}" for f in range(4)]
     sc.do("roll 2")
     assert explain_cost(sc.state, 1).total == 1  # 2 + 1 lost tribe - 2, clamped at 1
     assert not any(a.startswith("final") for a in sc.legal())

@@ -2,8 +2,9 @@
 
 Tokens are conserved per race (map + hands + tray = tray total, R-COMP-2, R-PICK-4), coins
 never go negative, no region holds two races (R-CONQ-5), legal actions are empty only when
-the game is over (R-FLOW-2), every listed action applies and its notation round-trips, and
-the same seed gives the same game.
+the game is over (R-FLOW-2) or at a chance node (the die, R-CONQ-10), every listed action
+applies and its notation round-trips, and the same seed gives the same game. The games are
+played by the one driver, ``drive``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ import random
 
 import pytest
 
-from swlab.rules import apply, is_over, new_game, random_action, winners
+from swlab.rules import Action, GameState, drive, new_game, random_action, winners
+from swlab.rules.events import Event
 from swlab.rules.state import Stage
 
 from .helpers import official
@@ -20,30 +22,35 @@ from .invariants import check_all_listed_apply, check_invariants
 
 
 def playout(players: int, seed: int, every: bool = False) -> tuple[list[str], tuple[int, ...]]:
+    """A seeded random game through the one driver (``drive``: random decisions, the die
+    sampled from the game's seed), checking the invariants before every step."""
     board = official(players)
     state = new_game(board, players, seed=seed)
     rng = random.Random(seed)
-    log: list[str] = []
     rounds_seen = {state.round}
-    while not is_over(state):
-        check_invariants(state)
+    shown: list[str] = []
+
+    def check(s: GameState) -> bool:  # asked by drive before every step: never stops it
+        check_invariants(s)
         if every:
-            check_all_listed_apply(state)
-        action = random_action(state, rng)
-        before = str(state)
-        new, events = apply(state, action)
-        assert str(state) == before  # the input state is never changed
+            check_all_listed_apply(s)
+        shown.append(str(s))
+        assert len(shown) < 20_000
+        return False
+
+    def observe(before: GameState, action: Action, events: list[Event], after: GameState) -> None:
+        assert str(before) == shown[-1]  # the input state is never changed
         for e in events:
-            assert e.describe(new) and e.describe(board)
-        log.append(repr(action))
-        state = new
-        rounds_seen.add(state.round)
-        assert len(log) < 20_000
+            assert e.describe(after) and e.describe(board)
+        rounds_seen.add(after.round)
+
+    result = drive(state, lambda s: random_action(s, rng), until=check, observer=observe)
+    state = result.state
     check_invariants(state)
-    assert state.turn.stage is Stage.GAME_OVER
+    assert result.stopped == "over" and state.turn.stage is Stage.GAME_OVER
     assert rounds_seen == set(range(1, board.turns + 1))  # R-COMP-1, R-FLOW-2
     assert winners(state)
-    return log, tuple(p.coins for p in state.players)
+    return [repr(a) for a in result.actions], tuple(p.coins for p in state.players)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

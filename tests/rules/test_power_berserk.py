@@ -16,7 +16,8 @@ def test_r_pow_berserk_roll_before_each_conquest() -> None:
     sc = berserk(3).lost_tribe(1).conquering(0)
     assert "berserk" in sc.legal()
     sc.do("berserk")
-    assert sc.state.turn.stage is Stage.ROLL and sc.legal() == [f"roll {f}" for f in range(4)]
+    assert sc.state.turn.stage is Stage.ROLL and sc.legal() == []  # the die is chance
+    assert sc.chances() == [f"roll {f}" for f in range(4)]
     sc.do("roll 2")
     assert explain_cost(sc.state, 1).total == 1  # 2 + 1 lost tribe - 2
     sc.do("conquer 1")

@@ -18,13 +18,14 @@ from swlab.rules import (
     IllegalActionError,
     Pick,
     apply,
-    is_legal,
+    drive,
     is_over,
     legal_actions,
     new_game,
     parse_action,
     random_action,
     replay,
+    why_illegal,
 )
 from swlab.rules.abilities.powers.berserk import BerserkRoll
 from swlab.rules.abilities.powers.bivouacking import Camp, Uncamp
@@ -33,6 +34,7 @@ from swlab.rules.abilities.powers.dragon_master import DragonAttack
 from swlab.rules.abilities.powers.fortified import Fortify
 from swlab.rules.abilities.powers.heroic import LiftHero, PlaceHero
 from swlab.rules.actions import Action
+from swlab.rules.events import Event
 from swlab.rules.state import GameState
 
 from .helpers import official, small_board
@@ -58,30 +60,37 @@ def check_pieces(state: GameState) -> None:
 
 
 def playout_with(power: str, seed: int, players: int = 2, every: bool = False) -> GameState:
+    """A seeded random game through ``drive`` in which the first player picks ``power``;
+    invariants before every step, every event a sentence citing its rule."""
     board = official(players)
     start = new_game(board, players, seed=seed, powers=[power])
-    played: list[Action] = [Pick(0)]  # the first player takes the combo with the power
-    state, _ = apply(start, played[0])
+    state, _ = apply(start, Pick(0))  # the first player takes the combo with the power
     rng = random.Random(seed)
     held = False
-    steps = 0
-    while not is_over(state):
-        check_invariants(state)
-        check_pieces(state)
+
+    def check(s: GameState) -> bool:  # asked by drive before every step: never stops it
+        nonlocal held
+        check_invariants(s)
+        check_pieces(s)
         if every:
-            check_all_listed_apply(state)
-        held = held or any(p.active is not None and p.active.power == power for p in state.players)
-        action = random_action(state, rng)
+            check_all_listed_apply(s)
+        held = held or any(p.active is not None and p.active.power == power for p in s.players)
+        return False
+
+    def observe(before: GameState, action: Action, events: list[Event], after: GameState) -> None:
         assert parse_action(repr(action)) == action
-        played.append(action)
-        state, events = apply(state, action)
         for e in events:
-            text = e.describe(state)
+            text = e.describe(after)
             assert "(R-" in text, (e, text)  # one sentence citing its rule id
-        steps += 1
-        assert steps < 20_000
+
+    result = drive(
+        state, lambda s: random_action(s, rng), until=check, max_steps=20_000, observer=observe
+    )
+    state = result.state
+    assert result.stopped == "over"
     check_invariants(state)
     assert held, f"{power} was never picked"
+    played = [Pick(0), *result.actions]
     assert str(replay(start, played)[0]) == str(state)  # the log is the truth
     return state
 
@@ -142,7 +151,7 @@ def test_illegal_power_actions_are_refused_with_a_rule_and_change_nothing(power:
         for a in rng.sample(vocab, 30):
             if a in legal:
                 continue
-            error = is_legal(state, a)
+            error = why_illegal(state, a)
             assert error is not None, (a, str(state))
             assert error.rule.startswith("R-") and f"({error.rule})" in error.message, error
             with pytest.raises(IllegalActionError):

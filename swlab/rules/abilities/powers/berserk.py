@@ -6,10 +6,11 @@ choose to stop, conquests end and the tokens in hand are redeployed. A roll serv
 conquest. R-RULING-13: Berserk's per-conquest rolls do not end Sorcerer conversions.
 Tested in tests/rules/test_power_berserk.py.
 
-``berserk`` asks for the die (stage :attr:`~swlab.rules.state.Stage.ROLL`, a chance
-action); ``roll N`` then records the face in ``TurnState.data`` and the next conquest costs N
-less, the minimum of 1 applied once after every modifier (R-RULING-1). A conquest without a
-roll is still possible. **Rulings:** the Berserk race has no separate final conquest
+``berserk`` asks for the die: stage :attr:`~swlab.rules.state.Stage.ROLL`, a chance node
+(``chance_outcomes`` gives the faces and their odds, the driver samples one); the face's
+``roll N`` then records it in ``TurnState.data`` and the next conquest costs N less, the
+minimum of 1 applied once after every modifier (R-RULING-1). A conquest without a roll is
+still possible. **Rulings:** the Berserk race has no separate final conquest
 (R-CONQ-10): its die is rolled first, then the region picked, so ``final`` is refused; a
 roll commits the turn to expansion (no decline afterwards, R-DECLINE-5); when after a roll no
 region is affordable and no other conquest-like action (a Sorcerer conversion) is open,
