@@ -41,7 +41,7 @@ from typing import Any, NamedTuple
 
 from swlab.rules.abilities.base import Power, Race
 from swlab.rules.abilities.registry import CUSTOM_POWERS, CUSTOM_RACES, POWERS, RACES, race_badge
-from swlab.rules.actions import Roll
+from swlab.rules.actions import DIE_FACES, Roll
 from swlab.rules.codec import (
     Ctx,
     ScenarioError,
@@ -941,7 +941,14 @@ def _check_terrain(state: GameState, claims: _Claims) -> None:
 
 
 def _check_turn_rules(state: GameState) -> None:
-    """A roll has a target (R-CONQ-10); no pick in the turn of a decline (R-DECLINE-6)."""
+    """A fixed die shows real faces (R-COMP-5); a roll has a target (R-CONQ-10); no pick in
+    the turn of a decline (R-DECLINE-6)."""
+    for k, face in enumerate(state.die):
+        if face not in DIE_FACES:
+            raise ScenarioError(
+                f"die.{k}",
+                f"the reinforcement die shows 0, 1, 2 or 3, not {face} (R-COMP-5)",
+            )
     turn = state.turn
     if turn.stage is Stage.ROLL and turn.final_region < 0:
         race = state.race(turn.acting)

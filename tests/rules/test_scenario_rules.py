@@ -232,6 +232,13 @@ def test_r_conq_10_a_roll_stage_needs_a_rolling_race() -> None:
     assert err.path == "turn.acting" and "roll stage" in err.reason
 
 
+def test_r_comp_5_a_fixed_die_shows_only_real_faces() -> None:
+    err = refusal(base(die=[2, 5]))
+    assert err.path == "die.1" and "(R-COMP-5)" in err.reason, str(err)
+    state = scenario_from_dict(base(die=[3, 0]))
+    assert state.die == (3, 0)
+
+
 # --- R-DECLINE-6: the combo is picked the turn after the decline ----------------------
 
 
