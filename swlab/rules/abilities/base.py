@@ -251,9 +251,13 @@ def non_empty_conquests(state: GameState, race: RaceState) -> int:
     return sum(1 for c in state.turn.conquests if c.race == race.name and c.non_empty)
 
 
-def turn_value(state: GameState, key: str, default: int = -1) -> int:
-    """A badge's per-turn value in ``TurnState.data`` (once-per-turn flags, a Berserk roll)."""
-    return dict(state.turn.data).get(key, default)
+def turn_value(state: GameState, key: str) -> int | None:
+    """A badge's per-turn value in ``TurnState.data`` (once-per-turn flags, a Berserk
+    roll), or ``None`` when it was not set this turn."""
+    for k, value in state.turn.data:
+        if k == key:
+            return value
+    return None
 
 
 def with_turn_value(state: GameState, key: str, value: int | None) -> GameState:
@@ -266,17 +270,22 @@ def with_turn_value(state: GameState, key: str, value: int | None) -> GameState:
     return replace(state, turn=replace(state.turn, data=data))
 
 
-def player_value(state: GameState, player: int, key: str, default: int = -1) -> int:
-    """A badge's value that outlives a turn, in ``PlayerState.data`` (Diplomat's peace)."""
-    return dict(state.players[player].data).get(key, default)
+def player_value(state: GameState, player: int, key: str) -> int | None:
+    """A badge's value that outlives a turn, in ``PlayerState.data`` (Diplomat's peace), or
+    ``None`` when there is none."""
+    for k, value in state.players[player].data:
+        if k == key:
+            return value
+    return None
 
 
-def with_player_values(state: GameState, player: int, **values: int) -> GameState:
-    """``state`` with ``PlayerState.data`` of ``player`` updated."""
+def with_player_values(state: GameState, player: int, **values: int | None) -> GameState:
+    """``state`` with ``PlayerState.data`` of ``player`` updated (``None`` removes a key)."""
     from dataclasses import replace
 
     p = state.players[player]
-    data = tuple(kv for kv in p.data if kv[0] not in values) + tuple(values.items())
+    kept = tuple(kv for kv in p.data if kv[0] not in values)
+    data = kept + tuple((k, v) for k, v in values.items() if v is not None)
     players = list(state.players)
     players[player] = replace(p, data=data)
     return replace(state, players=tuple(players))
