@@ -45,8 +45,9 @@ class Piece:
 
     #: the :class:`RegionState` field that holds it (a flag, or a count when ``counted``)
     field: str
-    #: the rulebook's word, capitalised as in the rules ("Troll Lair")
+    #: the rulebook's word, capitalised as in the rules ("Troll Lair"), and its plural
     label: str
+    plural: str
     #: the short word of texts and tables ("lair")
     word: str
     #: the rule that puts it on the map
@@ -69,11 +70,6 @@ class Piece:
     is_token: bool = False
 
     @property
-    def plural(self) -> str:
-        """The rulebook's word for several ("Encampments")."""
-        return f"{self.label}s"
-
-    @property
     def cost_rule(self) -> str:
         return self.defence_rule or self.rule
 
@@ -87,31 +83,39 @@ class Piece:
 
 
 MOUNTAIN = Piece(
-    "mountain", "Mountain", "mountain", "R-SETUP-2", 9, defence=1, defence_rule="R-CONQ-2",
+    field="mountain", label="Mountain", plural="Mountains", word="mountain",
+    rule="R-SETUP-2", box=9, defence=1, defence_rule="R-CONQ-2",
     on_empty=Fate.STAYS,  # R-CONQ-9: never removed, it defends the new owner
 )  # fmt: skip
 FORTRESS = Piece(
-    "fortress", "Fortress", "fortress", "R-POW-FORTIFIED", 6, defence=1,
+    field="fortress", label="Fortress", plural="Fortresses", word="fortress",
+    rule="R-POW-FORTIFIED", box=6, defence=1,
 )  # fmt: skip
-LAIR = Piece("lair", "Troll Lair", "lair", "R-RACE-TROLLS", 10, defence=1)
+LAIR = Piece(
+    field="lair", label="Troll Lair", plural="Troll Lairs", word="lair",
+    rule="R-RACE-TROLLS", box=10, defence=1,
+)  # fmt: skip
 ENCAMPMENT = Piece(
-    "encampments", "Encampment", "encampment", "R-POW-BIVOUACKING", 5, defence=1,
+    field="encampments", label="Encampment", plural="Encampments", word="encampment",
+    rule="R-POW-BIVOUACKING", box=5, defence=1,
     on_decline=Fate.REMOVED, on_empty=Fate.LEAVES, counted=True,
 )  # fmt: skip
 LOST_TRIBE = Piece(
-    "lost_tribes", "Lost Tribe", "lost tribe", "R-SETUP-2", 18, defence=1,
-    defence_rule="R-CONQ-2", counted=True, is_token=True,
+    field="lost_tribes", label="Lost Tribe", plural="Lost Tribes", word="lost tribe",
+    rule="R-SETUP-2", box=18, defence=1, defence_rule="R-CONQ-2",
+    counted=True, is_token=True,  # R-CONQ-7: removed when the region is conquered
 )  # fmt: skip
 HOLE = Piece(
-    "hole", "Hole-in-the-Ground", "hole", "R-RACE-HALFLINGS", 2, immune=True,
-    on_decline=Fate.REMOVED,
+    field="hole", label="Hole-in-the-Ground", plural="Holes-in-the-Ground", word="hole",
+    rule="R-RACE-HALFLINGS", box=2, immune=True, on_decline=Fate.REMOVED,
 )  # fmt: skip
 HERO = Piece(
-    "hero", "Hero", "hero", "R-POW-HEROIC", 2, immune=True, on_decline=Fate.REMOVED,
-    on_empty=Fate.LEAVES,
+    field="hero", label="Hero", plural="Heroes", word="hero",
+    rule="R-POW-HEROIC", box=2, immune=True, on_decline=Fate.REMOVED, on_empty=Fate.LEAVES,
 )  # fmt: skip
 DRAGON = Piece(
-    "dragon", "Dragon", "dragon", "R-POW-DRAGONMASTER", 1, immune=True,
+    field="dragon", label="Dragon", plural="Dragons", word="dragon",
+    rule="R-POW-DRAGONMASTER", box=1, immune=True,
     on_decline=Fate.REMOVED, on_empty=Fate.LEAVES,
 )  # fmt: skip
 

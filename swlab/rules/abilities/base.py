@@ -44,14 +44,20 @@ Custom badges (the blank banner and badge, R-COMP-4) combine these same hooks fr
 :mod:`swlab.rules.abilities.custom`.
 
 Pieces (fortress, troll lair, encampment, hero, dragon, hole) defend and protect through
-core rules keyed on the piece (R-CONQ-2, R-IMMUNE); a badge only places them.
+core rules read from one table, :data:`swlab.rules.pieces.PIECES` (R-CONQ-2, R-IMMUNE,
+R-DECLINE-4, R-EXPAND-2); a badge only places them, with
+:func:`~swlab.rules.pieces.place_piece` (Trolls, Halflings) or as a
+:class:`~swlab.rules.abilities.placing.PiecePower` with its place/lift actions (Fortified,
+Heroic, Bivouacking, Dragon Master).
 
 Badge data: ``TurnState.data`` (per turn: once-per-turn flags, a Berserk roll) and
 ``PlayerState.data`` (across turns: Diplomat's peace), as (key, value) pairs, read and
 written with :func:`turn_value` / :func:`with_turn_value` / :func:`player_value` /
-:func:`with_player_values`.
-``engine.conquer_region`` and ``engine.reach_refusal`` let a badge conquer through the core
-(Dragon Master: one token, whatever defends the region).
+:func:`with_player_values` (a value not set reads as ``None``).
+The conquest reach, :mod:`swlab.rules.reach`, lets a badge conquer through the core:
+``reach_candidates`` / ``reach_refusal`` are the checks of an ordinary conquest (Dragon
+Master, and Sorcerers' conversion with ``in_hand=False``), ``conquer_region`` takes the
+region (Dragon Master: one token, whatever defends the region).
 """
 
 from __future__ import annotations
