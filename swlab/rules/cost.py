@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from swlab.rules.abilities.base import Badge, Row
 from swlab.rules.ops import badges
-from swlab.rules.pieces import PIECES, defence
+from swlab.rules.pieces import PIECES, UNIT_DEFENCES, defence, defence_counts
 from swlab.rules.state import GameState, RaceState
 
 MINIMUM = 1  # R-CONQ-3
@@ -81,7 +81,8 @@ def conquest_cost(
     (``own``: the race's badges, when the caller already has them).
     """
     r = state.regions[i]
-    raw = 2 + defence(r) + r.tokens
+    # the pieces' defence, summed straight from the table's getter when each adds 1
+    raw = 2 + r.tokens + (sum(defence_counts(r)) if UNIT_DEFENCES else defence(r))
     if race is not None:
         for b in badges(race) if own is None else own:
             for row in b.cost_modifiers(state, race, i):

@@ -130,8 +130,10 @@ BY_FIELD: dict[str, Piece] = {p.field: p for p in PIECES}
 # table has several defending and several immune pieces: each getter returns a tuple).
 _DEFENDING = tuple(p for p in PIECES if p.defence)
 _DEFENCES = tuple(p.defence for p in _DEFENDING)
-_UNIT_DEFENCES = all(d == 1 for d in _DEFENCES)
-_defence_counts = attrgetter(*(p.field for p in _DEFENDING))
+#: every defending piece adds 1 per piece: the defence is the sum of ``defence_counts``
+UNIT_DEFENCES = all(d == 1 for d in _DEFENCES)
+#: the counts of the defending pieces of a region, as a tuple, in the table's order
+defence_counts = attrgetter(*(p.field for p in _DEFENDING))
 _IMMUNE = tuple(p for p in PIECES if p.immune)
 _immune_flags = attrgetter(*(p.field for p in _IMMUNE))
 assert len(_DEFENDING) > 1 and len(_IMMUNE) > 1, "a getter of one field returns no tuple"
@@ -144,8 +146,8 @@ RESET_ON_DECLINE: dict[str, Any] = {p.field: 0 if p.counted else False for p in 
 
 def defence(region: RegionState) -> int:
     """Tokens the pieces of ``region`` add to its conquest cost (R-CONQ-2)."""
-    counts: tuple[int, ...] = _defence_counts(region)
-    if _UNIT_DEFENCES:
+    counts: tuple[int, ...] = defence_counts(region)
+    if UNIT_DEFENCES:
         return sum(counts)
     return sum(n * d for n, d in zip(counts, _DEFENCES, strict=True))
 
@@ -163,8 +165,10 @@ def companions(region: RegionState) -> int:
 
 def on_map(state: GameState, piece: Piece, race: str = "") -> int:
     """How many of ``piece`` stand on the map (in regions of ``race`` when given)."""
-    field = piece.field
-    return sum(int(getattr(r, field)) for r in state.regions if not race or r.race == race)
+    get = attrgetter(piece.field)
+    if not race:
+        return int(sum(map(get, state.regions)))
+    return int(sum(get(r) for r in state.regions if r.race == race))
 
 
 def in_box(state: GameState, piece: Piece) -> int:
