@@ -103,16 +103,7 @@ class Sorcerers(Race):
                 f"The {r.race} in {label} are not alone: only a lone token (no second token, no "
                 f"Encampment) can be converted ({RULE}).",
             )
-        if r.is_immune:
-            return IllegalActionError(
-                "R-IMMUNE", f"{label} is immune to race and power effects (R-IMMUNE)."
-            )
-        if r.owner in state.turn.converted:
-            return IllegalActionError(
-                RULE,
-                f"You have already converted a token of {state.player_name(r.owner)} this turn "
-                f"({RULE}).",
-            )
+        # where the conquest reaches: water, immunity, protection, entry, adjacency
         where = reach.reach_of(state, race)
         code = where.where(state, i, in_hand=False)
         if code == "adjacent":
@@ -121,6 +112,12 @@ class Sorcerers(Race):
             )
         if code is not None:
             return where.error(state, code, i, final=False)
+        if r.owner in state.turn.converted:
+            return IllegalActionError(
+                RULE,
+                f"You have already converted a token of {state.player_name(r.owner)} this turn "
+                f"({RULE}).",
+            )
         if state.tray(self.name) < 1:
             return IllegalActionError(
                 "R-PICK-4",
