@@ -68,6 +68,9 @@ class Piece:
     counted: bool = False
     #: it is a token of its own (Lost Tribes): its loss is told as tokens lost, not a piece
     is_token: bool = False
+    #: it counts as a race token beside a lone token, which Sorcerers then cannot convert
+    #: (an Encampment, R-RACE-SORCERERS); a Fortress, Troll Lair or Mountain does not
+    keeps_company: bool = False
 
     @property
     def cost_rule(self) -> str:
@@ -98,7 +101,7 @@ LAIR = Piece(
 ENCAMPMENT = Piece(
     field="encampments", label="Encampment", plural="Encampments", word="encampment",
     rule="R-POW-BIVOUACKING", box=5, defence=1,
-    on_decline=Fate.REMOVED, on_empty=Fate.LEAVES, counted=True,
+    on_decline=Fate.REMOVED, on_empty=Fate.LEAVES, counted=True, keeps_company=True,
 )  # fmt: skip
 LOST_TRIBE = Piece(
     field="lost_tribes", label="Lost Tribe", plural="Lost Tribes", word="lost tribe",
@@ -137,7 +140,8 @@ defence_counts = attrgetter(*(p.field for p in _DEFENDING))
 _IMMUNE = tuple(p for p in PIECES if p.immune)
 _immune_flags = attrgetter(*(p.field for p in _IMMUNE))
 assert len(_DEFENDING) > 1 and len(_IMMUNE) > 1, "a getter of one field returns no tuple"
-#: fields kept when a race leaves its region, and when it goes into decline
+_COMPANY = tuple(p for p in PIECES if p.keeps_company)
+#: fields kept when a race leaves its region (R-CONQ-9), pieces cleared on decline
 KEPT_ON_EMPTY: tuple[str, ...] = tuple(p.field for p in PIECES if p.on_empty is Fate.STAYS)
 CLEARED_ON_DECLINE: tuple[Piece, ...] = tuple(p for p in PIECES if p.on_decline is not Fate.STAYS)
 #: the field values of a region after its race went into decline (R-DECLINE-4)
@@ -158,9 +162,9 @@ def is_immune(region: RegionState) -> bool:
 
 
 def companions(region: RegionState) -> int:
-    """Pieces that count as race tokens beside the ones in ``region`` for Sorcerers: every
-    counted piece that is not a token of its own (Encampments, R-RACE-SORCERERS)."""
-    return sum(p.count(region) for p in PIECES if p.counted and not p.is_token)
+    """Pieces in ``region`` that keep a lone race token company, so that Sorcerers cannot
+    convert it (Encampments, R-RACE-SORCERERS)."""
+    return sum(p.count(region) for p in _COMPANY)
 
 
 def on_map(state: GameState, piece: Piece, race: str = "") -> int:

@@ -155,3 +155,14 @@ def test_the_placing_powers_share_one_place_lift_family(name: str) -> None:
     assert [p for p in POWERS.values() if isinstance(p, PiecePower)] == [
         POWERS[n] for n in POWERS if n in PLACING
     ]
+
+
+def test_r_race_sorcerers_only_the_encampment_keeps_a_lone_token_company() -> None:
+    assert [p.label for p in PIECES if p.keeps_company] == ["Encampment"]
+    for p in PIECES:
+        if p.is_token or p.immune:
+            continue  # no race token beside Lost Tribes; immunity refuses on its own
+        sc = Scenario().active(0, "Sorcerers").active(1, "Humans").region(2, 0, "Sorcerers", 1)
+        sc.region(3, 1, "Humans", 1).pieces(3, **{p.field: 1 if p.counted else True})
+        sc.conquering(0)
+        assert ("convert 3" in sc.legal()) is not p.keeps_company, p.label
