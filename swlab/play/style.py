@@ -30,6 +30,7 @@ from typing import Any
 from shapely.geometry import mapping
 
 from swlab.board.model import Board
+from swlab.rules.pieces import ENCAMPMENT, MOUNTAIN, PIECES, Piece
 from swlab.rules.state import GameState, RegionState
 
 __all__ = [
@@ -75,13 +76,10 @@ UNKNOWN_TERRAIN = "#DDDDDD"
 DECLINE_DASH = "10 7"
 
 #: Short names of the pieces, as shown in labels (R-SETUP-2, races' and powers' pieces).
-PIECE_WORDS: tuple[tuple[str, str], ...] = (
-    ("mountain", "mountain"),
-    ("lair", "lair"),
-    ("fortress", "fortress"),
-    ("hole", "hole"),
-    ("hero", "hero"),
-    ("dragon", "dragon"),
+#: The tag word of each piece (``swlab.rules.pieces.PIECES``, in its order): the table's
+#: short word, but ``camp`` for an Encampment, which fits a small label.
+PIECE_WORDS: tuple[tuple[Piece, str], ...] = tuple(
+    (p, "camp" if p is ENCAMPMENT else p.word) for p in PIECES
 )
 SYMBOL_WORDS: dict[str, str] = {"mine": "mine", "magic": "magic", "cavern": "cave"}
 
@@ -136,7 +134,7 @@ def legend_html(players: Iterable[str]) -> str:
         "<div>full colour with a black outline: a click there does something now; "
         "dimmed: nothing to do there now</div>"
         "<div>labels: region id and terrain, then tokens and race; tags name pieces "
-        "(mountain, lost tribe, lair, fortress, camp, hole, hero, dragon) and symbols "
+        f"({', '.join(word for _, word in PIECE_WORDS)}) and symbols "
         "(mine, magic, cave)</div>"
         "</div>"
     )
@@ -409,16 +407,15 @@ def label_html(
     if rs.tokens and rs.race:
         parts.append(_tokens_html(rs))
     chips: list[str] = []
-    if rs.lost_tribes:
-        n = rs.lost_tribes
-        chips.append(f"lost tribe{'' if n == 1 else ' x' + str(n)}")
-    for attr, word in PIECE_WORDS:
+    for piece, word in PIECE_WORDS:
+        n = piece.count(rs)
         # the Mountain token stands on every Mountain region (R-SETUP-2): the terrain
         # word above already says it
-        if getattr(rs, attr) and not (attr == "mountain" and terrain == "mountain"):
-            chips.append(word)
-    if rs.encampments:
-        chips.append(f"camp x{rs.encampments}")
+        if not n or (piece is MOUNTAIN and terrain == "mountain"):
+            continue
+        # a count for pieces that stack (a lone Lost Tribe token needs none)
+        counted = piece.counted and not (piece.is_token and n == 1)
+        chips.append(f"{word} x{n}" if counted else word)
     chips.extend(SYMBOL_WORDS.get(s, s) for s in sorted(symbols) if s != "lost_tribe")
     if chips:
         parts.append(

@@ -10,9 +10,12 @@ from dataclasses import dataclass
 
 from swlab.rules.abilities.base import Badge, Row
 from swlab.rules.ops import badges
+from swlab.rules.pieces import PIECES, UNIT_DEFENCES, defence, defence_counts
 from swlab.rules.state import GameState, RaceState
 
 MINIMUM = 1  # R-CONQ-3
+#: the pieces that add to the cost, in the order of the rows
+DEFENDING = tuple(p for p in PIECES if p.defence)
 
 
 @dataclass(frozen=True)
@@ -41,22 +44,19 @@ class CostBreakdown:
 def cost_rows(state: GameState, race: RaceState | None, i: int) -> tuple[tuple[Row, ...], int]:
     """Rows and total of the cost for ``race`` to conquer region position ``i``.
 
-    2 tokens, +1 per Mountain, Fortress, Troll Lair and Encampment, +1 per Lost Tribe or
-    race token (active or in decline) (R-CONQ-2); then the race's and power's modifiers,
-    summed (R-RULING-1); then the minimum of 1, applied once (R-CONQ-3).
+    2 tokens, plus the defence of each piece there (Mountain, Fortress, Troll Lair,
+    Encampment, Lost Tribe: :data:`~swlab.rules.pieces.PIECES`), +1 per race token (active
+    or in decline) (R-CONQ-2); then the race's and power's modifiers, summed
+    (R-RULING-1); then the minimum of 1, applied once (R-CONQ-3).
     """
     r = state.regions[i]
     rows: list[Row] = [Row("base", 2, "R-CONQ-2")]
-    if r.mountain:
-        rows.append(Row("mountain", 1, "R-CONQ-2"))
-    if r.fortress:
-        rows.append(Row("fortress", 1, "R-POW-FORTIFIED"))
-    if r.lair:
-        rows.append(Row("troll lair", 1, "R-RACE-TROLLS"))
-    if r.encampments:
-        rows.append(Row(_plural(r.encampments, "encampment"), r.encampments, "R-POW-BIVOUACKING"))
-    if r.lost_tribes:
-        rows.append(Row(_plural(r.lost_tribes, "lost tribe"), r.lost_tribes, "R-CONQ-2"))
+    for piece in DEFENDING:
+        n = piece.count(r)
+        if n:
+            word = piece.label.lower()
+            label = _plural(n, word) if piece.counted else word
+            rows.append(Row(label, n * piece.defence, piece.cost_rule))
     if r.tokens:
         what = f"{r.race} token" + ("" if r.tokens == 1 else "s")
         if r.in_decline:
@@ -81,7 +81,8 @@ def conquest_cost(
     (``own``: the race's badges, when the caller already has them).
     """
     r = state.regions[i]
-    raw = 2 + r.mountain + r.fortress + r.lair + r.encampments + r.lost_tribes + r.tokens
+    # the pieces' defence, summed straight from the table's getter when each adds 1
+    raw = 2 + r.tokens + (sum(defence_counts(r)) if UNIT_DEFENCES else defence(r))
     if race is not None:
         for b in badges(race) if own is None else own:
             for row in b.cost_modifiers(state, race, i):

@@ -14,7 +14,6 @@ redeploy in seat order (R-REDEPLOY-2), the player scores (R-SCORE) and the next 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import replace
 
 from swlab.rules.abilities.base import Badge, Row
@@ -36,12 +35,11 @@ from swlab.rules.actions import (
     Take,
     Withdraw,
 )
-from swlab.rules.cost import CostBreakdown, conquest_cost, cost_rows
+from swlab.rules.cost import conquest_cost
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import (
     Abandoned,
     ComboPicked,
-    Conquered,
     Declined,
     DefenderToRedeploy,
     DieRolled,
@@ -66,20 +64,24 @@ from swlab.rules.ops import (
     refill_column,
     remove_race,
     set_region,
-    strip_defender,
     update_race,
 )
+from swlab.rules.pieces import CLEARED_ON_DECLINE, RESET_ON_DECLINE, leaving
+
+# Conquest reach and the step that takes a region live in reach.py (shared with the
+# badges); the names that were the engine's stay importable from here.
+from swlab.rules.reach import MAX_SHORT as MAX_SHORT
+from swlab.rules.reach import conquer_region as conquer_region
+from swlab.rules.reach import conquests_ended, end_conquests
+from swlab.rules.reach import reach_candidates as reach_candidates
+from swlab.rules.reach import reach_of as _reach
+from swlab.rules.reach import reach_refusal as reach_refusal
 from swlab.rules.state import (
-    NOBODY,
-    Conquest,
     GameState,
     RaceState,
-    RegionState,
     Stage,
     TurnState,
 )
-
-MAX_SHORT = 3  # R-CONQ-10: the die shows at most 3
 
 #: :func:`current_player` at a chance node: the reinforcement die decides, no player does
 #: (OpenSpiel's model; not ``NOBODY``, which is -1).
@@ -204,8 +206,8 @@ def legal_actions(state: GameState) -> list[Action]:
             kind = reach.kind(state, i)
             if kind is not None:
                 out.append(geo.per_region(kind)[i])
-        # after a conquest (or in decline) _refuse_abandon refuses every region: skip them
-        if not (race.in_decline or _conquered_this_turn(state, race)):
+        # after a conquest _refuse_abandon refuses every region: skip them
+        if not _conquered_this_turn(state, race):
             for i in reach.held:
                 if _refuse_abandon(state, race, i) is None:
                     out.append(geo.per_region(Abandon)[i])
@@ -448,6 +450,15 @@ ACTION_RULE: dict[type[Action], tuple[str, str]] = {
 
 
 def _wrong_stage(state: GameState, action: Action) -> IllegalActionError:
+    if isinstance(action, Conquer | Final):
+        race = acting_race(state)
+        if race is not None and conquests_ended(state, race):
+            return IllegalActionError(
+                "R-CONQ-10",
+                f"'{action!r}' is not possible: the {race.name} made their final conquest "
+                f"attempt with the reinforcement die, so conquests end for this turn "
+                f"(R-CONQ-10).",
+            )
     rule, waits = STAGE_RULE[state.turn.stage]
     if type(action) in ACTION_RULE:
         rule, why = ACTION_RULE[type(action)]
@@ -483,230 +494,12 @@ def _refuse_pick(state: GameState, k: int) -> IllegalActionError | None:
     return None
 
 
-class _Reach:
-    """What the acting race may conquer: the R-CONQ checks, set up once per query.
-
-    The checks return short reason codes; :meth:`refuse` turns a code into the learner's
-    sentence, so :func:`legal_actions` (which only needs yes/no) and :func:`why_illegal`
-    run exactly the same tests without formatting messages for every region.
-
-    It holds only facts about the race in one state (never the state itself), so that
-    :func:`_reach` can keep it in that state's memo: ``legal_actions``, then ``apply``'s
-    legality check, and Dragon Master's check of every region all ask the same state.
-    """
-
-    def __init__(self, state: GameState, race: RaceState) -> None:
-        self.race = race
-        self.badges: tuple[Badge, ...] = badges(race)
-        self.held = state.race_regions(race.name)
-        self.held_set = frozenset(self.held)
-        self.water_ok = any(b.can_occupy_water(state, race) for b in self.badges)
-        self.anywhere = any(b.enters_anywhere(state, race) for b in self.badges)
-        self.flying = any(b.ignores_adjacency(state, race) for b in self.badges)
-        # The per-region hooks are asked of every candidate region: only the badges that
-        # replace the no-op default can answer anything else than it.
-        self.extra_adjacency = _hooked(self.badges, "is_extra_adjacent")
-        self.cost_badges = _hooked(self.badges, "cost_modifiers")
-        self.restricting = _hooked(self.badges, "conquest_refusal")
-        #: defender race name -> (its state, its badges that may refuse an attack)
-        self.guards: dict[str, tuple[RaceState | None, tuple[Badge, ...]]] = {}
-
-    def candidates(self, state: GameState) -> Sequence[int]:
-        """Positions, ascending, that may pass :meth:`where`: the rest fail it for sure.
-
-        ``legal_actions`` runs every check on these only. Most regions of a board are
-        neither adjacent to the race nor on its way in, so sorting them out with set
-        operations first saves running each one's badge hooks at every call; a badge
-        that adds adjacency of its own (Underworld, a custom badge) or a race that
-        reaches anywhere keeps the whole board.
-        """
-        geo = state.geo
-        if self.race.hand < 1:
-            return ()  # R-CONQ-3: where() refuses every region
-        if self.held:
-            if self.flying or self.extra_adjacency:
-                return range(len(geo))
-            near: set[int] = set()
-            for i in self.held:
-                near.update(geo.neighbours[i])  # R-CONQ-6
-            near -= self.held_set
-            if not self.water_ok:
-                near -= geo.water_set  # R-CONQ-4
-            return sorted(near)
-        if self.anywhere:
-            return range(len(geo))
-        entry = geo.first_conquest  # R-CONQ-1
-        if self.water_ok:
-            entry = entry | (geo.edge & geo.water_set)  # edge Seas, for Seafaring
-        return sorted(entry)
-
-    def where(self, state: GameState, i: int) -> str | None:
-        """Every check that does not depend on the cost; a reason code or ``None``."""
-        geo, race = state.geo, self.race
-        r = state.regions[i]
-        if geo.water[i] and not self.water_ok:
-            return "water"  # R-CONQ-4
-        if r.race == race.name:
-            return "own"  # R-CONQ-5
-        if r.owner != NOBODY and r.owner != race.owner:
-            if r.is_immune:
-                return "immune"  # R-IMMUNE
-            if self.protection(state, i) is not None:
-                return "protected"
-        if not self.held:  # R-CONQ-1: enter from the border
-            # a Sea touching the edge is a border region too (R-COMP-6), for Seafaring
-            edge_sea = self.water_ok and geo.water[i] and i in geo.edge
-            if not (self.anywhere or i in geo.first_conquest or edge_sea):
-                return "border"
-        elif not (
-            self.flying
-            or not geo.neighbours[i].isdisjoint(self.held_set)
-            or any(b.is_extra_adjacent(state, race, i) for b in self.extra_adjacency)
-        ):
-            return "adjacent"  # R-CONQ-6
-        if race.hand < 1:
-            return "hand"  # R-CONQ-3
-        return None
-
-    def protection(self, state: GameState, i: int) -> tuple[str, str] | None:
-        """The defender's badge refusing the attack on ``i`` (Diplomat's peace), if any."""
-        name = state.regions[i].race
-        guard = self.guards.get(name)
-        if guard is None:
-            found = state.race(name)
-            guard = self.guards[name] = (
-                found,
-                () if found is None else _hooked(badges(found), "protects"),
-            )
-        defender, protecting = guard
-        if defender is not None:
-            for b in protecting:
-                refusal = b.protects(state, defender, self.race, i)
-                if refusal is not None:
-                    return refusal
-        return None
-
-    def restriction(self, state: GameState, i: int, final: bool) -> tuple[str, str] | None:
-        """The attacker's badge refusing an otherwise legal conquest (Berserk), if any."""
-        for b in self.restricting:
-            refusal = b.conquest_refusal(state, self.race, i, final)
-            if refusal is not None:
-                return refusal
-        return None
-
-    def price(self, state: GameState, i: int, final: bool, cost: int | None = None) -> str | None:
-        """R-CONQ-2 (afford it) or R-CONQ-10 (short by 1 to 3, R-RULING-2 discounted)."""
-        if cost is None:
-            cost = conquest_cost(state, self.race, i, self.cost_badges)
-        hand = self.race.hand
-        if not final:
-            code = None if cost <= hand else "cost"
-        elif cost <= hand:
-            code = "affordable"
-        else:
-            code = None if cost - hand <= MAX_SHORT else "short"
-        if code is None and self.restriction(state, i, final) is not None:
-            return "restricted"
-        return code
-
-    def kind(self, state: GameState, i: int) -> type[Conquer] | type[Final] | None:
-        """Which of ``conquer`` / ``final`` is legal for region ``i`` (never both)."""
-        if self.where(state, i) is not None:
-            return None
-        cost = conquest_cost(state, self.race, i, self.cost_badges)
-        if self.price(state, i, final=False, cost=cost) is None:
-            return Conquer
-        if self.price(state, i, final=True, cost=cost) is None:
-            return Final
-        return None
-
-    def refuse(self, state: GameState, i: int, final: bool) -> IllegalActionError | None:
-        """Every check for ``conquer`` (or ``final``) of region position ``i``."""
-        code = self.where(state, i) or self.price(state, i, final)
-        return None if code is None else self.error(state, code, i, final)
-
-    def error(self, state: GameState, code: str, i: int, final: bool) -> IllegalActionError:
-        label, name, hand = state.geo.label(i), self.race.name, self.race.hand
-        if code == "protected":
-            protection = self.protection(state, i)
-            assert protection is not None
-            return IllegalActionError(*protection)
-        if code == "restricted":
-            restriction = self.restriction(state, i, final)
-            assert restriction is not None
-            return IllegalActionError(*restriction)
-        cost = conquest_cost(state, self.race, i, self.cost_badges)
-        rule, text = {
-            "water": ("R-CONQ-4", f"{label} is water: Seas and Lakes cannot be conquered"),
-            "own": ("R-CONQ-5", f"Your {name} already occupy {label}"),
-            "immune": (
-                "R-IMMUNE",
-                f"{label} is immune: a Hole-in-the-Ground, a Hero or the Dragon protects it "
-                f"from enemy conquests",
-            ),
-            "border": (
-                "R-CONQ-1",
-                f"{label} is not a border region: the {name} have no region on the map, so "
-                f"they must enter from the edge of the board",
-            ),
-            "adjacent": ("R-CONQ-6", f"{label} is not adjacent to a region of your {name}"),
-            "hand": ("R-CONQ-3", f"You have no {name} token in hand to conquer with"),
-            "cost": ("R-CONQ-2", f"{label} costs {cost} tokens and you have {hand} in hand"),
-            "affordable": (
-                "R-CONQ-10",
-                f"You can afford {label} ({cost} tokens): conquer it; the die is only for a "
-                f"region you are short of",
-            ),
-            "short": (
-                "R-CONQ-10",
-                f"{label} costs {cost} and you have {hand}: {cost - hand} short, more than "
-                f"the die's 3",
-            ),
-        }[code]
-        return IllegalActionError(rule, f"{text} ({rule}).")
-
-
-def _reach(state: GameState, race: RaceState) -> _Reach:
-    """The :class:`_Reach` of ``race`` in ``state``, made once per state (its memo)."""
-    key = ("reach", race.name)
-    reach = state.memo.get(key)
-    if not (isinstance(reach, _Reach) and (reach.race is race or reach.race == race)):
-        reach = state.memo[key] = _Reach(state, race)
-    return reach
-
-
-def _hooked(own: tuple[Badge, ...], hook: str) -> tuple[Badge, ...]:
-    """The badges of ``own`` that replace the no-op default of ``hook`` (see :class:`Badge`)."""
-    return tuple(b for b in own if hook in b.hooks)
-
-
-def reach_candidates(state: GameState, race: RaceState) -> Sequence[int]:
-    """Region positions, ascending, outside of which :func:`reach_refusal` always refuses.
-
-    For badges that offer a conquest of their own on many regions (Dragon Master): they
-    need to check only these.
-    """
-    return _reach(state, race).candidates(state)
-
-
-def reach_refusal(state: GameState, race: RaceState, i: int) -> IllegalActionError | None:
-    """The conquest checks that do not depend on the cost, for region position ``i``.
-
-    For badges that conquer their own way (Dragon Master): water (R-CONQ-4), own region,
-    immunity (R-IMMUNE), protection, R-CONQ-1 / R-CONQ-6 reach, a token in hand (R-CONQ-3).
-    """
-    reach = _reach(state, race)
-    code = reach.where(state, i)
-    return None if code is None else reach.error(state, code, i, final=False)
-
-
 def _refuse_abandon(state: GameState, race: RaceState, i: int) -> IllegalActionError | None:
-    """R-EXPAND-2: own active region, before the first conquest of the turn."""
-    if race.in_decline:
-        return IllegalActionError(
-            "R-RACE-GHOULS",
-            "Decline Ghouls conquer and redeploy but do not abandon regions (R-RACE-GHOULS).",
-        )
+    """R-EXPAND-2: an own region, before the first conquest of the turn.
+
+    Decline Ghouls, who play exactly as if active, abandon as an active race does
+    (R-RULING-16, R-RACE-GHOULS).
+    """
     if state.regions[i].race != race.name:
         return IllegalActionError(
             "R-EXPAND-2", f"{state.geo.label(i)} is not a region of your {race.name} (R-EXPAND-2)."
@@ -904,61 +697,12 @@ def _pick(state: GameState, k: int, events: list[Event]) -> GameState:
     return state.updated(turn=turn)
 
 
-def conquer_region(
-    state: GameState, race: RaceState, i: int, placed: int | None, events: list[Event]
-) -> GameState:
-    """Take region ``i``: defender losses (R-CONQ-7), place the tokens (R-CONQ-5).
-
-    ``placed`` is the number of tokens moved in from hand (default: the cost). Public for
-    badges that conquer their own way (the final die, Dragon Master's single token).
-    """
-    # the event explains the cost as explain_cost does, for the race the state holds
-    held = state.race(race.name)
-    rows, cost = cost_rows(state, race, i)
-    shown = (rows, cost) if held is race or held == race else cost_rows(state, held, i)
-    tokens = cost if placed is None else placed
-    was_occupied = state.regions[i].is_occupied
-    defender = state.regions[i].owner
-    defender_active = defender != NOBODY and not state.regions[i].in_decline
-    breakdown = CostBreakdown(state.geo.ids[i], *shown).summary()
-    state, evs = strip_defender(state, i, race)
-    race = state.race(race.name) or race
-    r = state.regions[i]
-    state = set_region(
-        state,
-        i,
-        RegionState(
-            owner=race.owner,
-            race=race.name,
-            tokens=tokens,
-            in_decline=race.in_decline,
-            mountain=r.mountain,  # R-CONQ-9
-        ),
-    )
-    race = race.updated(hand=race.hand - tokens, conquests=race.conquests + 1)
-    state = update_race(state, race)
-    turn = state.turn
-    turn = turn.updated(
-        conquests=(
-            *turn.conquests,
-            Conquest(race.name, i, was_occupied, defender, defender_active),
-        ),
-        acted=turn.acted or not race.in_decline,
-    )
-    state = state.updated(turn=turn)
-    events.append(Conquered(race.owner, race.name, state.geo.ids[i], tokens, cost, breakdown))
-    events.extend(evs)
-    for b in badges(race):
-        state, evs = b.on_conquest(state, race, i)
-        events.extend(evs)
-        race = state.race(race.name) or race
-    return state
-
-
 def _choose_final(state: GameState, race: RaceState, i: int, events: list[Event]) -> GameState:
-    """R-CONQ-10: the region is chosen first, then the die is rolled."""
+    """R-CONQ-10: the region is chosen first, then the die is rolled; from now on, success
+    or failure, the race's conquests are over for this turn."""
     cost = conquest_cost(state, race, i)
     events.append(FinalConquestChosen(race.owner, state.geo.ids[i], cost, race.hand))
+    state = end_conquests(state, race, i)
     return state.updated(turn=state.turn.updated(stage=Stage.ROLL, final_region=i))
 
 
@@ -977,11 +721,16 @@ def _roll(state: GameState, face: int, events: list[Event]) -> GameState:
 
 
 def _abandon(state: GameState, race: RaceState, i: int, events: list[Event]) -> GameState:
-    """R-EXPAND-2: every token there into hand; the region is no longer yours."""
+    """R-EXPAND-2: every token there into hand; the region is no longer yours.
+
+    An active race has then expanded this turn (no decline, R-DECLINE-5); decline Ghouls
+    abandoning do not commit the active race (R-RULING-16, R-RULING-12).
+    """
     tokens = state.regions[i].tokens
     state, evs = empty_region(state, i, "R-EXPAND-2")
     state = update_race(state, race.updated(hand=race.hand + tokens))
-    state = state.updated(turn=state.turn.updated(acted=True))
+    if not race.in_decline:
+        state = state.updated(turn=state.turn.updated(acted=True))
     events.append(Abandoned(race.owner, race.name, state.geo.ids[i], tokens))
     events.extend(evs)
     return state
@@ -1083,7 +832,13 @@ def _withdraw(state: GameState, race: RaceState, i: int, events: list[Event]) ->
 def _after_acting_phase(state: GameState, events: list[Event]) -> GameState:
     race = acting_race(state)
     if race is not None and race.in_decline:
-        return _start_active_phase(state, events)  # decline Ghouls done (R-TURN-0)
+        # decline Ghouls done (R-TURN-0). Having abandoned every region (R-RULING-16) they
+        # could re-enter as an active race would; if they did not, their last token has
+        # left the map and the race leaves the game (R-DECLINE-3).
+        if not has_regions(state, race.name):
+            state, evs = remove_race(state, race)
+            events.extend(evs)
+        return _start_active_phase(state, events)
     return _end_of_turn(state, events)
 
 
@@ -1118,14 +873,10 @@ def _decline(state: GameState, events: list[Event]) -> GameState:
         count += 1
         keep = r.tokens if keeps_tokens else 1
         returned += r.tokens - keep
-        for piece, flag in (("Hole-in-the-Ground", r.hole), ("Hero", r.hero), ("Dragon", r.dragon)):
-            if flag:
-                events.append(PieceChanged(piece, state.geo.ids[i], False, "R-DECLINE-4"))
-        if r.encampments:
-            events.append(PieceChanged("Encampment", state.geo.ids[i], False, "R-DECLINE-4"))
-        regions[i] = r.updated(
-            tokens=keep, in_decline=True, hole=False, hero=False, dragon=False, encampments=0
-        )
+        # R-DECLINE-4: the pieces the table sends off the map go; lairs and fortresses stay
+        for piece in leaving(r, CLEARED_ON_DECLINE):
+            events.append(PieceChanged(piece.label, state.geo.ids[i], False, "R-DECLINE-4"))
+        regions[i] = replace(r, tokens=keep, in_decline=True, **RESET_ON_DECLINE)
     state = state.updated(regions=tuple(regions)).with_tray(race.name, returned)
     declined = RaceState(
         race.name, race.power if keeps_badge else "", p, in_decline=True, conquests=race.conquests

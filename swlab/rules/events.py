@@ -217,7 +217,11 @@ class Converted(Event):
 
 @dataclass(frozen=True)
 class PieceChanged(Event):
-    """A piece placed in (``placed``) or removed from a region."""
+    """A piece placed in (``placed``) or removed from a region.
+
+    ``piece`` is the rulebook's word from the pieces table (``Piece.label`` of
+    :data:`swlab.rules.pieces.PIECES`: "Troll Lair", "Encampment", ...); ``why`` the rule.
+    """
 
     piece: str
     region: int

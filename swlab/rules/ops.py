@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from swlab.rules.abilities import registry
 from swlab.rules.abilities.base import Badge
-from swlab.rules.abilities.registry import power_badge, race_badge
 from swlab.rules.events import (
     BadgesReshuffled,
     ColumnRefilled,
@@ -19,6 +19,7 @@ from swlab.rules.events import (
     RaceRemoved,
     TokensLost,
 )
+from swlab.rules.pieces import PIECES, Fate, leaving
 from swlab.rules.state import Combo, GameState, PlayerState, RaceState, RegionState
 
 COLUMN_SIZE = 6  # R-SETUP-3
@@ -30,10 +31,10 @@ def badges(race: RaceState) -> tuple[Badge, ...]:
     A race in decline keeps only a badge that stays in decline (Spirit, R-DECLINE-1);
     decline Ghouls conquer with no power (R-RULING-10).
     """
-    rb = race_badge(race.name)
+    rb = registry.race_badge(race.name)
     if not race.power:
         return (rb,)
-    pb = power_badge(race.power)
+    pb = registry.power_badge(race.power)
     if race.in_decline and not pb.keeps_badge_in_decline():
         return (rb,)
     return (rb, pb)
@@ -68,29 +69,25 @@ def has_regions(state: GameState, race: str) -> bool:
 
 
 def empty_region(state: GameState, i: int, why: str) -> tuple[GameState, list[Event]]:
-    """Remove a race's pieces as it leaves region ``i`` (R-EXPAND-2, R-CONQ-9).
+    """Remove a race's pieces as it leaves region ``i`` (R-EXPAND-2, R-CONQ-7, R-CONQ-9).
 
-    The Mountain stays; Troll Lair, Fortress and Hole go; Hero, Dragon and Encampments
-    leave the region.
+    Each piece goes as the table says (:data:`~swlab.rules.pieces.PIECES`): the Mountain
+    stays; Troll Lair, Fortress and Hole go back to the box; Hero, Dragon and Encampments
+    leave the region, to be placed again.
     """
     r = state.regions[i]
-    emptied = RegionState(mountain=r.mountain)
+    emptied = r.emptied()
     if r == emptied:
         return state, []  # nothing to take away (most conquests are of empty regions)
     rid = state.geo.ids[i]
-    events: list[Event] = []
-    for piece, flag in (
-        ("Troll Lair", r.lair),
-        ("Fortress", r.fortress),
-        ("Hole-in-the-Ground", r.hole),
-        ("Hero", r.hero),
-        ("Dragon", r.dragon),
-    ):
-        if flag:
-            events.append(PieceChanged(piece, rid, False, why))
-    if r.encampments:
-        events.append(PieceChanged("Encampment", rid, False, why))
+    events: list[Event] = [
+        PieceChanged(p.label, rid, False, why) for p in leaving(r) if p.on_empty is not Fate.STAYS
+    ]
     return set_region(state, i, emptied), events
+
+
+#: pieces that leave a conquered region to be placed again by their owner (R-REDEPLOY-2)
+_DISPLACED = tuple(p for p in PIECES if p.on_empty is Fate.LEAVES)
 
 
 def strip_defender(
@@ -101,9 +98,11 @@ def strip_defender(
     Lost tribes are removed. Another player's race takes its tokens into hand, returns 1 to
     the tray (Elves none, R-RACE-ELVES; a conversion always loses its token) and redeploys
     the rest at the end of the turn. The attacker's own decline race loses every token
-    there (R-CONQ-8); the attacker's own active race, attacked by its decline Ghouls, has
-    the rest in hand at once (R-RULING-11). A decline race that loses its last region
-    leaves the game (R-DECLINE-3).
+    there (R-CONQ-8), except a decline race that still acts (Ghouls): it loses 1 as in any
+    attack and redeploys the rest among its regions at the end of the turn (R-RULING-17).
+    The attacker's own active race, attacked by its decline Ghouls, has the rest in hand at
+    once (R-RULING-11). A decline race that loses its last region leaves the game
+    (R-DECLINE-3).
     """
     r = state.regions[i]
     rid = state.geo.ids[i]
@@ -113,11 +112,14 @@ def strip_defender(
     if r.tokens and r.race:
         d = state.race(r.race)
         assert d is not None, f"region {rid} holds {r.race} that nobody owns"
-        if conversion or (d.owner == attacker.owner and d.in_decline):
+        d_badges = badges(d)
+        own_decline = d.owner == attacker.owner and d.in_decline
+        still_acting = own_decline and any(b.acts_in_decline() for b in d_badges)
+        if conversion or (own_decline and not still_acting):
             lost = r.tokens
         else:
             loss: int | None = None
-            for b in badges(d):
+            for b in d_badges:
                 hook = b.defender_losses(state, d, conversion)
                 if hook is not None:
                     loss = hook
@@ -127,12 +129,15 @@ def strip_defender(
         state = update_race(state, d).with_tray(d.name, lost)
         if conversion:
             why = "R-RACE-SORCERERS"
-        elif d.owner == attacker.owner and d.in_decline:
+        elif still_acting:
+            why = "R-RULING-17"
+        elif own_decline:
             why = "R-CONQ-8"
         else:
             why = "R-CONQ-7"
         events.append(TokensLost(d.owner, d.name, rid, lost, to_hand, why))
-        if (to_hand or r.encampments) and d.owner != attacker.owner:
+        displaced = to_hand or any(p.count(r) for p in _DISPLACED)
+        if displaced and (d.owner != attacker.owner or still_acting):
             key = (d.owner, d.name)
             if key not in state.turn.defenders:
                 turn = state.turn.updated(defenders=(*state.turn.defenders, key))

@@ -23,6 +23,7 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
+from swlab.rules import pieces as _pieces
 from swlab.rules.geo import Geo
 
 NOBODY = -1
@@ -46,10 +47,10 @@ class RegionState:
     """Who holds a region and what stands in it.
 
     ``race`` is the race name of the tokens ("" when none); a region holds race tokens or
-    lost tribe tokens, never both and never two races (R-CONQ-5). Pieces: ``mountain``
-    (R-SETUP-2), ``lair`` (R-RACE-TROLLS), ``fortress`` (R-POW-FORTIFIED), ``hole``
-    (R-RACE-HALFLINGS), ``hero`` (R-POW-HEROIC), ``dragon`` (R-POW-DRAGONMASTER),
-    ``encampments`` (R-POW-BIVOUACKING).
+    lost tribe tokens, never both and never two races (R-CONQ-5). The fields from
+    ``lost_tribes`` on are pieces: :data:`swlab.rules.pieces.PIECES` describes each one
+    (its rule, defence, immunity, fate on decline and on leaving, box count), and what
+    depends on pieces reads that table rather than these names.
     """
 
     owner: int = NOBODY
@@ -99,16 +100,8 @@ class RegionState:
 
     def pieces(self) -> list[str]:
         """What stands in the region besides race tokens, in words (for texts and tables):
-        ``lost tribe x1``, ``mountain``, ``lair``, ..., ``encampment x2``."""
-        words = [f"lost tribe x{self.lost_tribes}"] if self.lost_tribes else []
-        words += [
-            p
-            for p in ("mountain", "lair", "fortress", "hole", "hero", "dragon")
-            if getattr(self, p)
-        ]
-        if self.encampments:
-            words.append(f"encampment x{self.encampments}")
-        return words
+        ``mountain``, ``lair``, ..., ``encampment x2``, ``lost tribe x1`` (R-COMP-5)."""
+        return _pieces.words(self)
 
     @property
     def is_occupied(self) -> bool:
@@ -117,12 +110,13 @@ class RegionState:
 
     @property
     def is_immune(self) -> bool:
-        """A Hole-in-the-Ground, a Hero or the Dragon makes a region immune (R-IMMUNE)."""
-        return self.hole or self.hero or self.dragon
+        """A piece makes the region immune: a Hole-in-the-Ground, a Hero, the Dragon (R-IMMUNE)."""
+        return _pieces.is_immune(self)
 
     def emptied(self) -> RegionState:
-        """The region after its race leaves it: lair, fortress and hole go (R-EXPAND-2)."""
-        return RegionState(mountain=self.mountain)
+        """The region after its race leaves it: only the pieces that stay (the Mountain,
+        R-CONQ-9); the others go or leave (R-EXPAND-2, R-CONQ-7)."""
+        return RegionState().updated(**{f: getattr(self, f) for f in _pieces.KEPT_ON_EMPTY})
 
 
 @dataclass(frozen=True, slots=True)

@@ -229,3 +229,28 @@ def test_actions_by_region_for_a_clicking_ui() -> None:
     by_region = {rid: [repr(a) for a in acts] for rid, acts in actions_by_region(sc.state).items()}
     assert by_region == {2: ["final 2"], 5: ["final 5"]}
     assert sc.refused("conquer 4") == "R-CONQ-6"  # no entry: why_illegal explains why
+
+
+def test_r_conq_10_no_conquest_after_a_successful_die() -> None:
+    sc = ratmen(hand=3).do("conquer 1", "final 2", "roll 1")
+    assert sc.at(2).race == "Ratmen" and sc.state.turn.stage is Stage.REDEPLOY
+    assert sc.refused("conquer 3") == "R-CONQ-10"  # conquests end for this turn
+    assert sc.refused("final 3") == "R-CONQ-10"
+
+
+def test_r_conq_10_no_conquest_after_a_failed_die() -> None:
+    sc = ratmen(hand=3).do("conquer 1", "final 2", "roll 0")
+    assert sc.at(2).race == "" and sc.hand("Ratmen") == 1
+    assert sc.refused("conquer 2") == "R-CONQ-10"
+    assert sc.refused("final 2") == "R-CONQ-10"
+
+
+def test_r_conq_10_the_region_is_chosen_before_the_roll_and_binds() -> None:
+    sc = ratmen(hand=3).do("conquer 1", "final 2")
+    assert sc.state.turn.stage is Stage.ROLL
+    assert sc.refused("conquer 3") == "R-CONQ-10"
+
+
+def test_r_conq_11_stopping_is_not_a_die_attempt() -> None:
+    sc = ratmen(hand=5).do("conquer 1", "end")
+    assert sc.refused("conquer 2") == "R-CONQ-11"

@@ -276,3 +276,24 @@ def test_conquer_region_and_reach_refusal_for_badges() -> None:
     events: list[Any] = []
     state = conquer_region(sc.state, ratmen, geo.index[3], 1, events)
     assert state.regions[geo.index[3]].tokens == 1 and state.race("Humans").hand == 3  # type: ignore[union-attr]
+
+
+def test_badge_memory_is_none_when_absent_and_zero_is_a_value() -> None:
+    """``turn_value`` / ``player_value`` say "not set" with ``None``, so 0 (a die face, a
+    seat) is an ordinary value."""
+    from swlab.rules.abilities.base import (
+        player_value,
+        turn_value,
+        with_player_values,
+        with_turn_value,
+    )
+
+    state = Scenario().state
+    assert turn_value(state, "berserk") is None and player_value(state, 0, "peace") is None
+    state = with_turn_value(state, "berserk", 0)
+    assert turn_value(state, "berserk") == 0
+    assert turn_value(with_turn_value(state, "berserk", None), "berserk") is None
+    state = with_player_values(state, 0, peace=0, peace_round=3)
+    assert (player_value(state, 0, "peace"), player_value(state, 0, "peace_round")) == (0, 3)
+    state = with_player_values(state, 0, peace=None)
+    assert player_value(state, 0, "peace") is None and player_value(state, 0, "peace_round") == 3

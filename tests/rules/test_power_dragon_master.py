@@ -61,3 +61,25 @@ def test_r_ruling_4_the_dragon_never_enters_a_hole_of_halflings() -> None:
     sc = dragon().active(1, "Halflings").region(1, 1, "Halflings", 1, hole=True).conquering(0)
     assert sc.refused("dragon 1") == "R-RULING-4"
     assert sc.refused("dragon 9") == "R-RULING-4"
+
+
+def test_r_conq_10_no_dragon_attack_after_the_final_conquest_attempt() -> None:
+    sc = dragon(hand=1).conquering(0)
+    assert "dragon 3" in sc.legal()
+    sc.do("final 1", "roll 0")  # conquests end, success or failure
+    assert sc.refused("dragon 3") == "R-CONQ-10"
+    assert not any(a.startswith("dragon") for a in sc.legal())
+
+
+def test_r_pow_dragonmaster_the_dragon_is_one_piece_that_moves() -> None:
+    from swlab.rules.abilities.powers.dragon_master import DragonAttack
+    from swlab.rules.pieces import DRAGON, PlacePiece, on_map
+
+    assert issubclass(DragonAttack, PlacePiece) and DragonAttack.piece is DRAGON
+    sc = Scenario().active(0, "Ratmen", "Dragon Master").active(1, "Humans")
+    sc.region(2, 0, "Ratmen", 3, dragon=True).region(1, 1, "Humans", 3).start_turn(0)
+    sc.do("dragon 1")
+    assert on_map(sc.state, DRAGON) == DRAGON.box == 1
+    texts = sc.event_texts()
+    assert any("Dragon is removed from Hill (2)" in t for t in texts), texts
+    assert any("Dragon is placed in Farmland (1)" in t for t in texts), texts

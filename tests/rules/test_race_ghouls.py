@@ -1,4 +1,5 @@
-"""Ghouls (R-RACE-GHOULS, R-TURN-0, R-RULING-10..12): they stay and conquer in decline."""
+"""Ghouls (R-RACE-GHOULS, R-TURN-0, R-RULING-10..12, R-RULING-16, R-RULING-17): they stay
+and conquer in decline."""
 
 from __future__ import annotations
 
@@ -66,3 +67,78 @@ def test_r_ruling_12_ghouls_act_then_the_active_race_may_decline() -> None:
     # R-DECLINE-3: the older decline race (the Ghouls) leaves the map
     assert [d.name for d in sc.state.players[0].declined] == ["Ratmen"]
     assert sc.at(1).race == "" and sc.state.tray("Ghouls") == 10
+
+
+def test_r_ruling_16_decline_ghouls_may_abandon_before_their_first_conquest() -> None:
+    sc = Scenario().active(0, "Ratmen").declined(0, "Ghouls")
+    sc.region(1, 0, "Ghouls", 3).region(2, 0, "Ghouls", 2).region(8, 0, "Ratmen", 2)
+    sc.start_turn(0)
+    assert sc.state.turn.acting == "Ghouls" and "abandon 2" in sc.legal()
+    sc.do("abandon 2")  # R-EXPAND-2, as an active race may
+    assert sc.at(2).race == "" and sc.hand("Ghouls") == 2 + 1 + 1
+    sc.do("conquer 5")
+    assert sc.refused("abandon 1") == "R-EXPAND-2"  # not after a conquest
+    sc.do("end", "deploy 1:2,5:3")
+    # the Ghouls' abandon does not commit the active race: it may still decline (R-RULING-12)
+    assert sc.state.turn.acting == "Ratmen" and "decline" in sc.legal()
+
+
+def test_r_ruling_16_ghouls_abandoning_every_region_re_enter_from_the_border() -> None:
+    sc = Scenario().active(0, "Ratmen").declined(0, "Ghouls")
+    sc.region(6, 0, "Ghouls", 3).region(8, 0, "Ratmen", 1).start_turn(0)
+    sc.do("abandon 6")
+    assert sc.refused("conquer 6") == "R-CONQ-1"  # no region left: enter from the edge
+    sc.do("conquer 2", "end", "place 2", "done")
+    assert sc.at(2).race == "Ghouls" and sc.at(2).in_decline and sc.at(2).tokens == 3
+
+
+def test_r_ruling_16_ghouls_left_with_no_region_leave_the_game_r_decline_3() -> None:
+    sc = Scenario().active(0, "Ratmen").declined(0, "Ghouls")
+    sc.region(6, 0, "Ghouls", 3).region(8, 0, "Ratmen", 1).start_turn(0)
+    sc.do("abandon 6", "end", "done")
+    assert sc.state.race("Ghouls") is None and sc.state.tray("Ghouls") == 10
+    assert "Ghouls" in sc.state.race_stack
+    assert sc.state.turn.acting == "Ratmen"
+
+
+def test_r_ruling_17_own_active_race_conquers_a_multi_token_ghoul_region() -> None:
+    sc = Scenario().active(0, "Ratmen", hand=8).declined(0, "Ghouls")
+    sc.region(2, 0, "Ratmen", 1).region(3, 0, "Ghouls", 3).region(8, 0, "Ghouls", 1)
+    sc.conquering(0)
+    assert explain_cost(sc.state, 3).total == 2 + 3  # R-CONQ-8: paying for those tokens
+    sc.do("conquer 3")
+    # R-CONQ-7: 1 token lost, not every token; the other 2 in the Ghouls' hand
+    assert sc.hand("Ghouls") == 2 and sc.state.tray("Ghouls") == 10 - 4 + 1
+    assert any(e.rule == "R-RULING-17" for e in sc.events)
+    sc.do("end", "deploy 2:2,3:7")
+    # ... redeployed among the Ghoul regions at the end of the turn (R-REDEPLOY-2)
+    assert sc.state.turn.stage is Stage.DEFEND and sc.state.turn.acting == "Ghouls"
+    assert sc.state.turn.actor == 0
+    assert sc.refused("place 3") == "R-REDEPLOY-2"  # no longer a Ghoul region
+    sc.do("place 8", "place 8", "done")
+    assert sc.at(8).tokens == 3 and sc.state.current == 1
+
+
+def test_r_ruling_17_the_last_ghoul_region_taken_the_ghouls_leave_r_decline_3() -> None:
+    sc = Scenario().active(0, "Ratmen", hand=8).declined(0, "Ghouls")
+    sc.region(2, 0, "Ratmen", 1).region(3, 0, "Ghouls", 3).conquering(0)
+    sc.do("conquer 3")
+    assert sc.state.race("Ghouls") is None and sc.state.tray("Ghouls") == 10
+
+
+def test_r_conq_8_other_decline_races_still_lose_every_token() -> None:
+    sc = Scenario(races=["Ratmen"]).active(0, "Ratmen", hand=8).declined(0, "Dwarves")
+    sc.region(2, 0, "Ratmen", 1).region(3, 0, "Dwarves", 1).region(6, 0, "Dwarves", 1)
+    sc.conquering(0).do("conquer 3")
+    assert sc.race("Dwarves").hand == 0 and sc.state.turn.defenders == ()
+
+
+def test_r_conq_10_the_active_race_conquers_after_the_ghouls_used_the_die() -> None:
+    sc = Scenario().active(0, "Ratmen").declined(0, "Ghouls")
+    sc.region(1, 0, "Ghouls", 2).region(8, 0, "Ratmen", 3).start_turn(0)
+    sc.do("final 2", "roll 0")  # the Ghouls' conquests end (R-CONQ-10) ...
+    assert sc.refused("conquer 2") == "R-CONQ-10"
+    sc.do("place 1", "done")
+    assert sc.state.turn.acting == "Ratmen"  # ... not the active race's
+    sc.do("conquer 7")
+    assert sc.at(7).race == "Ratmen"

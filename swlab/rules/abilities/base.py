@@ -44,14 +44,20 @@ Custom badges (the blank banner and badge, R-COMP-4) combine these same hooks fr
 :mod:`swlab.rules.abilities.custom`.
 
 Pieces (fortress, troll lair, encampment, hero, dragon, hole) defend and protect through
-core rules keyed on the piece (R-CONQ-2, R-IMMUNE); a badge only places them.
+core rules read from one table, :data:`swlab.rules.pieces.PIECES` (R-CONQ-2, R-IMMUNE,
+R-DECLINE-4, R-EXPAND-2); a badge only places them, with
+:func:`~swlab.rules.pieces.place_piece` (Trolls, Halflings) or as a
+:class:`~swlab.rules.abilities.placing.PiecePower` with its place/lift actions (Fortified,
+Heroic, Bivouacking, Dragon Master).
 
 Badge data: ``TurnState.data`` (per turn: once-per-turn flags, a Berserk roll) and
 ``PlayerState.data`` (across turns: Diplomat's peace), as (key, value) pairs, read and
 written with :func:`turn_value` / :func:`with_turn_value` / :func:`player_value` /
-:func:`with_player_values`.
-``engine.conquer_region`` and ``engine.reach_refusal`` let a badge conquer through the core
-(Dragon Master: one token, whatever defends the region).
+:func:`with_player_values` (a value not set reads as ``None``).
+The conquest reach, :mod:`swlab.rules.reach`, lets a badge conquer through the core:
+``reach_candidates`` / ``reach_refusal`` are the checks of an ordinary conquest (Dragon
+Master, and Sorcerers' conversion with ``in_hand=False``), ``conquer_region`` takes the
+region (Dragon Master: one token, whatever defends the region).
 """
 
 from __future__ import annotations
@@ -251,9 +257,13 @@ def non_empty_conquests(state: GameState, race: RaceState) -> int:
     return sum(1 for c in state.turn.conquests if c.race == race.name and c.non_empty)
 
 
-def turn_value(state: GameState, key: str, default: int = -1) -> int:
-    """A badge's per-turn value in ``TurnState.data`` (once-per-turn flags, a Berserk roll)."""
-    return dict(state.turn.data).get(key, default)
+def turn_value(state: GameState, key: str) -> int | None:
+    """A badge's per-turn value in ``TurnState.data`` (once-per-turn flags, a Berserk
+    roll), or ``None`` when it was not set this turn."""
+    for k, value in state.turn.data:
+        if k == key:
+            return value
+    return None
 
 
 def with_turn_value(state: GameState, key: str, value: int | None) -> GameState:
@@ -266,17 +276,22 @@ def with_turn_value(state: GameState, key: str, value: int | None) -> GameState:
     return replace(state, turn=replace(state.turn, data=data))
 
 
-def player_value(state: GameState, player: int, key: str, default: int = -1) -> int:
-    """A badge's value that outlives a turn, in ``PlayerState.data`` (Diplomat's peace)."""
-    return dict(state.players[player].data).get(key, default)
+def player_value(state: GameState, player: int, key: str) -> int | None:
+    """A badge's value that outlives a turn, in ``PlayerState.data`` (Diplomat's peace), or
+    ``None`` when there is none."""
+    for k, value in state.players[player].data:
+        if k == key:
+            return value
+    return None
 
 
-def with_player_values(state: GameState, player: int, **values: int) -> GameState:
-    """``state`` with ``PlayerState.data`` of ``player`` updated."""
+def with_player_values(state: GameState, player: int, **values: int | None) -> GameState:
+    """``state`` with ``PlayerState.data`` of ``player`` updated (``None`` removes a key)."""
     from dataclasses import replace
 
     p = state.players[player]
-    data = tuple(kv for kv in p.data if kv[0] not in values) + tuple(values.items())
+    kept = tuple(kv for kv in p.data if kv[0] not in values)
+    data = kept + tuple((k, v) for k, v in values.items() if v is not None)
     players = list(state.players)
     players[player] = replace(p, data=data)
     return replace(state, players=tuple(players))

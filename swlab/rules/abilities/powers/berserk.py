@@ -53,8 +53,8 @@ class BerserkRoll(Action):
 register_action(BerserkRoll)
 
 
-def pending_roll(state: GameState) -> int:
-    """The Berserk roll waiting for a conquest, or -1."""
+def pending_roll(state: GameState) -> int | None:
+    """The Berserk roll waiting for a conquest, or ``None``."""
     return turn_value(state, KEY)
 
 
@@ -69,7 +69,7 @@ class Berserk(Power):
     def extra_actions(self, state: GameState, race: RaceState) -> Sequence[Action]:
         from swlab.rules.state import Stage
 
-        if is_acting(state, race, Stage.CONQUER) and pending_roll(state) < 0 and race.hand > 0:
+        if is_acting(state, race, Stage.CONQUER) and pending_roll(state) is None and race.hand > 0:
             return [BerserkRoll()]
         return ()
 
@@ -88,7 +88,7 @@ class Berserk(Power):
             return IllegalActionError(
                 RULE, f"The Berserk roll comes before a conquest of the {race.name} ({RULE})."
             )
-        if pending_roll(state) >= 0:
+        if pending_roll(state) is not None:
             return IllegalActionError(
                 RULE, f"A roll serves one conquest: use the one you have first ({RULE})."
             )
@@ -119,7 +119,7 @@ class Berserk(Power):
 
     def cost_modifiers(self, state: GameState, race: RaceState, region: int) -> Sequence[Row]:
         roll = pending_roll(state)
-        if roll > 0 and not race.in_decline and state.turn.acting == race.name:
+        if roll and not race.in_decline and state.turn.acting == race.name:
             return (Row("Berserk roll", -roll, RULE),)
         return ()
 
@@ -140,6 +140,6 @@ class Berserk(Power):
         conquests = state.turn.conquests
         if conquests and conquests[-1].conversion:
             return state, []  # R-RULING-13: a conversion uses no roll
-        if pending_roll(state) < 0:
+        if pending_roll(state) is None:
             return state, []
         return with_turn_value(state, KEY, None), []

@@ -70,7 +70,7 @@ def peace_of(state: GameState, player: int) -> int | None:
     """
     target = player_value(state, player, "peace")
     made = player_value(state, player, "peace_round")
-    if target < 0 or made < 0:
+    if target is None or made is None:
         return None
     if state.round == made or (state.round == made + 1 and state.current < player):
         return target
@@ -97,7 +97,7 @@ class Diplomat(Power):
     def extra_actions(self, state: GameState, race: RaceState) -> Sequence[Action]:
         from swlab.rules.state import Stage
 
-        if not is_acting(state, race, Stage.REDEPLOY) or turn_value(state, "peace") >= 0:
+        if not is_acting(state, race, Stage.REDEPLOY) or turn_value(state, "peace") is not None:
             return ()
         return [Peace(p) for p in range(len(state.players)) if p != race.owner]
 
@@ -120,7 +120,7 @@ class Diplomat(Power):
             )
         if p == race.owner:
             return IllegalActionError(RULE, f"Choose an opponent, not yourself ({RULE}).")
-        if turn_value(state, "peace") >= 0:
+        if turn_value(state, "peace") is not None:
             return IllegalActionError(RULE, f"One opponent per turn ({RULE}).")
         if p in attacked(state, race):
             return IllegalActionError(

@@ -4,13 +4,17 @@ race and power effects while it stays. Each turn the Dragon may move to a new re
 conquer with it. Removed on decline. Tested in tests/rules/test_power_dragon_master.py.
 
 The attack is the action ``dragon R`` during the race's conquests (it needs 1 token in hand,
-R-CONQ-3). It follows every conquest rule that does not depend on the cost: R-CONQ-1 (enter
-from the border), R-CONQ-6 (adjacency, with Flying/Underworld exceptions through the core),
-not an own region, and the defender's protection (Diplomat). **R-RULING-4**: the Dragon
-cannot enter Seas or Lakes, nor immune regions (a Hole-in-the-Ground or a Hero). Defenders
-lose tokens as in any conquest (R-CONQ-7); the region counts as conquered (R-RULING-3). The
-Dragon leaves its old region when it moves, leaves an abandoned region (R-EXPAND-2), and
-leaves the map on decline (R-DECLINE-4).
+R-CONQ-3). It follows every conquest rule that does not depend on the cost, from the shared
+conquest reach (:mod:`swlab.rules.reach`): R-CONQ-1 (enter from the border), R-CONQ-6
+(adjacency, with Flying/Underworld exceptions through the badges), not an own region, and
+the defender's protection (Diplomat); after a final-conquest attempt it is refused like any
+conquest (R-CONQ-10). **R-RULING-4**: the Dragon cannot enter Seas or Lakes, nor immune
+regions (a Hole-in-the-Ground or a Hero). Defenders lose tokens as in any conquest
+(R-CONQ-7); the region counts as conquered (R-RULING-3). The Dragon is a row of the pieces
+table (:data:`swlab.rules.pieces.DRAGON`): it leaves its old region when it moves, leaves
+an abandoned region (R-EXPAND-2), and leaves the map on decline (R-DECLINE-4); its
+placement is that of every piece-placing power
+(:class:`~swlab.rules.abilities.placing.PiecePower`), the conquest added.
 """
 
 from __future__ import annotations
@@ -19,16 +23,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
-from swlab.rules.abilities.base import (
-    Power,
-    is_acting,
-    region_position,
-    turn_value,
-    with_turn_value,
-)
-from swlab.rules.actions import Action, RegionAction, register_action
+from swlab.rules import reach
+from swlab.rules.abilities.base import is_acting
+from swlab.rules.abilities.placing import PiecePower
+from swlab.rules.actions import register_action
+from swlab.rules.cost import conquest_cost
 from swlab.rules.errors import IllegalActionError
-from swlab.rules.events import Conquered, PieceChanged
+from swlab.rules.events import Conquered
+from swlab.rules.pieces import DRAGON, Piece, PlacePiece, lift_piece, place_piece
+from swlab.rules.state import Stage
 
 if TYPE_CHECKING:
     from swlab.rules.events import Event
@@ -39,57 +42,49 @@ KEY = "dragon"
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class DragonAttack(RegionAction):
+class DragonAttack(PlacePiece):
     """Conquer a region with a single token and the Dragon: ``dragon 12``."""
 
     verb: ClassVar[str] = "dragon"
+    piece: ClassVar[Piece] = DRAGON
 
 
 register_action(DragonAttack)
 
 
-class DragonMaster(Power):
+class DragonMaster(PiecePower):
     name = "Dragon Master"
     tokens = 5
     rule = RULE
+    piece = DRAGON
+    place = DragonAttack
+    stages = (Stage.CONQUER,)
+    once_per_turn = KEY
+    when = "The Dragon attacks during the {race}'s conquests, while active"
 
-    def handles(self, action: Action) -> bool:
-        return isinstance(action, DragonAttack)
-
-    def extra_actions(self, state: GameState, race: RaceState) -> Sequence[Action]:
-        from swlab.rules.state import Stage
-
-        if not is_acting(state, race, Stage.CONQUER) or turn_value(state, KEY) >= 0:
-            return ()
+    def place_targets(self, state: GameState, race: RaceState) -> Sequence[int]:
+        # only the regions the shared reach may accept: check_place refuses the rest
         if race.hand < 1:
             return ()
-        from swlab.rules.engine import reach_candidates
-
-        # only the regions the core's reach checks may accept: check_extra refuses the rest
         geo, regions = state.geo, state.regions
         return [
-            DragonAttack(geo.ids[i])
-            for i in reach_candidates(state, race)
+            i
+            for i in reach.reach_candidates(state, race)
             if not geo.water[i] and regions[i].race != race.name
         ]
 
-    def check_extra(
-        self, state: GameState, race: RaceState, action: Action
-    ) -> IllegalActionError | None:
-        from swlab.rules.engine import reach_refusal
-        from swlab.rules.state import Stage
-
-        assert isinstance(action, DragonAttack)
-        i = region_position(state, action.region)
-        if isinstance(i, IllegalActionError):
-            return i
-        if not is_acting(state, race, Stage.CONQUER):
+    def stage_refusal(self, state: GameState, race: RaceState) -> IllegalActionError | None:
+        if not is_acting(state, race, *self.stages) and reach.conquests_ended(state, race):
             return IllegalActionError(
-                RULE,
-                f"The Dragon attacks during the {race.name}'s conquests, while active ({RULE}).",
+                "R-CONQ-10",
+                f"The {race.name} made their final conquest attempt: conquests, the Dragon's "
+                f"too, end for this turn (R-CONQ-10).",
             )
-        if turn_value(state, KEY) >= 0:
+        if self.placed_this_turn(state):
             return IllegalActionError(RULE, f"The Dragon attacks once per turn ({RULE}).")
+        return super().stage_refusal(state, race)
+
+    def check_place(self, state: GameState, race: RaceState, i: int) -> IllegalActionError | None:
         label = state.geo.label(i)
         r = state.regions[i]
         if state.geo.water[i]:
@@ -103,31 +98,24 @@ class DragonMaster(Power):
                 f"{label} is immune (a Hole-in-the-Ground or a Hero): the Dragon cannot enter it "
                 f"(R-RULING-4, R-IMMUNE).",
             )
-        return reach_refusal(state, race, i)
+        return reach.reach_refusal(state, race, i)
 
-    def apply_extra(
-        self, state: GameState, race: RaceState, action: Action
+    def apply_place(
+        self, state: GameState, race: RaceState, i: int
     ) -> tuple[GameState, list[Event]]:
-        from swlab.rules.cost import conquest_cost
-        from swlab.rules.engine import conquer_region
-        from swlab.rules.ops import set_region
-
-        assert isinstance(action, DragonAttack)
-        geo = state.geo
-        i = geo.index[action.region]
         events: list[Event] = []
         for j, r in enumerate(state.regions):
-            if r.dragon:
-                state = set_region(state, j, replace(r, dragon=False))
-                events.append(PieceChanged("Dragon", geo.ids[j], False, RULE))
+            if r.dragon:  # the Dragon moves: it leaves its old region
+                state, evs = lift_piece(state, DRAGON, j, RULE)
+                events.extend(evs)
         cost = conquest_cost(state, race, i)
         conquest: list[Event] = []
-        state = conquer_region(state, race, i, 1, conquest)
+        state = reach.conquer_region(state, race, i, 1, conquest)
         # the core explains the usual cost; say why a single token is enough
         why = f"a single token with the Dragon, whatever defends it (cost {cost}, {RULE})"
         events.extend(
             replace(e, breakdown=why) if isinstance(e, Conquered) else e for e in conquest
         )
-        state = set_region(state, i, replace(state.regions[i], dragon=True))
-        events.append(PieceChanged("Dragon", action.region, True, RULE))
-        return with_turn_value(state, KEY, i), events
+        state, evs = place_piece(state, DRAGON, i, RULE)
+        events.extend(evs)
+        return state, events

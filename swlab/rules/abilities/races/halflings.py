@@ -3,22 +3,23 @@
 May enter the map in any region (R-CONQ-1 exception). A Hole-in-the-Ground goes in each of
 the first 2 regions they conquer: those regions are immune to enemy conquests and to race
 and power effects (R-IMMUNE). Holes go when the race declines (R-DECLINE-4) or the region
-is abandoned (R-EXPAND-2); they are not placed again.
+is abandoned (R-EXPAND-2); they are not placed again. The hole is a row of the pieces table
+(:data:`swlab.rules.pieces.HOLE`), which says all of this to the core.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from swlab.rules.abilities.base import Race
-from swlab.rules.events import PieceChanged
+from swlab.rules.pieces import HOLE, in_box, place_piece
 
 if TYPE_CHECKING:
     from swlab.rules.events import Event
     from swlab.rules.state import GameState, RaceState
 
-HOLES = 2  # R-COMP-5
+HOLES = HOLE.box  # R-COMP-5
+FIRST_CONQUESTS = 2  # R-RACE-HALFLINGS: a hole in each of the first 2 regions conquered
 
 
 class Halflings(Race):
@@ -34,11 +35,7 @@ class Halflings(Race):
         self, state: GameState, race: RaceState, region: int
     ) -> tuple[GameState, list[Event]]:
         # ``race.conquests`` already counts this conquest.
-        if race.in_decline or race.conquests > HOLES:
+        if race.in_decline or race.conquests > FIRST_CONQUESTS or in_box(state, HOLE) < 1:
             return state, []
-        if sum(1 for r in state.regions if r.hole) >= HOLES:
-            return state, []
-        regions = list(state.regions)
-        regions[region] = replace(regions[region], hole=True)
-        event = PieceChanged("Hole-in-the-Ground", state.geo.ids[region], True, self.rule)
-        return replace(state, regions=tuple(regions)), [event]
+        state, events = place_piece(state, HOLE, region, self.rule)
+        return state, [*events]

@@ -2,22 +2,22 @@
 
 A Troll Lair goes in every region they conquer: +1 defence (R-CONQ-2). Lairs stay when the
 Trolls decline (R-DECLINE-4) and keep defending; they are removed when the region is
-abandoned or conquered. The box holds 10 lairs (R-COMP-5).
+abandoned or conquered. The box holds 10 lairs (R-COMP-5). The lair is a row of the pieces
+table (:data:`swlab.rules.pieces.LAIR`), which says all of this to the core.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from swlab.rules.abilities.base import Race
-from swlab.rules.events import PieceChanged
+from swlab.rules.pieces import LAIR, in_box, place_piece
 
 if TYPE_CHECKING:
     from swlab.rules.events import Event
     from swlab.rules.state import GameState, RaceState
 
-LAIRS = 10  # R-COMP-5
+LAIRS = LAIR.box  # R-COMP-5
 
 
 class Trolls(Race):
@@ -29,11 +29,7 @@ class Trolls(Race):
     def on_conquest(
         self, state: GameState, race: RaceState, region: int
     ) -> tuple[GameState, list[Event]]:
-        if race.in_decline or state.regions[region].lair:
+        if race.in_decline or state.regions[region].lair or in_box(state, LAIR) < 1:
             return state, []
-        if sum(1 for r in state.regions if r.lair) >= LAIRS:
-            return state, []
-        regions = list(state.regions)
-        regions[region] = replace(regions[region], lair=True)
-        event = PieceChanged("Troll Lair", state.geo.ids[region], True, self.rule)
-        return replace(state, regions=tuple(regions)), [event]
+        state, events = place_piece(state, LAIR, region, self.rule)
+        return state, [*events]

@@ -1,0 +1,319 @@
+"""Conquest reach: which regions a race may conquer, and why not (R-CONQ-1..6, R-IMMUNE).
+
+One home for the checks that do not depend on the cost (water, own region, immunity, the
+defender's protection, entering from the border, adjacency, a token in hand) and for the
+price checks of a conquest (afford it, or at most 3 short for the die). Ordinary conquest
+(:func:`swlab.rules.engine.legal_actions` and ``apply``), Dragon Master's ``dragon`` and
+Sorcerers' ``convert`` all ask this module, so every way of taking a region reaches the
+same regions: Flying, Underworld's caverns, Seafaring's water and Halflings' entry apply to
+each of them through the badges' hooks.
+
+It also holds the step that takes a region (:func:`conquer_region`: defender losses, the
+tokens placed, the badges' ``on_conquest``) and the end of a race's conquests after its
+final-conquest attempt (:func:`end_conquests`, :func:`conquests_ended`, R-CONQ-10).
+
+Badges use the public functions (:func:`reach_of`, :func:`reach_candidates`,
+:func:`reach_refusal`, :func:`conquer_region`); the engine uses the same :class:`Reach`,
+kept in the state's memo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from swlab.rules.abilities.base import Badge, turn_value, with_turn_value
+from swlab.rules.actions import Conquer, Final
+from swlab.rules.cost import CostBreakdown, conquest_cost, cost_rows
+from swlab.rules.errors import IllegalActionError
+from swlab.rules.events import Conquered, Event
+from swlab.rules.ops import badges, set_region, strip_defender, update_race
+from swlab.rules.state import NOBODY, Conquest, GameState, RaceState
+
+MAX_SHORT = 3  # R-CONQ-10: the die shows at most 3
+
+
+class Reach:
+    """What the acting race may conquer: the R-CONQ checks, set up once per query.
+
+    The checks return short reason codes; :meth:`refuse` turns a code into the learner's
+    sentence, so :func:`legal_actions` (which only needs yes/no) and :func:`why_illegal`
+    run exactly the same tests without formatting messages for every region.
+
+    It holds only facts about the race in one state (never the state itself), so that
+    :func:`reach_of` can keep it in that state's memo: ``legal_actions``, then ``apply``'s
+    legality check, and Dragon Master's and Sorcerers' checks of every region all ask the
+    same state.
+
+    ``in_hand=False`` (Sorcerers' conversion, which takes its token from the tray) leaves
+    out the one check on the hand, R-CONQ-3.
+    """
+
+    def __init__(self, state: GameState, race: RaceState) -> None:
+        self.race = race
+        self.badges: tuple[Badge, ...] = badges(race)
+        self.held = state.race_regions(race.name)
+        self.held_set = frozenset(self.held)
+        self.water_ok = any(b.can_occupy_water(state, race) for b in self.badges)
+        self.anywhere = any(b.enters_anywhere(state, race) for b in self.badges)
+        self.flying = any(b.ignores_adjacency(state, race) for b in self.badges)
+        # The per-region hooks are asked of every candidate region: only the badges that
+        # replace the no-op default can answer anything else than it.
+        self.extra_adjacency = hooked(self.badges, "is_extra_adjacent")
+        self.cost_badges = hooked(self.badges, "cost_modifiers")
+        self.restricting = hooked(self.badges, "conquest_refusal")
+        #: defender race name -> (its state, its badges that may refuse an attack)
+        self.guards: dict[str, tuple[RaceState | None, tuple[Badge, ...]]] = {}
+
+    def candidates(self, state: GameState, *, in_hand: bool = True) -> Sequence[int]:
+        """Positions, ascending, that may pass :meth:`where`: the rest fail it for sure.
+
+        ``legal_actions`` runs every check on these only. Most regions of a board are
+        neither adjacent to the race nor on its way in, so sorting them out with set
+        operations first saves running each one's badge hooks at every call; a badge
+        that adds adjacency of its own (Underworld, a custom badge) or a race that
+        reaches anywhere keeps the whole board.
+        """
+        geo = state.geo
+        if in_hand and self.race.hand < 1:
+            return ()  # R-CONQ-3: where() refuses every region
+        if self.held:
+            if self.flying or self.extra_adjacency:
+                return range(len(geo))
+            near: set[int] = set()
+            for i in self.held:
+                near.update(geo.neighbours[i])  # R-CONQ-6
+            near -= self.held_set
+            if not self.water_ok:
+                near -= geo.water_set  # R-CONQ-4
+            return sorted(near)
+        if self.anywhere:
+            return range(len(geo))
+        entry = geo.first_conquest  # R-CONQ-1
+        if self.water_ok:
+            entry = entry | (geo.edge & geo.water_set)  # edge Seas, for Seafaring
+        return sorted(entry)
+
+    def where(self, state: GameState, i: int, *, in_hand: bool = True) -> str | None:
+        """Every check that does not depend on the cost; a reason code or ``None``."""
+        geo, race = state.geo, self.race
+        r = state.regions[i]
+        if geo.water[i] and not self.water_ok:
+            return "water"  # R-CONQ-4
+        if r.race == race.name:
+            return "own"  # R-CONQ-5
+        if r.owner != NOBODY and r.owner != race.owner:
+            if r.is_immune:
+                return "immune"  # R-IMMUNE
+            if self.protection(state, i) is not None:
+                return "protected"
+        if not self.held:  # R-CONQ-1: enter from the border
+            # a Sea touching the edge is a border region too (R-COMP-6), for Seafaring
+            edge_sea = self.water_ok and geo.water[i] and i in geo.edge
+            if not (self.anywhere or i in geo.first_conquest or edge_sea):
+                return "border"
+        elif not (
+            self.flying
+            or not geo.neighbours[i].isdisjoint(self.held_set)
+            or any(b.is_extra_adjacent(state, race, i) for b in self.extra_adjacency)
+        ):
+            return "adjacent"  # R-CONQ-6
+        if in_hand and race.hand < 1:
+            return "hand"  # R-CONQ-3
+        return None
+
+    def protection(self, state: GameState, i: int) -> tuple[str, str] | None:
+        """The defender's badge refusing the attack on ``i`` (Diplomat's peace), if any."""
+        name = state.regions[i].race
+        guard = self.guards.get(name)
+        if guard is None:
+            found = state.race(name)
+            guard = self.guards[name] = (
+                found,
+                () if found is None else hooked(badges(found), "protects"),
+            )
+        defender, protecting = guard
+        if defender is not None:
+            for b in protecting:
+                refusal = b.protects(state, defender, self.race, i)
+                if refusal is not None:
+                    return refusal
+        return None
+
+    def restriction(self, state: GameState, i: int, final: bool) -> tuple[str, str] | None:
+        """The attacker's badge refusing an otherwise legal conquest (Berserk), if any."""
+        for b in self.restricting:
+            refusal = b.conquest_refusal(state, self.race, i, final)
+            if refusal is not None:
+                return refusal
+        return None
+
+    def price(self, state: GameState, i: int, final: bool, cost: int | None = None) -> str | None:
+        """R-CONQ-2 (afford it) or R-CONQ-10 (short by 1 to 3, R-RULING-2 discounted)."""
+        if cost is None:
+            cost = conquest_cost(state, self.race, i, self.cost_badges)
+        hand = self.race.hand
+        if not final:
+            code = None if cost <= hand else "cost"
+        elif cost <= hand:
+            code = "affordable"
+        else:
+            code = None if cost - hand <= MAX_SHORT else "short"
+        if code is None and self.restriction(state, i, final) is not None:
+            return "restricted"
+        return code
+
+    def kind(self, state: GameState, i: int) -> type[Conquer] | type[Final] | None:
+        """Which of ``conquer`` / ``final`` is legal for region ``i`` (never both)."""
+        if self.where(state, i) is not None:
+            return None
+        cost = conquest_cost(state, self.race, i, self.cost_badges)
+        if self.price(state, i, final=False, cost=cost) is None:
+            return Conquer
+        if self.price(state, i, final=True, cost=cost) is None:
+            return Final
+        return None
+
+    def refuse(self, state: GameState, i: int, final: bool) -> IllegalActionError | None:
+        """Every check for ``conquer`` (or ``final``) of region position ``i``."""
+        code = self.where(state, i) or self.price(state, i, final)
+        return None if code is None else self.error(state, code, i, final)
+
+    def error(self, state: GameState, code: str, i: int, final: bool) -> IllegalActionError:
+        label, name, hand = state.geo.label(i), self.race.name, self.race.hand
+        if code == "protected":
+            protection = self.protection(state, i)
+            assert protection is not None
+            return IllegalActionError(*protection)
+        if code == "restricted":
+            restriction = self.restriction(state, i, final)
+            assert restriction is not None
+            return IllegalActionError(*restriction)
+        cost = conquest_cost(state, self.race, i, self.cost_badges)
+        rule, text = {
+            "water": ("R-CONQ-4", f"{label} is water: Seas and Lakes cannot be conquered"),
+            "own": ("R-CONQ-5", f"Your {name} already occupy {label}"),
+            "immune": (
+                "R-IMMUNE",
+                f"{label} is immune: a Hole-in-the-Ground, a Hero or the Dragon protects it "
+                f"from enemy conquests",
+            ),
+            "border": (
+                "R-CONQ-1",
+                f"{label} is not a border region: the {name} have no region on the map, so "
+                f"they must enter from the edge of the board",
+            ),
+            "adjacent": ("R-CONQ-6", f"{label} is not adjacent to a region of your {name}"),
+            "hand": ("R-CONQ-3", f"You have no {name} token in hand to conquer with"),
+            "cost": ("R-CONQ-2", f"{label} costs {cost} tokens and you have {hand} in hand"),
+            "affordable": (
+                "R-CONQ-10",
+                f"You can afford {label} ({cost} tokens): conquer it; the die is only for a "
+                f"region you are short of",
+            ),
+            "short": (
+                "R-CONQ-10",
+                f"{label} costs {cost} and you have {hand}: {cost - hand} short, more than "
+                f"the die's 3",
+            ),
+        }[code]
+        return IllegalActionError(rule, f"{text} ({rule}).")
+
+
+def reach_of(state: GameState, race: RaceState) -> Reach:
+    """The :class:`Reach` of ``race`` in ``state``, made once per state (its memo)."""
+    key = ("reach", race.name)
+    reach = state.memo.get(key)
+    if not (isinstance(reach, Reach) and (reach.race is race or reach.race == race)):
+        reach = state.memo[key] = Reach(state, race)
+    return reach
+
+
+def hooked(own: tuple[Badge, ...], hook: str) -> tuple[Badge, ...]:
+    """The badges of ``own`` that replace the no-op default of ``hook`` (see :class:`Badge`)."""
+    return tuple(b for b in own if hook in b.hooks)
+
+
+def reach_candidates(state: GameState, race: RaceState, *, in_hand: bool = True) -> Sequence[int]:
+    """Region positions, ascending, outside of which :func:`reach_refusal` always refuses.
+
+    For badges that offer a conquest of their own on many regions (Dragon Master,
+    Sorcerers): they need to check only these.
+    """
+    return reach_of(state, race).candidates(state, in_hand=in_hand)
+
+
+def reach_refusal(
+    state: GameState, race: RaceState, i: int, *, in_hand: bool = True
+) -> IllegalActionError | None:
+    """The conquest checks that do not depend on the cost, for region position ``i``.
+
+    For badges that conquer their own way (Dragon Master, Sorcerers): water (R-CONQ-4),
+    own region, immunity (R-IMMUNE), protection, R-CONQ-1 / R-CONQ-6 reach, a token in
+    hand (R-CONQ-3, unless ``in_hand`` is false).
+    """
+    reach = reach_of(state, race)
+    code = reach.where(state, i, in_hand=in_hand)
+    return None if code is None else reach.error(state, code, i, final=False)
+
+
+def conquer_region(
+    state: GameState, race: RaceState, i: int, placed: int | None, events: list[Event]
+) -> GameState:
+    """Take region ``i``: defender losses (R-CONQ-7), place the tokens (R-CONQ-5).
+
+    ``placed`` is the number of tokens moved in from hand (default: the cost). Shared by
+    the ordinary conquest, the final die and Dragon Master's single token.
+    """
+    # the event explains the cost as explain_cost does, for the race the state holds
+    held = state.race(race.name)
+    rows, cost = cost_rows(state, race, i)
+    shown = (rows, cost) if held is race or held == race else cost_rows(state, held, i)
+    tokens = cost if placed is None else placed
+    was_occupied = state.regions[i].is_occupied
+    defender = state.regions[i].owner
+    defender_active = defender != NOBODY and not state.regions[i].in_decline
+    breakdown = CostBreakdown(state.geo.ids[i], *shown).summary()
+    state, evs = strip_defender(state, i, race)
+    race = state.race(race.name) or race
+    # strip_defender left only the pieces that stay when a race leaves (R-CONQ-9)
+    r = state.regions[i].updated(
+        owner=race.owner, race=race.name, tokens=tokens, in_decline=race.in_decline
+    )
+    state = set_region(state, i, r)
+    race = race.updated(hand=race.hand - tokens, conquests=race.conquests + 1)
+    state = update_race(state, race)
+    turn = state.turn
+    turn = turn.updated(
+        conquests=(
+            *turn.conquests,
+            Conquest(race.name, i, was_occupied, defender, defender_active),
+        ),
+        acted=turn.acted or not race.in_decline,
+    )
+    state = state.updated(turn=turn)
+    events.append(Conquered(race.owner, race.name, state.geo.ids[i], tokens, cost, breakdown))
+    events.extend(evs)
+    for b in badges(race):
+        state, evs = b.on_conquest(state, race, i)
+        events.extend(evs)
+        race = state.race(race.name) or race
+    return state
+
+
+def _final_key(race: RaceState) -> str:
+    return f"final:{race.name}"
+
+
+def end_conquests(state: GameState, race: RaceState, i: int) -> GameState:
+    """``state`` in which ``race`` has chosen region position ``i`` for its final conquest:
+    whatever the die shows, its conquests are over for this turn (R-CONQ-10).
+
+    Kept in ``TurnState.data`` under ``final:<race>`` (the region id), so a race acting
+    later in the same turn (the active race after decline Ghouls) is not affected.
+    """
+    return with_turn_value(state, _final_key(race), state.geo.ids[i])
+
+
+def conquests_ended(state: GameState, race: RaceState) -> bool:
+    """Whether ``race`` has made its final-conquest attempt this turn (R-CONQ-10)."""
+    return turn_value(state, _final_key(race)) is not None
