@@ -76,6 +76,11 @@ class Piece:
     def cost_rule(self) -> str:
         return self.defence_rule or self.rule
 
+    @property
+    def box_rule(self) -> str:
+        """The rule that counts them in the box: R-COMP-2 for Lost Tribes, else R-COMP-5."""
+        return "R-COMP-2" if self.is_token else "R-COMP-5"
+
     def count(self, region: RegionState) -> int:
         """How many of this piece stand in ``region`` (0 or 1 for a flag)."""
         return int(getattr(region, self.field))

@@ -37,7 +37,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from swlab.rules.abilities.base import Power, Race
 from swlab.rules.abilities.registry import CUSTOM_POWERS, CUSTOM_RACES, POWERS, RACES, race_badge
@@ -65,6 +65,7 @@ from swlab.rules.engine import legal_actions, start_turn
 from swlab.rules.events import Event
 from swlab.rules.geo import BoardLike, Geo
 from swlab.rules.ops import badges, refill_column
+from swlab.rules.pieces import PIECES
 from swlab.rules.setup import seat_problem, setup_region, shuffled_stack
 from swlab.rules.state import (
     NOBODY,
@@ -78,7 +79,6 @@ from swlab.rules.state import (
 )
 
 __all__ = [
-    "BOX",
     "EXTRA_TOP_KEYS",
     "ScenarioError",
     "board_ref",
@@ -96,27 +96,6 @@ __all__ = [
 #: Keys of a scenario's top level that are not :class:`GameState` fields.
 EXTRA_TOP_KEYS = ("title", "description", "unlisted_regions", "unlisted_races", "unlisted_powers")
 
-
-class BoxLimit(NamedTuple):
-    """How many of a piece the box holds, and the rule that says so."""
-
-    label: str
-    box: int
-    rule: str
-
-
-#: The pieces of the box a region can hold, by :class:`RegionState` field (R-COMP-5; Lost
-#: Tribes R-COMP-2). The one place the loader knows box counts: the check loops over it.
-BOX: dict[str, BoxLimit] = {
-    "lost_tribes": BoxLimit("Lost Tribe tokens", 18, "R-COMP-2"),
-    "mountain": BoxLimit("Mountains", 9, "R-COMP-5"),
-    "lair": BoxLimit("Troll Lairs", 10, "R-COMP-5"),
-    "fortress": BoxLimit("Fortresses", 6, "R-COMP-5"),
-    "hole": BoxLimit("Holes-in-the-Ground", 2, "R-COMP-5"),
-    "hero": BoxLimit("Heroes", 2, "R-COMP-5"),
-    "dragon": BoxLimit("Dragons", 1, "R-COMP-5"),
-    "encampments": BoxLimit("Encampments", 5, "R-COMP-5"),
-}
 
 #: Regions of a Halflings race that carry a Hole-in-the-Ground (R-RACE-HALFLINGS).
 _HALFLINGS, _HOLES = "Halflings", 2
@@ -872,10 +851,6 @@ def _check_position(state: GameState, claims: _Claims) -> None:
     _check_turn_rules(state)
 
 
-def _pieces(region: RegionState, name: str) -> int:
-    return int(getattr(region, name))
-
-
 def _check_box(state: GameState, claims: _Claims) -> None:
     """No more pieces on the map than the box holds (R-COMP-5, Lost Tribes R-COMP-2).
 
@@ -883,24 +858,24 @@ def _check_box(state: GameState, claims: _Claims) -> None:
     pieces brings its own: its setup is always possible.
     """
     geo = state.geo
-    for name, limit in BOX.items():
-        total = sum(_pieces(r, name) for r in state.regions)
-        if total <= limit.box:
+    for piece in PIECES:
+        total = sum(piece.count(r) for r in state.regions)
+        if total <= piece.box:
             continue
-        most = max(limit.box, sum(_pieces(setup_region(geo, i), name) for i in range(len(geo))))
+        most = max(piece.box, sum(piece.count(setup_region(geo, i)) for i in range(len(geo))))
         if total <= most:
             continue
-        count = sum(_pieces(r, name) for i, r in enumerate(state.regions) if i not in claims.listed)
+        count = sum(piece.count(r) for i, r in enumerate(state.regions) if i not in claims.listed)
         where = "unlisted_regions"
         for i, path in claims.listed.items():
-            count += _pieces(state.regions[i], name)
+            count += piece.count(state.regions[i])
             if count > most:
-                where = f"{path}.{name}"
+                where = f"{path}.{piece.field}"
                 break
         raise ScenarioError(
             where,
-            f"this makes {min(count, total)} {limit.label} on the map, but the box holds "
-            f"{most} ({limit.rule})",
+            f"this makes {min(count, total)} {piece.plural} on the map, but the box holds "
+            f"{most} ({piece.box_rule})",
         )
 
 

@@ -21,9 +21,9 @@ from typing import Any
 import pytest
 
 from swlab.rules import apply, legal_actions, random_action
+from swlab.rules.pieces import BY_FIELD
 from swlab.rules.report import run_scenario
 from swlab.rules.scenario import (
-    BOX,
     ScenarioError,
     dump_scenario,
     load_scenario,
@@ -83,24 +83,24 @@ MOUNTAINS = 4
 
 def _over_the_box(field: str) -> dict[int, dict[str, Any]]:
     """Regions holding one more ``field`` piece than the box has, with what is there."""
-    box = BOX[field].box
+    box = BY_FIELD[field].box
     if field in ("lost_tribes", "encampments"):
         return {12: {field: box + 1}}
     already = MOUNTAINS if field == "mountain" else 0
     return {rid: {field: True} for rid in LAND[: box + 1 - already]}
 
 
-@pytest.mark.parametrize("field", sorted(BOX))
+@pytest.mark.parametrize("field", sorted(BY_FIELD))
 def test_r_comp_5_no_more_pieces_than_the_box_holds(field: str) -> None:
-    limit = BOX[field]
+    piece = BY_FIELD[field]
     regions = _over_the_box(field)
     err = refusal(base(regions=regions))
     last = list(regions)[-1]
     assert err.path == f"regions.{last}.{field}", str(err)
-    assert f"box holds {limit.box} ({limit.rule})" in err.reason, str(err)
-    assert limit.label in err.reason
+    assert f"box holds {piece.box} ({piece.box_rule})" in err.reason, str(err)
+    assert piece.plural in err.reason
     if field != "mountain":  # Mountains on other regions are refused for what they are
-        full = dict(list(regions.items())[:-1]) if len(regions) > 1 else {12: {field: limit.box}}
+        full = dict(list(regions.items())[:-1]) if len(regions) > 1 else {12: {field: piece.box}}
         scenario_from_dict(base(regions=full))
 
 
@@ -108,7 +108,7 @@ def test_r_comp_5_the_issue_examples_are_refused() -> None:
     """100 Lost Tribes in one region, 10 Fortresses, 2 Dragons, 50 Encampments."""
     fortresses = {rid: {"fortress": True} for rid in LAND[:10]}
     cases = [
-        ({12: {"lost_tribes": 100}}, "regions.12.lost_tribes", "100 Lost Tribe tokens", "R-COMP-2"),
+        ({12: {"lost_tribes": 100}}, "regions.12.lost_tribes", "100 Lost Tribes", "R-COMP-2"),
         (fortresses, "regions.11.fortress", "7 Fortresses", "R-COMP-5"),
         (
             {3: {"race": "Ratmen", "dragon": True}, 4: {"race": "Ratmen", "dragon": True}},
@@ -128,7 +128,7 @@ def test_r_comp_5_counts_the_setup_lost_tribes_with_the_listed_ones() -> None:
     """The 8 other Lost Tribes of the 2-player setup plus 11 on Hill 7 are 19 of 18."""
     d = base(unlisted_regions="setup", regions={3: {"race": "Ratmen"}, 7: {"lost_tribes": 11}})
     err = refusal(d)
-    assert err.path == "regions.7.lost_tribes" and "19 Lost Tribe tokens" in err.reason
+    assert err.path == "regions.7.lost_tribes" and "19 Lost Tribes" in err.reason
 
 
 def test_r_comp_5_a_made_up_board_with_more_mountains_brings_its_own() -> None:
