@@ -1,13 +1,14 @@
 """Where the shipped boards live and how to load a board by name or path.
 
-The official boards are ``maps/official_{2,3,4,5}p.geojson`` in the repository; an
-installed wheel carries them as ``swlab/maps``. Asking for ``"official_3p"`` finds
-either.
+The official boards ship inside the package as ``swlab/data/maps/official_{2,3,4,5}p.geojson``
+(one copy, in the repository and in an installed wheel alike), found with
+:mod:`importlib.resources`.
 """
 
 from __future__ import annotations
 
 import os
+from importlib.resources import files
 from pathlib import Path
 
 from swlab.board.io import read_board
@@ -17,12 +18,11 @@ OFFICIAL_PLAYERS: tuple[int, ...] = (2, 3, 4, 5)
 
 
 def maps_dir() -> Path:
-    """The folder of shipped maps (repository checkout first, then the installed copy)."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here.parents[1] / "maps", here.parent / "maps"):
-        if candidate.is_dir():
-            return candidate
-    raise FileNotFoundError("swlab's maps folder is missing from this installation")
+    """The folder of shipped maps, ``swlab/data/maps`` inside the package."""
+    folder = Path(str(files("swlab") / "data" / "maps"))
+    if not folder.is_dir():
+        raise FileNotFoundError("swlab's maps folder is missing from this installation")
+    return folder
 
 
 def official_name(players: int) -> str:

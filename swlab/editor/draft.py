@@ -187,7 +187,7 @@ def from_geojson(path: str | os.PathLike[str]) -> Draft:
 
 
 def from_graph(graph: RegionGraph | str | os.PathLike[str], *, seed: int = 0) -> Draft:
-    """Polygons drawn from a region graph (``maps/graphs/*.json`` format)."""
+    """Polygons drawn from a region graph (``swlab/data/maps/graphs/*.json`` format)."""
     if not isinstance(graph, RegionGraph):
         graph = read_graph(Path(graph))
     return from_board(board_from_graph(graph, seed=seed))

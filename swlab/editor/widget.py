@@ -94,7 +94,7 @@ class MapEditor:
         A :class:`Draft`, a :class:`Board`, a shipped board name; default the 3-player
         official board.
     expected
-        A reference graph (``maps/graphs/*.json`` path or decoded JSON) for the
+        A reference graph (``swlab/data/maps/graphs/*.json`` path or decoded JSON) for the
         "vs design" overlay.
     width, height
         Map size in pixels.

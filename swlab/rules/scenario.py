@@ -155,7 +155,7 @@ class _GraphRegion:
 
 @dataclass(frozen=True, eq=False)
 class GraphBoard:
-    """A board read from a region graph (``maps/graphs/*.json``, or inline in a scenario).
+    """A board read from a region graph (``swlab/data/maps/graphs/*.json``, or inline).
 
     Satisfies :class:`~swlab.rules.geo.BoardLike`; the first-conquest regions are derived as
     R-COMP-6 says (land edge regions, and land regions on a Sea that touches the edge).
@@ -207,7 +207,7 @@ class GraphBoard:
 
     @classmethod
     def from_dict(cls, data: Any, path: str = "board") -> GraphBoard:
-        """Read the region-graph format of ``maps/graphs`` (see ``maps/graphs`` README)."""
+        """Read the region-graph format of ``swlab/data/maps/graphs`` (see its README)."""
         d = _mapping(data, path)
         _known(d, ("name", "players", "turns", "regions", "notes"), path)
         regions: list[_GraphRegion] = []
@@ -281,11 +281,11 @@ def _repo_maps() -> Path:
 
         return maps_dir()
     except (ImportError, FileNotFoundError):
-        return Path(__file__).resolve().parents[2] / "maps"
+        return Path(__file__).resolve().parents[1] / "data" / "maps"
 
 
 def shipped_board_names() -> list[str]:
-    """Names of the boards shipped in ``maps/`` (GeoJSON or region graphs)."""
+    """Names of the boards shipped in ``swlab/data/maps/`` (GeoJSON or region graphs)."""
     folder = _repo_maps()
     names = {p.stem for p in folder.glob("*.geojson")}
     names |= {p.stem for p in (folder / "graphs").glob("*.json")}
@@ -317,7 +317,7 @@ def resolve_board(spec: Any, base_dir: str | os.PathLike[str] | None = None) -> 
 
     A shipped name (``official_2p``; ``official-2p``, a board's own name, works too), a
     file path relative to ``base_dir`` (``.geojson`` map, or a ``.json`` region graph), or
-    an inline region graph (a mapping in the format of ``maps/graphs``).
+    an inline region graph (a mapping in the format of ``swlab/data/maps/graphs``).
     """
     if isinstance(spec, Mapping):
         return GraphBoard.from_dict(spec, "board")

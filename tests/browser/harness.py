@@ -39,8 +39,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-#: Folders the notebooks reach by relative path (``../scenarios/...``), copied beside them.
-DATA_DIRS = ("scenarios", "maps")
+#: Folders the notebooks reach by relative path (``../swlab/data/...``), copied beside them.
+DATA_DIRS = ("swlab/data",)
 SETTINGS = {
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
     "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {

@@ -1,8 +1,8 @@
 """Boards and a scenario builder for rules tests (imported as ``from .helpers import ...``).
 
 Boards come from ``swlab.board.official_board`` when the GeoJSON maps are present, else
-from the reference region graphs (``maps/graphs/official_{n}p.json``): the engine only needs
-the :class:`swlab.rules.geo.BoardLike` protocol, which :class:`GraphBoard` satisfies.
+from the reference region graphs (``swlab/data/maps/graphs/official_{n}p.json``): the engine
+only needs the :class:`swlab.rules.geo.BoardLike` protocol, which :class:`GraphBoard` satisfies.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from swlab.rules.engine import apply, is_legal
 from swlab.rules.events import Event
 
 ROOT = Path(__file__).resolve().parents[2]
-GRAPH_DIRS = (ROOT / "maps" / "graphs", Path("/work/shared/reference-maps"))
+GRAPH_DIRS = (ROOT / "swlab" / "data" / "maps" / "graphs", Path("/work/shared/reference-maps"))
 
 
 @dataclass(frozen=True)
