@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from swlab.board import Board
+from swlab.board import Board, maps_dir
 from swlab.board.generate import read_graph
-from swlab.board.maps import maps_dir
 from swlab.board.validate import validate
 from swlab.editor import (
     expected_diff,

@@ -22,10 +22,10 @@ from swlab.rules.scenario import (
     dump_scenario,
     field_reference,
     load_scenario,
+    refresh_docs,
     resolve_board,
     run_scenario,
     save_scenario,
-    scenario_cli,
     scenario_from_dict,
 )
 from swlab.rules.state import Conquest
@@ -327,21 +327,6 @@ def test_run_scenario_reports_events_scores_legal_and_stops_at_an_illegal_action
     assert bad["error"]["rule"] is None and "unknown action" in bad["error"]["message"]
 
 
-def test_scenario_cli_prints_json_and_exit_codes(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    p = tmp_path / "s.yaml"
-    p.write_text(yaml.safe_dump(base()))
-    assert scenario_cli(["run", str(p), "--actions", "conquer 2; end"]) == 0
-    assert json.loads(capsys.readouterr().out)["stage"] == "redeploy"
-    assert scenario_cli(["run", str(p), "--actions", "conquer 12"]) == 1
-    assert json.loads(capsys.readouterr().out)["error"]["rule"] == "R-CONQ-6"
-    p.write_text("board: nowhere\nplayers: [A, B]\n")
-    assert scenario_cli(["run", str(p)]) == 2
-    assert "no shipped board" in capsys.readouterr().err
-    assert scenario_cli(["fields"]) == 0 and "`tokens`" in capsys.readouterr().out
-
-
 # --- the documented field list cannot drift from the code -----------------------------
 
 
@@ -349,8 +334,8 @@ def test_docs_embed_the_generated_field_reference() -> None:
     doc = (ROOT / "docs" / "scenarios.md").read_text()
     block = doc.split(DOC_START, 1)[1].split(DOC_END, 1)[0]
     assert block.strip() == field_reference().strip(), (
-        "docs/scenarios.md is out of date: run `swlab scenario refresh-docs` "
-        "(or `python -m swlab.rules.scenario refresh-docs`)"
+        "docs/scenarios.md is out of date: rewrite it with "
+        "`swlab.rules.scenario.refresh_docs('docs/scenarios.md')`"
     )
 
 
@@ -436,12 +421,6 @@ def test_fields_added_later_are_read_and_written_by_their_type() -> None:
         _decode({"rolls": [1, "x"]}, _FutureBadgeState, None, "turn.future", ctx)
 
 
-def test_check_command_prints_the_position(capsys: pytest.CaptureFixture[str]) -> None:
-    assert scenario_cli(["check", str(EXAMPLES[0])]) == 0
-    out = capsys.readouterr().out
-    assert "official-2p  round 1/10" in out and "legal: pick 0" in out
-
-
 def test_the_examples_in_the_docs_load() -> None:
     doc = (ROOT / "docs" / "scenarios.md").read_text()
     blocks = re.findall(r"```yaml\n(.*?)```", doc, re.S)
@@ -453,14 +432,11 @@ def test_the_examples_in_the_docs_load() -> None:
     assert tiny.geo.ids == (1, 2, 3) and tiny.region_of(3).mountain
 
 
-def test_refresh_docs_rewrites_only_the_generated_block(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_refresh_docs_rewrites_only_the_generated_block(tmp_path: Path) -> None:
     doc = tmp_path / "s.md"
     doc.write_text(f"# Title\n\n{DOC_START}\nold\n{DOC_END}\ntail\n")
-    assert scenario_cli(["refresh-docs", str(doc)]) == 0
+    assert refresh_docs(doc) is True
     text = doc.read_text()
     assert text.startswith("# Title\n") and text.endswith(f"{DOC_END}\ntail\n")
     assert field_reference() in text and "old" not in text
-    assert scenario_cli(["refresh-docs", str(doc)]) == 0
-    assert "up to date" in capsys.readouterr().out
+    assert refresh_docs(doc) is False  # up to date
