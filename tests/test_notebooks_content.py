@@ -30,10 +30,9 @@ RULES_CANDIDATES = [
 ]
 #: A rule id is defined where RULES.md writes it in bold: ``**R-CONQ-2 Cost.**``.
 RULE_ID = re.compile(r"\*\*(R-[A-Z0-9]+(?:-[A-Z0-9]+)*)")
-#: Notebooks load scenarios as ``S + "02_costs.yaml"`` or ``"../swlab/data/scenarios/tutorial/..."``
-SCENARIO_REF = re.compile(
-    r"""["']((?:\.\./swlab/data/scenarios/tutorial/)?[0-9][0-9]_[a-z0-9_]+\.yaml)["']"""
-)
+#: Notebooks load shipped scenarios by name, as ``S + "02_costs.yaml"`` (``S = "tutorial/"``)
+#: or ``"tutorial/02_costs.yaml"``.
+SCENARIO_REF = re.compile(r"""["']((?:tutorial/)?[0-9][0-9]_[a-z0-9_]+\.yaml)["']""")
 
 
 def _cells(path: Path) -> list[dict[str, object]]:
