@@ -45,10 +45,12 @@ def setup_hint(missing: str) -> str:
     """What to do when this Python lacks swlab's dependencies (``python -m swlab`` run by
     the system Python in the repository, say)."""
     return (
-        f"{PROG}: error: this Python ({sys.executable}) lacks swlab's dependency {missing!r}. "
-        "From the repository, run `python3 tasks.py tutorial` (or `test`) once to set up "
-        ".venv, then use `.venv/bin/swlab ...` or `python3 tasks.py swlab ...`; "
-        "elsewhere install swlab with `python3 -m pip install swlab-*.whl` (or `pip install .`)."
+        f"{PROG}: error: this Python ({sys.executable}) lacks swlab's dependencies "
+        f"(no module {missing!r}).\n"
+        "  In the repository, `python3 tasks.py swlab ...` sets up .venv on first use and runs\n"
+        "  the command there; after that `.venv/bin/swlab ...` works too.\n"
+        "  Elsewhere install swlab first: `python3 -m pip install PATH-TO-SWLAB` (a wheel or\n"
+        "  the repository folder)."
     )
 
 
@@ -304,9 +306,8 @@ def _cmd_scenario_run(args: argparse.Namespace, out: TextIO) -> int:
                 print(f"  {event['text']}", file=out)
         print(_result_line(report), file=out)
     if "error" in report:
-        error = report["error"]
-        rule = f" [{error['rule']}]" if error["rule"] else ""
-        print(f"{PROG}: refused: {error['action']}: {error['message']}{rule}", file=sys.stderr)
+        error = report["error"]  # the engine's sentence ends with its rule id (R-CONQ-6)
+        print(f"{PROG}: refused: {error['action']}: {error['message']}", file=sys.stderr)
         return 1
     return 0
 
