@@ -28,7 +28,7 @@ import time
 
 import shapely
 
-from swlab.board import load_board
+from swlab.board.catalog import load_board
 from swlab.play.controller import GameController
 from swlab.rules import actions_by_region
 from swlab.rules.play import random_action
@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
 
-    board = load_board(args.board)
+    board = load_board(args.board, polygons=True)
     c = GameController(board, board.players, seed=args.seed)
     viewer = None
     if args.widget:

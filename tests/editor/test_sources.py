@@ -34,6 +34,12 @@ def test_from_graph_reproduces_the_reference_topology(path: Path) -> None:
     assert {r.id: r.terrain for r in graph.regions} == {r.id: r.terrain for r in draft.board}
 
 
+def test_from_graph_takes_a_shipped_graph_by_name() -> None:
+    draft = from_graph("sample")
+    assert validate(draft.board) == [] and draft.board.name == "sample"
+    assert set(from_graph("official-2p").board.ids) == set(from_official(2).board.ids)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_boards_are_valid(players: int) -> None:
     draft = from_random(12 + 6 * players, players=players, seed=players)
