@@ -63,7 +63,7 @@ def venv_missing_message(detail: str) -> str:
     version = f"{sys.version_info.major}.{sys.version_info.minor}"
     return (
         f"tasks.py: this Python ({sys.executable}, {version}) cannot create a virtual "
-        f"environment with pip: {detail}.\n"
+        f"environment with pip: {detail.rstrip('.')}.\n"
         "On Debian or Ubuntu install the venv package, then run the same command again:\n"
         f"    sudo apt-get install python{version}-venv\n"
         "(elsewhere: a Python 3.11+ from python.org or your package manager includes it)."
@@ -152,8 +152,8 @@ def setup(extras: str) -> None:
         create_venv()
     if installed(extras):
         return
-    tools = " and the test tools" if extras else ""
-    say(f"installing swlab, JupyterLab{tools} into .venv (the first time: about a minute) ...")
+    what = "swlab, JupyterLab and the test tools" if extras else "swlab and JupyterLab"
+    say(f"installing {what} into .venv (the first time: about a minute) ...")
     pip_install("--upgrade", "pip", what="updating pip")
     target = f".[{extras}]" if extras else "."
     pip_install("-e", target, what=f"installing {target}")

@@ -141,6 +141,40 @@ def test_test_installs_what_the_tutorial_needs_so_it_installs_nothing_more(
     assert not tasks.installed("")  # a changed pyproject.toml installs again
 
 
+def fake_pip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: int) -> ModuleType:
+    """tasks.py whose ``.venv`` python prints what pip prints, then exits with ``code``."""
+    tasks = load_tasks(tmp_path, monkeypatch)
+    python = tmp_path / ".venv" / "bin" / "python"
+    python.parent.mkdir(parents=True)
+    lines = [f"Collecting package{k}" for k in range(30)] + ["ERROR: no such package"] * (code > 0)
+    python.write_text(
+        "#!/bin/sh\n" + "".join(f"echo '{line}'\n" for line in lines) + f"exit {code}\n"
+    )
+    python.chmod(0o755)
+    return tasks
+
+
+def test_pip_output_becomes_progress_lines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tasks = fake_pip(tmp_path, monkeypatch, 0)
+    tasks.pip_install("-e", ".", what="installing .")
+    out = capsys.readouterr().out
+    assert "installing .: 25 packages checked" in out and "Collecting" not in out
+    assert "tasks.py: installing .: done in" in out
+
+
+def test_a_pip_failure_shows_what_pip_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tasks = fake_pip(tmp_path, monkeypatch, 3)
+    with pytest.raises(SystemExit) as stop:
+        tasks.pip_install("-e", ".", what="installing .")
+    assert stop.value.code == 3
+    out = capsys.readouterr().out
+    assert "ERROR: no such package" in out and "pip failed (exit 3)" in out
+
+
 def test_an_apt_failure_skips_the_browser_tests_with_a_message(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
