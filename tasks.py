@@ -1,29 +1,49 @@
 #!/usr/bin/env python3
-"""The two commands of swlab, for a fresh machine with nothing but Python 3.11+.
+"""The commands of swlab, for a fresh machine with nothing but Python 3.11+.
 
-    python3 tasks.py tutorial   # set up, then open the tutorial in JupyterLab
-    python3 tasks.py test       # set up, then run the whole test suite (what CI runs)
+    python3 tasks.py tutorial [ARGS]   # set up, then open the tutorial in JupyterLab
+    python3 tasks.py test [ARGS]       # set up, then run the whole test suite (what CI runs)
+    python3 tasks.py swlab ARGS        # set up, then run the swlab command (.venv/bin/swlab)
 
-Both create ``.venv`` beside this file on first use and install swlab into it, so no
-manual step is needed. A stamp file skips the install when ``pyproject.toml`` is unchanged.
+The first run creates ``.venv`` beside this file and installs swlab into it (about a
+minute); later runs skip the install while ``pyproject.toml`` is unchanged. ``test``
+installs the test tools too, which ``tutorial`` and ``swlab`` then reuse. Extra ARGS go
+to JupyterLab or pytest. Ctrl-C stops JupyterLab cleanly.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 import venv
 from pathlib import Path
+from types import FrameType
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
-BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
-PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 FIRST_NOTEBOOK = "notebooks/00_welcome.ipynb"
 CHROMIUM = Path("/usr/bin/chromium")  # the browser tests (tests/browser) drive it
+STAMP = ".swlab-installed"
+#: How long JupyterLab gets to shut its kernels down after Ctrl-C or a kill.
+STOP_TIMEOUT = 15.0
+
+
+def bin_dir() -> Path:
+    return VENV / ("Scripts" if os.name == "nt" else "bin")
+
+
+def venv_python() -> Path:
+    return bin_dir() / ("python.exe" if os.name == "nt" else "python")
+
+
+def say(text: str) -> None:
+    print(f"tasks.py: {text}", flush=True)
 
 
 def run(*args: str | Path, env: dict[str, str] | None = None, quiet: bool = False) -> None:
@@ -35,67 +55,280 @@ def run(*args: str | Path, env: dict[str, str] | None = None, quiet: bool = Fals
         sys.exit(code)
 
 
+# --- setup -------------------------------------------------------------------------------
+
+
+def venv_missing_message(detail: str) -> str:
+    """The fix for a Python without a working ``venv``/``ensurepip`` (stock Debian/Ubuntu)."""
+    version = f"{sys.version_info.major}.{sys.version_info.minor}"
+    return (
+        f"tasks.py: this Python ({sys.executable}, {version}) cannot create a virtual "
+        f"environment with pip: {detail.rstrip('.')}.\n"
+        "On Debian or Ubuntu install the venv package, then run the same command again:\n"
+        f"    sudo apt-get install python{version}-venv\n"
+        "(elsewhere: a Python 3.11+ from python.org or your package manager includes it)."
+    )
+
+
+def create_venv() -> None:
+    """Create ``.venv`` with pip, or leave none at all (never a half-made one)."""
+    import importlib.util
+
+    if importlib.util.find_spec("ensurepip") is None:
+        sys.exit(venv_missing_message("the ensurepip module is missing"))
+    say(f"creating a virtual environment in {VENV} ...")
+    try:
+        venv.create(VENV, with_pip=True)
+        if subprocess.call(
+            [str(venv_python()), "-m", "pip", "--version"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        ):
+            raise RuntimeError("pip does not run in the new environment")
+    except (Exception, KeyboardInterrupt) as error:
+        shutil.rmtree(VENV, ignore_errors=True)
+        if isinstance(error, KeyboardInterrupt):
+            raise
+        detail = str(error).split("\n")[0] or type(error).__name__
+        sys.exit(venv_missing_message(detail))
+    (VENV / ".swlab-created").write_text("ok\n")
+
+
+def installed(extras: str) -> bool:
+    """Whether ``.venv`` holds swlab with ``extras`` for this ``pyproject.toml``."""
+    stamp = VENV / STAMP
+    try:
+        data = json.loads(stamp.read_text())
+    except (OSError, ValueError):
+        return False
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    return data.get("pyproject") == digest and (not extras or extras in data.get("extras", []))
+
+
+def pip_install(*args: str, what: str) -> None:
+    """``pip install ARGS`` with one progress line instead of pip's output (shown in full
+    only when it fails)."""
+    cmd = [str(venv_python()), "-m", "pip", "install", "--progress-bar", "off", *args]
+    tty = sys.stdout.isatty()
+    start = time.monotonic()
+    lines: list[str] = []
+    count = 0
+    with subprocess.Popen(
+        cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    ) as proc:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.append(line)
+            if line.startswith("Collecting ") or line.startswith("Requirement already"):
+                count += 1
+                if tty:
+                    print(f"\r  {what}: {count} packages checked", end="", flush=True)
+                elif count % 25 == 0:
+                    print(f"  {what}: {count} packages checked", flush=True)
+        code = proc.wait()
+    if tty and count:
+        print(flush=True)
+    if code:
+        sys.stdout.write("".join(lines[-60:]))
+        say(f"pip failed (exit {code}) while {what}; its last lines are above")
+        sys.exit(code)
+    say(f"{what}: done in {time.monotonic() - start:.0f} s")
+
+
 def setup(extras: str) -> None:
-    """Create the virtual environment and install swlab (editable) with ``extras``."""
+    """Create ``.venv`` and install swlab (editable) with ``extras``, unless it is there."""
     if sys.version_info < (3, 11):  # noqa: UP036 - tasks.py may be run by an older python3
         sys.exit(f"swlab needs Python 3.11 or newer; this is {sys.version.split()[0]}")
-    if not PYTHON.exists():
-        print(f"Creating a virtual environment in {VENV} ...", flush=True)
-        venv.create(VENV, with_pip=True)
-    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extras.encode()).hexdigest()
-    stamp = VENV / f".swlab-installed-{extras or 'base'}"
-    if stamp.exists() and stamp.read_text() == digest:
+    if venv_python().exists() and not (VENV / ".swlab-created").exists():
+        broken = subprocess.call(
+            [str(venv_python()), "-m", "pip", "--version"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        if broken:
+            say(f"{VENV} has no working pip (a setup was cut short): making it again")
+            shutil.rmtree(VENV, ignore_errors=True)
+    if not venv_python().exists():
+        create_venv()
+    if installed(extras):
         return
-    run(PYTHON, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
+    what = "swlab, JupyterLab and the test tools" if extras else "swlab and JupyterLab"
+    say(f"installing {what} into .venv (the first time: about a minute) ...")
+    pip_install("--upgrade", "pip", what="updating pip")
     target = f".[{extras}]" if extras else "."
-    run(PYTHON, "-m", "pip", "install", "--quiet", "-e", target)
-    stamp.write_text(digest)
+    pip_install("-e", target, what=f"installing {target}")
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    (VENV / STAMP).write_text(
+        json.dumps({"pyproject": digest, "extras": [extras] if extras else []})
+    )
+
+
+def ready(extras: str) -> None:
+    """:func:`setup` for ``extras``, reusing an install that has more (``test`` covers all)."""
+    setup("test" if installed("test") else extras)
+
+
+# --- chromium ----------------------------------------------------------------------------
 
 
 def ensure_chromium() -> None:
-    """Install Debian's Chromium for the browser tests when it is missing and we are root."""
+    """Install Debian's Chromium for the browser tests when it is missing and we are root.
+
+    A failed install does not stop the run: the browser tests are then skipped, with a
+    message, unless ``SWLAB_REQUIRE_BROWSER=1`` (CI) makes them fail.
+    """
     if CHROMIUM.exists() or os.environ.get("SWLAB_CHROMIUM"):
         return
+    fallback = (
+        "the browser tests will fail (SWLAB_REQUIRE_BROWSER is set)"
+        if os.environ.get("SWLAB_REQUIRE_BROWSER")
+        else "the browser tests will be skipped"
+    )
     if os.name == "posix" and os.geteuid() == 0 and shutil.which("apt-get"):
-        print("Chromium is missing: installing it with apt-get (about 30 s) ...", flush=True)
+        say("Chromium is missing: installing it with apt-get (about 30 s) ...")
         env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        run("apt-get", "update", "-qq", env=env, quiet=True)
-        apt = ["apt-get", "install", "-y", "-qq", "--no-install-recommends", "chromium"]
-        run(*apt, env=env, quiet=True)
+        for cmd in (
+            ["apt-get", "update", "-qq"],
+            ["apt-get", "install", "-y", "-qq", "--no-install-recommends", "chromium"],
+        ):
+            code = subprocess.call(cmd, env=env, stdout=subprocess.DEVNULL)
+            if code:
+                say(f"`{' '.join(cmd)}` failed (exit {code}), so {fallback}")
+                return
     else:
-        print(
-            f"Chromium is missing ({CHROMIUM}), so the browser tests will be skipped. "
-            "Install it with: sudo apt-get install chromium",
-            flush=True,
+        say(
+            f"Chromium is missing ({CHROMIUM}), so {fallback}. "
+            "Install it with: sudo apt-get install chromium"
         )
 
 
-def tutorial(args: list[str]) -> None:
-    """Open the first tutorial notebook in JupyterLab."""
-    setup("")
+# --- the commands ------------------------------------------------------------------------
+
+
+def _die_with_parent() -> None:  # pragma: no cover - runs in the child before exec
+    """Linux: JupyterLab gets SIGTERM if tasks.py itself dies without a word (SIGKILL)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def signal_group(proc: subprocess.Popen[bytes], sig: int) -> None:
+    """Send ``sig`` to ``proc``'s whole process group (just ``proc`` off POSIX)."""
+    try:
+        if os.name == "posix":
+            os.killpg(proc.pid, sig)
+        elif sig == signal.SIGTERM:
+            proc.terminate()
+        else:
+            proc.kill()
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def call_in_foreground(cmd: list[str], env: dict[str, str] | None = None) -> int:
+    """Run ``cmd`` and return its exit code; Ctrl-C is the child's to handle (pytest and
+    swlab report it themselves), so tasks.py adds no traceback of its own."""
+    child = subprocess.Popen(cmd, env=env)  # started first: it must not inherit SIG_IGN
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return child.wait()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def serve(cmd: list[str]) -> int:
+    """Run JupyterLab in its own process group and stop it cleanly on Ctrl-C or a kill.
+
+    The terminal's Ctrl-C reaches only tasks.py, which asks JupyterLab to shut down
+    (SIGTERM: kernels stopped, runtime files removed), waits for it, and only then, or
+    on a second Ctrl-C, kills what is left of its group. No traceback, no stray server.
+    """
+    linux = sys.platform.startswith("linux")
+    proc = subprocess.Popen(
+        cmd, cwd=ROOT, start_new_session=True, preexec_fn=_die_with_parent if linux else None
+    )
+    received: list[int] = []
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        received.append(signum)
+        signal_group(proc, signal.SIGTERM if len(received) == 1 else signal.SIGKILL)
+
+    handled = [signal.SIGINT, signal.SIGTERM] + ([signal.SIGHUP] if os.name == "posix" else [])
+    previous = {s: signal.signal(s, stop) for s in handled}
+    try:
+        while True:
+            try:
+                code = proc.wait(timeout=STOP_TIMEOUT if received else None)
+                break
+            except subprocess.TimeoutExpired:
+                say("JupyterLab did not stop in time: killing it")
+                signal_group(proc, signal.SIGKILL)
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+        signal_group(proc, signal.SIGKILL)  # anything JupyterLab left in its group
+    if received:
+        say("JupyterLab stopped")
+        return 0 if received[0] == signal.SIGINT else 128 + received[0]
+    return code
+
+
+def tutorial(args: list[str]) -> int:
+    """Open the first tutorial notebook in JupyterLab, serving the repository root."""
+    ready("")
     if os.name == "posix" and os.geteuid() == 0 and "--allow-root" not in args:
         args = ["--allow-root", *args]  # JupyterLab refuses root without it (containers, CI)
-    run(BIN / "jupyter", "lab", FIRST_NOTEBOOK, *args)
+    cmd = [
+        str(bin_dir() / "jupyter"),
+        "lab",
+        f"--ServerApp.root_dir={ROOT}",
+        f"--LabApp.default_url=/lab/tree/{FIRST_NOTEBOOK}",
+        *args,
+    ]
+    say(f"starting JupyterLab on {FIRST_NOTEBOOK} (Ctrl-C stops it)")
+    return serve(cmd)
 
 
-def test(args: list[str]) -> None:
+def test(args: list[str]) -> int:
     """Lint, type-check, then run every test and notebook."""
     setup("test")
-    run(BIN / "ruff", "check", ".")
-    run(BIN / "mypy")
+    run(bin_dir() / "ruff", "check", ".")
+    run(bin_dir() / "mypy")
     ensure_chromium()
     env = dict(os.environ, MPLBACKEND="Agg", PYTHONHASHSEED="0")
-    run(BIN / "pytest", "-n", "2", "--dist", "loadfile", "--nbval-lax", *args, env=env)
+    cmd = [str(bin_dir() / "pytest"), "-n", "2", "--dist", "loadfile", "--nbval-lax", *args]
+    print("+", " ".join(cmd), flush=True)
+    os.chdir(ROOT)
+    return call_in_foreground(cmd, env)
 
 
-COMMANDS = {"tutorial": tutorial, "test": test}
+def swlab(args: list[str]) -> int:
+    """The ``swlab`` command of ``.venv``, from the current folder."""
+    ready("")
+    return call_in_foreground([str(bin_dir() / "swlab"), *args])
 
 
-def main() -> None:
-    if len(sys.argv) < 2 or sys.argv[1] not in COMMANDS:
-        sys.exit(__doc__)
-    COMMANDS[sys.argv[1]](sys.argv[2:])
+COMMANDS = {"tutorial": tutorial, "test": test, "swlab": swlab}
+
+
+def main(argv: list[str] | None = None) -> int:
+    words = sys.argv[1:] if argv is None else argv
+    if not words or words[0] in ("-h", "--help", "help"):
+        print(__doc__.strip())
+        return 0 if words else 2
+    if words[0] not in COMMANDS:
+        print(f"tasks.py: unknown command {words[0]!r}\n\n{__doc__.strip()}", file=sys.stderr)
+        return 2
+    try:
+        return COMMANDS[words[0]](words[1:])
+    except KeyboardInterrupt:
+        print(flush=True)
+        say("interrupted")
+        return 130
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -29,7 +29,7 @@ import time
 
 import shapely
 
-from swlab.board import load_board
+from swlab.board.catalog import load_board
 from swlab.bots import RandomBot
 from swlab.play.controller import GameController
 from swlab.rules import actions_by_region
@@ -53,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
 
-    board = load_board(args.board)
+    board = load_board(args.board, polygons=True)
 
     def controller(seed: int) -> GameController:
         bots = {seat: RandomBot(seed + seat) for seat in range(board.players)}

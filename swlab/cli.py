@@ -1,79 +1,82 @@
-"""The ``swlab`` command: check, draw, count and generate maps from a terminal.
+"""The ``swlab`` command: maps, scenarios and bot games from a terminal.
 
-Each sub-command is one small ``_cmd_*`` function taking the parsed arguments and
-returning the exit code; :func:`build_parser` wires them with ``set_defaults(run=...)``, so
-a later group (``swlab scenario run``, ``swlab simulate``) is one more ``_add_*`` function.
+Each sub-command is one small ``_cmd_*`` function taking the parsed arguments and the
+output stream and returning the exit code; :func:`build_parser` wires them with
+``set_defaults(run=...)``. Boards and scenarios are found by the board catalog
+(:mod:`swlab.board.catalog`): a shipped name (``official_3p`` or ``official-3p``) or a
+file path, wherever one is expected.
 
-Exit codes: 0 success, 1 the map has problems (``map check``), 2 bad input (a file that
-cannot be read, a malformed map or graph, a wrong option). Bad input is one line on stderr
-starting ``swlab: error:``, never a traceback: the users are map designers and teachers.
+Exit codes: 0 success, 1 the answer is "no" (``map check`` found problems, ``scenario
+run`` met a refused action), 2 bad input (a file that cannot be read, a malformed map or
+scenario, a wrong name or number). Bad input is one line on stderr starting
+``swlab: error:``, never a traceback: the users are map designers and teachers. A usage
+mistake argparse catches (a missing argument) prints the usage line first, as usual.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from swlab.board.model import Board
 
-__all__ = ["CommandError", "build_parser", "main"]
+__all__ = ["DEPENDENCIES", "CommandError", "build_parser", "main", "setup_hint"]
 
 PROG = "swlab"
 PICTURE_SUFFIXES = (".svg", ".png")
+#: Modules swlab needs at run time (``pyproject.toml``), by import name.
+DEPENDENCIES = ("shapely", "networkx", "numpy", "pandas", "matplotlib", "yaml")
 
 
 class CommandError(Exception):
     """Bad input a user can fix; printed as one ``swlab: error:`` line, exit code 2."""
 
 
-def _input_errors() -> tuple[type[BaseException], ...]:
-    """Exceptions that mean bad input rather than a bug in swlab.
+def setup_hint(missing: str) -> str:
+    """What to do when this Python lacks swlab's dependencies (``python -m swlab`` run by
+    the system Python in the repository, say)."""
+    return (
+        f"{PROG}: error: this Python ({sys.executable}) lacks swlab's dependencies "
+        f"(no module {missing!r}).\n"
+        "  In the repository, `python3 tasks.py swlab ...` sets up .venv on first use and runs\n"
+        "  the command there; after that `.venv/bin/swlab ...` works too.\n"
+        "  Elsewhere install swlab first: `python3 -m pip install PATH-TO-SWLAB` (a wheel or\n"
+        "  the repository folder)."
+    )
 
-    ``GraphError`` is looked up lazily so the other commands work even where the graph
-    generator is unavailable.
-    """
-    from swlab.board.io import MapFormatError
 
-    errors: list[type[BaseException]] = [CommandError, MapFormatError, OSError]
-    try:
-        from swlab.board.generate import GraphError
-    except ImportError:  # pragma: no cover - generator not installed
-        pass
-    else:
-        errors.append(GraphError)
-    return tuple(errors)
+def _version() -> str:
+    from swlab import __version__
+
+    return f"{PROG} {__version__}"
 
 
 # --- helpers ---------------------------------------------------------------------------
-def _load(name_or_path: str) -> Board:
-    """A board by shipped name (``official_3p``) or GeoJSON path.
+def _load(spec: str) -> Board:
+    """A board with shapes, by shipped name or path (:func:`swlab.board.catalog.load_board`)."""
+    from swlab.board.catalog import load_board
 
-    A name that is neither gets an error listing the shipped names, since a teacher typing
-    ``official3p`` needs the spelling more than "no such file".
-    """
-    from swlab.board.maps import load_board, maps_dir
-
-    if not Path(name_or_path).exists():
-        try:
-            shipped = sorted(p.stem for p in maps_dir().glob("*.geojson"))
-        except FileNotFoundError:
-            shipped = []
-        if name_or_path not in shipped:
-            names = f" (shipped maps: {', '.join(shipped)})" if shipped else ""
-            raise CommandError(f"{name_or_path}: no such file or shipped map{names}")
-    return load_board(name_or_path)
+    return load_board(spec, polygons=True)
 
 
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _at_least(value: int, least: int, option: str) -> int:
+    """Refuse a number below ``least`` with one line naming the option."""
+    if value < least:
+        raise CommandError(f"{option} must be {least} or more, not {value}")
+    return value
 
 
 def _summary(board: Board) -> str:
@@ -126,8 +129,16 @@ def _writing(path: str | Path) -> Iterator[None]:
         raise CommandError(f"{path}: cannot write ({reason})") from None
 
 
-def _picture_path(text: str) -> Path:
+def _output_file(text: str, example: str) -> Path:
+    """An output path that names a file: ``-o out/`` or an existing folder is refused."""
     path = Path(text)
+    if text.endswith(("/", os.sep)) or path.is_dir():
+        raise CommandError(f"{text}: is a folder; name a file, e.g. {path / example}")
+    return path
+
+
+def _picture_path(text: str) -> Path:
+    path = _output_file(text, "board.svg")
     if path.suffix.lower() not in PICTURE_SUFFIXES:
         raise CommandError(f"{text}: picture format must be .svg or .png")
     return path
@@ -185,20 +196,39 @@ def _cmd_map_stats(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _cmd_map_from_graph(args: argparse.Namespace, out: TextIO) -> int:
-    """Draw polygons for a region graph and save the board as GeoJSON."""
+    """Draw polygons for a region graph (a file or a shipped graph) and save them as GeoJSON."""
+    from swlab.board.catalog import find_graph
     from swlab.board.generate import board_from_graph, read_graph
     from swlab.board.io import write_board
 
-    board = board_from_graph(read_graph(args.graph), seed=args.seed)
-    with _writing(args.output):
-        write_board(board, args.output)
+    source = find_graph(args.graph)
+    target = _output_file(args.output, "board.geojson")
+    if target.exists() and target.resolve() == source.resolve():
+        raise CommandError(f"{args.output}: is the input graph; write the board to another file")
+    board = board_from_graph(read_graph(source), seed=args.seed)
+    with _writing(target):
+        write_board(board, target)
     print(f"wrote {args.output}: {_summary(board)}", file=out)
     return 0
 
 
+def _cmd_map_list(args: argparse.Namespace, out: TextIO) -> int:
+    """The shipped boards: maps with shapes, and region graphs (``from-graph`` draws them)."""
+    from swlab.board.catalog import maps_dir, shipped_board_names
+
+    for name in shipped_board_names():
+        kinds = []
+        if (maps_dir() / f"{name}.geojson").is_file():
+            kinds.append("map")
+        if (maps_dir() / "graphs" / f"{name}.json").is_file():
+            kinds.append("region graph")
+        print(f"{name:<14} {' and '.join(kinds)}", file=out)
+    return 0
+
+
 def _add_map_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """``swlab map check|show|stats|from-graph``."""
-    group = commands.add_parser("map", help="check, draw, count or generate maps")
+    """``swlab map check|show|stats|from-graph|list``."""
+    group = commands.add_parser("map", help="check, draw, count, generate or list maps")
     sub = group.add_subparsers(dest="map_command", metavar="COMMAND", required=True)
     file_help = "a GeoJSON map file, or a shipped map name such as official_3p"
 
@@ -231,58 +261,177 @@ def _add_map_commands(commands: argparse._SubParsersAction[argparse.ArgumentPars
     from_graph = sub.add_parser(
         "from-graph", help="draw a board for a region graph (JSON) and save it as GeoJSON"
     )
-    from_graph.add_argument("graph", metavar="GRAPH", help="region graph JSON file")
+    from_graph.add_argument(
+        "graph",
+        metavar="GRAPH",
+        help="a region graph JSON file, or a shipped graph (sample, official_3p ...); "
+        "the format: swlab/data/maps/graphs/README.md",
+    )
     from_graph.add_argument("-o", "--output", required=True, metavar="MAP", help="MAP.geojson")
     from_graph.add_argument("--seed", type=int, default=0, help="seed of the border shapes")
     from_graph.set_defaults(run=_cmd_map_from_graph)
 
-
-def _cmd_scenario(args: argparse.Namespace, out: TextIO) -> int:
-    """Delegate to :func:`swlab.rules.scenario.scenario_cli` (run, check, fields, ...)."""
-    from swlab.rules.scenario import scenario_cli
-
-    return scenario_cli(list(args.rest))
+    listing = sub.add_parser("list", help="list the shipped maps and region graphs")
+    listing.set_defaults(run=_cmd_map_list)
 
 
-def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
-    """Delegate to :func:`swlab.sim.sim_cli` (bot games and their summary table)."""
-    from swlab.sim import sim_cli
+# --- scenario sub-commands ---------------------------------------------------------------
+def _result_line(report: dict[str, Any]) -> str:
+    """``played conquer 7; end: round 1, Ann to play (redeploy, Humans)`` and the like."""
+    played = "; ".join(report["actions"]) or "nothing"
+    if "error" in report:
+        total = report["error"]["index"] + 1
+        played += f" ({len(report['actions'])} of {total}, then refused)"
+    if report["over"]:
+        scores = ", ".join(f"{name} {coins}" for name, coins in report["scores"].items())
+        where = f"game over, coins {scores}"
+    else:
+        acting = f", {report['acting']}" if report["acting"] else ""
+        where = f"round {report['round']}, {report['actor']} to play ({report['stage']}{acting})"
+    return f"{report['scenario']}: played {played}: {where}"
 
-    return sim_cli(list(args.rest))
+
+def _cmd_scenario_run(args: argparse.Namespace, out: TextIO) -> int:
+    """Apply actions to a scenario: a one-line result (``--events``: every event first),
+    the refusal and its rule on stderr (exit 1); ``--json`` prints the whole report."""
+    from swlab.rules.report import run_scenario
+
+    report = run_scenario(args.file, args.actions)
+    if args.json:
+        indent = _at_least(args.indent, 0, "--indent") or None
+        out.write(json.dumps(report, indent=indent) + "\n")
+    else:
+        if args.events:
+            for event in report["events"]:
+                print(f"  {event['text']}", file=out)
+        print(_result_line(report), file=out)
+    if "error" in report:
+        error = report["error"]  # the engine's sentence ends with its rule id (R-CONQ-6)
+        print(f"{PROG}: refused: {error['action']}: {error['message']}", file=sys.stderr)
+        return 1
+    return 0
 
 
-def _add_delegated_commands(
+def _cmd_scenario_check(args: argparse.Namespace, out: TextIO) -> int:
+    """Load a scenario and print the position and the legal actions."""
+    from swlab.rules.engine import legal_actions
+    from swlab.rules.scenario import load_scenario
+
+    state = load_scenario(args.file)
+    print(f"{state}\nlegal: {', '.join(map(repr, legal_actions(state)))}", file=out)
+    return 0
+
+
+def _cmd_scenario_list(args: argparse.Namespace, out: TextIO) -> int:
+    """The shipped scenarios, by the name ``scenario run`` and ``load_scenario`` accept."""
+    from swlab.board.catalog import shipped_scenario_names
+
+    for name in shipped_scenario_names():
+        print(name, file=out)
+    return 0
+
+
+def _add_scenario_commands(
     commands: argparse._SubParsersAction[argparse.ArgumentParser],
 ) -> None:
-    """``swlab scenario ...`` and ``swlab simulate ...``: their modules parse the rest."""
-    scenario = commands.add_parser(
+    """``swlab scenario run|check|list``."""
+    group = commands.add_parser(
         "scenario",
-        help="run or check a scenario file: swlab scenario run FILE --actions 'conquer 3; end'",
-        add_help=False,
+        help="run or check a scenario: swlab scenario run 01_first_conquest --actions 'pick 0'",
     )
-    scenario.add_argument("rest", nargs=argparse.REMAINDER)
-    scenario.set_defaults(run=_cmd_scenario)
-    simulate = commands.add_parser(
+    sub = group.add_subparsers(dest="scenario_command", metavar="COMMAND", required=True)
+    file_help = "a scenario file (YAML), or a shipped scenario such as tutorial/02_the_die"
+
+    run = sub.add_parser("run", help="apply actions to a scenario and print the result")
+    run.add_argument("file", metavar="SCENARIO", help=file_help)
+    run.add_argument("--actions", "-a", default="", help='e.g. "pick 0; conquer 12; end"')
+    run.add_argument("--events", "-e", action="store_true", help="print every event first")
+    run.add_argument("--json", action="store_true", help="print the whole report as JSON")
+    run.add_argument("--indent", type=int, default=1, help="JSON indent (0: one line)")
+    run.set_defaults(run=_cmd_scenario_run)
+
+    check = sub.add_parser("check", help="load a scenario and print the position")
+    check.add_argument("file", metavar="SCENARIO", help=file_help)
+    check.set_defaults(run=_cmd_scenario_check)
+
+    listing = sub.add_parser("list", help="list the shipped scenarios")
+    listing.set_defaults(run=_cmd_scenario_list)
+
+
+# --- simulate ----------------------------------------------------------------------------
+def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    """Play seeded bot games and print the summary (records with ``--out``)."""
+    from swlab.board.catalog import load_board
+    from swlab.sim import run_simulation
+
+    games = _at_least(args.games, 1, "--games")
+    top = _at_least(args.top, 1, "--top")
+    min_picks = _at_least(args.min_picks, 1, "--min-picks")
+    if args.players is not None and not 2 <= args.players <= 6:
+        raise CommandError(f"--players must be 2 to 6 (R-COMP-1), not {args.players}")
+    if args.out is not None and Path(args.out).is_file():
+        raise CommandError(f"{args.out}: is a file; --out names a folder for the records")
+    if args.board is None:
+        players = args.players if args.players is not None else 5
+        board = load_board(f"official_{players}p") if 2 <= players <= 5 else None
+        if board is None:
+            raise CommandError(f"no official board for {players} players: give --board")
+    else:
+        board = load_board(args.board)
+    result = run_simulation(
+        board,
+        args.players if args.players is not None else board.players,
+        games,
+        args.seed,
+        args.bots.split(","),
+        args.out,
+        progress=not args.no_progress,
+        rotate=not args.no_rotate,
+    )
+    out.write(result.report(top, min_picks))
+    if args.out:
+        print(f"records: {games} games in {args.out}", file=out)
+    return 0
+
+
+def _add_simulate_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``swlab simulate``."""
+    p = commands.add_parser(
         "simulate",
         help="play bot games: swlab simulate --board official_5p --players 5 --games 100",
-        add_help=False,
+        description="Play many seeded bot games and print win shares, coins and the best "
+        "race+power combos.",
     )
-    simulate.add_argument("rest", nargs=argparse.REMAINDER)
-    simulate.set_defaults(run=_cmd_simulate)
-
-
-DELEGATED: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
-    "scenario": _cmd_scenario,
-    "simulate": _cmd_simulate,
-}
+    p.add_argument(
+        "--board", help="shipped board name or file path (default: official_<players>p)"
+    )
+    p.add_argument("--players", type=int, default=None, help="seats (default: the board's)")
+    p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    p.add_argument(
+        "--bots",
+        default="greedy,random",
+        help="bot kinds by seat, comma-separated, repeated over the seats "
+        "(see swlab.bots.base.BOT_KINDS; default greedy,random)",
+    )
+    p.add_argument("--out", default=None, help="folder for the game records (JSON)")
+    p.add_argument("--top", type=int, default=10, help="combos to list (default 10)")
+    p.add_argument(
+        "--min-picks", type=int, default=2, help="list combos picked at least this often"
+    )
+    p.add_argument("--no-rotate", action="store_true", help="keep every bot on its seat")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(run=_cmd_simulate)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser; add a command group with one more ``_add_*`` call."""
     parser = argparse.ArgumentParser(prog=PROG, description="A lab for the board game Small World.")
+    parser.add_argument("--version", action="version", version=_version())
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     _add_map_commands(commands)
-    _add_delegated_commands(commands)
+    _add_scenario_commands(commands)
+    _add_simulate_command(commands)
     return parser
 
 
@@ -296,26 +445,37 @@ def _silence_stdout() -> None:
         pass
 
 
+def _missing_dependency(error: ModuleNotFoundError) -> str | None:
+    top = (error.name or "").split(".")[0]
+    return top if top in DEPENDENCIES or top in ("ipywidgets", "ipyleaflet") else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``swlab`` with ``argv`` (default: the command line); return the exit code."""
     words = list(sys.argv[1:] if argv is None else argv)
-    if words and words[0] in DELEGATED:  # their own parsers read every option, --help too
-        args = argparse.Namespace(run=DELEGATED[words[0]], rest=words[1:])
-    else:
+    try:
         try:
             args = build_parser().parse_args(words)
-        except SystemExit as exit_:  # --help, or a usage error argparse already printed
+        except SystemExit as exit_:  # --help, --version, or a usage error argparse printed
             return exit_.code if isinstance(exit_.code, int) else 2
-    run: Callable[[argparse.Namespace, TextIO], int] = args.run
-    try:
+        run: Callable[[argparse.Namespace, TextIO], int] = args.run
         return run(args, sys.stdout)
     except BrokenPipeError:  # output piped into `head`: stop quietly
         _silence_stdout()
         return 1
-    except _input_errors() as error:
+    except ModuleNotFoundError as error:
+        missing = _missing_dependency(error)
+        if missing is None:
+            raise
+        print(setup_hint(missing), file=sys.stderr)
+        return 2
+    except (CommandError, ValueError, OSError) as error:  # bad input: names, files, numbers
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
+        sim = sys.modules.get("swlab.sim")
+        if sim is not None:
+            sim.end_progress_lines()
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
 

@@ -20,10 +20,10 @@ follow from it, so a run replays exactly. Each game is played by
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import time
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,7 +31,8 @@ from typing import Any, TextIO
 
 import pandas as pd
 
-from swlab.bots.base import BOT_KINDS, Bot, make_bot, play_game
+from swlab.board.catalog import load_board
+from swlab.bots.base import Bot, make_bot, play_game
 from swlab.rules import Action, BoardLike, GameState, save_record, tokens_on_map, winners
 from swlab.rules.events import ComboPicked, Event, Scored
 
@@ -86,14 +87,6 @@ class SimResult:
         return "\n".join(lines).rstrip() + "\n"
 
 
-def _resolve_board(board: BoardLike | str | os.PathLike[str]) -> BoardLike:
-    if isinstance(board, str | os.PathLike):
-        from swlab.board import load_board
-
-        return load_board(board)
-    return board
-
-
 def seat_bots(kinds: Sequence[str], players: int, game: int, rotate: bool = True) -> list[str]:
     """Bot kinds by seat for game number ``game`` (repeated, then rotated by ``game``)."""
     if not kinds:
@@ -126,6 +119,28 @@ class _Progress:
         if done >= self.total:
             self.stream.write("\n")
         self.stream.flush()
+        if done < self.total:
+            _DRAWN.add(self)
+        else:
+            _DRAWN.discard(self)
+
+    def close(self) -> None:
+        """End a bar left half-drawn (an interrupted run), so the next line starts clean."""
+        if self in _DRAWN:
+            _DRAWN.discard(self)
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+#: Progress bars drawn but not finished: an interrupted run leaves one on the line.
+_DRAWN: weakref.WeakSet[_Progress] = weakref.WeakSet()
+
+
+def end_progress_lines() -> None:
+    """Finish the line of any half-drawn progress bar (``swlab`` calls it at Ctrl-C, so
+    "swlab: interrupted" does not land at the end of the bar)."""
+    for bar in list(_DRAWN):
+        bar.close()
 
 
 class _ComboTracker:
@@ -171,7 +186,7 @@ def run_simulation(
     kinds = [k.strip().lower() for k in bots if k.strip()]
     for k in kinds:
         make_bot(k)  # fails early on an unknown kind
-    the_board = _resolve_board(board)
+    the_board = load_board(board) if isinstance(board, str | os.PathLike) else board
     out = Path(out_dir) if out_dir is not None else None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
@@ -233,10 +248,13 @@ def run_simulation(
 
 
 def _summary(results: pd.DataFrame) -> pd.DataFrame:
+    """Per seat and per bot: ``games`` counts games (a bot on three seats of a game played
+    one game, not three), ``wins`` the games won (shared wins split), ``win_share`` their
+    ratio and ``avg_coins`` the mean coins per seat."""
     parts: list[pd.DataFrame] = []
     for group, key in (("seat", "seat"), ("bot", "bot")):
         agg = results.groupby(key, sort=True).agg(
-            games=("game", "size"), wins=("win", "sum"), avg_coins=("coins", "mean")
+            games=("game", "nunique"), wins=("win", "sum"), avg_coins=("coins", "mean")
         )
         agg["win_share"] = agg["wins"] / agg["games"]
         agg = agg.reset_index().rename(columns={key: "name"})
@@ -281,62 +299,12 @@ def simulate(
     return summary
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="swlab simulate",
-        description="Play many seeded bot games and print win shares, coins and the best "
-        "race+power combos.",
-    )
-    p.add_argument(
-        "--board", help="shipped board name or GeoJSON path (default: official_<players>p)"
-    )
-    p.add_argument("--players", type=int, default=None, help="seats (default: the board's)")
-    p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    p.add_argument(
-        "--bots",
-        default="greedy,random",
-        help="bot kinds by seat, comma-separated, repeated over the seats "
-        f"({', '.join(BOT_KINDS)}; default greedy,random)",
-    )
-    p.add_argument("--out", default=None, help="folder for the game records (JSON)")
-    p.add_argument("--top", type=int, default=10, help="combos to list (default 10)")
-    p.add_argument(
-        "--min-picks", type=int, default=2, help="list combos picked at least this often"
-    )
-    p.add_argument("--no-rotate", action="store_true", help="keep every bot on its seat")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    return p
-
-
 def sim_cli(argv: Sequence[str] | None = None) -> int:
-    """``swlab simulate ...``: returns the exit code (0 ok, 2 bad arguments)."""
-    args = build_parser().parse_args(list(argv) if argv is not None else None)
-    try:
-        if args.board is None:
-            players = args.players if args.players is not None else 5
-            board_ref: str = f"official_{players}p"
-        else:
-            board_ref = args.board
-        board = _resolve_board(board_ref)
-        players = args.players if args.players is not None else board.players
-        result = run_simulation(
-            board,
-            players,
-            args.games,
-            args.seed,
-            args.bots.split(","),
-            args.out,
-            progress=not args.no_progress,
-            rotate=not args.no_rotate,
-        )
-    except (ValueError, OSError) as e:
-        print(f"swlab simulate: {e}", file=sys.stderr)
-        return 2
-    sys.stdout.write(result.report(args.top, args.min_picks))
-    if args.out:
-        print(f"records: {args.games} games in {args.out}")
-    return 0
+    """``swlab simulate ...`` (the words after ``simulate``): the exit code, 0 ok, 2 bad
+    input. The options are parsed by :mod:`swlab.cli`, like every other command."""
+    from swlab.cli import main
+
+    return main(["simulate", *(sys.argv[1:] if argv is None else argv)])
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,10 +1,19 @@
-"""Test-suite wide settings: long runs (``slow``) run only with ``-m slow`` or ``SWLAB_SLOW=1``."""
+"""Test-suite wide settings.
+
+- Long runs (``slow``) run only with ``-m slow`` or ``SWLAB_SLOW=1``.
+- ``SWLAB_REQUIRE_BROWSER=1`` (set by ``.ci/run``): a browser test skipped for want of
+  Chromium or playwright fails instead, so CI cannot pass without running them.
+"""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import pytest
+
+#: Words of the skip reasons of ``tests/browser/harness.missing``.
+BROWSER_MISSING = ("Chromium not found", "playwright is not installed")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -15,3 +24,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """Where the browser is required, a browser test skipped for want of one fails."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    if not (report.skipped and os.environ.get("SWLAB_REQUIRE_BROWSER")):
+        return
+    reason = str(report.longrepr[-1]) if isinstance(report.longrepr, tuple) else ""
+    if any(words in reason for words in BROWSER_MISSING):
+        report.outcome = "failed"
+        report.longrepr = (
+            f"SWLAB_REQUIRE_BROWSER is set (CI) but the browser tests cannot run: {reason}"
+        )

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -21,6 +24,7 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 HAS_GENERATE = importlib.util.find_spec("swlab.board.generate") is not None
 HAS_VALIDATE = importlib.util.find_spec("swlab.board.validate") is not None
 HAS_OFFICIAL = (maps_dir() / "official_2p.geojson").is_file()
+ROOT = Path(__file__).resolve().parents[1]
 needs_validate = pytest.mark.skipif(not HAS_VALIDATE, reason="swlab.board.validate not there yet")
 
 #: 5 regions: four around the edge, a Mountain in the middle bordering all of them.
@@ -248,3 +252,263 @@ def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     for command in ("check", "show", "stats", "from-graph"):
         assert command in out
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from swlab import __version__
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"swlab {__version__}\n"
+
+
+# --- one error prefix, shipped names listed ------------------------------------------------
+SHIPPED = "shipped boards: official_2p, official_3p, official_4p, official_5p, sample"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["map", "check", "official3p"],
+        ["map", "stats", "official_2p", "--compare", "nowhere"],
+        ["map", "show", "official3p", "-o", "x.svg"],
+        ["simulate", "--board", "official3p", "--games", "1", "--no-progress"],
+    ],
+    ids=["check", "compare", "show", "simulate"],
+)
+def test_every_wrong_board_name_lists_the_shipped_boards(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(command)
+    err = capsys.readouterr().err
+    assert_input_error(code, err)
+    assert SHIPPED in err
+
+
+def test_both_spellings_of_a_shipped_name(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["map", "stats", "official-3p", "--compare", "official_3p"]) == 0
+    assert "official-3p" in capsys.readouterr().out
+
+
+def test_a_region_graph_is_no_map_to_check(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["map", "check", "sample"])
+    err = capsys.readouterr().err
+    assert_input_error(code, err)
+    assert "swlab map from-graph sample -o sample.geojson" in err
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "words"),
+    [
+        ("--top", "-1", "--top must be 1 or more, not -1"),
+        ("--games", "0", "--games must be 1 or more, not 0"),
+        ("--min-picks", "0", "--min-picks must be 1 or more"),
+        ("--players", "7", "--players must be 2 to 6 (R-COMP-1), not 7"),
+    ],
+)
+def test_simulate_refuses_bad_numbers_in_one_line(
+    option: str, value: str, words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["simulate", "--board", "official_2p", option, value, "--no-progress"])
+    err = capsys.readouterr().err
+    assert_input_error(code, err)
+    assert words in err
+
+
+def test_simulate_errors_use_the_common_prefix(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["simulate", "--games", "1", "--bots", "clever", "--no-progress"])
+    err = capsys.readouterr().err
+    assert_input_error(code, err)
+    assert "unknown bot" in err
+    (tmp_path / "file").write_text("x")
+    code = main(["simulate", "--games", "1", "--out", str(tmp_path / "file"), "--no-progress"])
+    assert_input_error(code, capsys.readouterr().err)
+
+
+def test_simulate_counts_games_per_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--board", "official_3p", "--games", "2", "--bots", "greedy,random"]
+    assert main([*argv, "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    per_bot = out.split("per bot\n", 1)[1].split("\n\n", 1)[0].splitlines()[1:]
+    games = {line.split()[0]: int(line.split()[1]) for line in per_bot}
+    assert games == {"greedy": 2, "random": 2}  # greedy sat on two seats of each game
+
+
+def test_an_interrupt_ends_the_progress_line_first(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import swlab.sim
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        bar = swlab.sim._Progress(10, sys.stderr, True)
+        bar.update(3)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(swlab.sim, "run_simulation", interrupted)
+    assert main(["simulate", "--board", "official_2p"]) == 130
+    err = capsys.readouterr().err
+    assert err.endswith("games/s\nswlab: interrupted\n")
+
+
+@pytest.mark.parametrize("folder", ["out/", "existing"])
+def test_an_output_naming_a_folder_is_refused(
+    folder: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "existing").mkdir()
+    for command in (["map", "show", "official_2p"], ["map", "from-graph", "sample"]):
+        code = main([*command, "-o", folder])
+        err = capsys.readouterr().err
+        assert_input_error(code, err)
+        assert "is a folder; name a file" in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_show_into_a_folder_named_like_a_picture(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "dir.svg"
+    code = main(["map", "show", "official_2p", "-o", f"{target}/"])
+    assert_input_error(code, capsys.readouterr().err)
+    assert not target.exists()
+
+
+@pytest.mark.skipif(not HAS_GENERATE, reason="swlab.board.generate not there yet")
+def test_from_graph_never_overwrites_its_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    graph = tmp_path / "five.json"
+    graph.write_text(json.dumps(GRAPH), encoding="utf-8")
+    code = main(["map", "from-graph", str(graph), "-o", str(graph)])
+    err = capsys.readouterr().err
+    assert_input_error(code, err)
+    assert "is the input graph" in err
+    assert json.loads(graph.read_text(encoding="utf-8")) == GRAPH
+
+
+@pytest.mark.skipif(not HAS_GENERATE, reason="swlab.board.generate not there yet")
+def test_from_graph_draws_the_shipped_sample(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "sample.geojson"
+    assert main(["map", "from-graph", "sample", "-o", str(target)]) == 0
+    assert capsys.readouterr().out.startswith(f"wrote {target}: sample — 9 regions")
+    assert main(["map", "check", str(target)]) == 0
+
+
+def test_map_and_scenario_lists(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["map", "list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["official_2p", "map", "and", "region", "graph"]
+    assert lines[-1].split() == ["sample", "region", "graph"]
+    assert main(["scenario", "list"]) == 0
+    names = capsys.readouterr().out.split()
+    assert "02_mountain_and_lost_tribe" in names and "tutorial/02_the_die" in names
+
+
+def test_a_missing_dependency_says_how_to_set_up(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import swlab.cli
+
+    def lacking(args: object, out: object) -> int:
+        raise ModuleNotFoundError("No module named 'shapely'", name="shapely")
+
+    monkeypatch.setattr(swlab.cli, "_cmd_map_list", lacking)
+    assert main(["map", "list"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("swlab: error: this Python") and "no module 'shapely'" in err
+    assert "python3 tasks.py swlab" in err and "Traceback" not in err
+
+
+def test_python_m_swlab_without_the_dependencies_prints_the_fix() -> None:
+    """``-S``: no site-packages, as for the system Python in a fresh clone."""
+    for command in (["map", "check", "official_2p"], ["scenario", "run", "01_first_conquest"]):
+        done = subprocess.run(
+            [sys.executable, "-S", "-m", "swlab", *command],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            cwd=ROOT,
+        )
+        assert done.returncode == 2, done.stderr
+        assert "Traceback" not in done.stderr
+        assert done.stderr.startswith("swlab: error: this Python")
+        assert "python3 tasks.py swlab" in done.stderr
+
+
+# --- scenario run --------------------------------------------------------------------------
+def lesson(tmp_path: Path) -> Path:
+    """Ann's Ratmen on Farmland 3 mid-turn, Bob's Humans on 7 (official 2-player board)."""
+    path = tmp_path / "s.yaml"
+    path.write_text(
+        "board: official_2p\n"
+        "players:\n"
+        "  - {name: Ann, active: {race: Ratmen, power: Hill, hand: 3}}\n"
+        "  - {name: Bob, active: {race: Humans, power: Forest}}\n"
+        "unlisted_regions: empty\n"
+        "regions: {3: {race: Ratmen, tokens: 2}, 7: {race: Humans, tokens: 3}}\n"
+        "turn: {stage: conquer}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_scenario_run_prints_one_line_and_the_refusal_on_stderr(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    p = str(lesson(tmp_path))
+    assert main(["scenario", "run", p, "--actions", "conquer 2; end"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == f"{p}: played conquer 2; end: round 1, Ann to play (redeploy, Ratmen)\n"
+    assert captured.err == ""
+    assert main(["scenario", "run", p, "--actions", "conquer 2; conquer 12"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out.splitlines() == [
+        f"{p}: played conquer 2 (1 of 2, then refused): round 1, Ann to play (conquer, Ratmen)"
+    ]
+    assert captured.err.startswith("swlab: refused: conquer 12: ")
+    assert captured.err.rstrip().endswith("(R-CONQ-6).") and captured.err.count("\n") == 1
+
+
+def test_scenario_run_events_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    p = str(lesson(tmp_path))
+    assert main(["scenario", "run", p, "-a", "conquer 2", "--events"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("  Ann conquers") and "(R-CONQ-2)" in lines[0]
+    assert main(["scenario", "run", p, "--actions", "conquer 2; end", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["stage"] == "redeploy"
+    assert main(["scenario", "run", p, "--actions", "conquer 12", "--json", "--indent", "0"]) == 1
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["error"]["rule"] == "R-CONQ-6"
+    assert captured.out.count("\n") == 1 and "R-CONQ-6" in captured.err
+
+
+def test_scenario_mistakes_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    p = tmp_path / "s.yaml"
+    p.write_text("board: nowhere\nplayers: [A, B]\n")
+    code = main(["scenario", "run", str(p)])
+    err = capsys.readouterr().err
+    assert_input_error(code, err)
+    assert "no shipped board" in err and SHIPPED in err
+    p.write_bytes("board: official_2p\nplayers: [Ann, Bjørn]\n".encode("latin-1"))
+    code = main(["scenario", "run", str(p)])
+    err = capsys.readouterr().err
+    assert_input_error(code, err)
+    assert "not UTF-8 text" in err
+    code = main(["scenario", "check", "tutorial/99_nothing"])
+    err = capsys.readouterr().err
+    assert_input_error(code, err)
+    assert "shipped scenarios: 01_first_conquest" in err
+
+
+def test_scenario_check_prints_the_position(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["scenario", "check", "01_first_conquest"]) == 0
+    out = capsys.readouterr().out
+    assert "official-2p  round 1/10" in out and "legal: pick 0" in out
+
+
+def test_the_maintenance_command_is_not_offered(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["scenario", "refresh-docs"]) == 2
+    assert "invalid choice" in capsys.readouterr().err

@@ -2,8 +2,8 @@
 
 Running the notebooks is nbval's job (``pytest --nbval-lax notebooks/``); these tests check
 what nbval cannot: every notebook opens with "What you will learn", every scenario under
-``scenarios/tutorial/`` loads and is used, and together the notebooks cite every rule id of
-RULES.md (the tutorial must demonstrate every rule).
+``swlab/data/scenarios/tutorial/`` loads and is used, and together the notebooks cite every rule
+id of RULES.md (the tutorial must demonstrate every rule).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from swlab.rules import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
-TUTORIAL_SCENARIOS = sorted((ROOT / "scenarios" / "tutorial").glob("*.yaml"))
+TUTORIAL_SCENARIOS = sorted((ROOT / "swlab" / "data" / "scenarios" / "tutorial").glob("*.yaml"))
 
 #: RULES.md lives beside the repository (``../shared/RULES.md``); ``SWLAB_RULES`` overrides.
 RULES_CANDIDATES = [
@@ -30,8 +30,9 @@ RULES_CANDIDATES = [
 ]
 #: A rule id is defined where RULES.md writes it in bold: ``**R-CONQ-2 Cost.**``.
 RULE_ID = re.compile(r"\*\*(R-[A-Z0-9]+(?:-[A-Z0-9]+)*)")
-#: Notebooks load scenarios as ``S + "02_costs.yaml"`` or ``"../scenarios/tutorial/..."``.
-SCENARIO_REF = re.compile(r"""["']((?:\.\./scenarios/tutorial/)?[0-9][0-9]_[a-z0-9_]+\.yaml)["']""")
+#: Notebooks load shipped scenarios by name, as ``S + "02_costs.yaml"`` (``S = "tutorial/"``)
+#: or ``"tutorial/02_costs.yaml"``.
+SCENARIO_REF = re.compile(r"""["']((?:tutorial/)?[0-9][0-9]_[a-z0-9_]+\.yaml)["']""")
 
 
 def _cells(path: Path) -> list[dict[str, object]]:

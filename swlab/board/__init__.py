@@ -4,12 +4,47 @@
 >>> board = official_board(2)
 >>> len(board), board.turns
 (23, 10)
+
+Names are imported on first use, so ``swlab.board.catalog`` and ``swlab.board.graph``
+(standard library only) load without the geometry stack (shapely).
 """
 
-from swlab.board.geometry import Topology
-from swlab.board.io import MapFormatError, board_to_geojson, parse_board, read_board, write_board
-from swlab.board.maps import load_board, maps_dir, official_board
-from swlab.board.model import SYMBOLS, TERRAINS, WATER, Board, Region, Symbol, Terrain
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from swlab.board.catalog import load_board, maps_dir, official_board
+    from swlab.board.geometry import Topology
+    from swlab.board.io import (
+        MapFormatError,
+        board_to_geojson,
+        parse_board,
+        read_board,
+        write_board,
+    )
+    from swlab.board.model import SYMBOLS, TERRAINS, WATER, Board, Region, Symbol, Terrain
+
+#: Where each public name lives.
+_HOMES = {
+    "SYMBOLS": "model",
+    "TERRAINS": "model",
+    "WATER": "model",
+    "Board": "model",
+    "Region": "model",
+    "Symbol": "model",
+    "Terrain": "model",
+    "Topology": "geometry",
+    "MapFormatError": "io",
+    "board_to_geojson": "io",
+    "parse_board": "io",
+    "read_board": "io",
+    "write_board": "io",
+    "load_board": "catalog",
+    "maps_dir": "catalog",
+    "official_board": "catalog",
+}
 
 __all__ = [
     "SYMBOLS",
@@ -29,3 +64,16 @@ __all__ = [
     "read_board",
     "write_board",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'swlab.board' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"swlab.board.{home}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOMES))

@@ -1,8 +1,8 @@
 """Boards from region graphs: polygons whose derived topology equals a given graph.
 
-The reference maps in ``maps/graphs/`` record only *which* regions border which; the game,
-the editor and the tutorials need shapes. This module draws one polygon per region inside a
-rectangular outline so that the topology derived from the polygons (R-COMP-6: a shared
+The reference maps in ``swlab/data/maps/graphs/`` record only *which* regions border which;
+the game, the editor and the tutorials need shapes. This module draws one polygon per region
+inside a rectangular outline so that the topology derived from the polygons (R-COMP-6: a shared
 border of positive length makes two regions adjacent, a shared stretch of outline makes a
 region an edge region) is exactly the graph's, while the board still looks like a board:
 organic, wiggly borders and regions of similar but not identical size.
@@ -30,20 +30,17 @@ How it works, and why it cannot go wrong silently:
 6. The derived topology is checked against the graph; on a mismatch the noise is reduced,
    and if even straight borders fail (faired, then unfaired), :class:`GraphError` is raised.
 
->>> graph = read_graph("maps/graphs/official_3p.json")  # doctest: +SKIP
+>>> graph = read_graph("swlab/data/maps/graphs/official_3p.json")  # doctest: +SKIP
 >>> outline, polygons = polygons_from_graph(graph, seed=1)  # doctest: +SKIP
 """
 
 from __future__ import annotations
 
 import itertools
-import json
 import math
 import random
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import networkx as nx
@@ -54,6 +51,7 @@ from shapely.geometry import LineString, Polygon, box
 from shapely.ops import polygonize
 
 from swlab.board.geometry import adjacent_pairs, grid_size, touching_outline
+from swlab.board.graph import GraphError, GraphRegion, RegionGraph, check_graph, read_graph
 from swlab.board.model import Board, Region
 
 __all__ = [
@@ -92,180 +90,17 @@ LENS_SIZE = 2.5
 Points = NDArray[np.float64]
 
 
-class GraphError(ValueError):
-    """The region graph cannot be drawn as a board (or its file cannot be read)."""
-
-
-@dataclass(frozen=True)
-class GraphRegion:
-    """One region of a region graph: facts only, no geometry.
-
-    ``xy`` is an optional anchor (image pixels, y down) used to imitate a printed layout.
-    """
-
-    id: int
-    terrain: str
-    symbols: tuple[str, ...]
-    edge: bool
-    neighbours: tuple[int, ...]
-    xy: tuple[float, float] | None = None
-    name: str | None = None
-
-
-@dataclass(frozen=True)
-class RegionGraph:
-    """A board as a graph; ``edge_cycle`` is the order of edge regions around the outside."""
-
-    name: str
-    players: int
-    turns: int
-    regions: tuple[GraphRegion, ...]
-    edge_cycle: tuple[int, ...] | None = None
-
-
-# --- reading ----------------------------------------------------------------------------
-
-_CYCLE_NOTE = re.compile(r"Board-edge cycle:\s*\[([^\]]*)\]")
-
-
-def _int(value: Any, where: str) -> int:
-    """An integer field; bools are rejected because JSON ``true`` is not an id."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise GraphError(f"{where}: expected an integer, got {value!r}")
-    return value
-
-
-def _int_list(value: Any, where: str) -> tuple[int, ...]:
-    """A list of integers, as a tuple."""
-    if not isinstance(value, list):
-        raise GraphError(f"{where}: expected a list of integers, got {value!r}")
-    return tuple(_int(item, f"{where}[{i}]") for i, item in enumerate(value))
-
-
-def _region(raw: Any, where: str) -> GraphRegion:
-    """One region entry of the reference-map format."""
-    if not isinstance(raw, dict):
-        raise GraphError(f"{where}: expected an object, got {raw!r}")
-    missing = [key for key in ("id", "terrain", "edge", "neighbours") if key not in raw]
-    if missing:
-        raise GraphError(f"{where}: missing field(s) {', '.join(missing)}")
-    region_id = _int(raw["id"], f"{where}.id")
-    where = f"{where} (region {region_id})"
-    terrain = raw["terrain"]
-    if not isinstance(terrain, str):
-        raise GraphError(f"{where}.terrain: expected a string, got {terrain!r}")
-    symbols = raw.get("symbols", [])
-    if not isinstance(symbols, list) or not all(isinstance(s, str) for s in symbols):
-        raise GraphError(f"{where}.symbols: expected a list of strings, got {symbols!r}")
-    edge = raw["edge"]
-    if not isinstance(edge, bool):
-        raise GraphError(f"{where}.edge: expected true or false, got {edge!r}")
-    neighbours = _int_list(raw["neighbours"], f"{where}.neighbours")
-    xy: tuple[float, float] | None = None
-    if raw.get("xy") is not None:
-        value = raw["xy"]
-        if (
-            not isinstance(value, list)
-            or len(value) != 2
-            or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
-        ):
-            raise GraphError(f"{where}.xy: expected [x, y] numbers, got {value!r}")
-        xy = (float(value[0]), float(value[1]))
-    name = raw.get("name")
-    if name is not None and not isinstance(name, str):
-        raise GraphError(f"{where}.name: expected a string, got {name!r}")
-    return GraphRegion(region_id, terrain, tuple(symbols), edge, neighbours, xy, name)
-
-
-def read_graph(path: str | Path) -> RegionGraph:
-    """Read a region graph in the reference-map JSON format.
-
-    The edge cycle comes from an ``edge_cycle`` key or from the ``Board-edge cycle: [...]``
-    note, so the generated board keeps the printed board's orientation. Malformed input
-    raises :class:`GraphError` naming the file and the offending field or region.
-    """
-    source = str(path)
-    try:
-        document = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise GraphError(f"{source}: cannot read region graph: {error}") from error
-    if not isinstance(document, dict):
-        raise GraphError(f"{source}: expected a JSON object at the top level")
-    try:
-        name = document.get("name", Path(path).stem)
-        if not isinstance(name, str):
-            raise GraphError(f"name: expected a string, got {name!r}")
-        for key in ("players", "turns", "regions"):
-            if key not in document:
-                raise GraphError(f"missing field {key!r}")
-        players = _int(document["players"], "players")
-        turns = _int(document["turns"], "turns")
-        raw_regions = document["regions"]
-        if not isinstance(raw_regions, list) or not raw_regions:
-            raise GraphError("regions: expected a non-empty list")
-        regions = tuple(_region(raw, f"regions[{i}]") for i, raw in enumerate(raw_regions))
-        cycle: tuple[int, ...] | None = None
-        if "edge_cycle" in document:
-            cycle = _int_list(document["edge_cycle"], "edge_cycle")
-        else:
-            notes = document.get("notes", [])
-            for note in notes if isinstance(notes, list) else []:
-                match = _CYCLE_NOTE.search(note) if isinstance(note, str) else None
-                if match:
-                    items = [s.strip() for s in match.group(1).split(",") if s.strip()]
-                    if not all(re.fullmatch(r"-?\d+", s) for s in items):
-                        raise GraphError(f"notes: unreadable board-edge cycle {match.group(0)!r}")
-                    cycle = tuple(int(s) for s in items)
-                    break
-        graph = RegionGraph(name, players, turns, regions, cycle)
-        _check_graph(graph)
-    except GraphError as error:
-        raise GraphError(f"{source}: {error}") from error
-    return graph
-
-
 # --- checking ---------------------------------------------------------------------------
 
 _OUTSIDE = "outside"
 
 
 def _check_graph(graph: RegionGraph) -> nx.Graph[int]:
-    """The graph as networkx, after checking ids, symmetry and edge-region count."""
+    """The graph as networkx, after :func:`~swlab.board.graph.check_graph`."""
+    check_graph(graph)
     g: nx.Graph[int] = nx.Graph()
-    seen: set[int] = set()
-    for region in graph.regions:
-        if region.id in seen:
-            raise GraphError(f"region {region.id}: duplicate id")
-        seen.add(region.id)
-        g.add_node(region.id)
-    for region in graph.regions:
-        for other in region.neighbours:
-            if other == region.id:
-                raise GraphError(f"region {region.id}: lists itself as a neighbour")
-            if other not in seen:
-                raise GraphError(f"region {region.id}: unknown neighbour id {other}")
-            g.add_edge(region.id, other)
-    by_id = {r.id: r for r in graph.regions}
-    for a, b in sorted(g.edges):
-        missing = [(x, y) for x, y in ((a, b), (b, a)) if y not in by_id[x].neighbours]
-        if missing:
-            x, y = missing[0]
-            raise GraphError(
-                f"region {x}: neighbour list lacks {y}, but region {y} lists {x} (asymmetric)"
-            )
-    edges = [r.id for r in graph.regions if r.edge]
-    if len(edges) < 3:
-        raise GraphError(f"need at least 3 edge regions to surround the board, got {edges}")
-    if graph.edge_cycle is not None:
-        cycle = graph.edge_cycle
-        if sorted(cycle) != sorted(edges):
-            extra = sorted(set(cycle) - set(edges))
-            lacking = sorted(set(edges) - set(cycle))
-            repeated = sorted({c for c in cycle if cycle.count(c) > 1})
-            raise GraphError(
-                "edge cycle does not list each edge region once "
-                f"(not edge regions: {extra}, missing: {lacking}, repeated: {repeated})"
-            )
+    g.add_nodes_from(r.id for r in graph.regions)
+    g.add_edges_from((r.id, n) for r in graph.regions for n in r.neighbours)
     return g
 
 

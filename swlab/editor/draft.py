@@ -30,7 +30,6 @@ import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 import numpy as np
 import shapely
@@ -38,10 +37,10 @@ from shapely.geometry import LineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import split as shapely_split
 
+from swlab.board.catalog import find_graph, official_board
 from swlab.board.generate import RegionGraph, board_from_graph, read_graph
 from swlab.board.geometry import grid_size
 from swlab.board.io import read_board
-from swlab.board.maps import official_board
 from swlab.board.model import SYMBOLS, TERRAINS, TURNS_BY_PLAYERS, Board, Region, Terrain
 from swlab.board.voronoi import random_board
 
@@ -187,9 +186,10 @@ def from_geojson(path: str | os.PathLike[str]) -> Draft:
 
 
 def from_graph(graph: RegionGraph | str | os.PathLike[str], *, seed: int = 0) -> Draft:
-    """Polygons drawn from a region graph (``maps/graphs/*.json`` format)."""
+    """Polygons drawn from a region graph: a file in the format of
+    ``swlab/data/maps/graphs/README.md``, or a shipped graph's name (``official_3p``)."""
     if not isinstance(graph, RegionGraph):
-        graph = read_graph(Path(graph))
+        graph = read_graph(find_graph(graph))
     return from_board(board_from_graph(graph, seed=seed))
 
 

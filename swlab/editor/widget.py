@@ -28,8 +28,8 @@ from ipyleaflet import (  # type: ignore[import-untyped]
     projections,
 )
 
+from swlab.board.catalog import OFFICIAL_PLAYERS, load_board, official_board
 from swlab.board.io import MapFormatError, write_board
-from swlab.board.maps import OFFICIAL_PLAYERS, maps_dir, official_board
 from swlab.board.model import SYMBOLS, TERRAINS, Board
 from swlab.board.stats import compare_stats
 from swlab.board.validate import Problem, validate
@@ -94,7 +94,7 @@ class MapEditor:
         A :class:`Draft`, a :class:`Board`, a shipped board name; default the 3-player
         official board.
     expected
-        A reference graph (``maps/graphs/*.json`` path or decoded JSON) for the
+        A reference graph (``swlab/data/maps/graphs/*.json`` path or decoded JSON) for the
         "vs design" overlay.
     width, height
         Map size in pixels.
@@ -444,7 +444,7 @@ class MapEditor:
                 draft = ed.from_official(int(source.split()[1][0]))
             elif source.startswith("graph"):
                 p = source.split()[1][0]
-                draft = ed.from_graph(maps_dir() / "graphs" / f"official_{p}p.json", seed=seed)
+                draft = ed.from_graph(f"official_{p}p", seed=seed)
             elif source == "random":
                 n = regions if regions is not None else self.random_regions.value
                 draft = ed.from_random(n, players=players, seed=seed)
@@ -619,9 +619,7 @@ def _as_draft(value: Draft | Board | str | None) -> Draft:
         return value
     if isinstance(value, Board):
         return ed.from_board(value)
-    from swlab.board.maps import load_board
-
-    return ed.from_board(load_board(value))
+    return ed.from_board(load_board(value, polygons=True))
 
 
 def _stats_html(board: Board) -> str:

@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from swlab.board.catalog import load_board
 from swlab.board.model import Board
 from swlab.play.style import BoardShapes, feature_collection, labels
 from swlab.rules.abilities.registry import POWERS, RACES
@@ -59,7 +60,6 @@ from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Event
 from swlab.rules.game import Game
 from swlab.rules.play import Chooser, random_action, sample_chance
-from swlab.rules.scenario import resolve_board
 from swlab.rules.state import GameState, Stage
 
 if TYPE_CHECKING:
@@ -278,7 +278,7 @@ class GameController:
         elif isinstance(game_or_board, GameState):
             self.game = Game.from_state(game_or_board)
         else:
-            b = resolve_board(game_or_board) if isinstance(game_or_board, str) else game_or_board
+            b = load_board(game_or_board) if isinstance(game_or_board, str) else game_or_board
             if players is None:
                 players = [f"Player {i + 1}" for i in range(b.players)]
             self.game = Game(b, players, seed=seed, races=races, powers=powers)

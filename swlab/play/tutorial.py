@@ -7,10 +7,10 @@ citing its rule id) or why it was refused (the rule id and the engine's sentence
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import yaml
 
+from swlab.board.catalog import scenario_path
 from swlab.rules.game import Game
 from swlab.rules.scenario import scenario_from_dict
 
@@ -33,9 +33,10 @@ def attempt(game: Game, actions: str) -> bool:
 def with_power(scenario: str | os.PathLike[str], power: str, seat: int = 0) -> Game:
     """The position of ``scenario`` with another special power for the player in ``seat``.
 
-    Lets a lesson compare powers on one and the same board position.
+    Lets a lesson compare powers on one and the same board position. ``scenario`` is a
+    file or a shipped scenario's name (``"tutorial/06_cost_powers"``).
     """
-    path = Path(scenario)
+    path = scenario_path(scenario)
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     data["players"][seat]["active"]["power"] = power
     return Game.from_state(scenario_from_dict(data, path.parent))

@@ -40,6 +40,15 @@ class CostBreakdown:
     def __str__(self) -> str:
         return self.summary()
 
+    def __repr__(self) -> str:
+        """The rows one per line with their rule ids, so ``game.explain(4)`` at a plain
+        Python prompt reads like the rulebook, not like a dataclass."""
+        width = max((len(row.label) for row in self.rows), default=0)
+        lines = [f"conquest cost of region {self.region}: {self.summary()}"]
+        for row in self.rows:
+            lines.append(f"  {row.amount:+3d}  {row.label:<{width}}  {row.rule}")
+        return "\n".join(lines)
+
 
 def cost_rows(state: GameState, race: RaceState | None, i: int) -> tuple[tuple[Row, ...], int]:
     """Rows and total of the cost for ``race`` to conquer region position ``i``.

@@ -20,6 +20,7 @@ import html
 import os
 from collections.abc import Callable, Sequence
 
+from swlab.board.catalog import load_board
 from swlab.rules.actions import Action, parse_action
 from swlab.rules.cost import CostBreakdown, explain_cost
 from swlab.rules.engine import (
@@ -37,7 +38,7 @@ from swlab.rules.geo import BoardLike
 from swlab.rules.play import Deciders, Drive, Observer, drive, sample_chance
 from swlab.rules.record import GameRecord, Step, load_record, save_record
 from swlab.rules.report import split_actions
-from swlab.rules.scenario import load_scenario, resolve_board, save_scenario
+from swlab.rules.scenario import load_scenario, save_scenario
 from swlab.rules.setup import new_game
 from swlab.rules.state import GameState, Stage
 
@@ -47,15 +48,16 @@ __all__ = ["Game"]
 class Game:
     """A game with a timeline: ``play``, ``undo``, ``redo``, ``goto``, ``save``.
 
-    ``Game(board_or_name, players, seed=...)`` starts at setup (``races``/``powers`` fix
-    the top of the stacks); :meth:`from_scenario`, :meth:`from_record` and
+    ``Game(board_or_name, players, seed=...)`` starts at setup on a board, a shipped
+    board's name or a board file (:func:`swlab.board.catalog.load_board`); ``races`` and
+    ``powers`` fix the top of the stacks; :meth:`from_scenario`, :meth:`from_record` and
     :meth:`from_state` start elsewhere. ``reveal`` shows the hidden coins (R-SETUP-4) in
     ``_repr_html_`` (a teaching mode, which the display says).
     """
 
     def __init__(
         self,
-        board_or_name: BoardLike | str,
+        board_or_name: BoardLike | str | os.PathLike[str],
         players: int | Sequence[str] = 2,
         *,
         seed: int | None = None,
@@ -63,7 +65,11 @@ class Game:
         powers: Sequence[str] | None = None,
         reveal: bool = False,
     ) -> None:
-        board = resolve_board(board_or_name) if isinstance(board_or_name, str) else board_or_name
+        board = (
+            load_board(board_or_name)
+            if isinstance(board_or_name, str | os.PathLike)
+            else board_or_name
+        )
         names = players if isinstance(players, int) else list(players)
         start = new_game(
             board,
@@ -91,7 +97,8 @@ class Game:
 
     @classmethod
     def from_scenario(cls, path: str | os.PathLike[str], *, reveal: bool = False) -> Game:
-        """A game from a scenario file (:func:`~swlab.rules.scenario.load_scenario`)."""
+        """A game from a scenario file or a shipped scenario's name (``"tutorial/02_the_die"``;
+        :func:`~swlab.rules.scenario.load_scenario`)."""
         return cls.from_state(load_scenario(path), reveal=reveal)
 
     @classmethod

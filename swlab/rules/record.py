@@ -124,12 +124,13 @@ class GameRecord:
         )  # fmt: skip
 
     def load_board(self) -> BoardLike:
-        """The recorded board, by shipped name (or the scenario's board reference)."""
-        from swlab.rules.scenario import resolve_board
+        """The recorded board, by shipped name (or the scenario's board reference), from
+        the board catalog (:func:`swlab.board.catalog.load_board`)."""
+        from swlab.board.catalog import load_board
 
         if self.scenario is not None and "board" in self.scenario:
-            return resolve_board(self.scenario["board"])
-        return resolve_board(self.board)
+            return load_board(self.scenario["board"])
+        return load_board(self.board)
 
     def start(self, board: BoardLike | None = None) -> GameState:
         """The initial state on ``board`` (default: :meth:`load_board`)."""

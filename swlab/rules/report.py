@@ -5,7 +5,7 @@ A teacher (or a test) gives a scenario file and a few actions in the notation of
 
     from swlab.rules.report import run_scenario
 
-    report = run_scenario("scenarios/06_ghouls_first.yaml", "conquer 7; end; deploy 6:2")
+    report = run_scenario("06_ghouls_first", "conquer 7; end; deploy 6:2")
     report["events"]     # each event: kind, rule id, sentence
     report["legal"]      # what may be done now
 

@@ -7,8 +7,8 @@ from there::
     from swlab.rules.scenario import load_scenario, save_scenario
     from swlab.rules.report import run_scenario
 
-    state = load_scenario("scenarios/01_first_conquest.yaml")
-    report = run_scenario("scenarios/01_first_conquest.yaml", "pick 0; conquer 12")
+    state = load_scenario("01_first_conquest")
+    report = run_scenario("01_first_conquest", "pick 0; conquer 12")
     save_scenario(state, "my_position.yaml")     # load(save(s)) == s
 
 The format is documented in ``docs/scenarios.md``. It is generic over the dataclasses of
@@ -34,11 +34,12 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
+from swlab.board.catalog import board_ref, load_board, scenario_path
 from swlab.rules.abilities.base import Power, Race
 from swlab.rules.abilities.registry import CUSTOM_POWERS, CUSTOM_RACES, POWERS, RACES, race_badge
 from swlab.rules.actions import DIE_FACES, Roll
@@ -54,7 +55,6 @@ from swlab.rules.codec import (
     schema_fields,
     write_atomic,
 )
-from swlab.rules.codec import as_bool as _bool
 from swlab.rules.codec import as_int as _int
 from swlab.rules.codec import as_mapping as _mapping
 from swlab.rules.codec import as_sequence as _sequence
@@ -87,7 +87,6 @@ __all__ = [
     "read_scenario_text",
     "resolve_board",
     "save_scenario",
-    "scenario_cli",
     "scenario_from_dict",
     "scenario_text",
     "write_atomic",
@@ -100,251 +99,22 @@ EXTRA_TOP_KEYS = ("title", "description", "unlisted_regions", "unlisted_races", 
 #: Regions of a Halflings race that carry a Hole-in-the-Ground (R-RACE-HALFLINGS).
 _HALFLINGS, _HOLES = "Halflings", 2
 
-# The board lookup below reads region graphs with the codec's typed readers, imported above
-# under the names it has always used (_mapping, _int, ...).
-
-
-def _join(path: str, key: object) -> str:
-    return f"{path}.{key}" if path else str(key)
-
-
 # ====================================================================================
-# Boards: by shipped name, by file, or inline as a region graph
+# Boards: found by the board catalog (swlab.board.catalog), its errors as ScenarioErrors
 # ====================================================================================
-
-
-@dataclass(frozen=True)
-class _GraphRegion:
-    id: int
-    terrain: str
-    symbols: frozenset[str]
-
-    @property
-    def label(self) -> str:
-        return f"{self.terrain.capitalize()} ({self.id})"
-
-
-@dataclass(frozen=True, eq=False)
-class GraphBoard:
-    """A board read from a region graph (``maps/graphs/*.json``, or inline in a scenario).
-
-    Satisfies :class:`~swlab.rules.geo.BoardLike`; the first-conquest regions are derived as
-    R-COMP-6 says (land edge regions, and land regions on a Sea that touches the edge).
-    """
-
-    name: str
-    players: int
-    turns: int
-    regions: tuple[_GraphRegion, ...]
-    adjacency: Mapping[int, frozenset[int]]
-    edge: frozenset[int]
-
-    @property
-    def ids(self) -> tuple[int, ...]:
-        return tuple(r.id for r in self.regions)
-
-    def __getitem__(self, region_id: int) -> _GraphRegion:
-        for r in self.regions:
-            if r.id == region_id:
-                return r
-        raise KeyError(region_id)
-
-    def neighbours(self, region_id: int) -> frozenset[int]:
-        return self.adjacency[region_id]
-
-    @property
-    def edge_regions(self) -> frozenset[int]:
-        return self.edge
-
-    def _water(self, rid: int) -> bool:
-        return self[rid].terrain in ("sea", "lake")
-
-    @property
-    def coastal_regions(self) -> frozenset[int]:
-        return frozenset(
-            r.id
-            for r in self.regions
-            if not self._water(r.id) and any(self._water(n) for n in self.adjacency[r.id])
-        )
-
-    @property
-    def first_conquest_regions(self) -> frozenset[int]:
-        seas = {i for i in self.edge if self[i].terrain == "sea"}
-        return frozenset(
-            r.id
-            for r in self.regions
-            if not self._water(r.id) and (r.id in self.edge or self.adjacency[r.id] & seas)
-        )
-
-    @classmethod
-    def from_dict(cls, data: Any, path: str = "board") -> GraphBoard:
-        """Read the region-graph format of ``maps/graphs`` (see ``maps/graphs`` README)."""
-        d = _mapping(data, path)
-        _known(d, ("name", "players", "turns", "regions", "notes"), path)
-        regions: list[_GraphRegion] = []
-        adjacency: dict[int, set[int]] = {}
-        edge: set[int] = set()
-        for k, raw in enumerate(_sequence(_required(d, "regions", path), _join(path, "regions"))):
-            rp = _join(path, f"regions.{k}")
-            r = _mapping(raw, rp)
-            _known(r, ("id", "terrain", "symbols", "edge", "neighbours", "xy", "name"), rp)
-            rid = _int(_required(r, "id", rp), _join(rp, "id"))
-            terrain = _str(_required(r, "terrain", rp), _join(rp, "terrain"))
-            if terrain not in ("farmland", "forest", "hill", "swamp", "mountain", "sea", "lake"):
-                raise ScenarioError(_join(rp, "terrain"), f"unknown terrain {terrain!r}")
-            symbols = [
-                _str(s, _join(rp, f"symbols.{j}"))
-                for j, s in enumerate(_sequence(r.get("symbols", []), _join(rp, "symbols")))
-            ]
-            regions.append(_GraphRegion(rid, terrain, frozenset(symbols)))
-            adjacency.setdefault(rid, set())
-            for j, n in enumerate(_sequence(r.get("neighbours", []), _join(rp, "neighbours"))):
-                nid = _int(n, _join(rp, f"neighbours.{j}"))
-                adjacency[rid].add(nid)
-                adjacency.setdefault(nid, set()).add(rid)
-            if _bool(r.get("edge", False), _join(rp, "edge")):
-                edge.add(rid)
-        ids = {r.id for r in regions}
-        stray = sorted(set(adjacency) - ids)
-        if stray:
-            raise ScenarioError(_join(path, "regions"), f"neighbour {stray[0]} is not a region")
-        if len(ids) != len(regions):
-            raise ScenarioError(_join(path, "regions"), "a region id appears twice")
-        return cls(
-            name=_str(d.get("name", "custom board"), _join(path, "name")),
-            players=_int(d.get("players", 2), _join(path, "players")),
-            turns=_int(d.get("turns", 10), _join(path, "turns")),
-            regions=tuple(regions),
-            adjacency={k: frozenset(v) for k, v in adjacency.items()},
-            edge=frozenset(edge),
-        )
-
-
-def board_to_graph(board: BoardLike) -> dict[str, Any]:
-    """Any board as an inline region graph (what :func:`dump_scenario` writes for a board
-    that has no file or shipped name)."""
-    return {
-        "name": board.name,
-        "players": board.players,
-        "turns": board.turns,
-        "regions": [
-            {
-                "id": rid,
-                "terrain": board[rid].terrain,
-                "symbols": sorted(board[rid].symbols),
-                "edge": rid in board.edge_regions,
-                "neighbours": sorted(board.neighbours(rid)),
-            }
-            for rid in board.ids
-        ],
-    }
-
-
-#: Boards loaded so far, by source (one object per file, so states can be compared), and
-#: where each came from (so a dump can name it again).
-_BOARDS: dict[str, BoardLike] = {}
-_SOURCES: dict[int, str] = {}
-
-
-def _repo_maps() -> Path:
-    try:
-        from swlab.board.maps import maps_dir
-
-        return maps_dir()
-    except (ImportError, FileNotFoundError):
-        return Path(__file__).resolve().parents[2] / "maps"
-
-
-def shipped_board_names() -> list[str]:
-    """Names of the boards shipped in ``maps/`` (GeoJSON or region graphs)."""
-    folder = _repo_maps()
-    names = {p.stem for p in folder.glob("*.geojson")}
-    names |= {p.stem for p in (folder / "graphs").glob("*.json")}
-    return sorted(names)
-
-
-def _load_file(path: Path) -> BoardLike:
-    key = f"file:{path.resolve()}"
-    if key not in _BOARDS:
-        if path.suffix == ".geojson":
-            from swlab.board import read_board
-
-            board: BoardLike = read_board(path)
-        else:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            if isinstance(data, dict) and data.get("type") == "FeatureCollection":
-                from swlab.board import read_board
-
-                board = read_board(path)
-            else:
-                board = GraphBoard.from_dict(data, "board")
-        _BOARDS[key] = board
-        _SOURCES[id(board)] = str(path.resolve())
-    return _BOARDS[key]
 
 
 def resolve_board(spec: Any, base_dir: str | os.PathLike[str] | None = None) -> BoardLike:
-    """A board from a scenario's ``board`` value.
+    """A board from a scenario's ``board`` value, by :func:`swlab.board.catalog.load_board`.
 
     A shipped name (``official_2p``; ``official-2p``, a board's own name, works too), a
     file path relative to ``base_dir`` (``.geojson`` map, or a ``.json`` region graph), or
-    an inline region graph (a mapping in the format of ``maps/graphs``).
+    an inline region graph (a mapping in the format of ``swlab/data/maps/graphs``).
     """
-    if isinstance(spec, Mapping):
-        return GraphBoard.from_dict(spec, "board")
-    if not isinstance(spec, str) or not spec.strip():
-        raise ScenarioError("board", "give a shipped board name, a file path or a region graph")
-    text = spec.strip()
-    looks_like_path = "/" in text or os.sep in text or text.endswith((".json", ".geojson"))
-    if looks_like_path:
-        path = Path(base_dir or ".") / text
-        if not path.is_file():
-            raise ScenarioError("board", f"no board file {str(path)!r}")
-        try:
-            return _load_file(path)
-        except ScenarioError as e:
-            raise ScenarioError(e.path, e.reason, path) from None
-        except (OSError, ValueError) as e:
-            raise ScenarioError("board", f"cannot read the board {str(path)!r}: {e}") from None
-    name = text.replace("-", "_")
-    key = f"name:{name}"
-    if key in _BOARDS:
-        return _BOARDS[key]
-    folder = _repo_maps()
-    board: BoardLike | None = None
-    if (folder / f"{name}.geojson").is_file():
-        from swlab.board import load_board
-
-        board = load_board(name)
-    elif (folder / "graphs" / f"{name}.json").is_file():
-        data = json.loads((folder / "graphs" / f"{name}.json").read_text(encoding="utf-8"))
-        board = GraphBoard.from_dict(data, "board")
-    if board is None:
-        known = ", ".join(shipped_board_names()) or "none"
-        raise ScenarioError("board", f"no shipped board {text!r}; shipped boards: {known}")
-    _BOARDS[key] = board
-    _SOURCES[id(board)] = name
-    return board
-
-
-def board_ref(board: BoardLike, base_dir: str | os.PathLike[str] | None = None) -> Any:
-    """How a scenario names ``board``: its shipped name, its file (relative to
-    ``base_dir``), else the board inline as a region graph."""
-    source = _SOURCES.get(id(board))
-    if source is not None and (os.sep in source or "/" in source):
-        if base_dir is None:
-            return source
-        return os.path.relpath(source, base_dir)
-    if source is not None:
-        return source
-    name = board.name.replace("-", "_")
-    if name in shipped_board_names():
-        try:
-            if resolve_board(name).ids == tuple(board.ids):
-                return name
-        except ScenarioError:
-            pass
-    return board_to_graph(board)
+    try:
+        return load_board(spec, base_dir)
+    except (ValueError, OSError) as e:
+        raise ScenarioError("board", str(e)) from None
 
 
 # ====================================================================================
@@ -355,13 +125,21 @@ def board_ref(board: BoardLike, base_dir: str | os.PathLike[str] | None = None) 
 def load_scenario(path: str | os.PathLike[str]) -> GameState:
     """The state a scenario file describes (YAML, or JSON with the same schema).
 
-    Paths in the file (the board) are relative to the file's folder.
+    ``path`` is a file, or a shipped scenario's name (``"tutorial/02_the_die"``,
+    ``"02_the_die"``: :func:`swlab.board.catalog.find_scenario`). Paths in the file (the
+    board) are relative to the file's folder.
     """
-    p = Path(path)
+    try:
+        p = scenario_path(path)
+    except ValueError as e:
+        raise ScenarioError("", str(e)) from None
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as e:
         raise ScenarioError("", f"cannot read the scenario: {e.strerror or e}", p) from None
+    except UnicodeDecodeError as e:
+        reason = f"not UTF-8 text ({e.reason} at byte {e.start}); save the file as UTF-8"
+        raise ScenarioError("", reason, p) from None
     data = read_scenario_text(text, p)
     return scenario_from_dict(data, p.parent, file=p)
 
@@ -1055,53 +833,3 @@ def save_scenario(
     else:
         text = scenario_text(data, header)
     write_atomic(target, text)
-
-
-# ====================================================================================
-# Command line (``swlab scenario run|check``)
-# ====================================================================================
-
-
-def scenario_cli(args: Sequence[str] | None = None) -> int:
-    """``swlab scenario run FILE [--actions "conquer 3; end"]`` and ``check FILE``.
-
-    ``args`` are the words after ``swlab scenario`` (``None``: ``sys.argv[1:]``). ``run``
-    prints :func:`swlab.rules.report.run_scenario`'s JSON (exit 1 at an illegal action),
-    ``check`` prints the position as text. Every command exits 2 on a scenario error (one
-    ``swlab: error:`` line on stderr, like the other commands). The field table of the
-    format is printed by ``tools/scenario_docs.py fields``.
-    """
-    import argparse
-    import sys
-
-    from swlab.rules.report import run_scenario
-
-    parser = argparse.ArgumentParser(
-        prog="swlab scenario", description="Scenario files: load, run actions, check."
-    )
-    sub = parser.add_subparsers(dest="command", required=True)
-    run = sub.add_parser("run", help="apply actions to a scenario and print JSON")
-    run.add_argument("file")
-    run.add_argument(
-        "--actions", "-a", default="", help='e.g. "pick 0; conquer 12; end" or "Ghouls: conquer 5"'
-    )
-    run.add_argument("--indent", type=int, default=1)
-    check = sub.add_parser("check", help="load a scenario and print the position")
-    check.add_argument("file")
-    ns = parser.parse_args(list(args) if args is not None else None)
-    out = sys.stdout
-    try:
-        if ns.command == "run":
-            report = run_scenario(ns.file, ns.actions)
-            out.write(json.dumps(report, indent=ns.indent or None) + "\n")
-            return 1 if "error" in report else 0
-        state = load_scenario(ns.file)
-        out.write(f"{state}\nlegal: {', '.join(map(repr, legal_actions(state)))}\n")
-        return 0
-    except ScenarioError as e:
-        sys.stderr.write(f"swlab: error: {e}\n")
-        return 2
-
-
-if __name__ == "__main__":  # python -m swlab.rules.scenario run FILE --actions "..."
-    raise SystemExit(scenario_cli())

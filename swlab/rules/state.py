@@ -363,6 +363,15 @@ class GameState:
     def __str__(self) -> str:
         return format_state(self)
 
+    def __repr__(self) -> str:
+        """One line for a plain Python prompt (``print(state)`` shows the whole board, a
+        notebook the HTML view)."""
+        return (
+            f"<GameState {self.geo.name} round {self.round}/{self.geo.turns}, "
+            f"{self.player_name(self.current)}'s turn, stage {self.turn.stage.value}, "
+            f"{len(self.regions)} regions>"
+        )
+
     def _repr_html_(self) -> str:
         """The text board in a notebook, without widgets (escaped, monospace)."""
         import html

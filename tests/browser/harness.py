@@ -13,7 +13,6 @@ import json
 import os
 import re
 import secrets
-import shutil
 import socket
 import subprocess
 import sys
@@ -39,8 +38,6 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-#: Folders the notebooks reach by relative path (``../scenarios/...``), copied beside them.
-DATA_DIRS = ("scenarios", "maps")
 SETTINGS = {
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
     "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
@@ -127,9 +124,6 @@ def prepare_root(root: Path, notebooks: Iterable[Path], extra: Mapping[str, Any]
         (nb_dir / path.name).write_text(json.dumps(strip(json.loads(path.read_text())), indent=1))
     for name, nb in extra.items():
         (nb_dir / name).write_text(json.dumps(nb, indent=1))
-    for d in DATA_DIRS:
-        if (REPO / d).is_dir() and not (root / d).exists():
-            shutil.copytree(REPO / d, root / d)
     for rel, value in SETTINGS.items():
         f = root / ".settings" / rel
         f.parent.mkdir(parents=True, exist_ok=True)

@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from swlab.board import Board
+from swlab.board import Board, maps_dir
 from swlab.board.generate import read_graph
-from swlab.board.maps import maps_dir
 from swlab.board.validate import validate
 from swlab.editor import (
     expected_diff,
@@ -33,6 +32,12 @@ def test_from_graph_reproduces_the_reference_topology(path: Path) -> None:
     assert diff.is_empty, diff.lines()
     graph = read_graph(path)
     assert {r.id: r.terrain for r in graph.regions} == {r.id: r.terrain for r in draft.board}
+
+
+def test_from_graph_takes_a_shipped_graph_by_name() -> None:
+    draft = from_graph("sample")
+    assert validate(draft.board) == [] and draft.board.name == "sample"
+    assert set(from_graph("official-2p").board.ids) == set(from_official(2).board.ids)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

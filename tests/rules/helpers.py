@@ -1,108 +1,27 @@
 """Boards and a scenario builder for rules tests (imported as ``from .helpers import ...``).
 
-Boards come from ``swlab.board.official_board`` when the GeoJSON maps are present, else
-from the reference region graphs (``maps/graphs/official_{n}p.json``): the engine only needs
-the :class:`swlab.rules.geo.BoardLike` protocol, which :class:`GraphBoard` satisfies.
+Official boards come from the board catalog (``swlab.board.official_board``); hand-made
+boards are region graphs (:class:`swlab.board.graph.GraphBoard`): the engine only needs the
+:class:`swlab.rules.geo.BoardLike` protocol, which both satisfy.
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-import pytest
-
+from swlab.board.catalog import official_board
+from swlab.board.graph import GraphBoard as _GraphBoard
+from swlab.board.graph import GraphBoardRegion as GraphRegion
 from swlab.rules import GameState, RaceState, RegionState, Stage, new_game
 from swlab.rules.actions import Action, parse_action
 from swlab.rules.engine import apply, why_illegal
 from swlab.rules.events import Event
 
-ROOT = Path(__file__).resolve().parents[2]
-GRAPH_DIRS = (ROOT / "maps" / "graphs", Path("/work/shared/reference-maps"))
 
-
-@dataclass(frozen=True)
-class GraphRegion:
-    id: int
-    terrain: str
-    symbols: frozenset[str] = frozenset()
-
-    @property
-    def is_water(self) -> bool:
-        return self.terrain in ("sea", "lake")
-
-    @property
-    def is_mountain(self) -> bool:
-        return self.terrain == "mountain"
-
-    def has(self, symbol: str) -> bool:
-        return symbol in self.symbols
-
-    @property
-    def label(self) -> str:
-        return f"{self.terrain.capitalize()} ({self.id})"
-
-
-@dataclass(frozen=True, eq=False)
-class GraphBoard:
-    """A board from a region graph: terrain, symbols, edge flags and borders."""
-
-    name: str
-    players: int
-    turns: int
-    regions: tuple[GraphRegion, ...]
-    adjacency: dict[int, frozenset[int]]
-    edge: frozenset[int]
-    _by_id: dict[int, GraphRegion] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        self._by_id.update({r.id: r for r in self.regions})
-
-    @property
-    def ids(self) -> tuple[int, ...]:
-        return tuple(r.id for r in self.regions)
-
-    def __getitem__(self, region_id: int) -> GraphRegion:
-        return self._by_id[region_id]
-
-    def neighbours(self, region_id: int) -> frozenset[int]:
-        return self.adjacency[region_id]
-
-    def are_adjacent(self, a: int, b: int) -> bool:
-        return b in self.adjacency[a]
-
-    @property
-    def edge_regions(self) -> frozenset[int]:
-        return self.edge
-
-    @property
-    def coastal_regions(self) -> frozenset[int]:
-        return frozenset(
-            r.id
-            for r in self.regions
-            if not r.is_water and any(self[n].is_water for n in self.adjacency[r.id])
-        )
-
-    @property
-    def first_conquest_regions(self) -> frozenset[int]:
-        seas = {i for i in self.edge if self[i].terrain == "sea"}
-        return frozenset(
-            r.id
-            for r in self.regions
-            if not r.is_water and (r.id in self.edge or self.adjacency[r.id] & seas)
-        )
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> GraphBoard:
-        regions = tuple(
-            GraphRegion(r["id"], r["terrain"], frozenset(r["symbols"])) for r in data["regions"]
-        )
-        adjacency = {r["id"]: frozenset(r["neighbours"]) for r in data["regions"]}
-        edge = frozenset(r["id"] for r in data["regions"] if r["edge"])
-        return cls(data["name"], data["players"], data["turns"], regions, adjacency, edge)
+class GraphBoard(_GraphBoard):
+    """The package's region-graph board, plus a compact builder for hand-made test boards."""
 
     @classmethod
     def from_spec(
@@ -135,18 +54,8 @@ class GraphBoard:
 
 @cache
 def official(players: int) -> Any:
-    """The official board for ``players``: GeoJSON if shipped, else the region graph."""
-    try:
-        from swlab.board import official_board
-
-        return official_board(players)
-    except (FileNotFoundError, OSError, ValueError):
-        pass
-    for folder in GRAPH_DIRS:
-        path = folder / f"official_{players}p.json"
-        if path.is_file():
-            return GraphBoard.from_json(json.loads(path.read_text(encoding="utf-8")))
-    pytest.skip(f"no official {players}p board or reference graph available")
+    """The official board for ``players``, from the board catalog."""
+    return official_board(players)
 
 
 # A small hand-made board used by most scenario tests:

@@ -10,11 +10,12 @@ from pathlib import Path
 from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[2]
-SCENARIO_DIR = ROOT / "scenarios"
+SCENARIO_DIR = ROOT / "swlab" / "data" / "scenarios"
 
 
 def shipped_scenarios(tutorial: bool = True) -> list[Path]:
-    """The example scenarios (``scenarios/*.yaml``), and the tutorial's with ``tutorial``."""
+    """The example scenarios (``swlab/data/scenarios/*.yaml``), with ``tutorial`` also the
+    tutorial's."""
     found = sorted(SCENARIO_DIR.glob("*.yaml"))
     if tutorial:
         found += sorted((SCENARIO_DIR / "tutorial").glob("*.yaml"))

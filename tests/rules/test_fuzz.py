@@ -34,6 +34,7 @@ from swlab.rules.actions import (
 )
 
 from .helpers import official
+from .invariants import fields_repr
 
 
 def vocabulary(ids: tuple[int, ...]) -> list[Action]:
@@ -53,7 +54,7 @@ def test_illegal_actions_are_refused_with_a_rule_and_change_nothing(players: int
     steps = 0
     while not is_over(state) and steps < 400:
         legal = set(legal_actions(state))
-        snapshot = str(state), repr(state)
+        snapshot = str(state), fields_repr(state)
         for a in rng.sample(vocab, 40):
             if a in legal:
                 continue
@@ -65,6 +66,6 @@ def test_illegal_actions_are_refused_with_a_rule_and_change_nothing(players: int
             assert f"({error.rule})" in error.message
             with pytest.raises(IllegalActionError):
                 apply(state, a)
-        assert (str(state), repr(state)) == snapshot
+        assert (str(state), fields_repr(state)) == snapshot
         state = apply(state, random_action(state, rng))[0]
         steps += 1

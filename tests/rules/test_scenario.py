@@ -21,7 +21,6 @@ from swlab.rules.scenario import (
     load_scenario,
     resolve_board,
     save_scenario,
-    scenario_cli,
     scenario_from_dict,
 )
 from swlab.rules.state import Conquest
@@ -122,7 +121,7 @@ def test_load_of_dump_is_the_same_state_at_every_step_of_a_game(players: int) ->
 
 
 def test_save_is_atomic_and_names_the_board_relative_to_the_file(tmp_path: Path) -> None:
-    graph = ROOT / "maps" / "graphs" / "official_2p.json"
+    graph = ROOT / "swlab" / "data" / "maps" / "graphs" / "official_2p.json"
     (tmp_path / "maps").mkdir()
     (tmp_path / "maps" / "mine.json").write_text(graph.read_text())
     (tmp_path / "lessons").mkdir()
@@ -325,21 +324,6 @@ def test_run_scenario_reports_events_scores_legal_and_stops_at_an_illegal_action
     assert bad["error"]["rule"] is None and "unknown action" in bad["error"]["message"]
 
 
-def test_scenario_cli_prints_json_and_exit_codes(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    p = tmp_path / "s.yaml"
-    p.write_text(yaml.safe_dump(base()))
-    assert scenario_cli(["run", str(p), "--actions", "conquer 2; end"]) == 0
-    assert json.loads(capsys.readouterr().out)["stage"] == "redeploy"
-    assert scenario_cli(["run", str(p), "--actions", "conquer 12"]) == 1
-    assert json.loads(capsys.readouterr().out)["error"]["rule"] == "R-CONQ-6"
-    p.write_text("board: nowhere\nplayers: [A, B]\n")
-    assert scenario_cli(["run", str(p)]) == 2
-    assert "no shipped board" in capsys.readouterr().err
-    assert DOCS.main(["fields"]) == 0 and "`tokens`" in capsys.readouterr().out
-
-
 # --- the documented field list cannot drift from the code -----------------------------
 
 
@@ -429,12 +413,6 @@ def test_fields_added_later_are_read_and_written_by_their_type() -> None:
         decode({"inner": {"region": 99}}, _FutureBadgeState, None, "turn.future", ctx)
     with pytest.raises(ScenarioError, match=r"turn\.future\.rolls\.1: expected a whole number"):
         decode({"rolls": [1, "x"]}, _FutureBadgeState, None, "turn.future", ctx)
-
-
-def test_check_command_prints_the_position(capsys: pytest.CaptureFixture[str]) -> None:
-    assert scenario_cli(["check", str(EXAMPLES[0])]) == 0
-    out = capsys.readouterr().out
-    assert "official-2p  round 1/10" in out and "legal: pick 0" in out
 
 
 def test_the_examples_in_the_docs_load() -> None:

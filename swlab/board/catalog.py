@@ -1,0 +1,310 @@
+"""The board catalog: what swlab ships, and the one way to turn a name or a path into a board.
+
+The official boards, their region graphs and the teaching scenarios ship inside the
+package (``swlab/data/``), found with :mod:`importlib.resources`, so a checkout and an
+installed wheel behave alike. Every caller that takes a board (the CLI, the scenario
+loader, ``simulate``, :class:`~swlab.rules.game.Game`, the viewer, the editor) goes
+through :func:`load_board`:
+
+- a **shipped name**, in either spelling (``official_3p`` or ``official-3p``, the board's
+  own name);
+- a **path** (anything with a folder separator or a ``.geojson``/``.json`` suffix, or a
+  :class:`os.PathLike`), relative to ``base_dir``: a GeoJSON map or a region graph. An
+  explicit path never consults the shipped list;
+- a **mapping**: a region graph written inline (a scenario's ``board:``).
+
+Boards are cached (one object per source, so states built on it compare equal; a file is
+read again when it changes), and :func:`board_ref` names a board again the way it was
+found. :func:`find_scenario` does the same for the shipped scenarios
+(``"tutorial/02_the_die"`` or ``"02_the_die"``).
+
+>>> sorted(shipped_board_names())[:2]
+['official_2p', 'official_3p']
+>>> load_board("official-2p") is load_board("official_2p")
+True
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from importlib.resources import files
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, overload
+
+from swlab.board.graph import GraphBoard, board_to_graph, parse_graph
+
+if TYPE_CHECKING:
+    from swlab.board.model import Board
+    from swlab.rules.geo import BoardLike
+
+__all__ = [
+    "OFFICIAL_PLAYERS",
+    "CatalogError",
+    "board_ref",
+    "board_source",
+    "data_dir",
+    "find_graph",
+    "find_scenario",
+    "load_board",
+    "maps_dir",
+    "official_board",
+    "official_name",
+    "scenario_path",
+    "scenarios_dir",
+    "shipped_board_names",
+    "shipped_scenario_names",
+]
+
+OFFICIAL_PLAYERS: tuple[int, ...] = (2, 3, 4, 5)
+#: Suffixes that make a board argument a file path rather than a shipped name.
+BOARD_SUFFIXES = (".geojson", ".json")
+
+
+class CatalogError(ValueError):
+    """A board or scenario that is neither shipped nor a readable file; the message lists
+    what is shipped, since a teacher typing ``official3p`` needs the spelling."""
+
+
+# --- where the shipped data lives -------------------------------------------------------
+
+
+def data_dir() -> Path:
+    """``swlab/data`` inside the installed (or checked-out) package."""
+    folder = Path(str(files("swlab") / "data"))
+    if not folder.is_dir():
+        raise CatalogError(f"swlab's data folder is missing from this installation ({folder})")
+    return folder
+
+
+def maps_dir() -> Path:
+    """The shipped maps: ``official_*.geojson``, region graphs in ``graphs/``, the schema."""
+    return data_dir() / "maps"
+
+
+def scenarios_dir() -> Path:
+    """The shipped scenarios; ``tutorial/`` holds those the notebooks load."""
+    return data_dir() / "scenarios"
+
+
+def _normal(name: str) -> str:
+    return name.strip().lower().replace("-", "_")
+
+
+def shipped_board_names() -> list[str]:
+    """Names of the shipped boards (GeoJSON maps and region graphs), sorted."""
+    folder = maps_dir()
+    names = {p.stem for p in folder.glob("*.geojson")}
+    names |= {p.stem for p in (folder / "graphs").glob("*.json")}
+    return sorted(names)
+
+
+def _shipped_list() -> str:
+    return ", ".join(shipped_board_names()) or "none"
+
+
+def official_name(players: int) -> str:
+    """Name of the official board for ``players`` (R-COMP-1: one map per player count)."""
+    if players not in OFFICIAL_PLAYERS:
+        raise ValueError(f"there is no official board for {players} players (2 to 5)")
+    return f"official_{players}p"
+
+
+# --- boards -----------------------------------------------------------------------------
+
+#: Boards by source key; where each came from (by ``id``), so a dump can name it again.
+_BOARDS: dict[tuple[Any, ...], BoardLike] = {}
+_SOURCES: dict[int, str] = {}
+
+
+def _looks_like_path(spec: str | os.PathLike[str]) -> bool:
+    if isinstance(spec, os.PathLike):
+        return True
+    text = spec.strip()
+    return "/" in text or os.sep in text or text.lower().endswith(BOARD_SUFFIXES)
+
+
+def _remember(key: tuple[Any, ...], board: BoardLike, source: str) -> BoardLike:
+    _BOARDS[key] = board
+    _SOURCES[id(board)] = source
+    return board
+
+
+def _read_file(path: Path) -> BoardLike:
+    """A GeoJSON map or a region graph, by content (``.geojson`` is always a map)."""
+    if path.suffix.lower() == ".geojson":
+        from swlab.board.io import read_board
+
+        return read_board(path)
+    try:
+        document = json.loads(path.read_text(encoding="utf-8-sig"))
+    except UnicodeDecodeError as err:
+        raise CatalogError(f"{path}: not UTF-8 text ({err.reason} at byte {err.start})") from None
+    except json.JSONDecodeError as err:
+        raise CatalogError(
+            f"{path}: not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})"
+        ) from None
+    except OSError as err:
+        raise CatalogError(f"{path}: cannot be read ({err.strerror or err})") from None
+    if isinstance(document, dict) and document.get("type") == "FeatureCollection":
+        from swlab.board.io import parse_board
+
+        return parse_board(document, str(path))
+    return GraphBoard.from_graph(parse_graph(document, str(path), default_name=path.stem))
+
+
+def _load_path(path: Path) -> BoardLike:
+    if not path.is_file():
+        what = "a folder, not a board file" if path.is_dir() else "no such board file"
+        raise CatalogError(f"{path}: {what}")
+    resolved = path.resolve()
+    stat = resolved.stat()
+    key = ("file", str(resolved), stat.st_mtime_ns, stat.st_size)
+    if key not in _BOARDS:
+        _remember(key, _read_file(resolved), str(resolved))
+    return _BOARDS[key]
+
+
+def _load_name(name: str) -> BoardLike | None:
+    key = ("name", _normal(name))
+    if key in _BOARDS:
+        return _BOARDS[key]
+    stem = key[1]
+    folder = maps_dir()
+    if (folder / f"{stem}.geojson").is_file():
+        return _remember(key, _read_file(folder / f"{stem}.geojson"), stem)
+    if (folder / "graphs" / f"{stem}.json").is_file():
+        return _remember(key, _read_file(folder / "graphs" / f"{stem}.json"), stem)
+    return None
+
+
+@overload
+def load_board(
+    spec: str | os.PathLike[str] | Mapping[str, Any],
+    base_dir: str | os.PathLike[str] | None = None,
+    *,
+    polygons: Literal[True],
+) -> Board: ...
+@overload
+def load_board(
+    spec: str | os.PathLike[str] | Mapping[str, Any],
+    base_dir: str | os.PathLike[str] | None = None,
+    *,
+    polygons: bool = False,
+) -> BoardLike: ...
+def load_board(
+    spec: str | os.PathLike[str] | Mapping[str, Any],
+    base_dir: str | os.PathLike[str] | None = None,
+    *,
+    polygons: bool = False,
+) -> BoardLike:
+    """A board from a shipped name, a file path or an inline region graph (module text).
+
+    ``base_dir`` resolves a relative path (a scenario's folder; default the current one).
+    ``polygons=True`` asks for a :class:`~swlab.board.model.Board` with shapes (to draw,
+    validate or edit), refusing a region graph with the command that draws one. Raises
+    :class:`CatalogError` for a name that is not shipped (listing the shipped boards) or a
+    missing file, and the reader's error (``MapFormatError``, ``GraphError``) for a file
+    that is not a board.
+    """
+    if isinstance(spec, Mapping):
+        board: BoardLike = GraphBoard.from_graph(parse_graph(dict(spec)))
+    elif not isinstance(spec, str | os.PathLike) or not str(spec).strip():
+        raise CatalogError(
+            f"give a shipped board name ({_shipped_list()}), a file path or a region graph"
+        )
+    elif isinstance(spec, os.PathLike) or _looks_like_path(spec):
+        path = Path(spec) if isinstance(spec, os.PathLike) else Path(spec.strip())
+        board = _load_path(Path(base_dir or ".") / path.expanduser())
+    else:
+        text = spec.strip()
+        found = _load_name(text)
+        if found is None:
+            bare = Path(base_dir or ".") / text
+            if not bare.is_file():
+                raise CatalogError(
+                    f"{text!r}: no such file or shipped map (no shipped board is called that); "
+                    f"shipped boards: {_shipped_list()}"
+                )
+            found = _load_path(bare)  # a file named without a suffix
+        board = found
+    if polygons and isinstance(board, GraphBoard):
+        name = spec if isinstance(spec, str | os.PathLike) else board.name
+        raise CatalogError(
+            f"{name}: a region graph has regions and borders but no shapes; draw it first "
+            f"with: swlab map from-graph {name} -o {Path(str(name)).stem}.geojson"
+        )
+    return board
+
+
+def official_board(players: int) -> Board:
+    """The official board for 2, 3, 4 or 5 players."""
+    return load_board(official_name(players), polygons=True)
+
+
+def board_source(board: BoardLike) -> str | None:
+    """The shipped name or absolute file path :func:`load_board` read ``board`` from."""
+    return _SOURCES.get(id(board))
+
+
+def board_ref(board: BoardLike, base_dir: str | os.PathLike[str] | None = None) -> Any:
+    """How a scenario or record names ``board``: its shipped name, its file (relative to
+    ``base_dir``), else the board itself as an inline region graph."""
+    source = board_source(board)
+    if source is not None and (os.sep in source or "/" in source):
+        return source if base_dir is None else os.path.relpath(source, base_dir)
+    if source is not None:
+        return source
+    name = _normal(board.name)
+    if name in shipped_board_names():
+        try:
+            if tuple(load_board(name).ids) == tuple(board.ids):
+                return name
+        except (CatalogError, ValueError):
+            pass
+    return board_to_graph(board)
+
+
+def find_graph(spec: str | os.PathLike[str]) -> Path:
+    """A region-graph file: a shipped graph by name (``official_3p``, ``sample``) or a path."""
+    if _looks_like_path(spec) or Path(spec).is_file():
+        return Path(spec)
+    path = maps_dir() / "graphs" / f"{_normal(str(spec))}.json"
+    if not path.is_file():
+        names = sorted(p.stem for p in (maps_dir() / "graphs").glob("*.json"))
+        raise CatalogError(f"no shipped region graph {str(spec)!r}; shipped: {', '.join(names)}")
+    return path
+
+
+# --- scenarios --------------------------------------------------------------------------
+
+
+def shipped_scenario_names() -> list[str]:
+    """``01_first_conquest`` ... and ``tutorial/01_column`` ...: what :func:`find_scenario`
+    accepts (without the ``tutorial/`` prefix too, when unambiguous)."""
+    folder = scenarios_dir()
+    return sorted(p.relative_to(folder).with_suffix("").as_posix() for p in folder.rglob("*.yaml"))
+
+
+def find_scenario(name: str) -> Path:
+    """The file of a shipped scenario: ``"tutorial/02_the_die"``, ``"02_the_die"`` (looked
+    up at the top level, then in ``tutorial/``), with or without ``.yaml``."""
+    text = name.strip().removesuffix(".yaml")
+    known = shipped_scenario_names()
+    candidates = [text] if "/" in text else [text, f"tutorial/{text}"]
+    for candidate in candidates:
+        if candidate in known:
+            return scenarios_dir() / f"{candidate}.yaml"
+    raise CatalogError(
+        f"no scenario file or shipped scenario {name!r}; shipped scenarios: {', '.join(known)}"
+    )
+
+
+def scenario_path(spec: str | os.PathLike[str]) -> Path:
+    """A scenario file: ``spec`` itself when that file exists, else the shipped scenario of
+    that name (:func:`find_scenario`, which lists the shipped ones when none matches)."""
+    path = Path(spec)
+    if path.exists() or isinstance(spec, os.PathLike):
+        return path
+    return find_scenario(str(spec))

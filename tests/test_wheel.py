@@ -1,0 +1,131 @@
+"""A wheel that works anywhere: built from this checkout, installed into a fresh virtual
+environment, used from a folder outside the repository.
+
+This is what ``python3 tasks.py test`` (and so CI) proves on every run: the shipped boards,
+graphs and scenarios are inside the wheel and found from it, ``swlab`` runs, a ``Game``
+starts on a shipped board and a tutorial scenario loads by name. Dependencies come from the
+machine's package index configuration, as for any ``pip install`` (about a minute).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import venv
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "swlab" / "data"
+#: What a checkout has that is no part of the package source.
+NOT_SOURCE = shutil.ignore_patterns(
+    ".git", ".venv", "out", "build", "dist", "*.egg-info", "__pycache__", ".*_cache"
+)
+OFFICIAL = [f"official_{n}p" for n in (2, 3, 4, 5)]
+
+
+def run(*argv: str | Path, cwd: Path, env: dict[str, str] | None = None) -> str:
+    done = subprocess.run(
+        [str(a) for a in argv], capture_output=True, text=True, cwd=cwd, env=env, timeout=900
+    )
+    assert done.returncode == 0, f"{argv}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel, built from a copy of the checkout (the checkout itself stays clean)."""
+    work = tmp_path_factory.mktemp("wheel")
+    source = work / "source"
+    shutil.copytree(ROOT, source, ignore=NOT_SOURCE)
+    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", source, "-w", work, cwd=work)
+    (built,) = work.glob("swlab-*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A fresh virtual environment with the wheel installed; yields its ``bin`` folder."""
+    env_dir = tmp_path_factory.mktemp("venv") / "env"
+    venv.create(env_dir, with_pip=True)
+    bin_dir = env_dir / ("Scripts" if os.name == "nt" else "bin")
+    run(bin_dir / "python", "-m", "pip", "install", "-q", wheel, cwd=env_dir)
+    yield bin_dir
+
+
+@pytest.fixture
+def outside(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    """An empty folder outside the repository, and an environment that does not point
+    into it."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    env["MPLBACKEND"] = "Agg"
+    assert not tmp_path.is_relative_to(ROOT)
+    return tmp_path, env
+
+
+def test_the_wheel_carries_every_shipped_file_and_the_metadata(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for name in OFFICIAL:
+        assert f"swlab/data/maps/{name}.geojson" in names, f"shipped board {name} missing"
+        assert f"swlab/data/maps/graphs/{name}.json" in names, f"graph {name} missing"
+    shipped = {p.relative_to(ROOT).as_posix() for p in DATA.rglob("*") if p.is_file()} - {
+        p for p in names if "__pycache__" in p
+    }
+    assert shipped and shipped <= names, f"missing from the wheel: {sorted(shipped - names)}"
+    info = next(n for n in names if n.endswith(".dist-info/METADATA"))
+    metadata = zipfile.ZipFile(wheel).read(info).decode()
+    assert "License-Expression: MIT" in metadata
+    assert "# swlab — a lab for *Small World*" in metadata  # the README as description
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
+    assert "swlab/py.typed" in names
+
+
+def test_swlab_runs_from_the_installed_wheel_anywhere(
+    installed: Path, outside: tuple[Path, dict[str, str]]
+) -> None:
+    cwd, env = outside
+    from swlab import __version__
+
+    swlab = installed / "swlab"
+    assert run(swlab, "--version", cwd=cwd, env=env) == f"swlab {__version__}\n"
+    assert run(swlab, "map", "check", "official_2p", cwd=cwd, env=env).startswith(
+        "OK: official-2p — 23 regions"
+    )
+    run(swlab, "map", "from-graph", "sample", "-o", "mine.geojson", cwd=cwd, env=env)
+    assert run(swlab, "map", "check", "./mine.geojson", cwd=cwd, env=env).startswith("OK: sample")
+    out = run(
+        swlab, "simulate", "--board", "official_3p", "--games", "2", "--no-progress",
+        cwd=cwd, env=env,
+    )  # fmt: skip
+    assert "games 2" in out and "per bot" in out
+    out = run(swlab, "scenario", "run", "tutorial/02_the_die", cwd=cwd, env=env)
+    assert out.startswith("tutorial/02_the_die: played nothing")
+
+
+def test_python_uses_the_installed_package_and_its_data(
+    installed: Path, outside: tuple[Path, dict[str, str]]
+) -> None:
+    cwd, env = outside
+    code = (
+        "import swlab\n"
+        "from swlab.rules.game import Game\n"
+        "from swlab.rules.scenario import load_scenario\n"
+        "from swlab.play import GameViewer\n"
+        "game = Game('official_2p', ['Ann', 'Bob'], seed=7)\n"
+        "game.play('pick 0')\n"
+        "state = load_scenario('tutorial/02_the_die')\n"
+        "GameViewer('official_2p', players=['Ann', 'Bob'], seed=7)\n"
+        "print(swlab.__file__)\n"
+        "print(game)\n"
+        "print(state.geo.name, state.stage.value)\n"
+    )
+    where, game, scenario = run(installed / "python", "-c", code, cwd=cwd, env=env).splitlines()
+    assert not Path(where).is_relative_to(ROOT), "the repository's swlab was imported"
+    assert Path(where).is_relative_to(installed.parent)
+    assert game.startswith("<Game official-2p round 1/10, Ann to play")
+    assert scenario == "official-2p conquer"
