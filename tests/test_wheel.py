@@ -54,7 +54,9 @@ def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
     env_dir = tmp_path_factory.mktemp("venv") / "env"
     venv.create(env_dir, with_pip=True)
     bin_dir = env_dir / ("Scripts" if os.name == "nt" else "bin")
-    run(bin_dir / "python", "-m", "pip", "install", "-q", wheel, cwd=env_dir)
+    # without PYTHONPATH: a checkout on it would count as swlab "already installed"
+    clean = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    run(bin_dir / "python", "-m", "pip", "install", "-q", wheel, cwd=env_dir, env=clean)
     yield bin_dir
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import fields, replace
+from pathlib import Path
 
 import pytest
 
@@ -25,7 +26,9 @@ from swlab.rules.pieces import (
     on_map,
 )
 
-from .helpers import ROOT, Scenario
+from .helpers import Scenario
+
+ROOT = Path(__file__).resolve().parents[2]
 
 #: RegionState's fields that are not pieces: who holds the region and with what
 NOT_PIECES = ("owner", "race", "tokens", "in_decline")
