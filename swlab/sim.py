@@ -71,6 +71,7 @@ class SimResult:
     summary: pd.DataFrame  #: win share and coins per seat and per bot (``SUMMARY_COLUMNS``)
     combos: pd.DataFrame  #: race+power combos by coins scored per pick (``COMBO_COLUMNS``)
     totals: dict[str, Any] = field(default_factory=dict)  #: games, actions, wall time...
+    run: Run | None = field(default=None, repr=False)  #: the outcomes (for Parquet)
 
     def report(self, top: int = 10, min_picks: int = 2) -> str:
         """The printed summary: totals, per seat, per bot, the best combos.
@@ -193,7 +194,7 @@ def sim_result(run: Run, board_name: str, out: Path | None = None) -> SimResult:
         "backend": run.backend,
         "interrupted": run.interrupted,
     }
-    return SimResult(results, _summary(results), _combos(combo_rows), totals)
+    return SimResult(results, _summary(results), _combos(combo_rows), totals, run)
 
 
 def _summary(results: pd.DataFrame) -> pd.DataFrame:
