@@ -217,7 +217,9 @@ class BalanceReport:
         fig = Figure(figsize=(6, 3.2), layout="constrained")
         ax = fig.add_subplot()
         s = self.seats
-        err = np.vstack([s["win_rate"] - s["win_low"], s["win_high"] - s["win_rate"]])
+        err = np.clip(
+            np.vstack([s["win_rate"] - s["win_low"], s["win_high"] - s["win_rate"]]), 0, 1
+        )
         ax.bar(s["seat"].astype(str), s["win_rate"], yerr=err, capsize=4, color="#5B8DB8")
         ax.axhline(1 / self.meta["players"], color="#333333", ls="--", lw=1, label="fair share")
         ax.set_xlabel("seat")
@@ -232,7 +234,8 @@ class BalanceReport:
         rows = table.head(TOP).iloc[::-1]
         fig = Figure(figsize=(7, 0.32 * max(len(rows), 3) + 1.0), layout="constrained")
         ax = fig.add_subplot()
-        err = np.vstack([rows["win_rate"] - rows["win_low"], rows["win_high"] - rows["win_rate"]])
+        spread = [rows["win_rate"] - rows["win_low"], rows["win_high"] - rows["win_rate"]]
+        err = np.clip(np.vstack(spread), 0, 1)  # rounding can leave -1e-17
         colours = ["#BBBBBB" if f else "#5B8DB8" for f in rows["few"]]
         ax.barh(rows[key], rows["win_rate"], xerr=err, capsize=3, color=colours)
         ax.axvline(1 / self.meta["players"], color="#333333", ls="--", lw=1)

@@ -352,16 +352,16 @@ def run_games(
     label: str = "simulate",
     on_batch: Callable[[list[GameOutcome]], None] | None = None,
 ) -> Run:
-    """Play ``plan``: serially (``workers=0`` or ``1``), on a local Dask cluster of
+    """Play ``plan``: serially in this process (``workers=0``), on a local Dask cluster of
     ``workers`` processes (``None``: one per core, or serially for fewer than
     :data:`MIN_GAMES_FOR_CLUSTER` games or on one core), or on the Dask cluster whose
-    scheduler is at ``scheduler`` (``tcp://host:8786``). Ctrl-C keeps the games done."""
+    scheduler is at ``scheduler`` (``tcp://host:8786``). ``batch`` games per task (default:
+    about :data:`TASKS_PER_WORKER` tasks per worker). Ctrl-C keeps the games done."""
     if workers is not None and workers < 0:
         raise ValueError(f"--workers must be 0 or more, not {workers}")
     cores = os.cpu_count() or 1
     serial = scheduler is None and (
-        workers in (0, 1)
-        or (workers is None and (cores == 1 or plan.games < MIN_GAMES_FOR_CLUSTER))
+        workers == 0 or (workers is None and (cores == 1 or plan.games < MIN_GAMES_FOR_CLUSTER))
     )
     bar = _Progress(plan.games, stream or sys.stderr, progress, label)
     outcomes: list[GameOutcome] = []

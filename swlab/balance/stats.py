@@ -54,7 +54,8 @@ def wilson(wins: float, n: float, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # the interval always holds p; clamping removes rounding (5e-17 above 0 at p = 0)
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 def bootstrap_mean(
