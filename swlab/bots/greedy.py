@@ -22,6 +22,10 @@ state, so it works with any race, power or badge action the engine lists):
   quiet region, the rest spread over the regions that enemies can attack.
 
 Unknown actions are never special-cased: they are applied and valued like any other.
+The bot remembers what it worked out per position (:class:`_Memo`: legal actions, states
+after actions, turn scores, valued options) for the rest of its move and, when the driver
+hands over the position it expected, for its next move: the engine is pure, so this
+changes the speed and never a choice (``tests/bots/test_greedy_fingerprint.py``).
 :func:`hint` gives the bot's choice with a one-line reason for a learner.
 """
 
