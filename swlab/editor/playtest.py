@@ -71,13 +71,10 @@ class BalanceResult:
         fmt = {"win_share": "{:.0%}".format, "avg_coins": "{:.1f}".format}
         top = sorted(self.held.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
         most = ", ".join(f"{rid} ({share:.0%})" for rid, share in top)
-        text = (
+        return (
             f"{self.games} games\n{self.seats.to_string(index=False, formatters=fmt)}\n"
             f"most often held at the end: {most}"
         )
-        if self.lab is not None:
-            text += f"\nseats: {self.lab.seat_test.verdict}"
-        return text
 
 
 def balance_run(

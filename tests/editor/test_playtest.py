@@ -43,7 +43,7 @@ def test_the_play_test_carries_the_lab_report_and_compares_with_official() -> No
     assert {rid: round(v, 6) for rid, v in last.items()} == {
         rid: round(v, 6) for rid, v in result.held.items()
     }  # the widget's heat map is the lab's last round
-    assert "seats:" in result.report()
+    assert "test the seats" in result.lab.seat_test.verdict  # 3 games: too few
     custom, official, table = compare_with_official(board, bots=["random"], games=2, seed=1)
     assert custom.games == official.games == 2
     assert list(table.columns) == [f"{board.name} (custom)", "official-2p (official)"]
