@@ -34,7 +34,11 @@ __all__ = ["DEPENDENCIES", "CommandError", "build_parser", "main", "setup_hint"]
 PROG = "swlab"
 PICTURE_SUFFIXES = (".svg", ".png")
 #: Modules swlab needs at run time (``pyproject.toml``), by import name.
-DEPENDENCIES = ("shapely", "networkx", "numpy", "pandas", "matplotlib", "yaml")
+#: The last three are the balance lab's (``simulate`` and ``balance`` on Dask, Parquet).
+DEPENDENCIES = (
+    "shapely", "networkx", "numpy", "pandas", "matplotlib", "yaml",
+    "dask", "distributed", "pyarrow",
+)  # fmt: skip
 
 
 class CommandError(Exception):
@@ -387,11 +391,123 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         args.out,
         progress=not args.no_progress,
         rotate=not args.no_rotate,
+        **_parallel_options(args),
     )
     out.write(result.report(top, min_picks))
+    played = result.totals["games"]
     if args.out:
-        print(f"records: {games} games in {args.out}", file=out)
+        print(f"records: {played} games in {args.out}", file=out)
+    if args.results:
+        from swlab.balance.results import results_of
+
+        where = _results_folder(args.results)
+        assert result.run is not None
+        results_of(result.run, result.totals["board"]).save(where)
+        print(f"results: {played} games in {where} (Parquet)", file=out)
+    if result.totals.get("interrupted"):
+        print(f"{PROG}: interrupted after {played} of {games} games", file=sys.stderr)
+        return 130
     return 0
+
+
+# --- parallel runs (simulate and balance) ---------------------------------------------
+def _parallel_options(args: argparse.Namespace) -> dict[str, Any]:
+    """``--workers`` / ``--serial`` / ``--scheduler`` as keywords of the runner."""
+    if args.workers is not None and args.workers < 1:
+        raise CommandError(f"--workers must be at least 1, not {args.workers}")
+    if args.scheduler is not None and (args.workers is not None or args.serial):
+        raise CommandError("--scheduler runs on that cluster: leave out --workers and --serial")
+    workers = 0 if args.serial else args.workers
+    return {"workers": workers, "scheduler": args.scheduler}
+
+
+def _results_folder(text: str) -> Path:
+    if Path(text).is_file():
+        raise CommandError(f"{text}: is a file; give a folder for the results")
+    return Path(text)
+
+
+def _add_parallel_options(p: argparse.ArgumentParser) -> None:
+    """The options that say where the games run (``simulate`` and ``balance``)."""
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="worker processes of the local Dask cluster (default: every core; serial for "
+        "runs under 20 games)",
+    )
+    p.add_argument("--serial", action="store_true", help="play in this process, no cluster")
+    p.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="run on an existing Dask cluster, e.g. tcp://10.0.0.5:8786 (see the README)",
+    )
+
+
+# --- balance -----------------------------------------------------------------------------
+def _cmd_balance(args: argparse.Namespace, out: TextIO) -> int:
+    """Play a balance study and print (and save) its report."""
+    from swlab.balance.lab import balance
+    from swlab.board.catalog import load_board
+
+    games = _at_least(args.games, 1, "--games")
+    if args.players is not None and not 2 <= args.players <= 6:
+        raise CommandError(f"--players must be 2 to 6 (R-COMP-1), not {args.players}")
+    folder = _results_folder(args.out) if args.out else None
+    records = _results_folder(args.records) if args.records else None
+    board = load_board(args.board)
+    report = balance(
+        board,
+        args.players,
+        games,
+        args.seed,
+        args.bots.split(","),
+        out=folder,
+        records=records,
+        rotate=not args.no_rotate,
+        progress=not args.no_progress,
+        **_parallel_options(args),
+    )
+    out.write(report.to_markdown())
+    if folder is not None:
+        print(
+            f"\nreport: {folder / 'report.md'} (plots as PNG and SVG, results as Parquet)", file=out
+        )
+    if records is not None:
+        print(f"records: {report.games} games in {records}", file=out)
+    if report.meta.get("interrupted"):
+        print(f"{PROG}: interrupted after {report.games} of {games} games", file=sys.stderr)
+        return 130
+    return 0
+
+
+def _add_balance_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``swlab balance``."""
+    p = commands.add_parser(
+        "balance",
+        help="is a board fair? swlab balance official_5p --games 500 --out runs/5p",
+        description="Play seeded bot games on a board and report win rates per seat, race, "
+        "power and combo with 95%% intervals, a test of seat advantage, the winning scores "
+        "and a heat map of the regions held.",
+    )
+    p.add_argument("board", help="shipped board name or file path")
+    p.add_argument("--players", type=int, default=None, help="seats (default: the board's)")
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    p.add_argument(
+        "--bots",
+        default="greedy,random",
+        help="bot kinds by seat, comma-separated (default greedy,random)",
+    )
+    p.add_argument(
+        "--out", default=None, help="folder for report.md, the plots and the Parquet results"
+    )
+    p.add_argument("--records", default=None, metavar="DIR", help="folder for the game records")
+    p.add_argument("--no-rotate", action="store_true", help="keep every bot on its seat")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _add_parallel_options(p)
+    p.set_defaults(run=_cmd_balance)
 
 
 def _add_simulate_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -402,9 +518,7 @@ def _add_simulate_command(commands: argparse._SubParsersAction[argparse.Argument
         description="Play many seeded bot games and print win shares, coins and the best "
         "race+power combos.",
     )
-    p.add_argument(
-        "--board", help="shipped board name or file path (default: official_<players>p)"
-    )
+    p.add_argument("--board", help="shipped board name or file path (default: official_<players>p)")
     p.add_argument("--players", type=int, default=None, help="seats (default: the board's)")
     p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
@@ -421,6 +535,10 @@ def _add_simulate_command(commands: argparse._SubParsersAction[argparse.Argument
     )
     p.add_argument("--no-rotate", action="store_true", help="keep every bot on its seat")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--results", default=None, metavar="DIR", help="folder for the results as Parquet"
+    )
+    _add_parallel_options(p)
     p.set_defaults(run=_cmd_simulate)
 
 
@@ -432,6 +550,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_map_commands(commands)
     _add_scenario_commands(commands)
     _add_simulate_command(commands)
+    _add_balance_command(commands)
     return parser
 
 
@@ -473,9 +592,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        sim = sys.modules.get("swlab.sim")
-        if sim is not None:
-            sim.end_progress_lines()
+        for name in ("swlab.sim", "swlab.balance.runner"):
+            module = sys.modules.get(name)
+            if module is not None:
+                module.end_progress_lines()
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
 

@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import os
 import sys
-import time
-import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,10 +29,29 @@ from typing import Any, TextIO
 
 import pandas as pd
 
+from swlab.balance.runner import (
+    Plan,
+    Run,
+    _Progress,
+    end_progress_lines,
+    run_games,
+    seat_bots,
+)
 from swlab.board.catalog import load_board
-from swlab.bots.base import Bot, make_bot, play_game
-from swlab.rules import Action, BoardLike, GameState, save_record, tokens_on_map, winners
-from swlab.rules.events import ComboPicked, Event, Scored
+from swlab.rules import BoardLike, save_record
+
+__all__ = [
+    "COMBO_COLUMNS",
+    "RESULT_COLUMNS",
+    "SUMMARY_COLUMNS",
+    "SimResult",
+    "_Progress",
+    "end_progress_lines",
+    "run_simulation",
+    "seat_bots",
+    "sim_result",
+    "simulate",
+]
 
 #: Columns of the summary returned by :func:`simulate` (one row per seat and per bot).
 SUMMARY_COLUMNS: tuple[str, ...] = ("group", "name", "games", "wins", "win_share", "avg_coins")
@@ -54,6 +71,7 @@ class SimResult:
     summary: pd.DataFrame  #: win share and coins per seat and per bot (``SUMMARY_COLUMNS``)
     combos: pd.DataFrame  #: race+power combos by coins scored per pick (``COMBO_COLUMNS``)
     totals: dict[str, Any] = field(default_factory=dict)  #: games, actions, wall time...
+    run: Run | None = field(default=None, repr=False)  #: the outcomes (for Parquet)
 
     def report(self, top: int = 10, min_picks: int = 2) -> str:
         """The printed summary: totals, per seat, per bot, the best combos.
@@ -69,6 +87,8 @@ class SimResult:
             f"   games/s {t['games_per_s']:.1f}   actions/game {t['actions_per_game']:.0f}",
             "",
         ]
+        if t.get("interrupted"):
+            lines.insert(2, "interrupted: the figures count the games completed before Ctrl-C")
         fmt = {"win_share": "{:.1%}".format, "avg_coins": "{:.1f}".format}
         for group, title in (("seat", "per seat"), ("bot", "per bot")):
             part = self.summary[self.summary["group"] == group].drop(columns="group")
@@ -87,85 +107,6 @@ class SimResult:
         return "\n".join(lines).rstrip() + "\n"
 
 
-def seat_bots(kinds: Sequence[str], players: int, game: int, rotate: bool = True) -> list[str]:
-    """Bot kinds by seat for game number ``game`` (repeated, then rotated by ``game``)."""
-    if not kinds:
-        raise ValueError("give at least one bot kind")
-    base = [kinds[i % len(kinds)] for i in range(players)]
-    shift = game % players if rotate else 0
-    return [base[(i + shift) % players] for i in range(players)]
-
-
-class _Progress:
-    """A one-line progress bar on stderr (no dependency)."""
-
-    def __init__(self, total: int, stream: TextIO, enabled: bool) -> None:
-        self.total, self.stream, self.enabled = total, stream, enabled
-        self.start = time.perf_counter()
-        self.last = 0.0
-
-    def update(self, done: int) -> None:
-        if not self.enabled:
-            return
-        now = time.perf_counter()
-        if done < self.total and now - self.last < 0.1:
-            return
-        self.last = now
-        width = 30
-        filled = int(width * done / max(self.total, 1))
-        rate = done / max(now - self.start, 1e-9)
-        bar = "#" * filled + "-" * (width - filled)
-        self.stream.write(f"\rsimulate [{bar}] {done}/{self.total} games  {rate:.1f} games/s")
-        if done >= self.total:
-            self.stream.write("\n")
-        self.stream.flush()
-        if done < self.total:
-            _DRAWN.add(self)
-        else:
-            _DRAWN.discard(self)
-
-    def close(self) -> None:
-        """End a bar left half-drawn (an interrupted run), so the next line starts clean."""
-        if self in _DRAWN:
-            _DRAWN.discard(self)
-            self.stream.write("\n")
-            self.stream.flush()
-
-
-#: Progress bars drawn but not finished: an interrupted run leaves one on the line.
-_DRAWN: weakref.WeakSet[_Progress] = weakref.WeakSet()
-
-
-def end_progress_lines() -> None:
-    """Finish the line of any half-drawn progress bar (``swlab`` calls it at Ctrl-C, so
-    "swlab: interrupted" does not land at the end of the bar)."""
-    for bar in list(_DRAWN):
-        bar.close()
-
-
-class _ComboTracker:
-    """Credits each turn's score to the combo the player picked last."""
-
-    def __init__(self, players: int) -> None:
-        self.current: list[str | None] = [None] * players
-        self.picked: list[list[str]] = [[] for _ in range(players)]
-        self.coins: dict[tuple[int, str], int] = {}
-
-    def __call__(
-        self, before: GameState, action: Action, events: list[Event], after: GameState
-    ) -> None:
-        for e in events:
-            if isinstance(e, ComboPicked):
-                label = f"{e.race}+{e.power}"
-                self.current[e.player] = label
-                self.picked[e.player].append(label)
-                self.coins.setdefault((e.player, label), 0)
-            elif isinstance(e, Scored):
-                held = self.current[e.player]
-                if held is not None:
-                    self.coins[(e.player, held)] = self.coins.get((e.player, held), 0) + e.total
-
-
 def run_simulation(
     board: BoardLike | str | os.PathLike[str],
     players: int,
@@ -177,74 +118,83 @@ def run_simulation(
     *,
     rotate: bool = True,
     stream: TextIO | None = None,
+    workers: int | None = None,
+    scheduler: str | None = None,
 ) -> SimResult:
-    """Play ``games`` full games and measure them (see the module text)."""
+    """Play ``games`` full games and measure them (see the module text).
+
+    The games run on :func:`swlab.balance.runner.run_games`: serially, on a local Dask
+    cluster of ``workers`` processes (default: every core, serially for a short run) or on
+    the cluster at ``scheduler``, with the same results whichever. At Ctrl-C the games
+    completed so far are measured (``totals["interrupted"]``).
+    """
     if games < 1:
         raise ValueError("play at least one game")
     if players < 1:
         raise ValueError("a game needs at least one player")
-    kinds = [k.strip().lower() for k in bots if k.strip()]
-    for k in kinds:
-        make_bot(k)  # fails early on an unknown kind
-    the_board = load_board(board) if isinstance(board, str | os.PathLike) else board
+    kinds = tuple(k.strip().lower() for k in bots if k.strip())
+    spec: str | BoardLike = os.fspath(board) if isinstance(board, str | os.PathLike) else board
+    if isinstance(spec, str):
+        the_board: BoardLike = load_board(spec)  # bad names and files fail here, early
+    else:
+        the_board = spec
     out = Path(out_dir) if out_dir is not None else None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
-    bar = _Progress(games, stream or sys.stderr, progress)
+    plan = Plan(spec, players, kinds, seed, games, rotate, records=out is not None)
+    run = run_games(plan, workers=workers, scheduler=scheduler, progress=progress, stream=stream)
+    return sim_result(run, getattr(the_board, "name", str(board)), out)
+
+
+def sim_result(run: Run, board_name: str, out: Path | None = None) -> SimResult:
+    """The frames of :class:`SimResult` from a run's outcomes (records saved to ``out``)."""
     rows: list[dict[str, Any]] = []
     combo_rows: list[dict[str, Any]] = []
     total_actions = 0
-    start = time.perf_counter()
-    for g in range(games):
-        game_seed = seed + g
-        seat_kinds = seat_bots(kinds, players, g, rotate)
-        seat_players: list[Bot] = [
-            make_bot(kind, game_seed * 100 + s) for s, kind in enumerate(seat_kinds)
-        ]
-        tracker = _ComboTracker(players)
-        final, record = play_game(the_board, seat_players, game_seed, observer=tracker)
-        total_actions += len(record.actions)
-        if out is not None:
-            save_record(record, out / f"game{g:05d}_seed{game_seed}.json")
-        won = winners(final)
-        for s in range(players):
+    for o in run.outcomes:
+        total_actions += o.actions
+        if out is not None and o.record is not None:
+            save_record(o.record, out / f"game{o.game:05d}_seed{o.seed}.json")
+        for s in range(len(o.coins)):
+            labels = [f"{p.race}+{p.power}" for p in o.picks if p.seat == s]
+            coins: dict[str, int] = {}
+            for p in o.picks:
+                if p.seat == s:
+                    label = f"{p.race}+{p.power}"
+                    coins[label] = coins.get(label, 0) + p.coins
             rows.append(
                 {
-                    "game": g,
-                    "seed": game_seed,
+                    "game": o.game,
+                    "seed": o.seed,
                     "seat": s + 1,
-                    "player": final.players[s].name,
-                    "bot": seat_kinds[s],
-                    "coins": final.players[s].coins,
-                    "tokens_on_map": tokens_on_map(final, s),
-                    "win": 1.0 / len(won) if s in won else 0.0,
-                    "actions": len(record.actions),
-                    "combos": ", ".join(tracker.picked[s]),
+                    "player": o.names[s],
+                    "bot": o.bots[s],
+                    "coins": o.coins[s],
+                    "tokens_on_map": o.tokens_on_map[s],
+                    "win": o.win(s),
+                    "actions": o.actions,
+                    "combos": ", ".join(labels),
                 }
             )
-            for label in tracker.picked[s]:
-                combo_rows.append(
-                    {
-                        "combo": label,
-                        "coins": tracker.coins.get((s, label), 0),
-                        "win": 1.0 / len(won) if s in won else 0.0,
-                    }
-                )
-        bar.update(g + 1)
-    wall = time.perf_counter() - start
+            for label in labels:
+                combo_rows.append({"combo": label, "coins": coins[label], "win": o.win(s)})
+    games = max(run.games, 1)
+    wall = run.wall_time_s
     results = pd.DataFrame(rows, columns=list(RESULT_COLUMNS))
     totals: dict[str, Any] = {
-        "board": getattr(the_board, "name", str(board)),
-        "players": players,
-        "bots": kinds,
-        "seed": seed,
-        "games": games,
+        "board": board_name,
+        "players": run.plan.players,
+        "bots": list(run.plan.kinds),
+        "seed": run.plan.seed,
+        "games": run.games,
         "actions": total_actions,
         "actions_per_game": total_actions / games,
         "wall_time_s": wall,
-        "games_per_s": games / wall if wall > 0 else float("inf"),
+        "games_per_s": run.games / wall if wall > 0 else float("inf"),
+        "backend": run.backend,
+        "interrupted": run.interrupted,
     }
-    return SimResult(results, _summary(results), _combos(combo_rows), totals)
+    return SimResult(results, _summary(results), _combos(combo_rows), totals, run)
 
 
 def _summary(results: pd.DataFrame) -> pd.DataFrame:

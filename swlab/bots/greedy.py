@@ -22,6 +22,10 @@ state, so it works with any race, power or badge action the engine lists):
   quiet region, the rest spread over the regions that enemies can attack.
 
 Unknown actions are never special-cased: they are applied and valued like any other.
+The bot remembers what it worked out per position (:class:`_Memo`: legal actions, states
+after actions, turn scores, valued options) for the rest of its move and, when the driver
+hands over the position it expected, for its next move: the engine is pure, so this
+changes the speed and never a choice (``tests/bots/test_greedy_fingerprint.py``).
 :func:`hint` gives the bot's choice with a one-line reason for a learner.
 """
 
@@ -57,7 +61,7 @@ from swlab.rules import (
     score_rows,
 )
 from swlab.rules.abilities.registry import power_badge, race_badge
-from swlab.rules.cost import cost_rows
+from swlab.rules.cost import conquest_cost
 
 #: Share of a player's regions still held one turn later (a rough erosion rate).
 KEEP = 0.85
@@ -121,6 +125,93 @@ def _try(state: GameState, action: Action) -> GameState | None:
         return None
 
 
+#: Positions a bot remembers before it forgets them all (a few turns' worth of look-ahead).
+MEMO_LIMIT = 20_000
+
+
+class _Entry:
+    """What a bot has worked out about one position (see :class:`_Memo`)."""
+
+    __slots__ = ("afters", "legal", "options", "scores", "state")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state  # held so that ``id(state)`` stays this position's
+        self.legal: list[Action] | None = None
+        self.afters: dict[Action, GameState | None] = {}
+        self.scores: dict[int, int] = {}
+        self.options: dict[tuple[int, bool, bool, bool], list[_Option]] = {}
+
+
+class _Memo:
+    """The bot's memory of positions it has looked at: legal actions, the state after an
+    action, a player's turn score and the valued options, per position.
+
+    The engine is pure (the same position and action give the same result), so a value
+    looked up here is the value the bot would compute again: caching changes the speed,
+    never a choice. Positions are keyed by identity (hashing a whole state costs more than
+    it saves); :meth:`GreedyBot.decide` maps the position the driver hands over to the
+    equal one the bot imagined on its previous move, so the look-ahead of that move (the
+    rest of the turn's greedy expansion, say) is found again.
+    """
+
+    def __init__(self) -> None:
+        self.entries: dict[int, _Entry] = {}
+
+    def entry(self, state: GameState) -> _Entry:
+        e = self.entries.get(id(state))
+        if e is None or e.state is not state:
+            if len(self.entries) >= MEMO_LIMIT:
+                self.entries.clear()
+            e = self.entries[id(state)] = _Entry(state)
+        return e
+
+    def legal(self, state: GameState) -> list[Action]:
+        e = self.entry(state)
+        if e.legal is None:
+            e.legal = legal_actions(state)
+        return e.legal
+
+    def after(self, state: GameState, action: Action) -> GameState | None:
+        """``_try(state, action)``, remembered."""
+        afters = self.entry(state).afters
+        if action in afters:
+            return afters[action]
+        result = afters[action] = _try(state, action)
+        return result
+
+    def known_after(self, state: GameState, action: Action) -> GameState | None:
+        """The state after ``action`` if the bot has already worked it out, else ``None``."""
+        e = self.entries.get(id(state))
+        if e is None or e.state is not state:
+            return None
+        return e.afters.get(action)
+
+    def score(self, state: GameState, player: int) -> int:
+        """:func:`turn_score`, remembered."""
+        scores = self.entry(state).scores
+        value = scores.get(player)
+        if value is None:
+            value = scores[player] = turn_score(state, player)
+        return value
+
+    def clear(self) -> None:
+        self.entries.clear()
+
+    def keep(self, state: GameState) -> None:
+        """Forget every position but ``state`` and those the bot looked at from it (its
+        remembered options' states), so that memory holds one move's look-ahead."""
+        kept: dict[int, _Entry] = {}
+        todo = [state]
+        while todo:
+            s = todo.pop()
+            e = self.entries.get(id(s))
+            if e is None or e.state is not s or id(s) in kept:
+                continue
+            kept[id(s)] = e
+            todo.extend(o.after for opts in e.options.values() for o in opts if o.after)
+        self.entries = kept
+
+
 def _face_odds(state: GameState) -> list[tuple[int, float]]:
     """The faces of the next roll with their probabilities, as :func:`chance_outcomes`
     gives them at that roll (the fair die, or the face a scenario fixed)."""
@@ -170,6 +261,9 @@ class GreedyBot:
         self.decline_margin = decline_margin
         self._turn: tuple[int, int, int] = (-1, -1, -1)
         self._moves = 0
+        self._memo = _Memo()
+        #: The position the bot expects after its last choice (``None``: not worked out).
+        self._next: GameState | None = None
 
     @property
     def name(self) -> str:
@@ -190,8 +284,24 @@ class GreedyBot:
         if current_player(state) == CHANCE:
             raise ValueError("the die is chance, not a decision: the driver rolls it (R-CONQ-10)")
         turn = (state.round, state.current, state.turn.actor)
+        expected = self._next
+        if (
+            expected is not None
+            and expected is not state
+            and expected.geo is state.geo
+            and expected == state
+        ):
+            state = expected  # the position imagined last move: its look-ahead is known
+            self._memo.keep(state)
+        else:
+            self._memo.clear()
         self._moves = self._moves + 1 if turn == self._turn else 0
         self._turn = turn
+        hint = self._decide(state, stage)
+        self._next = self._memo.known_after(state, hint.action)
+        return hint
+
+    def _decide(self, state: GameState, stage: Stage) -> Hint:
         if self._moves > MAX_MOVES_PER_TURN:
             return self._wrap_up(state)
         if stage is Stage.PICK:
@@ -206,7 +316,7 @@ class GreedyBot:
 
     def _wrap_up(self, state: GameState) -> Hint:
         """A guard against an action that never makes progress: end what can be ended."""
-        legal = legal_actions(state)
+        legal = self._memo.legal(state)
         for kind in (End, Done):
             if kind() in legal:
                 return Hint(kind(), "Time to finish this turn.")
@@ -222,18 +332,18 @@ class GreedyBot:
     # --- evaluation ---------------------------------------------------------------------
     def evaluate(self, state: GameState, me: int) -> float:
         """My coins this turn minus ``opponent_weight`` x the opponents' average."""
-        mine = float(turn_score(state, me))
+        mine = float(self._memo.score(state, me))
         n = len(state.players)
         if n == 1 or self.opponent_weight == 0:
             return mine
-        others = sum(turn_score(state, p) for p in range(n) if p != me)
+        others = sum(self._memo.score(state, p) for p in range(n) if p != me)
         return mine - self.opponent_weight * others / (n - 1)
 
     def gain(self, before: GameState, after: GameState, me: int) -> float:
         """``evaluate(after) - evaluate(before)``, rescoring only the players it concerns:
         me, and the owners of regions that changed (others' scores cannot have moved)."""
         n = len(before.players)
-        delta = float(turn_score(after, me) - turn_score(before, me))
+        delta = float(self._memo.score(after, me) - self._memo.score(before, me))
         if n == 1 or self.opponent_weight == 0:
             return delta
         touched: set[int] = set()
@@ -245,7 +355,7 @@ class GreedyBot:
         touched.discard(-1)
         if not touched:
             return delta
-        others = sum(turn_score(after, p) - turn_score(before, p) for p in touched)
+        others = sum(self._memo.score(after, p) - self._memo.score(before, p) for p in touched)
         return delta - self.opponent_weight * others / (n - 1)
 
     def threat(self, state: GameState, player: int, i: int) -> float:
@@ -274,27 +384,53 @@ class GreedyBot:
             if t <= 0:
                 continue
             r = state.regions[i]
-            defence = DEFENCE_CAP if r.is_immune else min(cost_rows(state, None, i)[1], DEFENCE_CAP)
+            defence = (
+                DEFENCE_CAP if r.is_immune else min(conquest_cost(state, None, i), DEFENCE_CAP)
+            )
             total += 0.05 * t * defence
         return total
 
     # --- conquest -----------------------------------------------------------------------
     def options(
-        self, state: GameState, me: int, *, chance: bool = True, prune: bool = False
+        self,
+        state: GameState,
+        me: int,
+        *,
+        chance: bool = True,
+        prune: bool = False,
+        finals: bool = True,
     ) -> list[_Option]:
         """Every forward action of the conquest stage (but ``end`` and ``decline``), valued.
 
         ``prune`` (for look-ahead) values only the 3 cheapest conquests (and every other kind
-        of action): the dearer ones rarely give the best coins per token.
+        of action): the dearer ones rarely give the best coins per token. ``chance=False``
+        leaves out the actions that lead to the die; a final conquest always does (R-CONQ-10),
+        so it is not even tried then, and ``finals=False`` leaves final conquests out with the
+        die valued for the other actions (a final is weighed only when no ordinary conquest
+        gains, :meth:`best_conquest`). Remembered per position (:class:`_Memo`): a look-ahead
+        passes through the same positions again.
         """
+        cached = self._memo.entry(state).options
+        key = (me, chance, prune, finals and chance)
+        known = cached.get(key)
+        if known is None:
+            known = cached[key] = self._options(state, me, chance, prune, finals and chance)
+        return list(known)
+
+    def _options(
+        self, state: GameState, me: int, chance: bool, prune: bool, finals: bool
+    ) -> list[_Option]:
         acting = state.turn.acting
         hand0 = _hand(state, acting)
-        actions = [a for a in _forward(legal_actions(state)) if not isinstance(a, End | Decline)]
+        skip: type[Action] | tuple[type[Action], ...] = (
+            (End, Decline) if finals else (End, Decline, Final)
+        )
+        actions = [a for a in _forward(self._memo.legal(state)) if not isinstance(a, skip)]
         if prune:
             actions = self._prune(state, actions)
         out: list[_Option] = []
         for action in actions:
-            after = _try(state, action)
+            after = self._memo.after(state, action)
             if after is None:
                 continue
             if current_player(after) == CHANCE:  # the die decides next
@@ -313,7 +449,7 @@ class GreedyBot:
         if race is None:
             return actions
         costs = {
-            a: cost_rows(state, race, state.geo.index[a.region])[1]
+            a: conquest_cost(state, race, state.geo.index[a.region])
             for a in actions
             if isinstance(a, Conquer)
         }
@@ -335,7 +471,7 @@ class GreedyBot:
         gain = spent = 0.0
         ends = True
         for outcome, p in chance_outcomes(rolled):
-            after = _try(rolled, outcome)
+            after = self._memo.after(rolled, outcome)
             if after is None:
                 continue
             here = self.gain(state, after, me)
@@ -382,9 +518,9 @@ class GreedyBot:
         if state.turn.stage is Stage.CONQUER:
             acting = state.turn.acting
             hand = _hand(state, acting)
-            for action in legal_actions(state):
+            for action in self._memo.legal(state):
                 if isinstance(action, Final):
-                    cost = cost_rows(state, state.race(acting), state.geo.index[action.region])[1]
+                    cost = conquest_cost(state, state.race(acting), state.geo.index[action.region])
                     short = cost - hand
                     p = sum(q for face, q in _face_odds(state) if face >= short)
                     final_ev = max(final_ev, p)
@@ -392,13 +528,16 @@ class GreedyBot:
 
     def _conquer(self, state: GameState) -> Hint:
         me = state.turn.actor
-        legal = legal_actions(state)
+        legal = self._memo.legal(state)
         if any(isinstance(a, Decline) for a in legal):
             plan = self._decline_plan(state, me)
             if plan is not None:
                 return plan
-        options = self.options(state, me)
-        best = self.best_conquest(options)
+        options = self.options(state, me, finals=False)  # a final counts only if no
+        best = self.best_conquest(options)  # ordinary conquest gains: weighed after them
+        if best is None or best.ends:
+            options = self.options(state, me)
+            best = self.best_conquest(options)
         if best is None:
             hand = _hand(state, state.turn.acting)
             end = End() if End() in legal else _forward(legal)[0]
@@ -419,7 +558,7 @@ class GreedyBot:
         geo = state.geo
         if isinstance(a, Final) and isinstance(region, int):
             race = state.race(state.turn.acting)
-            cost = cost_rows(state, race, geo.index[region])[1]
+            cost = conquest_cost(state, race, geo.index[region])
             hand = _hand(state, state.turn.acting)
             p = sum(q for face, q in _face_odds(state) if face >= cost - hand)
             return (
@@ -432,7 +571,7 @@ class GreedyBot:
                 f"'{a!r}' first: over the die's faces it is worth about {best.gain:+.1f} coins "
                 f"for {best.spent:.1f} tokens, better than any conquest without it."
             )
-        mine = turn_score(best.after, me) - turn_score(state, me)
+        mine = self._memo.score(best.after, me) - self._memo.score(state, me)
         if isinstance(region, int) and region in geo.index:
             i = geo.index[region]
             label = geo.labels[i]
@@ -491,12 +630,12 @@ class GreedyBot:
         left = rounds_left(state)
         if left <= 1:
             return None
-        declined = _try(state, Decline())
+        declined = self._memo.after(state, Decline())
         if declined is None:
             return None
         d1 = declined.players[me].coins - state.players[me].coins
         end, _steps, final_ev = self.simulate_expansion(state, me)
-        e1 = turn_score(end, me) + final_ev
+        e1 = self._memo.score(end, me) + final_ev
         acting = state.turn.acting
         r0 = len(state.race_regions(acting))
         r1 = len(end.race_regions(acting))
@@ -523,7 +662,7 @@ class GreedyBot:
     def _decline_choice(self, state: GameState) -> Hint:
         """An optional decline after scoring (Stout): decline when expanding has run dry."""
         me = state.turn.actor
-        legal = legal_actions(state)
+        legal = self._memo.legal(state)
         decline = next((a for a in legal if isinstance(a, Decline)), None)
         stay = next((a for a in legal if isinstance(a, End)), None)
         player = state.players[me]
@@ -557,7 +696,7 @@ class GreedyBot:
     # --- pick ---------------------------------------------------------------------------
     def _pick(self, state: GameState) -> Hint:
         me = state.turn.actor
-        legal = legal_actions(state)
+        legal = self._memo.legal(state)
         picks = [a for a in legal if isinstance(a, Pick)]
         if not picks:
             return Hint(_forward(legal)[0], "No combo is left in the column: pass.")
@@ -565,12 +704,12 @@ class GreedyBot:
         weight = 1 + self.future * min(left - 1, 2)
         scored: list[tuple[float, float, Pick, GameState]] = []
         for pick in picks:
-            after = _try(state, pick)
+            after = self._memo.after(state, pick)
             if after is None:
                 continue
             delta = after.players[me].coins - state.players[me].coins
             end, _steps, final_ev = self.simulate_expansion(after, me)
-            first = turn_score(end, me) + final_ev
+            first = self._memo.score(end, me) + final_ev
             scored.append((delta + weight * first, first, pick, after))
         if not scored:
             return Hint(picks[0], "Pick the top combo.")
@@ -592,7 +731,7 @@ class GreedyBot:
     def _redeploy(self, state: GameState) -> Hint:
         me = state.turn.actor
         acting = state.turn.acting
-        legal = legal_actions(state)
+        legal = self._memo.legal(state)
         race = state.race(acting) if acting else None
         if race is None:
             return self._generic(state)
@@ -601,7 +740,7 @@ class GreedyBot:
             base = self.safety(state, acting, me)
             best: tuple[float, Action, GameState] | None = None
             for a in extras:
-                after = _try(state, a)
+                after = self._memo.after(state, a)
                 if after is None:
                     continue
                 v = self.gain(state, after, me) + self.safety(after, acting, me) - base
@@ -611,7 +750,7 @@ class GreedyBot:
                 deploy = self._placement(state, race, me)
                 if best[0] > EPS or deploy is None or not is_legal(state, deploy):
                     v, a, after = best
-                    coins = turn_score(after, me) - turn_score(state, me)
+                    coins = self._memo.score(after, me) - self._memo.score(state, me)
                     if coins > 0:
                         why = f"it adds {_s(coins, 'coin')} to your score this turn"
                     elif v > EPS:
@@ -684,14 +823,14 @@ class GreedyBot:
     def _generic(self, state: GameState) -> Hint:
         """Unknown stages: the forward action with the best evaluation after it."""
         me = state.turn.actor
-        legal = legal_actions(state)
+        legal = self._memo.legal(state)
         if not legal:
             raise ValueError("the game is over: there is no action to choose")
         acting = state.turn.acting
         best: tuple[float, float, Action] | None = None
         candidates = _forward(legal) or legal
         for a in candidates:
-            after = _try(state, a)
+            after = self._memo.after(state, a)
             if after is None:
                 continue
             v = self.gain(state, after, me)

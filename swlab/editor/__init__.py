@@ -39,7 +39,12 @@ from swlab.editor.draft import (
     undo,
 )
 from swlab.editor.overlays import GraphDiff, adjacency_lines, expected_diff, region_sets
-from swlab.editor.playtest import BalanceResult, NotPlayableError, balance_run
+from swlab.editor.playtest import (
+    BalanceResult,
+    NotPlayableError,
+    balance_run,
+    compare_with_official,
+)
 
 if TYPE_CHECKING:
     from swlab.editor.widget import MapEditor
@@ -54,6 +59,7 @@ __all__ = [
     "adjacency_lines",
     "balance_run",
     "blank",
+    "compare_with_official",
     "delete",
     "draw_region",
     "expected_diff",

@@ -299,6 +299,20 @@ def heat_colour(share: float) -> str:
     return f"#{r:02X}{g:02X}{b:02X}"
 
 
+def heat_legend_html(games: int) -> str:
+    """The heat map's legend: the colour ramp of :func:`heat_colour` from 0 to 100 %."""
+    stops = ", ".join(f"{heat_colour(k / 10)} {k * 10}%" for k in range(11))
+    return (
+        '<div class="swlab-heat-legend" style="font-size:12px;margin-top:4px">'
+        f"<div>heat map: share of the {games} games in which the region is held by a race "
+        "at the end</div>"
+        f'<div style="height:12px;width:240px;border:1px solid #333;'
+        f'background:linear-gradient(to right, {stops})"></div>'
+        '<div style="display:flex;justify-content:space-between;width:240px">'
+        "<span>0%</span><span>50%</span><span>100%</span></div></div>"
+    )
+
+
 def heat_features(board: Board, shares: Mapping[int, float]) -> dict[str, Any]:
     """Regions filled by :func:`heat_colour` of ``shares[id]`` (0 when missing)."""
     features = []

@@ -1,28 +1,37 @@
 """A quick balance run of bot games on a draft board: win share per seat, regions held.
 
 Only a sound board can be played: :func:`balance_run` refuses a board with problems
-(:class:`NotPlayableError`, listing them). Games are played exactly as
-:func:`swlab.sim.run_simulation` plays them (game ``g`` uses seed ``seed + g``, bots seated
-by :func:`swlab.sim.seat_bots`, rotated each game), so the win shares agree with
-``swlab simulate`` on the same board; on top, the final state of every game says which
-regions are held by a race at the end, which the editor draws as a heat map.
+(:class:`NotPlayableError`, listing them). Games are the balance lab's
+(:mod:`swlab.balance`: game ``g`` uses seed ``seed + g``, bots seated by
+:func:`swlab.balance.seat_bots`, rotated each game), so the win shares agree with
+``swlab simulate`` and ``swlab balance`` on the same board; the final state of every game
+says which regions are held by a race at the end, which the editor draws as a heat map.
+``result.lab`` is the lab's full report (``result.lab.show()`` in a notebook, with the
+heat map on the board and its legend), and :func:`compare_with_official` puts a custom
+board beside the official one for the same player count.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pandas as pd
 
+from swlab.balance.lab import report_of_run
+from swlab.balance.report import BalanceReport, compare
+from swlab.balance.runner import Plan, run_games
 from swlab.board.model import Board
 from swlab.board.validate import Problem, validate
-from swlab.bots.base import make_bot, play_game
 from swlab.editor.draft import EditError
-from swlab.rules.engine import winners
-from swlab.sim import seat_bots
 
-__all__ = ["BalanceResult", "NotPlayableError", "balance_run", "check_playable"]
+__all__ = [
+    "BalanceResult",
+    "NotPlayableError",
+    "balance_run",
+    "check_playable",
+    "compare_with_official",
+]
 
 
 class NotPlayableError(EditError):
@@ -49,12 +58,14 @@ def check_playable(board: Board) -> None:
 class BalanceResult:
     """``seats``: one row per seat (``seat``, ``games``, ``wins``, ``win_share``,
     ``avg_coins``); ``held``: per region id, the share of games it ends held by a race;
-    ``held_by_seat``: one row per region, one column per seat (shares)."""
+    ``held_by_seat``: one row per region, one column per seat (shares); ``lab``: the
+    balance lab's full report (intervals, seat test, scores, heat map per round)."""
 
     seats: pd.DataFrame
     held: dict[int, float]
     held_by_seat: pd.DataFrame
     games: int
+    lab: BalanceReport | None = field(default=None, compare=False, repr=False)
 
     def report(self) -> str:
         fmt = {"win_share": "{:.0%}".format, "avg_coins": "{:.1f}".format}
@@ -72,42 +83,61 @@ def balance_run(
     games: int = 4,
     seed: int = 0,
     players: int | None = None,
+    *,
+    workers: int | None = 0,
 ) -> BalanceResult:
-    """Play ``games`` seeded bot games on ``board`` (refused if it has problems)."""
+    """Play ``games`` seeded bot games on ``board`` (refused if it has problems).
+
+    The games are the balance lab's (:func:`swlab.balance.balance`), serially by default
+    (``workers=None``: a local Dask cluster for a long run), so the figures agree with
+    ``swlab simulate`` and ``swlab balance`` on the same board and seeds.
+    """
     check_playable(board)
     if games < 1:
         raise EditError(None, "play at least one game")
     seats = players if players is not None else board.players
-    kinds = [k.strip().lower() for k in bots if k.strip()]
-    rows = []
-    held_counts: dict[int, list[int]] = {rid: [0] * seats for rid in board.ids}
-    for g in range(games):
-        game_seed = seed + g
-        seat_kinds = seat_bots(kinds, seats, g)
-        seat_players = [make_bot(k, game_seed * 100 + s) for s, k in enumerate(seat_kinds)]
-        final, _record = play_game(board, seat_players, game_seed)
-        won = winners(final)
-        for s in range(seats):
-            rows.append(
-                {
-                    "seat": s + 1,
-                    "coins": final.players[s].coins,
-                    "win": 1.0 / len(won) if s in won else 0.0,
-                }
-            )
-        for rid, i in final.geo.index.items():
-            rs = final.regions[i]
-            if rs.owner >= 0 and rs.tokens > 0 and rid in held_counts:
-                held_counts[rid][rs.owner] += 1
-    results = pd.DataFrame(rows)
-    table = results.groupby("seat", sort=True).agg(
+    kinds = tuple(k.strip().lower() for k in bots if k.strip())
+    run = run_games(Plan(board, seats, kinds, seed, games), workers=workers, progress=False)
+    lab = report_of_run(run, board)
+    played = lab.results.games
+    table = played.groupby("seat", sort=True).agg(
         games=("win", "size"), wins=("win", "sum"), avg_coins=("coins", "mean")
     )
     table["win_share"] = table["wins"] / table["games"]
     table = table.reset_index()[["seat", "games", "wins", "win_share", "avg_coins"]]
-    held = {rid: sum(c) / games for rid, c in held_counts.items()}
+    n = run.games
+    last = [o.held[-1] for o in run.outcomes]
+    counts = {rid: [0] * seats for rid in board.ids}
+    for owners in last:
+        for rid, owner in zip(run.outcomes[0].region_ids, owners, strict=True):
+            if owner >= 0 and rid in counts:
+                counts[rid][owner] += 1
+    held = {rid: sum(c) / n for rid, c in counts.items()}
     by_seat = pd.DataFrame(
-        [[rid, *(c / games for c in counts)] for rid, counts in held_counts.items()],
+        [[rid, *(c / n for c in counts[rid])] for rid in counts],
         columns=["region", *(f"seat {s + 1}" for s in range(seats))],
     )
-    return BalanceResult(table, held, by_seat, games)
+    return BalanceResult(table, held, by_seat, n, lab)
+
+
+def compare_with_official(
+    board: Board,
+    bots: Sequence[str] = ("greedy", "random"),
+    games: int = 20,
+    seed: int = 0,
+    *,
+    workers: int | None = 0,
+) -> tuple[BalanceReport, BalanceReport, pd.DataFrame]:
+    """The same study on ``board`` and on the official board for its player count (the
+    same bots and seeds): both reports and the side-by-side table
+    (:func:`swlab.balance.compare`)."""
+    from swlab.board import official_board
+
+    if not 2 <= board.players <= 5:
+        raise EditError(None, f"there is no official board for {board.players} players")
+    custom = balance_run(board, bots, games, seed, workers=workers).lab
+    official = official_board(board.players)
+    theirs = balance_run(official, bots, games, seed, workers=workers).lab
+    assert custom is not None and theirs is not None
+    labels = (f"{board.name} (custom)", f"{official.name} (official)")
+    return custom, theirs, compare(custom, theirs, labels)

@@ -41,6 +41,7 @@ from swlab.editor.overlays import (
     diff_features,
     expected_diff,
     heat_features,
+    heat_legend_html,
     label_points,
     problem_features,
     region_features,
@@ -518,7 +519,8 @@ class MapEditor:
         check_playable(self.board)
         result = balance_run(self.board, bots, games, seed)
         self.balance = result
-        self.result.value = f"<pre>{html.escape(result.report())}</pre>"
+        legend = heat_legend_html(result.games)
+        self.result.value = f"<pre>{html.escape(result.report())}</pre>{legend}"
         self.toggles["heat"].value = True
         if viewer:
             from swlab.play.viewer import GameViewer

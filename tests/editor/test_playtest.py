@@ -30,3 +30,21 @@ def test_balance_run_two_tiny_games_agree_with_sim() -> None:
     seats = sim[sim["group"] == "seat"]
     assert list(seats["win_share"]) == pytest.approx(list(result.seats["win_share"]))
     assert "2 games" in result.report()
+
+
+def test_the_play_test_carries_the_lab_report_and_compares_with_official() -> None:
+    from swlab.editor import compare_with_official
+    from swlab.editor.overlays import heat_legend_html
+
+    board = from_official(2).board
+    result = balance_run(board, bots=["random"], games=3, seed=4)
+    assert result.lab is not None and result.lab.games == 3
+    last = result.lab.heat[result.lab.heat.columns.max()]
+    assert {rid: round(v, 6) for rid, v in last.items()} == {
+        rid: round(v, 6) for rid, v in result.held.items()
+    }  # the widget's heat map is the lab's last round
+    assert "test the seats" in result.lab.seat_test.verdict  # 3 games: too few
+    custom, official, table = compare_with_official(board, bots=["random"], games=2, seed=1)
+    assert custom.games == official.games == 2
+    assert list(table.columns) == [f"{board.name} (custom)", "official-2p (official)"]
+    assert "0%" in heat_legend_html(3) and "3 games" in heat_legend_html(3)

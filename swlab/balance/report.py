@@ -1,0 +1,461 @@
+"""The balance report: what a designer reads, as tables, Markdown and plots.
+
+:class:`BalanceReport` is computed from :class:`~swlab.balance.results.Results`:
+
+* ``races``, ``powers``, ``combos``, ``bots`` - win rate (Wilson 95 %) and mean coins
+  scored while held (bootstrap 95 %) of the seats that held each, with ``n`` and the
+  ``few`` flag (:data:`~swlab.balance.stats.MIN_GAMES`);
+* ``seats`` - each seat's win rate and its *advantage* (win rate - 1 / players) with
+  interval, and ``seat_test``, the chi-square test of "no seat advantage";
+* ``coins`` - the final coins of every seat and of the winners; ``thresholds`` - the
+  score that wins 50 % and 95 % of games (the quantiles of the winners' coins: a player
+  with that many coins would have won that share of the games);
+* ``heat`` - per region (rows) and round (columns), the share of games the region is held
+  by a race at the end of that round, drawn on the board with a colour bar.
+
+In a notebook the report shows itself (Markdown and the plots inline);
+:meth:`BalanceReport.save` writes ``report.md`` with PNG and SVG plots beside it.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pandas as pd
+
+from swlab.balance.results import Results
+from swlab.balance.stats import MIN_GAMES, SeatTest, group_table, seat_test, wilson
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from swlab.board.model import Board
+
+__all__ = ["PLOTS", "BalanceReport", "compare", "make_report", "markdown_table"]
+
+#: The plots of a report, by file stem.
+PLOTS = ("seats", "races", "combos", "coins", "heat")
+#: Rows of the race / power / combo tables printed in the Markdown report.
+TOP = 15
+
+
+def markdown_table(frame: pd.DataFrame, formats: dict[str, str] | None = None) -> str:
+    """A GitHub-flavoured Markdown table of ``frame`` (no index)."""
+    formats = formats or {}
+
+    def cell(column: str, value: Any) -> str:
+        if isinstance(value, bool | np.bool_):
+            return "yes" if value else ""
+        fmt = formats.get(column)
+        if fmt is not None and isinstance(value, int | float | np.integer | np.floating):
+            return fmt.format(value)
+        return str(value).replace("|", "\\|")
+
+    head = "| " + " | ".join(map(str, frame.columns)) + " |"
+    rule = "|" + "|".join("---" for _ in frame.columns) + "|"
+    body = [
+        "| " + " | ".join(cell(c, v) for c, v in zip(frame.columns, row, strict=True)) + " |"
+        for row in frame.itertuples(index=False, name=None)
+    ]
+    return "\n".join([head, rule, *body])
+
+
+def _interval(low: float, high: float, pct: bool) -> str:
+    return f"{low:.0%} to {high:.0%}" if pct else f"{low:.1f} to {high:.1f}"
+
+
+@dataclass
+class BalanceReport:
+    """The figures of a balance study (see the module text)."""
+
+    results: Results
+    races: pd.DataFrame
+    powers: pd.DataFrame
+    combos: pd.DataFrame
+    bots: pd.DataFrame
+    seats: pd.DataFrame
+    seat_test: SeatTest
+    coins: pd.DataFrame  #: ``coins`` and ``winner`` per game and seat
+    thresholds: dict[str, float]  #: ``"50%"`` / ``"95%"`` -> coins
+    heat: pd.DataFrame  #: region id x round -> share of games held
+    board: Board | None = field(default=None, repr=False)
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        return self.results.meta
+
+    @property
+    def games(self) -> int:
+        return self.results.n_games
+
+    # --- text -----------------------------------------------------------------------
+    def _pretty(self, table: pd.DataFrame, key: str, top: int | None = TOP) -> pd.DataFrame:
+        rows = table.head(top) if top else table
+        out = pd.DataFrame(
+            {
+                key: rows[key],
+                "n": rows["n"],
+                "win rate": [f"{v:.0%}" for v in rows["win_rate"]],
+                "95% CI": [
+                    _interval(a, b, True)
+                    for a, b in zip(rows["win_low"], rows["win_high"], strict=True)
+                ],
+                "mean coins": [f"{v:.1f}" for v in rows["coins"]],
+                "coins 95% CI": [
+                    _interval(a, b, False)
+                    for a, b in zip(rows["coins_low"], rows["coins_high"], strict=True)
+                ],
+                "too few": ["yes" if f else "" for f in rows["few"]],
+            }
+        )
+        return out
+
+    def seat_lines(self) -> pd.DataFrame:
+        s = self.seats
+        return pd.DataFrame(
+            {
+                "seat": s["seat"],
+                "games": s["games"],
+                "win rate": [f"{v:.0%}" for v in s["win_rate"]],
+                "95% CI": [
+                    _interval(a, b, True) for a, b in zip(s["win_low"], s["win_high"], strict=True)
+                ],
+                "advantage": [f"{v:+.0%}" for v in s["advantage"]],
+                "advantage 95% CI": [
+                    f"{a:+.0%} to {b:+.0%}"
+                    for a, b in zip(s["advantage_low"], s["advantage_high"], strict=True)
+                ],
+                "mean coins": [f"{v:.1f}" for v in s["coins"]],
+            }
+        )
+
+    def to_markdown(self, plots: bool = False) -> str:
+        """The report as Markdown (with ``plots``, links to the saved PNG files)."""
+        m = self.meta
+        t = self.seat_test
+        lines = [
+            f"# Balance of {m['board']}",
+            "",
+            f"{self.games} games, {m['players']} players, bots {', '.join(m['bots'])} "
+            f"(rotated over the seats: {'yes' if m.get('rotate', True) else 'no'}), seeds "
+            f"{m['seed']} to {m['seed'] + max(self.games - 1, 0)}, swlab {m['swlab_version']}, "
+            f"played on {m['backend']}.",
+        ]
+        if m.get("interrupted"):
+            lines += ["", f"**Interrupted**: {self.games} of {m['games_asked']} games played."]
+        lines += [
+            "",
+            "Rates have 95 % Wilson intervals, mean coins 95 % bootstrap intervals; "
+            f"'too few' marks figures behind fewer than {MIN_GAMES} seats, too few to say "
+            "anything.",
+            "",
+            "## Seats",
+            "",
+            markdown_table(self.seat_lines()),
+            "",
+            f"Test of no seat advantage (chi-square, {t.dof} degree"
+            f"{'' if t.dof == 1 else 's'} of freedom): "
+            f"X2 = {t.statistic:.2f}, p = {t.p_value:.3f}: {t.verdict}.",
+        ]
+        if plots:
+            lines += ["", "![win rate per seat](seats.png)"]
+        lines += ["", "## Scores", ""]
+        coins = self.coins
+        lines.append(
+            f"Final coins: mean {coins['coins'].mean():.1f}, median "
+            f"{coins['coins'].median():.0f}, range {coins['coins'].min()} to "
+            f"{coins['coins'].max()}; winners' mean {coins[coins['winner']]['coins'].mean():.1f}."
+        )
+        lines.append(
+            f"A score of **{self.thresholds['50%']:.0f}** coins wins 50 % of the games and "
+            f"**{self.thresholds['95%']:.0f}** wins 95 % (quantiles of the winning scores)."
+        )
+        if plots:
+            lines += ["", "![final coins](coins.png)"]
+        for title, table, key in (
+            ("Races", self.races, "race"),
+            ("Special powers", self.powers, "power"),
+            ("Combos", self.combos, "combo"),
+            ("Bots", self.bots, "bot"),
+        ):
+            shown = min(len(table), TOP)
+            lines += [
+                "",
+                f"## {title}",
+                "",
+                f"Sorted by win rate of the seats that held it (top {shown} of {len(table)}).",
+                "",
+                markdown_table(self._pretty(table, key)),
+            ]
+            if plots and key in ("race", "combo"):
+                lines += ["", f"![win rate per {key}]({key}s.png)"]
+        lines += ["", "## Regions held", ""]
+        last = self.heat.columns.max() if len(self.heat.columns) else 0
+        if len(self.heat):
+            top = self.heat[last].sort_values(ascending=False).head(5)
+            listed = ", ".join(f"{rid} ({share:.0%})" for rid, share in top.items())
+            lines.append(f"Most often held at the end of the game (round {last}): {listed}.")
+        if plots:
+            lines += ["", "![regions held at the end of rounds](heat.png)"]
+        return "\n".join(lines) + "\n"
+
+    def __str__(self) -> str:
+        return self.to_markdown()
+
+    def _repr_markdown_(self) -> str:
+        return self.to_markdown()
+
+    # --- plots ----------------------------------------------------------------------
+    def plot_seats(self) -> Figure:
+        """Win rate per seat with its interval, and the fair share 1 / players."""
+        from matplotlib.figure import Figure
+
+        fig = Figure(figsize=(6, 3.2), layout="constrained")
+        ax = fig.add_subplot()
+        s = self.seats
+        err = np.clip(
+            np.vstack([s["win_rate"] - s["win_low"], s["win_high"] - s["win_rate"]]), 0, 1
+        )
+        ax.bar(s["seat"].astype(str), s["win_rate"], yerr=err, capsize=4, color="#5B8DB8")
+        ax.axhline(1 / self.meta["players"], color="#333333", ls="--", lw=1, label="fair share")
+        ax.set_xlabel("seat")
+        ax.set_ylabel("win rate (95% CI)")
+        ax.set_title(f"Win rate per seat: {self.seat_test.verdict}", fontsize=9)
+        ax.legend(fontsize=8)
+        return fig
+
+    def _plot_groups(self, table: pd.DataFrame, key: str, title: str) -> Figure:
+        from matplotlib.figure import Figure
+
+        rows = table.head(TOP).iloc[::-1]
+        fig = Figure(figsize=(7, 0.32 * max(len(rows), 3) + 1.0), layout="constrained")
+        ax = fig.add_subplot()
+        spread = [rows["win_rate"] - rows["win_low"], rows["win_high"] - rows["win_rate"]]
+        err = np.clip(np.vstack(spread), 0, 1)  # rounding can leave -1e-17
+        colours = ["#BBBBBB" if f else "#5B8DB8" for f in rows["few"]]
+        ax.barh(rows[key], rows["win_rate"], xerr=err, capsize=3, color=colours)
+        ax.axvline(1 / self.meta["players"], color="#333333", ls="--", lw=1)
+        ax.set_xlabel("win rate of the seats that held it (95% CI; grey: too few)")
+        ax.set_title(title, fontsize=10)
+        ax.tick_params(axis="y", labelsize=8)
+        return fig
+
+    def plot_races(self) -> Figure:
+        return self._plot_groups(self.races, "race", "Races")
+
+    def plot_combos(self) -> Figure:
+        return self._plot_groups(self.combos, "combo", f"Combos (top {TOP} by win rate)")
+
+    def plot_coins(self) -> Figure:
+        """The distribution of final coins, winners apart, with the 50 % / 95 % scores."""
+        from matplotlib.figure import Figure
+
+        fig = Figure(figsize=(6, 3.2), layout="constrained")
+        ax = fig.add_subplot()
+        c = self.coins
+        low, high = int(c["coins"].min()), int(c["coins"].max())
+        step = max(1, (high - low + 1) // 40 + 1)
+        bins = [x - 0.5 for x in range(low, high + step + 1, step)]
+        ax.hist(c["coins"], bins=bins, color="#BBBBBB", label="every seat")
+        ax.hist(c[c["winner"]]["coins"], bins=bins, color="#5B8DB8", label="winners")
+        for share, style in (("50%", "--"), ("95%", ":")):
+            ax.axvline(self.thresholds[share], color="#8B0026", ls=style, lw=1.2,
+                       label=f"wins {share}: {self.thresholds[share]:.0f}")  # fmt: skip
+        ax.set_xlabel("final coins")
+        ax.set_ylabel("seats")
+        ax.legend(fontsize=8)
+        return fig
+
+    def plot_heat(self, rounds: list[int] | None = None) -> Figure:
+        """The board coloured by the share of games each region is held at the end of
+        ``rounds`` (default: the first, middle and last), with a colour bar."""
+        from matplotlib.figure import Figure
+
+        all_rounds = sorted(int(r) for r in self.heat.columns)
+        if rounds is None:
+            rounds = sorted({all_rounds[0], all_rounds[len(all_rounds) // 2], all_rounds[-1]})
+        fig = Figure(figsize=(4.2 * len(rounds) + 0.8, 4.2), layout="constrained")
+        axes = fig.subplots(1, len(rounds), squeeze=False)[0]
+        mappable = None
+        for ax, rnd in zip(axes, rounds, strict=True):
+            shares = {int(str(k)): float(v) for k, v in self.heat[rnd].items()}
+            mappable = draw_heat(ax, self.board, shares)
+            ax.set_title(f"end of round {rnd}", fontsize=10)
+        assert mappable is not None
+        if self.board is not None and any(r.is_water for r in self.board.regions):
+            from matplotlib.patches import Patch
+
+            water = Patch(facecolor="white", edgecolor="#444444", hatch="....", label="water")
+            fig.legend(handles=[water], loc="lower left", fontsize=8, frameon=False)
+        bar = fig.colorbar(mappable, ax=list(axes), shrink=0.8)
+        bar.set_label("share of games the region is held by a race")
+        fig.suptitle(f"{self.meta['board']}: regions held ({self.games} games)", fontsize=11)
+        return fig
+
+    def figures(self) -> dict[str, Figure]:
+        """Every plot, by file stem (:data:`PLOTS`)."""
+        return {
+            "seats": self.plot_seats(),
+            "races": self.plot_races(),
+            "combos": self.plot_combos(),
+            "coins": self.plot_coins(),
+            "heat": self.plot_heat(),
+        }
+
+    def show(self) -> None:
+        """In a notebook: the Markdown report and every plot, inline."""
+        from IPython.display import Markdown, display
+
+        display(Markdown(self.to_markdown()))  # type: ignore[no-untyped-call]
+        for fig in self.figures().values():
+            display(fig)  # type: ignore[no-untyped-call]
+
+    def save(self, folder: str | os.PathLike[str]) -> Path:
+        """Write ``report.md``, each plot as PNG and SVG, and the results as Parquet."""
+        out = Path(folder)
+        out.mkdir(parents=True, exist_ok=True)
+        self.results.save(out)
+        for stem, fig in self.figures().items():
+            fig.savefig(out / f"{stem}.png", dpi=110)
+            fig.savefig(out / f"{stem}.svg")
+        (out / "report.md").write_text(self.to_markdown(plots=True), encoding="utf-8")
+        return out / "report.md"
+
+
+def draw_heat(ax: Any, board: Board | None, shares: dict[int, float]) -> Any:
+    """Fill each region of ``board`` on ``ax`` by its share (0..1) and return the colour
+    mapping (for a colour bar). Without a board the shares are drawn as bars."""
+    from matplotlib import colormaps
+    from matplotlib.cm import ScalarMappable
+    from matplotlib.colors import Normalize
+    from matplotlib.patches import Polygon as Patch
+
+    cmap = colormaps["OrRd"]
+    norm = Normalize(0.0, 1.0)
+    if board is None:
+        ids = sorted(shares)
+        ax.bar([str(i) for i in ids], [shares[i] for i in ids],
+               color=[cmap(norm(shares[i])) for i in ids])  # fmt: skip
+        ax.set_ylim(0, 1)
+        return ScalarMappable(norm=norm, cmap=cmap)
+    for region in board.regions:
+        share = float(shares.get(region.id, 0.0))
+        polygon = region.polygon
+        parts = getattr(polygon, "geoms", [polygon])
+        for part in parts:
+            if part.is_empty:
+                continue
+            xy = np.asarray(part.exterior.coords)
+            hatch = "...." if region.is_water else None
+            ax.add_patch(Patch(xy, closed=True, facecolor=cmap(norm(share)), hatch=hatch,
+                               edgecolor="#444444", linewidth=0.5))  # fmt: skip
+        point = polygon.representative_point()
+        ax.annotate(str(region.id), (point.x, point.y), ha="center", va="center", fontsize=6)
+    minx, miny, maxx, maxy = board.outline.bounds if not board.outline.is_empty else (0, 0, 1, 1)
+    ax.set_xlim(minx, maxx)
+    ax.set_ylim(miny, maxy)
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    return ScalarMappable(norm=norm, cmap=cmap)
+
+
+def _seats(results: Results) -> pd.DataFrame:
+    g = results.games
+    players = results.players
+    rows = []
+    for seat, part in g.groupby("seat", sort=True):
+        n = int(part["game"].nunique())
+        wins = float(part["win"].sum())
+        low, high = wilson(wins, n)
+        rows.append(
+            {
+                "seat": int(str(seat)),
+                "games": n,
+                "wins": wins,
+                "win_rate": wins / n,
+                "win_low": low,
+                "win_high": high,
+                "advantage": wins / n - 1 / players,
+                "advantage_low": low - 1 / players,
+                "advantage_high": high - 1 / players,
+                "coins": float(part["coins"].mean()),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def make_report(results: Results, board: Board | None = None, seed: int = 0) -> BalanceReport:
+    """Compute every figure of the report from ``results`` (``board`` for the heat map;
+    ``seed`` seeds the bootstrap)."""
+    if results.n_games == 0:
+        raise ValueError("no game was completed: nothing to report")
+    seats = _seats(results)
+    test = seat_test(list(seats["wins"]), results.n_games)
+    games = results.games
+    winners = games[games["won"]]
+    won = winners.groupby("game")["coins"].max()
+    thresholds = {
+        "50%": float(np.quantile(won, 0.5, method="higher")),
+        "95%": float(np.quantile(won, 0.95, method="higher")),
+    }
+    coins = pd.DataFrame({"coins": games["coins"], "winner": games["won"]})
+    held = results.held
+    heat = (
+        held.assign(held=held["seat"] > 0)
+        .groupby(["region", "round"])["held"]
+        .mean()
+        .unstack("round")
+        .fillna(0.0)
+    )
+    seat_rows = games.assign(race="", power="")  # one row per seat, for the bot table
+    return BalanceReport(
+        results=results,
+        races=group_table(results.picks, "race", seed),
+        powers=group_table(results.picks, "power", seed),
+        combos=group_table(results.picks, "combo", seed),
+        bots=group_table(seat_rows, "bot", seed),
+        seats=seats,
+        seat_test=test,
+        coins=coins,
+        thresholds=thresholds,
+        heat=heat,
+        board=board,
+    )
+
+
+def compare(
+    a: BalanceReport, b: BalanceReport, labels: tuple[str, str] | None = None
+) -> pd.DataFrame:
+    """Two boards side by side (a custom board and the official one for its players):
+    seat win rates, the test of the seats, the winning scores and how evenly the regions
+    are held (the spread of the end-of-game heat)."""
+
+    def column(r: BalanceReport) -> dict[str, str]:
+        out = {"games": str(r.games)}
+        for row in r.seat_lines().itertuples(index=False):
+            out[f"seat {row.seat} win rate"] = f"{row[2]} ({row[3]})"
+        out["seat test"] = f"p = {r.seat_test.p_value:.3f}"
+        out["score winning 50%"] = f"{r.thresholds['50%']:.0f}"
+        out["score winning 95%"] = f"{r.thresholds['95%']:.0f}"
+        out["mean final coins"] = f"{r.coins['coins'].mean():.1f}"
+        last = r.heat[r.heat.columns.max()]
+        out["regions held at the end (mean share)"] = f"{last.mean():.0%}"
+        out["regions never held at the end"] = str(int((last == 0).sum()))
+        best = r.races.head(1)
+        if len(best):
+            out["best race"] = f"{best['race'].iloc[0]} ({best['win_rate'].iloc[0]:.0%})"
+        return out
+
+    ca, cb = column(a), column(b)
+    keys = list(dict.fromkeys([*ca, *cb]))
+    first, second = labels or (str(a.meta["board"]), str(b.meta["board"]))
+    if first == second:
+        first, second = f"{first} (1)", f"{second} (2)"
+    return pd.DataFrame(
+        {first: [ca.get(k, "") for k in keys], second: [cb.get(k, "") for k in keys]},
+        index=keys,
+    )

@@ -1,0 +1,413 @@
+"""Seeded bot games, serially or as Dask tasks: a local cluster or a cluster's scheduler.
+
+A game is a pure function of its board, its bots, the bots' seeds and the game's seed
+(:func:`swlab.rules.drive` draws the die from the game's seed), so game ``g`` of a run is
+the same game wherever it is played: it uses seed ``seed + g``, the bots
+:func:`seat_bots` gives for ``g`` and bot seed ``game_seed * 100 + seat``. The serial path
+and the Dask tasks call the same :func:`play_batch`; the outcomes are sorted by game
+number, so a run gives identical numbers on 1 worker, on 2, or on 200 machines.
+
+Games are sent in *batches* (several games per task) so that the scheduling overhead of a
+task (a few milliseconds) stays small beside the games it plays. Outcomes are gathered as
+their batch completes: at Ctrl-C the cluster is stopped and every complete game so far
+is kept (:attr:`Run.interrupted`).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import os
+import sys
+import time
+import weakref
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, TextIO
+
+from swlab.bots.base import Bot, make_bot, play_game
+from swlab.rules import Action, BoardLike, GameRecord, GameState, Stage, tokens_on_map, winners
+from swlab.rules.events import ComboPicked, Event, Scored
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+__all__ = [
+    "MIN_GAMES_FOR_CLUSTER",
+    "ComboPick",
+    "GameOutcome",
+    "Plan",
+    "Run",
+    "batches",
+    "end_progress_lines",
+    "play_batch",
+    "play_one",
+    "run_games",
+    "seat_bots",
+]
+
+#: Below this many games the default (``workers=None``) plays serially: a local cluster
+#: takes a second or two to start, which a shorter run would not win back.
+MIN_GAMES_FOR_CLUSTER = 20
+#: Tasks per worker a run is cut into (enough to balance the load and show progress).
+TASKS_PER_WORKER = 8
+
+
+def seat_bots(kinds: Sequence[str], players: int, game: int, rotate: bool = True) -> list[str]:
+    """Bot kinds by seat for game number ``game`` (repeated, then rotated by ``game``)."""
+    if not kinds:
+        raise ValueError("give at least one bot kind")
+    base = [kinds[i % len(kinds)] for i in range(players)]
+    shift = game % players if rotate else 0
+    return [base[(i + shift) % players] for i in range(players)]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to play: ``games`` games from ``seed`` on ``board`` (a shipped name, a file
+    path or a board object) with ``players`` seats and the bot ``kinds``."""
+
+    board: str | BoardLike
+    players: int
+    kinds: tuple[str, ...]
+    seed: int = 0
+    games: int = 1
+    rotate: bool = True
+    records: bool = False  #: also return each game's record (to save as JSON)
+
+    def __post_init__(self) -> None:
+        if self.games < 1:
+            raise ValueError("play at least one game")
+        if self.players < 1:
+            raise ValueError("a game needs at least one player")
+        for kind in self.kinds:
+            make_bot(kind)  # fails early on an unknown kind
+
+
+@dataclass(frozen=True)
+class ComboPick:
+    """One combo a seat picked: the coins its turns scored while it was the seat's last
+    pick (the decline turns of that race included)."""
+
+    seat: int  #: 0-based
+    race: str
+    power: str
+    round: int
+    coins: int
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """What one game measured; small, so that it travels cheaply from a worker."""
+
+    game: int
+    seed: int
+    bots: tuple[str, ...]  #: kind by seat
+    names: tuple[str, ...]
+    coins: tuple[int, ...]
+    tokens_on_map: tuple[int, ...]
+    winners: tuple[int, ...]  #: 0-based seats (a tie shares the win, R-FLOW-3)
+    actions: int
+    picks: tuple[ComboPick, ...]
+    #: per round, the seat holding each region (by region position, -1 nobody) at its end
+    held: tuple[tuple[int, ...], ...]
+    region_ids: tuple[int, ...]
+    record: GameRecord | None = field(default=None, compare=False)
+
+    def win(self, seat: int) -> float:
+        """The share of the win of ``seat`` (1, 1/k for a k-way tie, or 0)."""
+        return 1.0 / len(self.winners) if seat in self.winners else 0.0
+
+
+class _Tracker:
+    """Observer of one game: which combo each seat holds, the coins scored while it is
+    held, and who holds each region at the end of every round."""
+
+    def __init__(self, players: int) -> None:
+        self.current: list[int | None] = [None] * players  # index into picks
+        self.picks: list[list[Any]] = []  # [seat, race, power, round, coins]
+        self.held: dict[int, tuple[int, ...]] = {}
+
+    def __call__(
+        self, before: GameState, action: Action, events: list[Event], after: GameState
+    ) -> None:
+        for e in events:
+            if isinstance(e, ComboPicked):
+                self.current[e.player] = len(self.picks)
+                self.picks.append([e.player, e.race, e.power, before.round, 0])
+            elif isinstance(e, Scored):
+                k = self.current[e.player]
+                if k is not None:
+                    self.picks[k][4] += e.total
+        if after.round != before.round or after.turn.stage is Stage.GAME_OVER:
+            self.held[before.round] = tuple(
+                r.owner if r.owner >= 0 and r.tokens > 0 else -1 for r in after.regions
+            )
+
+
+@lru_cache(maxsize=8)
+def _named_board(spec: str) -> BoardLike:
+    from swlab.board.catalog import load_board
+
+    return load_board(spec)
+
+
+def _board(board: str | BoardLike) -> BoardLike:
+    return _named_board(board) if isinstance(board, str) else board
+
+
+def play_one(board: BoardLike, plan: Plan, game: int) -> GameOutcome:
+    """Play game number ``game`` of ``plan`` on ``board`` (see the module text)."""
+    game_seed = plan.seed + game
+    kinds = seat_bots(plan.kinds, plan.players, game, plan.rotate)
+    bots: list[Bot] = [make_bot(kind, game_seed * 100 + s) for s, kind in enumerate(kinds)]
+    tracker = _Tracker(plan.players)
+    final, record = play_game(board, bots, game_seed, observer=tracker)
+    picks = tuple(
+        ComboPick(s, race, power, rnd, coins) for s, race, power, rnd, coins in tracker.picks
+    )
+    return GameOutcome(
+        game=game,
+        seed=game_seed,
+        bots=tuple(kinds),
+        names=tuple(p.name for p in final.players),
+        coins=tuple(p.coins for p in final.players),
+        tokens_on_map=tuple(tokens_on_map(final, s) for s in range(plan.players)),
+        winners=tuple(sorted(winners(final))),
+        actions=len(record.actions),
+        picks=picks,
+        held=tuple(tracker.held[r] for r in sorted(tracker.held)),
+        region_ids=tuple(final.geo.ids),
+        record=record if plan.records else None,
+    )
+
+
+def play_batch(board: str | BoardLike, plan: Plan, games: Sequence[int]) -> list[GameOutcome]:
+    """Play the games numbered ``games`` (a Dask task, or a step of the serial loop)."""
+    real = _board(board)
+    return [play_one(real, plan, g) for g in games]
+
+
+def batches(games: int, workers: int, size: int | None = None) -> list[range]:
+    """Game numbers cut into tasks: ``size`` games each, by default about
+    :data:`TASKS_PER_WORKER` tasks per worker."""
+    if size is None:
+        size = max(1, math.ceil(games / (max(workers, 1) * TASKS_PER_WORKER)))
+    return [range(a, min(a + size, games)) for a in range(0, games, size)]
+
+
+def _swlab_version() -> str:
+    from swlab import __version__
+
+    return __version__
+
+
+# --- progress --------------------------------------------------------------------------
+class _Progress:
+    """A one-line progress bar on a text stream, or an ipywidgets bar in a notebook."""
+
+    def __init__(self, total: int, stream: TextIO, enabled: bool, label: str = "simulate"):
+        self.total, self.stream, self.enabled, self.label = total, stream, enabled, label
+        self.start = time.perf_counter()
+        self.last = 0.0
+        self.widget: Any = None
+        if enabled and _in_notebook():
+            self.widget = _notebook_bar(total, label)
+
+    def update(self, done: int) -> None:
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        rate = done / max(now - self.start, 1e-9)
+        if self.widget is not None:
+            self.widget.value = done
+            self.widget.description = f"{done}/{self.total}"
+            return
+        if done < self.total and now - self.last < 0.1:
+            return
+        self.last = now
+        width = 30
+        filled = int(width * done / max(self.total, 1))
+        bar = "#" * filled + "-" * (width - filled)
+        self.stream.write(f"\r{self.label} [{bar}] {done}/{self.total} games  {rate:.1f} games/s")
+        if done >= self.total:
+            self.stream.write("\n")
+        self.stream.flush()
+        if done < self.total:
+            _DRAWN.add(self)
+        else:
+            _DRAWN.discard(self)
+
+    def close(self) -> None:
+        """End a bar left half-drawn (an interrupted run), so the next line starts clean."""
+        if self in _DRAWN:
+            _DRAWN.discard(self)
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+#: Progress bars drawn but not finished: an interrupted run leaves one on the line.
+_DRAWN: weakref.WeakSet[_Progress] = weakref.WeakSet()
+
+
+def end_progress_lines() -> None:
+    """Finish the line of any half-drawn progress bar (``swlab`` calls it at Ctrl-C, so
+    "swlab: interrupted" does not land at the end of the bar)."""
+    for bar in list(_DRAWN):
+        bar.close()
+
+
+def _in_notebook() -> bool:
+    shell = sys.modules.get("IPython")
+    get = getattr(shell, "get_ipython", None)
+    ip = get() if callable(get) else None
+    return type(ip).__name__ == "ZMQInteractiveShell"
+
+
+def _notebook_bar(total: int, label: str) -> Any:
+    try:
+        import ipywidgets  # type: ignore[import-untyped]
+        from IPython.display import display
+    except ImportError:  # pragma: no cover - both ship with swlab
+        return None
+    bar = ipywidgets.IntProgress(value=0, min=0, max=total, description=f"0/{total}")
+    display(ipywidgets.HBox([ipywidgets.Label(label), bar]))  # type: ignore[no-untyped-call]
+    return bar
+
+
+# --- running ---------------------------------------------------------------------------
+@dataclass
+class Run:
+    """The outcomes of a run, sorted by game number, and how it was played."""
+
+    plan: Plan
+    outcomes: list[GameOutcome]
+    backend: str  #: "serial", "local cluster (2 workers)" or "scheduler tcp://..."
+    wall_time_s: float
+    interrupted: bool = False
+
+    @property
+    def games(self) -> int:
+        return len(self.outcomes)
+
+
+@contextmanager
+def _client(workers: int | None, scheduler: str | None) -> Iterator[tuple[Client, str]]:
+    """A Dask client: on ``scheduler`` if given, else on a new local cluster of
+    ``workers`` single-threaded processes (the games are pure Python)."""
+    try:
+        from distributed import Client, LocalCluster
+    except ModuleNotFoundError as error:  # pragma: no cover - a declared dependency
+        raise ModuleNotFoundError(
+            "the Dask runner needs dask[distributed]: pip install 'dask[distributed]'",
+            name=error.name,
+        ) from error
+    if scheduler is not None:
+        client = Client(scheduler, timeout="20s")
+        try:
+            _check_versions(client)
+            n = len(client.scheduler_info(n_workers=-1)["workers"])
+            yield client, f"scheduler {scheduler} ({n} workers)"
+        finally:
+            client.close()
+        return
+    n = workers or os.cpu_count() or 1
+    cluster = LocalCluster(
+        n_workers=n,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        silence_logs=logging.ERROR,
+    )
+    client = Client(cluster)
+    try:
+        yield client, f"local cluster ({n} workers)"
+    finally:
+        client.close()
+        cluster.close()
+
+
+def _check_versions(client: Client) -> None:
+    """Workers must run this swlab: an older engine would play other games."""
+    mine = _swlab_version()
+    theirs = client.run(_swlab_version)
+    wrong = {w: v for w, v in theirs.items() if v != mine}
+    if not theirs:
+        raise ValueError("the Dask scheduler has no worker: start `dask worker ADDRESS` first")
+    if wrong:
+        listed = ", ".join(f"{w} has {v}" for w, v in sorted(wrong.items()))
+        raise ValueError(f"workers must run swlab {mine} like this machine: {listed}")
+
+
+def run_games(
+    plan: Plan,
+    *,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    batch: int | None = None,
+    progress: bool = True,
+    stream: TextIO | None = None,
+    label: str = "simulate",
+    on_batch: Callable[[list[GameOutcome]], None] | None = None,
+) -> Run:
+    """Play ``plan``: serially in this process (``workers=0``), on a local Dask cluster of
+    ``workers`` processes (``None``: one per core, or serially for fewer than
+    :data:`MIN_GAMES_FOR_CLUSTER` games or on one core), or on the Dask cluster whose
+    scheduler is at ``scheduler`` (``tcp://host:8786``). ``batch`` games per task (default:
+    about :data:`TASKS_PER_WORKER` tasks per worker). Ctrl-C keeps the games done."""
+    if workers is not None and workers < 0:
+        raise ValueError(f"--workers must be 0 or more, not {workers}")
+    cores = os.cpu_count() or 1
+    serial = scheduler is None and (
+        workers == 0 or (workers is None and (cores == 1 or plan.games < MIN_GAMES_FOR_CLUSTER))
+    )
+    bar = _Progress(plan.games, stream or sys.stderr, progress, label)
+    outcomes: list[GameOutcome] = []
+    interrupted = False
+    start = time.perf_counter()
+
+    def take(done: list[GameOutcome]) -> None:
+        outcomes.extend(done)
+        if on_batch is not None:
+            on_batch(done)
+        bar.update(len(outcomes))
+
+    if serial:
+        backend = "serial"
+        board = _board(plan.board)
+        try:
+            for g in range(plan.games):
+                take([play_one(board, plan, g)])
+        except KeyboardInterrupt:
+            interrupted = True
+    else:
+        with _client(workers, scheduler) as (client, backend):
+            interrupted = _run_on(client, plan, batch, take)
+    bar.close()
+    outcomes.sort(key=lambda o: o.game)
+    return Run(plan, outcomes, backend, time.perf_counter() - start, interrupted)
+
+
+def _run_on(
+    client: Client, plan: Plan, batch: int | None, take: Callable[[list[GameOutcome]], None]
+) -> bool:
+    """Submit the batches and take each as it completes; ``True`` if interrupted."""
+    from distributed import as_completed
+
+    workers = max(len(client.scheduler_info(n_workers=-1)["workers"]), 1)
+    board: Any = plan.board
+    if not isinstance(board, str):  # a board object (a draft): sent once to every worker
+        board = client.scatter(board, broadcast=True, hash=False)
+    futures = [
+        client.submit(play_batch, board, plan, list(games), pure=False)
+        for games in batches(plan.games, workers, batch)
+    ]
+    try:
+        for _future, done in as_completed(futures, with_results=True):
+            take(done)
+    except KeyboardInterrupt:
+        client.cancel(futures)
+        return True
+    return False
