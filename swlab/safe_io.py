@@ -50,6 +50,7 @@ __all__ = [
     "check_depth",
     "check_text_field",
     "decode_utf8",
+    "file_kind",
     "parse_json",
     "parse_yaml",
     "read_bytes",
@@ -116,6 +117,16 @@ def _file_type(mode: int) -> str | None:
     if stat.S_ISSOCK(mode):
         return "a socket"
     return "not a regular file"
+
+
+def file_kind(path: str | os.PathLike[str]) -> str | None:
+    """What ``path`` is when it is not a regular file (``"a FIFO (named pipe)"``, ``"a
+    device"``, ``"a folder"`` ...); ``None`` for a regular file or nothing there. Only a
+    ``stat``: never opens it."""
+    try:
+        return _file_type(os.stat(path).st_mode)
+    except OSError:
+        return None
 
 
 def read_bytes(path: str | os.PathLike[str], kind: str) -> bytes:

@@ -156,6 +156,15 @@ def _describe(kind: type | tuple[type, ...]) -> str:
     return " or ".join(names.get(k, k.__name__) for k in kinds)
 
 
+def _check_length(r: _Reader, text: str, field: str) -> None:
+    """A name no longer than ``swlab.safe_io.FIELD_LIMITS["name"]`` characters."""
+    from swlab.safe_io import FIELD_LIMITS
+
+    limit = FIELD_LIMITS["name"]
+    if len(text) > limit:
+        raise r.fail(field, f"{len(text):,} characters, more than the {limit:,} allowed")
+
+
 def parse_board(document: Any, source: str = "<map>") -> Board:
     """Build a :class:`Board` from a decoded GeoJSON document.
 
@@ -172,6 +181,7 @@ def parse_board(document: Any, source: str = "<map>") -> Board:
         raise r.fail("type", f"expected 'FeatureCollection', got {kind!r}")
     meta = r.get(document, "board", "board", dict)
     name = r.get(meta, "name", "board.name", str)
+    _check_length(r, name, "board.name")
     players = r.get(meta, "players", "board.players", int)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise r.fail("board.players", f"must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
@@ -201,6 +211,8 @@ def parse_board(document: Any, source: str = "<map>") -> Board:
         region_name = props.get("name")
         if region_name is not None and not isinstance(region_name, str):
             raise r.fail("properties.name", f"expected a string, got {_type_name(region_name)}")
+        if region_name is not None:
+            _check_length(r, region_name, "properties.name")
         regions.append(Region(region_id, terrain, polygon, frozenset(symbols), region_name))
     return Board(name=name, players=players, turns=turns, outline=outline, regions=tuple(regions))
 
@@ -211,28 +223,24 @@ def read_board(path: str | os.PathLike[str]) -> Board:
     Raises
     ------
     MapFormatError
-        For an unreadable file, invalid JSON or a document that is not a swlab board.
+        For an unreadable file, invalid JSON or a document that is not a swlab board. The
+    file is read by :mod:`swlab.safe_io`: regular files only, at most
+    ``swlab.safe_io.LIMITS["map"]`` bytes, UTF-8, bounded nesting.
     """
+    from swlab.safe_io import InputRefused, parse_json, read_text
+
     source = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise MapFormatError(source, "no such file") from None
-    except UnicodeDecodeError as err:
-        raise MapFormatError(source, f"not UTF-8 text ({err.reason} at byte {err.start})") from None
-    except OSError as err:
-        raise MapFormatError(source, f"cannot be read ({err.strerror})") from None
+        text = read_text(path, "map")
+    except InputRefused as err:
+        raise MapFormatError(source, err.reason) from None
     if not text.strip():
         raise MapFormatError(source, "the file is empty (expected a GeoJSON FeatureCollection)")
     try:
         # NaN and Infinity parse as floats, so the schema check rejects them with their field
-        document = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise MapFormatError(
-            source, f"not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})"
-        ) from None
-    except ValueError as err:
-        raise MapFormatError(source, f"not valid JSON: {err}") from None
+        document = parse_json(text)
+    except InputRefused as err:
+        raise MapFormatError(source, err.reason) from None
     return parse_board(document, source)
 
 

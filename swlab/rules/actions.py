@@ -29,7 +29,7 @@ DIE_FACES: tuple[int, ...] = (0, 0, 0, 1, 2, 3)
 #: Most digits a number in the notation has (region ids, seats, counts are far smaller).
 MAX_DIGITS = 18
 _BOUND = 10**MAX_DIGITS
-_INT = re.compile(r"-?[0-9]{1,%d}" % MAX_DIGITS)
+_INT = re.compile(rf"-?[0-9]{{1,{MAX_DIGITS}}}")
 #: What a line of notation may hold: printable ASCII and tabs.
 _TEXT = re.compile(r"[\t\x20-\x7e]*")
 _WORDS = re.compile(r"[ \t]+")

@@ -17,7 +17,6 @@ YAML is imported only when text is read or written: the engine never pays for it
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import types

@@ -84,6 +84,7 @@ __all__ = [
     "board_ref",
     "dump_scenario",
     "load_scenario",
+    "read_scenario_file",
     "read_scenario_text",
     "resolve_board",
     "save_scenario",
@@ -155,9 +156,15 @@ def load_scenario(path: str | os.PathLike[str]) -> GameState:
         p = scenario_path(path)
     except ValueError as e:
         raise ScenarioError("", str(e)) from None
-    text = _read_file(p)
-    data = read_scenario_text(text, p)
-    return scenario_from_dict(data, p.parent, file=p)
+    return scenario_from_dict(read_scenario_file(p), p.parent, file=p)
+
+
+def read_scenario_file(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The mapping of a scenario file, before any check beyond the syntax: read by
+    :mod:`swlab.safe_io` (regular files only, at most ``LIMITS["scenario"]`` bytes, UTF-8,
+    bounded nesting and aliases); every refusal a :class:`ScenarioError`."""
+    p = Path(path)
+    return read_scenario_text(_read_file(p), p)
 
 
 def scenario_from_dict(

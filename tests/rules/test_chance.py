@@ -20,7 +20,6 @@ from pathlib import Path
 import pytest
 
 from swlab.board import official_board
-from swlab.rules.actions import NotationError
 from swlab.rules import (
     CHANCE,
     Action,
@@ -43,6 +42,7 @@ from swlab.rules import (
     sample_chance,
     why_illegal,
 )
+from swlab.rules.actions import NotationError
 from swlab.rules.game import Game
 
 from .helpers import Scenario
