@@ -216,6 +216,13 @@ def decode_utf8(data: bytes) -> str:
     nul = text.find("\x00")
     if nul >= 0:
         at = len(text[:nul].encode("utf-8")) + offset
+        head = data[:4096]
+        if head.count(0) * 4 >= len(head):
+            raise InputRefused(
+                f"holds a NUL byte at byte {at}: it looks like UTF-16 or another two-byte "
+                "encoding: save the file as UTF-8",
+                "encoding",
+            )
         raise InputRefused(f"holds a NUL byte at byte {at}: a binary file, not text", "encoding")
     return text
 
@@ -423,9 +430,13 @@ _LOADER: list[type] = []
 def _yaml_error(error: yaml.YAMLError) -> InputRefused:
     """A YAML syntax error as one line: what and where, never the text near it."""
     mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
-    problem = getattr(error, "problem", None) or getattr(error, "context", None) or "syntax error"
+    problem = getattr(error, "problem", None)
+    context = getattr(error, "context", None)
+    if problem and "nesting depth" in problem:  # libyaml's own limit, deeper than ours
+        return _too_deep()
+    what = ": ".join(x for x in (context, problem) if x) or "syntax error"
     where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
-    return InputRefused(f"not valid YAML: {problem}{where}")
+    return InputRefused(f"not valid YAML: {what}{where}")
 
 
 def parse_yaml(text: str) -> Any:

@@ -11,9 +11,11 @@ never leaves half a map behind.
 
 from __future__ import annotations
 
+import glob
 import json
 import math
 import os
+import stat
 import tempfile
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -283,6 +285,58 @@ def board_to_geojson(board: Board) -> dict[str, Any]:
     }
 
 
+#: A temporary file whose writer cannot be told alive is stale after this many seconds.
+STALE_AFTER_S = 3600.0
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True  # someone else's process: assume it is writing
+    return True
+
+
+def remove_stale_temporaries(path: str | os.PathLike[str]) -> list[Path]:
+    """Remove the temporary files interrupted writes of ``path`` left beside it.
+
+    :func:`atomic_open` names them ``.NAME.PID.RANDOM.tmp``: one is stale when its process
+    is gone (and not this process), or when it is older than :data:`STALE_AFTER_S`
+    (a process id can be reused; older swlab versions wrote no id). Returns what was
+    removed; a file that cannot be removed is left.
+    """
+    import time
+
+    target = Path(path)
+    removed: list[Path] = []
+    try:
+        candidates = list(target.parent.glob(f".{glob.escape(target.name)}.*.tmp"))
+    except OSError:
+        return removed
+    now = time.time()
+    for tmp in candidates:
+        middle = tmp.name[len(target.name) + 2 : -len(".tmp")]
+        pid_text = middle.split(".", 1)[0]
+        try:
+            info = tmp.lstat()
+        except OSError:
+            continue
+        if not stat.S_ISREG(info.st_mode):
+            continue
+        old = now - info.st_mtime > STALE_AFTER_S
+        gone = pid_text.isdigit() and "." in middle and int(pid_text) != os.getpid()
+        gone = gone and not _alive(int(pid_text))
+        if old or gone:
+            try:
+                tmp.unlink()
+                removed.append(tmp)
+            except OSError:
+                pass
+    return removed
+
+
 @contextmanager
 def atomic_open(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[Any]]:
     """Open a temporary file beside ``path``; on success it replaces ``path`` atomically.
@@ -290,10 +344,15 @@ def atomic_open(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[An
     Readers see the old file or the new one, never half of either: the data is flushed
     to disk, then renamed over the target (``os.replace`` is atomic on POSIX and
     Windows). On an error the temporary file is removed and the target left as it was.
-    ``mode`` is ``"w"`` (UTF-8 text, ``\\n`` line ends) or ``"wb"``.
+    ``mode`` is ``"w"`` (UTF-8 text, ``\\n`` line ends) or ``"wb"``. A process killed
+    mid-write leaves its temporary file behind: the next write of the same target removes
+    it (:func:`remove_stale_temporaries`).
     """
     target = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    remove_stale_temporaries(target)
+    fd, tmp = tempfile.mkstemp(
+        dir=target.parent, prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp"
+    )
     try:
         # mkstemp creates 0600 files; give the file the permissions a plain open() would
         umask = os.umask(0)

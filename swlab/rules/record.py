@@ -58,7 +58,8 @@ class RecordError(ValueError):
         self.field = where
         self.reason = reason
         prefix = ": ".join(x for x in (self.file, where) if x)
-        super().__init__(f"{prefix}: {reason}" if prefix else reason)
+        # not super(): in a ReplayError the next class is IllegalActionError
+        ValueError.__init__(self, f"{prefix}: {reason}" if prefix else reason)
 
     def in_file(self, file: str | os.PathLike[str] | None) -> RecordError:
         """The same error, naming ``file`` (when it names none yet)."""
@@ -83,7 +84,7 @@ class ReplayError(RecordError, IllegalActionError):
         self.error = error
         self.rule = error.rule
         self.message = error.message
-        reason = f"action {index + 1} ({action!r}) is refused: {error.message}"
+        reason = f"action {index + 1} ('{action!r}') is refused: {error.message}"
         RecordError.__init__(self, f"actions.{index}", reason, file)
 
     def in_file(self, file: str | os.PathLike[str] | None) -> ReplayError:
