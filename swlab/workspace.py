@@ -139,10 +139,10 @@ class Workspace:
         except OSError as error:
             raise WorkspaceError(f"{shown}: cannot be used ({error.strerror})") from None
         if stat.S_ISLNK(info.st_mode):
-            if for_writing:
-                raise WorkspaceError(f"{shown}: is a link; file boxes do not write through links")
             if not Path(os.path.realpath(target)).is_relative_to(real_root):
                 raise WorkspaceError(f"{shown}: a link leads out of the workspace")
+            if for_writing:
+                raise WorkspaceError(f"{shown}: is a link; file boxes do not write through links")
             try:
                 info = os.stat(target)
             except OSError:
