@@ -31,6 +31,7 @@ constructor knows only plain values.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import stat
@@ -332,6 +333,8 @@ def _loader_class() -> type:
             self.alias_values = 0
             #: values each composed collection stands for, aliases expanded (by id)
             self.sizes: dict[int, int] = {}
+            self.resolved: dict[str, str] = {}
+            self.scalars: dict[tuple[str, str], Any] = {}
 
         def compose_node(self, parent: Any, index: Any) -> Any:
             if self.check_event(AliasEvent):
@@ -360,6 +363,24 @@ def _loader_class() -> type:
                     "write the values out, or use fewer aliases",
                     "alias",
                 )
+
+        def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+            """The tag of a plain scalar, cached by its text (a board repeats its words)."""
+            if kind is ScalarNode and implicit[0]:
+                tag = self.resolved.get(value)
+                if tag is None:
+                    tag = self.resolved[value] = super().resolve(kind, value, implicit)
+                return tag
+            return super().resolve(kind, value, implicit)
+
+        def construct_object(self, node: Any, deep: bool = False) -> Any:
+            """Plain scalars of the common tags built once per text (they are immutable)."""
+            if type(node) is ScalarNode and node.tag in _PLAIN_TAGS:
+                key = (node.tag, node.value)
+                if key not in self.scalars:
+                    self.scalars[key] = super().construct_object(node, deep)
+                return self.scalars[key]
+            return super().construct_object(node, deep)
 
         def _label(self, index: Any) -> str:
             if isinstance(index, ScalarNode):
@@ -425,6 +446,10 @@ def _loader_class() -> type:
 
 
 _LOADER: list[type] = []
+#: Tags whose values are immutable: one Python value per text serves every occurrence.
+_PLAIN_TAGS = frozenset(
+    f"tag:yaml.org,2002:{name}" for name in ("str", "int", "bool", "null", "float")
+)
 
 
 def _yaml_error(error: yaml.YAMLError) -> InputRefused:
@@ -449,6 +474,8 @@ def parse_yaml(text: str) -> Any:
     if not _LOADER:
         _LOADER.append(_loader_class())
     loader = _LOADER[0](text)
+    collecting = gc.isenabled()
+    gc.disable()  # a parse only allocates: collections would make it quadratic-looking
     try:
         node = loader.get_single_node()
         if node is None:
@@ -463,6 +490,8 @@ def parse_yaml(text: str) -> Any:
     except (ValueError, TypeError, OverflowError) as error:  # a bad date, a huge integer
         raise InputRefused(f"not valid YAML: a value cannot be read ({_short(error)})") from None
     finally:
+        if collecting:
+            gc.enable()
         dispose: Callable[[], None] | None = getattr(loader, "dispose", None)
         if dispose is not None:
             dispose()
