@@ -319,8 +319,9 @@ def _loader_class() -> type:
         """The parser's events, composed with limits (see the module text)."""
 
         def __init__(self, stream: str) -> None:
-            if parser[0].__name__ == "CParser":
-                parser[0].__init__(self, stream)
+            first: Any = parser[0]
+            if first.__name__ == "CParser":
+                first.__init__(self, stream)
             else:
                 yaml.reader.Reader.__init__(self, stream)
                 yaml.scanner.Scanner.__init__(self)
@@ -366,12 +367,13 @@ def _loader_class() -> type:
 
         def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
             """The tag of a plain scalar, cached by its text (a board repeats its words)."""
+            resolve: Any = super().resolve
             if kind is ScalarNode and implicit[0]:
                 tag = self.resolved.get(value)
                 if tag is None:
-                    tag = self.resolved[value] = super().resolve(kind, value, implicit)
+                    tag = self.resolved[value] = resolve(kind, value, implicit)
                 return tag
-            return super().resolve(kind, value, implicit)
+            return resolve(kind, value, implicit)
 
         def construct_object(self, node: Any, deep: bool = False) -> Any:
             """Plain scalars of the common tags built once per text (they are immutable)."""

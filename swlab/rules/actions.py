@@ -219,7 +219,7 @@ class Deploy(Action):
     placement: tuple[tuple[int, int], ...]
 
     def __post_init__(self) -> None:
-        placement = self.placement
+        placement: Any = self.placement
         if type(placement) is not tuple or not all(
             type(pair) is tuple and len(pair) == 2 for pair in placement
         ):
