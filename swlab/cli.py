@@ -1,4 +1,4 @@
-"""The ``swlab`` command: maps, scenarios and bot games from a terminal.
+"""The ``swlab`` command: maps, scenarios, game records and bot games from a terminal.
 
 Each sub-command is one small ``_cmd_*`` function taking the parsed arguments and the
 output stream and returning the exit code; :func:`build_parser` wires them with
