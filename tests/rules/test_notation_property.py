@@ -21,9 +21,7 @@ hypothesis = pytest.importorskip("hypothesis")
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-SETTINGS = settings(
-    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 #: Characters that fool ``int()`` and ``str.split()``: Unicode digits, spaces, separators.
 TRICKY = "0123456789-+_:,. \t\x1c\x1f\u00a0\u2003\u3000\uff13\u0663\u0966\u212a\n\r"
