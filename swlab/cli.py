@@ -1,4 +1,4 @@
-"""The ``swlab`` command: maps, scenarios and bot games from a terminal.
+"""The ``swlab`` command: maps, scenarios, game records and bot games from a terminal.
 
 Each sub-command is one small ``_cmd_*`` function taking the parsed arguments and the
 output stream and returning the exit code; :func:`build_parser` wires them with
@@ -362,6 +362,27 @@ def _add_scenario_commands(
     listing.set_defaults(run=_cmd_scenario_list)
 
 
+# --- record sub-commands -----------------------------------------------------------------
+def _cmd_record_check(args: argparse.Namespace, out: TextIO) -> int:
+    """Load a game record, replay every action and print where the game stands."""
+    from swlab.rules.game import Game
+
+    game = Game.from_record(args.file)
+    s = game.state
+    where = "game over" if s.stage.value == "game_over" else f"round {s.round}/{s.geo.turns}"
+    print(f"{args.file}: replayed {len(game)} actions on {s.geo.name}: {where}", file=out)
+    return 0
+
+
+def _add_record_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``swlab record check``."""
+    group = commands.add_parser("record", help="check a game record: swlab record check game.json")
+    sub = group.add_subparsers(dest="record_command", metavar="COMMAND", required=True)
+    check = sub.add_parser("check", help="load a game record and replay every action")
+    check.add_argument("file", metavar="RECORD", help="a game record (.json, or the text form)")
+    check.set_defaults(run=_cmd_record_check)
+
+
 # --- simulate ----------------------------------------------------------------------------
 def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     """Play seeded bot games and print the summary (records with ``--out``)."""
@@ -549,6 +570,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     _add_map_commands(commands)
     _add_scenario_commands(commands)
+    _add_record_commands(commands)
     _add_simulate_command(commands)
     _add_balance_command(commands)
     return parser

@@ -26,7 +26,6 @@ True
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping
 from importlib.resources import files
@@ -137,16 +136,13 @@ def _read_file(path: Path) -> BoardLike:
         from swlab.board.io import read_board
 
         return read_board(path)
+    from swlab.safe_io import InputRefused, parse_json, read_text
+
     try:
-        document = json.loads(path.read_text(encoding="utf-8-sig"))
-    except UnicodeDecodeError as err:
-        raise CatalogError(f"{path}: not UTF-8 text ({err.reason} at byte {err.start})") from None
-    except json.JSONDecodeError as err:
-        raise CatalogError(
-            f"{path}: not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})"
-        ) from None
-    except OSError as err:
-        raise CatalogError(f"{path}: cannot be read ({err.strerror or err})") from None
+        document = parse_json(read_text(path, "graph"))
+    except InputRefused as err:
+        reason = f"cannot be read ({err.reason})" if err.category == "file" else err.reason
+        raise CatalogError(f"{path}: {reason}") from None
     if isinstance(document, dict) and document.get("type") == "FeatureCollection":
         from swlab.board.io import parse_board
 
@@ -156,7 +152,15 @@ def _read_file(path: Path) -> BoardLike:
 
 def _load_path(path: Path) -> BoardLike:
     if not path.is_file():
-        what = "a folder, not a board file" if path.is_dir() else "no such board file"
+        from swlab.safe_io import file_kind
+
+        kind = file_kind(path)
+        if path.is_dir():
+            what = "a folder, not a board file"
+        elif kind is not None:  # a FIFO or a device: never opened
+            what = f"is {kind}, not a regular file: swlab reads only regular files"
+        else:
+            what = "no such board file"
         raise CatalogError(f"{path}: {what}")
     resolved = path.resolve()
     stat = resolved.stat()

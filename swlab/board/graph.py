@@ -18,7 +18,6 @@ rules engine and the scenario loader can read graphs without the geometry stack.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -41,6 +40,7 @@ __all__ = [
     "check_graph",
     "parse_graph",
     "read_graph",
+    "read_graph_document",
 ]
 
 #: Terrains a region may have (R-COMP-6); the same list as :data:`swlab.board.model.TERRAINS`.
@@ -127,6 +127,15 @@ def _unknown_keys(raw: Mapping[Any, Any], known: tuple[str, ...], where: str) ->
         raise GraphError(f"{prefix}unknown field {extra[0]!r} (fields: {', '.join(known)})")
 
 
+def _check_length(text: str, where: str) -> None:
+    """A name no longer than ``swlab.safe_io.FIELD_LIMITS["name"]`` characters."""
+    from swlab.safe_io import FIELD_LIMITS
+
+    limit = FIELD_LIMITS["name"]
+    if len(text) > limit:
+        raise GraphError(f"{where}: {len(text):,} characters, more than the {limit:,} allowed")
+
+
 def _region(raw: Any, where: str) -> GraphRegion:
     """One entry of ``regions``: ``id`` and ``terrain`` required, the rest optional."""
     if not isinstance(raw, dict):
@@ -169,6 +178,8 @@ def _region(raw: Any, where: str) -> GraphRegion:
     name = raw.get("name")
     if name is not None and not isinstance(name, str):
         raise GraphError(f"{where}.name: expected a string, got {name!r}")
+    if name is not None:
+        _check_length(name, f"{where}.name")
     return GraphRegion(region_id, terrain, tuple(symbols), edge, neighbours, xy, name)
 
 
@@ -209,6 +220,7 @@ def parse_graph(
         name = document.get("name", default_name)
         if not isinstance(name, str):
             raise GraphError(f"name: expected a string, got {_describe(name)}")
+        _check_length(name, "name")
         players = _int(document.get("players", 2), "players")
         turns = _int(document.get("turns", 10), "turns")
         raw_regions = document.get("regions")
@@ -268,6 +280,18 @@ def check_graph(graph: RegionGraph) -> None:
             )
 
 
+def read_graph_document(path: str | Path) -> Any:
+    """The decoded JSON of a region-graph file, read by :mod:`swlab.safe_io` (regular files
+    only, at most ``LIMITS["graph"]`` bytes, UTF-8, bounded nesting); :class:`GraphError`
+    names the file."""
+    from swlab.safe_io import InputRefused, parse_json, read_text
+
+    try:
+        return parse_json(read_text(path, "graph"))
+    except InputRefused as error:
+        raise GraphError(f"{path}: cannot read region graph: {error.reason}") from None
+
+
 def read_graph(path: str | Path) -> RegionGraph:
     """Read a region-graph file and check that it can be drawn (:func:`check_graph`).
 
@@ -275,10 +299,7 @@ def read_graph(path: str | Path) -> RegionGraph:
     naming the file and the offending field or region.
     """
     source = str(path)
-    try:
-        document = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise GraphError(f"{source}: cannot read region graph: {error}") from error
+    document = read_graph_document(path)
     graph = parse_graph(document, source, default_name=Path(path).stem)
     try:
         check_graph(graph)

@@ -11,9 +11,11 @@ never leaves half a map behind.
 
 from __future__ import annotations
 
+import glob
 import json
 import math
 import os
+import stat
 import tempfile
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -156,6 +158,15 @@ def _describe(kind: type | tuple[type, ...]) -> str:
     return " or ".join(names.get(k, k.__name__) for k in kinds)
 
 
+def _check_length(r: _Reader, text: str, field: str) -> None:
+    """A name no longer than ``swlab.safe_io.FIELD_LIMITS["name"]`` characters."""
+    from swlab.safe_io import FIELD_LIMITS
+
+    limit = FIELD_LIMITS["name"]
+    if len(text) > limit:
+        raise r.fail(field, f"{len(text):,} characters, more than the {limit:,} allowed")
+
+
 def parse_board(document: Any, source: str = "<map>") -> Board:
     """Build a :class:`Board` from a decoded GeoJSON document.
 
@@ -172,6 +183,7 @@ def parse_board(document: Any, source: str = "<map>") -> Board:
         raise r.fail("type", f"expected 'FeatureCollection', got {kind!r}")
     meta = r.get(document, "board", "board", dict)
     name = r.get(meta, "name", "board.name", str)
+    _check_length(r, name, "board.name")
     players = r.get(meta, "players", "board.players", int)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise r.fail("board.players", f"must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
@@ -201,6 +213,8 @@ def parse_board(document: Any, source: str = "<map>") -> Board:
         region_name = props.get("name")
         if region_name is not None and not isinstance(region_name, str):
             raise r.fail("properties.name", f"expected a string, got {_type_name(region_name)}")
+        if region_name is not None:
+            _check_length(r, region_name, "properties.name")
         regions.append(Region(region_id, terrain, polygon, frozenset(symbols), region_name))
     return Board(name=name, players=players, turns=turns, outline=outline, regions=tuple(regions))
 
@@ -211,28 +225,24 @@ def read_board(path: str | os.PathLike[str]) -> Board:
     Raises
     ------
     MapFormatError
-        For an unreadable file, invalid JSON or a document that is not a swlab board.
+        For an unreadable file, invalid JSON or a document that is not a swlab board. The
+    file is read by :mod:`swlab.safe_io`: regular files only, at most
+    ``swlab.safe_io.LIMITS["map"]`` bytes, UTF-8, bounded nesting.
     """
+    from swlab.safe_io import InputRefused, parse_json, read_text
+
     source = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise MapFormatError(source, "no such file") from None
-    except UnicodeDecodeError as err:
-        raise MapFormatError(source, f"not UTF-8 text ({err.reason} at byte {err.start})") from None
-    except OSError as err:
-        raise MapFormatError(source, f"cannot be read ({err.strerror})") from None
+        text = read_text(path, "map")
+    except InputRefused as err:
+        raise MapFormatError(source, err.reason) from None
     if not text.strip():
         raise MapFormatError(source, "the file is empty (expected a GeoJSON FeatureCollection)")
     try:
         # NaN and Infinity parse as floats, so the schema check rejects them with their field
-        document = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise MapFormatError(
-            source, f"not valid JSON: {err.msg} (line {err.lineno}, column {err.colno})"
-        ) from None
-    except ValueError as err:
-        raise MapFormatError(source, f"not valid JSON: {err}") from None
+        document = parse_json(text)
+    except InputRefused as err:
+        raise MapFormatError(source, err.reason) from None
     return parse_board(document, source)
 
 
@@ -275,6 +285,58 @@ def board_to_geojson(board: Board) -> dict[str, Any]:
     }
 
 
+#: A temporary file whose writer cannot be told alive is stale after this many seconds.
+STALE_AFTER_S = 3600.0
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True  # someone else's process: assume it is writing
+    return True
+
+
+def remove_stale_temporaries(path: str | os.PathLike[str]) -> list[Path]:
+    """Remove the temporary files interrupted writes of ``path`` left beside it.
+
+    :func:`atomic_open` names them ``.NAME.PID.RANDOM.tmp``: one is stale when its process
+    is gone (and not this process), or when it is older than :data:`STALE_AFTER_S`
+    (a process id can be reused; older swlab versions wrote no id). Returns what was
+    removed; a file that cannot be removed is left.
+    """
+    import time
+
+    target = Path(path)
+    removed: list[Path] = []
+    try:
+        candidates = list(target.parent.glob(f".{glob.escape(target.name)}.*.tmp"))
+    except OSError:
+        return removed
+    now = time.time()
+    for tmp in candidates:
+        middle = tmp.name[len(target.name) + 2 : -len(".tmp")]
+        pid_text = middle.split(".", 1)[0]
+        try:
+            info = tmp.lstat()
+        except OSError:
+            continue
+        if not stat.S_ISREG(info.st_mode):
+            continue
+        old = now - info.st_mtime > STALE_AFTER_S
+        gone = pid_text.isdigit() and "." in middle and int(pid_text) != os.getpid()
+        gone = gone and not _alive(int(pid_text))
+        if old or gone:
+            try:
+                tmp.unlink()
+                removed.append(tmp)
+            except OSError:
+                pass
+    return removed
+
+
 @contextmanager
 def atomic_open(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[Any]]:
     """Open a temporary file beside ``path``; on success it replaces ``path`` atomically.
@@ -282,10 +344,15 @@ def atomic_open(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[An
     Readers see the old file or the new one, never half of either: the data is flushed
     to disk, then renamed over the target (``os.replace`` is atomic on POSIX and
     Windows). On an error the temporary file is removed and the target left as it was.
-    ``mode`` is ``"w"`` (UTF-8 text, ``\\n`` line ends) or ``"wb"``.
+    ``mode`` is ``"w"`` (UTF-8 text, ``\\n`` line ends) or ``"wb"``. A process killed
+    mid-write leaves its temporary file behind: the next write of the same target removes
+    it (:func:`remove_stale_temporaries`).
     """
     target = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    remove_stale_temporaries(target)
+    fd, tmp = tempfile.mkstemp(
+        dir=target.parent, prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp"
+    )
     try:
         # mkstemp creates 0600 files; give the file the permissions a plain open() would
         umask = os.umask(0)

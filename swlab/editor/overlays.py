@@ -13,7 +13,6 @@ in ``properties.style``, in board coordinates (``[x, y]``, y up), ready for ipyl
 
 from __future__ import annotations
 
-import json
 import math
 import os
 from collections.abc import Iterable, Mapping, Sequence
@@ -26,6 +25,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel
 
 from swlab.board.generate import RegionGraph
+from swlab.board.graph import read_graph_document
 from swlab.board.model import Board
 from swlab.board.validate import Problem
 
@@ -153,8 +153,7 @@ def _graph_facts(
         regions = [(r.id, r.neighbours, r.edge) for r in expected.regions]
     else:
         if isinstance(expected, str | os.PathLike):
-            path = Path(expected)
-            document = json.loads(path.read_text(encoding="utf-8"))
+            document = read_graph_document(Path(expected))
         else:
             document = expected
         raw = document.get("regions", [])

@@ -49,6 +49,7 @@ from swlab.editor.overlays import (
 )
 from swlab.editor.playtest import BalanceResult, balance_run, check_playable
 from swlab.play.style import fit_view
+from swlab.workspace import FileBox, Outcome, Workspace
 
 __all__ = ["OVERLAYS", "MapEditor"]
 
@@ -99,6 +100,11 @@ class MapEditor:
         "vs design" overlay.
     width, height
         Map size in pixels.
+    workspace, file_boxes
+        The folder the file box saves to and loads from (default: ``swlab-files/`` beside
+        the notebook, or ``$SWLAB_WORKSPACE``); ``file_boxes=False`` (or
+        ``SWLAB_FILE_BOXES=off``) hides the file box. Chosen by the host: nothing typed in
+        the page leaves the workspace (:mod:`swlab.workspace`).
     """
 
     def __init__(
@@ -108,6 +114,8 @@ class MapEditor:
         expected: Mapping[str, Any] | str | os.PathLike[str] | None = None,
         width: int = 760,
         height: int | None = None,
+        workspace: Workspace | str | os.PathLike[str] | None = None,
+        file_boxes: bool | None = None,
     ) -> None:
         self.draft = _as_draft(draft_or_board)
         self.expected = expected
@@ -202,6 +210,18 @@ class MapEditor:
         )
         self.seed = widgets.IntText(value=0, description="seed")
         self.path = widgets.Text(value="my_board.geojson", description="file")
+        if isinstance(workspace, Workspace):
+            if file_boxes is not None:
+                workspace.enabled = file_boxes
+            self.files = FileBox(workspace)
+        else:
+            self.files = FileBox(Workspace(workspace, enabled=file_boxes))
+        self.replace_button = widgets.Button(description="replace", tooltip="Overwrite the file")
+        self.keep_button = widgets.Button(description="keep", tooltip="Keep the file as it is")
+        self.replace_button.on_click(lambda _b: self._show_file(self.files.confirm()))
+        self.keep_button.on_click(lambda _b: self._show_file(self.files.cancel()))
+        self.confirm_row = _row([self.replace_button, self.keep_button])
+        self.confirm_row.layout.display = "none"
         self.games = widgets.BoundedIntText(value=4, min=1, max=200, description="games")
         self.bots = widgets.Text(value="greedy,random", description="bots")
         self.problem_list = widgets.Select(options=[], rows=6, layout=widgets.Layout(width="100%"))
@@ -227,7 +247,8 @@ class MapEditor:
                 widgets.HTML("<b>Problems</b> (click one to select its regions)"),
                 self.problem_list,
                 _row([self.source, self.players, self.random_regions, self.seed, b["new"]]),
-                _row([self.path, b["save"], b["load"]]),
+                self._file_row(_row([self.path, b["save"], b["load"]])),
+                self.confirm_row,
                 _row([self.bots, self.games, b["play test"]]),
                 self.result,
             ],
@@ -462,39 +483,90 @@ class MapEditor:
         self.refresh(keep_message=True)
 
     def save(self, path: str | os.PathLike[str] | None = None) -> list[Problem]:
-        """Write the board (atomic); a board with problems is saved as a draft, with a
-        warning. Returns the problems."""
-        target = Path(path if path is not None else self.path.value)
+        """Write the board (atomic) to ``path``; a board with problems is saved as a draft,
+        with a warning. Returns the problems. A failed write says so in the panel, then
+        raises. Without ``path``, the name in the file box is saved inside the workspace,
+        as the save button does."""
+        if path is None:
+            self._on_save()
+            return validate(self.board)
+        target = Path(path)
+        try:
+            return self._write(target, str(target))
+        except (OSError, ValueError) as error:
+            self._say(f"Could not save {target}: {error}", refused=True)
+            raise
+
+    def _write(self, target: Path, name: str) -> list[Problem]:
         write_board(self.board, target)
         problems = validate(self.board)
         if problems:
             self._say(
-                f"Saved {target} as a draft: {len(problems)} problem(s) left before it can "
+                f"Saved {name} as a draft: {len(problems)} problem(s) left before it can "
                 "be played.",
                 refused=True,
             )
         else:
-            self._say(f"Saved {target}.")
+            self._say(f"Saved {name}.")
         return problems
 
     def load(self, path: str | os.PathLike[str] | None = None) -> None:
-        """Replace the draft with a board read from GeoJSON."""
-        target = path if path is not None else self.path.value
+        """Replace the draft with a board read from GeoJSON. Without ``path``, the name in
+        the file box is loaded from the workspace, as the load button does."""
+        if path is None:
+            self._on_load()
+            return
         try:
-            self.draft = ed.from_geojson(target)
+            self._read(Path(path))
         except MapFormatError as error:
             self._say(str(error), refused=True)
             return
-        self.selected = []
-        self._fit()
-        self._say(f"Loaded {target}.")
+        self._say(f"Loaded {path}.")
         self.refresh(keep_message=True)
 
+    def _read(self, target: Path) -> None:
+        self.draft = ed.from_geojson(target)
+        self.selected = []
+        self._fit()
+
+    def _file_row(self, row: widgets.HBox) -> widgets.HBox:
+        if not self.files.enabled:
+            row.layout.display = "none"
+        return row
+
     def _on_save(self, _: Any = None) -> None:
-        self.save()
+        """The save button: the name in the file box, inside the workspace; an existing
+        file waits for "replace"."""
+        outcome = self.files.save("save", self.path.value, "map", self._box_write)
+        self._show_file(outcome)
+
+    def _box_write(self, target: Path) -> None:
+        write_board(self.board, target)
 
     def _on_load(self, _: Any = None) -> None:
-        self.load()
+        """The load button: the name in the file box, from the workspace."""
+        outcome = self.files.open("load", self.path.value, "map", self._read)
+        self._show_file(outcome)
+        if outcome.ok:
+            self._say(f"Loaded {self.path.value.strip()}.")
+            self.refresh(keep_message=True)
+
+    def _show_file(self, outcome: Outcome) -> None:
+        """A file box outcome as one line; a finished save warns about a draft."""
+        self.confirm_row.layout.display = "flex" if outcome.confirm else "none"
+        if outcome.ok and outcome.message.startswith("Done: save"):
+            problems = validate(self.board)
+            name = outcome.message.removeprefix("Done: save (").removesuffix(").")
+            if problems:
+                self._say(
+                    f"Saved {name} as a draft: {len(problems)} problem(s) left before it "
+                    "can be played.",
+                    refused=True,
+                )
+            else:
+                self._say(f"Saved {name}.")
+            return
+        self._say(outcome.message, refused=not outcome.ok and not outcome.confirm)
 
     def _on_play_test(self, _: Any = None) -> None:
         try:

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import os
 
-import yaml
-
 from swlab.board.catalog import scenario_path
 from swlab.rules.game import Game
-from swlab.rules.scenario import scenario_from_dict
+from swlab.rules.scenario import read_scenario_file, scenario_from_dict
 
 
 def attempt(game: Game, actions: str) -> bool:
@@ -37,6 +35,6 @@ def with_power(scenario: str | os.PathLike[str], power: str, seat: int = 0) -> G
     file or a shipped scenario's name (``"tutorial/06_cost_powers"``).
     """
     path = scenario_path(scenario)
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = read_scenario_file(path)
     data["players"][seat]["active"]["power"] = power
     return Game.from_state(scenario_from_dict(data, path.parent))

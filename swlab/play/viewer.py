@@ -12,7 +12,9 @@ traits (widgets only see a change when a trait gets a new object).
 from __future__ import annotations
 
 import html
+import os
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
@@ -24,6 +26,7 @@ from swlab.play.style import HOVER_STYLE, PLAYER_COLOURS, fit_view, legend_html,
 from swlab.rules.actions import Action
 from swlab.rules.game import Game
 from swlab.rules.state import GameState
+from swlab.workspace import FileBox, Outcome, Workspace
 
 __all__ = ["GameViewer", "css"]
 
@@ -77,6 +80,12 @@ class GameViewer:
         Text size of the panel, and a scale for the map's labels (labels overlap on a
         small map: grow ``width`` with them). For a projector: ``text_px=20,
         label_scale=1.25, width=1100``.
+    workspace, file_boxes
+        The folder the file box saves to and opens from (default: ``swlab-files/`` beside
+        the notebook, or ``$SWLAB_WORKSPACE``); ``file_boxes=False`` (or
+        ``SWLAB_FILE_BOXES=off``) hides the file box, for a notebook served to a room.
+        Chosen by the host: nothing typed in the page leaves the workspace
+        (:mod:`swlab.workspace`).
     """
 
     def __init__(
@@ -95,6 +104,8 @@ class GameViewer:
         panel_width: int = 480,
         label_scale: float = 1.0,
         reveal: bool = False,
+        workspace: Workspace | str | os.PathLike[str] | None = None,
+        file_boxes: bool | None = None,
     ) -> None:
         if isinstance(game_or_board, GameController):
             self.controller = game_or_board
@@ -196,6 +207,15 @@ class GameViewer:
             self._button("open position", self._on_file, "Open a scenario file"),
         ]
         files_row = widgets.HBox(self._file_buttons, layout=widgets.Layout(flex_flow="row wrap"))
+        self.files = FileBox(_workspace(workspace, file_boxes))
+        self.replace_button = self._button("replace", self._on_replace, "Overwrite the file")
+        self.keep_button = self._button("keep", self._on_keep, "Keep the file as it is")
+        self.confirm_row = widgets.HBox([self.replace_button, self.keep_button])
+        self.confirm_row.layout.display = "none"
+        files_title = widgets.HTML("<b>Game records and scenario files</b>")
+        file_box = widgets.VBox([files_title, self.path, files_row, self.confirm_row])
+        if not self.files.enabled:
+            file_box.layout.display = "none"
         self._choice_buttons: list[widgets.Button] = []
         self._action_buttons: list[widgets.Button] = []
         self._updating_slider = False
@@ -229,9 +249,7 @@ class GameViewer:
                 self.log_box,
                 widgets.HTML("<b>Legend</b>"),
                 widgets.HTML(legend_html(p.name for p in c.state.players)),
-                widgets.HTML("<b>Game records and scenario files</b>"),
-                self.path,
-                files_row,
+                file_box,
             ],
             layout=widgets.Layout(width=f"{panel_width}px", flex="0 0 auto"),
         )
@@ -306,22 +324,33 @@ class GameViewer:
         self.message.value = html.escape(self.controller.hint())
 
     def _on_file(self, button: widgets.Button) -> None:
-        """Save or open the file named in the path box; a bad file is reported, not raised."""
-        path, c = self.path.value.strip(), self.controller
-        do = {
-            "save game": c.save_record,
-            "open game": c.load_record,
-            "save position": c.save_scenario,
-            "open position": c.load_scenario,
-        }[button.description]
-        try:
-            do(path)
-        except (OSError, ValueError) as error:  # ScenarioError, RecordError are ValueErrors
-            self.refresh()
-            self.message.value = html.escape(f"Could not {button.description}: {error}")
-            return
+        """Save or open the name typed in the file box, inside the workspace only
+        (:class:`~swlab.workspace.FileBox`); a failure is one line in the panel."""
+        name, c, files = self.path.value, self.controller, self.files
+        verb = button.description
+        if verb == "save game":
+            outcome = files.save(verb, name, "record", c.save_record)
+        elif verb == "save position":
+            outcome = files.save(verb, name, "scenario", c.save_scenario)
+        elif verb == "open game":
+            outcome = files.open(verb, name, "record", c.load_record)
+        else:
+            outcome = files.open(verb, name, "scenario", c.load_scenario)
+        self._show_file(outcome)
+
+    def _on_replace(self, _: Any = None) -> None:
+        self._show_file(self.files.confirm())
+
+    def _on_keep(self, _: Any = None) -> None:
+        self._show_file(self.files.cancel())
+
+    def _show_file(self, outcome: Outcome) -> None:
         self.refresh()
-        self.message.value = html.escape(f"Done: {button.description} ({path}).")
+        self.confirm_row.layout.display = "flex" if outcome.confirm else "none"
+        refused = "" if outcome.ok or outcome.confirm else " swlab-refused"
+        self.message.value = (
+            f"<div class='swlab-message{refused}'>{html.escape(outcome.message)}</div>"
+        )
 
     def _on_reveal(self, change: dict[str, Any]) -> None:
         self.reveal = bool(change["new"])
@@ -415,6 +444,17 @@ class GameViewer:
 
     def __repr__(self) -> str:
         return f"<GameViewer {self.controller.status().text}>"
+
+
+def _workspace(
+    workspace: Workspace | str | os.PathLike[str] | None, file_boxes: bool | None
+) -> Workspace:
+    """The host's workspace for the file box (see :class:`~swlab.workspace.Workspace`)."""
+    if isinstance(workspace, Workspace):
+        if file_boxes is not None:
+            workspace.enabled = file_boxes
+        return workspace
+    return Workspace(Path(workspace) if workspace is not None else None, enabled=file_boxes)
 
 
 def _region_id(event: Mapping[str, Any]) -> int | None:

@@ -62,6 +62,7 @@ from swlab.rules.actions import (
     Done,
     End,
     Final,
+    NotationError,
     Pick,
     Place,
     Roll,
@@ -116,6 +117,7 @@ __all__ = [
     "GameState",
     "Geo",
     "IllegalActionError",
+    "NotationError",
     "Pick",
     "Place",
     "PlayerState",
@@ -153,7 +155,7 @@ __all__ = [
 
 # --- scenarios, JSON records and the notebook Game (docs/scenarios.md, docs/rules_engine.md)
 from swlab.rules.game import Game
-from swlab.rules.record import RecordError, load_record, save_record
+from swlab.rules.record import RecordError, ReplayError, load_record, save_record
 from swlab.rules.record import replay as replay_record
 from swlab.rules.report import run_scenario
 from swlab.rules.scenario import (
@@ -167,6 +169,7 @@ from swlab.rules.scenario import (
 __all__ += [
     "Game",
     "RecordError",
+    "ReplayError",
     "ScenarioError",
     "dump_scenario",
     "load_record",

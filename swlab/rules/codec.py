@@ -17,7 +17,6 @@ YAML is imported only when text is read or written: the engine never pays for it
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import types
@@ -26,13 +25,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import MISSING, Field, fields, is_dataclass
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from swlab.rules.geo import Geo
 from swlab.rules.state import NOBODY, Conquest, GameState, RaceState, RegionState, TurnState
-
-if TYPE_CHECKING:
-    import yaml
 
 __all__ = [
     "ALIASES",
@@ -414,39 +410,24 @@ def encode_fields(
 # ====================================================================================
 
 
-def _check_duplicate_keys(node: yaml.Node | None, path: str = "") -> None:
-    """Refuse a key written twice (``regions: {12: ..., 12: ...}``): YAML would keep the
-    last one silently. Scalar keys are compared by their text."""
-    import yaml
-
-    if isinstance(node, yaml.MappingNode):
-        seen: set[str] = set()
-        for key_node, value_node in node.value:
-            key = str(key_node.value) if isinstance(key_node, yaml.ScalarNode) else "?"
-            if key in seen and key != "<<":
-                line = key_node.start_mark.line + 1
-                raise ScenarioError(join(path, key), f"the key {key!r} appears twice (line {line})")
-            seen.add(key)
-            _check_duplicate_keys(value_node, join(path, key))
-    elif isinstance(node, yaml.SequenceNode):
-        for k, item in enumerate(node.value):
-            _check_duplicate_keys(item, join(path, k))
-
-
 def read_scenario_text(text: str, file: str | os.PathLike[str] | None = None) -> dict[str, Any]:
-    """Parse YAML or JSON text into the scenario mapping (no checks beyond the syntax)."""
-    import yaml
+    """Parse YAML or JSON text into the scenario mapping (no checks beyond the syntax).
+
+    Parsed by :mod:`swlab.safe_io`: nesting and YAML aliases are bounded and a key written
+    twice (``regions: {12: ..., 12: ...}``, which YAML would keep the last of silently) is
+    refused at its path; no ``!!python`` tag is honoured.
+    """
+    from swlab.safe_io import DuplicateKey, InputRefused, parse_json, parse_yaml
 
     try:
         if text.lstrip().startswith("{") and str(file or "").endswith(".json"):
-            data = json.loads(text)
+            data = parse_json(text)
         else:
-            _check_duplicate_keys(yaml.compose(text, Loader=yaml.SafeLoader))
-            data = yaml.safe_load(text)
-    except ScenarioError as e:
-        raise e.in_file(file) from None
-    except (yaml.YAMLError, json.JSONDecodeError) as e:
-        raise ScenarioError("", f"not valid YAML/JSON: {e}", file) from None
+            data = parse_yaml(text)
+    except DuplicateKey as e:
+        raise ScenarioError(e.path, e.reason, file) from None
+    except InputRefused as e:
+        raise ScenarioError("", e.reason, file) from None
     if not isinstance(data, dict):
         raise ScenarioError("", "a scenario is a mapping (board:, players:, regions: ...)", file)
     return data

@@ -36,7 +36,7 @@ from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Event
 from swlab.rules.geo import BoardLike
 from swlab.rules.play import Deciders, Drive, Observer, drive, sample_chance
-from swlab.rules.record import GameRecord, Step, load_record, save_record
+from swlab.rules.record import GameRecord, RecordError, Step, load_record, save_record
 from swlab.rules.report import split_actions
 from swlab.rules.scenario import load_scenario, save_scenario
 from swlab.rules.setup import new_game
@@ -111,9 +111,13 @@ class Game:
     ) -> Game:
         """A game replayed from a record (or its file); the cursor stands at the end."""
         rec = record if isinstance(record, GameRecord) else load_record(record)
+        file = None if isinstance(record, GameRecord) else record
         game = cls.__new__(cls)
-        game._init(rec, rec.start(board), reveal)
-        game._steps = rec.timeline(board)
+        try:
+            game._init(rec, rec.start(board), reveal)
+            game._steps = rec.timeline(board)
+        except RecordError as e:  # ReplayError too: the action's number and its rule
+            raise e.in_file(file) from None
         game._cursor = len(game._steps)
         return game
 
@@ -310,7 +314,7 @@ def game_html(
     actor = current_player(state)
     if is_over(state):
         names = " and ".join(state.player_name(w) for w in winners(state))
-        head = f"Game over: {names} {'share the win' if len(winners(state)) > 1 else 'wins'}"
+        head = f"Game over: {e(names)} {'share the win' if len(winners(state)) > 1 else 'wins'}"
     else:
         assert actor is not None
         acting = f", {state.turn.acting}" if state.turn.acting else ""
@@ -318,7 +322,7 @@ def game_html(
         if actor == CHANCE:
             who = f"the die for {who}"
         head = (
-            f"Round {state.round}/{geo.turns} · {state.player_name(state.current)}'s turn · "
+            f"Round {state.round}/{geo.turns} · {e(state.player_name(state.current))}'s turn · "
             f"stage <b>{e(state.stage.value)}</b> ({e(who)}{e(acting)})"
         )
     if step is not None:

@@ -36,8 +36,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from swlab.rules.actions import Action, parse_action
+from swlab.rules.actions import Action, parse_action, parse_int
 from swlab.rules.engine import apply
+from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Event
 from swlab.rules.geo import BoardLike
 from swlab.rules.setup import new_game
@@ -57,7 +58,49 @@ class RecordError(ValueError):
         self.field = where
         self.reason = reason
         prefix = ": ".join(x for x in (self.file, where) if x)
-        super().__init__(f"{prefix}: {reason}" if prefix else reason)
+        # not super(): in a ReplayError the next class is IllegalActionError
+        ValueError.__init__(self, f"{prefix}: {reason}" if prefix else reason)
+
+    def in_file(self, file: str | os.PathLike[str] | None) -> RecordError:
+        """The same error, naming ``file`` (when it names none yet)."""
+        if self.file is not None or file is None:
+            return self
+        return RecordError(self.field, self.reason, file)
+
+
+class ReplayError(RecordError, IllegalActionError):
+    """A recorded action the rules refuse on replay: the file, the action's number (from
+    1) and notation, and the rule (``rule``, as :class:`IllegalActionError` gives it)."""
+
+    def __init__(
+        self,
+        index: int,
+        action: Action,
+        error: IllegalActionError,
+        file: str | os.PathLike[str] | None = None,
+    ) -> None:
+        self.index = index
+        self.action = action
+        self.error = error
+        self.rule = error.rule
+        self.message = error.message
+        reason = f"action {index + 1} ('{action!r}') is refused: {error.message}"
+        RecordError.__init__(self, f"actions.{index}", reason, file)
+
+    def in_file(self, file: str | os.PathLike[str] | None) -> ReplayError:
+        if self.file is not None or file is None:
+            return self
+        return ReplayError(self.index, self.action, self.error, file)
+
+
+def _limited(value: str, field: str, where: str) -> str:
+    """``value`` if it fits the field's size limit (:data:`swlab.safe_io.FIELD_LIMITS`)."""
+    from swlab.safe_io import FIELD_LIMITS
+
+    limit = FIELD_LIMITS[field]
+    if len(value) > limit:
+        raise RecordError(where, f"{len(value):,} characters, more than the {limit:,} allowed")
+    return value
 
 
 @dataclass(frozen=True)
@@ -133,29 +176,49 @@ class GameRecord:
         return load_board(self.board)
 
     def start(self, board: BoardLike | None = None) -> GameState:
-        """The initial state on ``board`` (default: :meth:`load_board`)."""
-        if board is None:
-            board = self.load_board()
-        if board.name != self.board:
-            raise ValueError(f"this record was played on {self.board!r}, not {board.name!r}")
-        if self.scenario is not None:
-            from swlab.rules.scenario import scenario_from_dict
+        """The initial state on ``board`` (default: :meth:`load_board`).
 
-            return scenario_from_dict(self.scenario, board=board)
-        return new_game(
-            board,
-            list(self.players),
-            seed=self.seed,
-            races=list(self.races),
-            powers=list(self.powers),
-        )
+        A board that cannot be loaded or a start the rules refuse raises
+        :class:`RecordError` (``board``, ``scenario`` or ``players``).
+        """
+        if board is None:
+            try:
+                board = self.load_board()
+            except ValueError as e:  # CatalogError, MapFormatError, GraphError
+                raise RecordError("board", str(e)) from None
+        if board.name != self.board:
+            raise RecordError(
+                "board", f"this record was played on {self.board!r}, not {board.name!r}"
+            )
+        if self.scenario is not None:
+            from swlab.rules.scenario import ScenarioError, scenario_from_dict
+
+            try:
+                return scenario_from_dict(self.scenario, board=board)
+            except ScenarioError as e:
+                where = f"scenario.{e.path}" if e.path else "scenario"
+                raise RecordError(where, e.reason) from None
+        try:
+            return new_game(
+                board,
+                list(self.players),
+                seed=self.seed,
+                races=list(self.races),
+                powers=list(self.powers),
+            )
+        except ValueError as e:  # seats, or races and powers that do not exist
+            raise RecordError("players, races, powers", str(e)) from None
 
     def timeline(self, board: BoardLike | None = None) -> list[Step]:
-        """Replay every action; raises :class:`IllegalActionError` at a bad one."""
+        """Replay every action; :class:`ReplayError` (an :class:`IllegalActionError`)
+        names the first one the rules refuse, by number, with its rule."""
         state = self.start(board)
         steps: list[Step] = []
-        for action in self.actions:
-            state, events = apply(state, action)
+        for index, action in enumerate(self.actions):
+            try:
+                state, events = apply(state, action)
+            except IllegalActionError as e:
+                raise ReplayError(index, action, e) from None
             steps.append(Step(action, tuple(events), state))
         return steps
 
@@ -180,31 +243,47 @@ class GameRecord:
 
     @classmethod
     def from_text(cls, text: str) -> GameRecord:
-        lines = [line.strip() for line in text.splitlines() if line.strip()]
-        if not lines or not lines[0].startswith(MAGIC):
-            raise ValueError(f"not a swlab game record: it must start with {MAGIC!r}")
+        """Read the text form; :class:`RecordError` names the line (a ``ValueError``)."""
+        numbered = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)]
+        lines = [(n, line) for n, line in numbered if line]
+        if not lines or not lines[0][1].startswith(MAGIC):
+            raise RecordError("", f"not a swlab game record: it must start with {MAGIC!r}")
         header: dict[str, str] = {}
         i = 1
-        while i < len(lines) and lines[i] != "actions:":
-            key, sep, value = lines[i].partition(":")
+        while i < len(lines) and lines[i][1] != "actions:":
+            number, line = lines[i]
+            key, sep, value = line.partition(":")
             if not sep:
-                raise ValueError(f"line {i + 1}: expected 'key: value', got {lines[i]!r}")
+                raise RecordError(f"line {number}", f"expected 'key: value', got {line[:80]!r}")
             header[key.strip()] = value.strip()
             i += 1
         missing = {"board", "players", "seed", "races", "powers"} - set(header)
         if missing:
-            raise ValueError(f"game record misses {', '.join(sorted(missing))}")
+            raise RecordError("", f"game record misses {', '.join(sorted(missing))}")
 
         def items(key: str) -> tuple[str, ...]:
-            return tuple(s.strip() for s in header[key].split(",") if s.strip())
+            values = tuple(s.strip() for s in header[key].split(",") if s.strip())
+            for v in values:
+                _limited(v, "name", key)
+            return values
 
+        try:
+            seed = parse_int(header["seed"], "the seed", header["seed"])
+        except ValueError as e:
+            raise RecordError("seed", str(e)) from None
+        actions: list[Action] = []
+        for k, (number, line) in enumerate(lines[i + 1 :]):
+            try:
+                actions.append(parse_action(line))
+            except ValueError as e:
+                raise RecordError(f"line {number} (action {k + 1})", str(e)) from None
         return cls(
-            board=header["board"],
+            board=_limited(header["board"], "name", "board"),
             players=items("players"),
-            seed=int(header["seed"]),
+            seed=seed,
             races=items("races"),
             powers=items("powers"),
-            actions=tuple(parse_action(line) for line in lines[i + 1 :]),
+            actions=tuple(actions),
         )
 
     # --- JSON ---------------------------------------------------------------------------
@@ -261,7 +340,15 @@ class GameRecord:
 
         if not isinstance(data.get("board"), str):
             raise fail("board", "must be the board's name")
-        players = strings("players")
+        try:
+            _limited(data["board"], "name", "board")
+            players = strings("players")
+            for k, name in enumerate(players):
+                _limited(name, "name", f"players.{k}")
+            if isinstance(data.get("notes"), str):
+                _limited(data["notes"], "notes", "notes")
+        except RecordError as e:
+            raise e.in_file(file) from None
         scenario = data.get("scenario")
         if scenario is not None:
             if not isinstance(scenario, dict):
@@ -319,22 +406,29 @@ def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
 
 
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
-    """Read a record written by :func:`save_record` (JSON or text, told by its content)."""
+    """Read a record written by :func:`save_record` (JSON or text, told by its content).
+
+    Read by :mod:`swlab.safe_io` (regular files only, a size limit, UTF-8, bounded
+    nesting); every refusal is a :class:`RecordError` naming the file.
+    """
+    from swlab.safe_io import InputRefused, parse_json, read_text
+
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise RecordError("", f"cannot read the record: {e.strerror or e}", p) from None
+        text = read_text(p, "record")
+    except InputRefused as e:
+        reason = f"cannot read the record: {e.reason}" if e.category == "file" else e.reason
+        raise RecordError("", reason, p) from None
     if text.lstrip().startswith("{"):
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise RecordError("", f"not valid JSON: {e}", p) from None
+            data = parse_json(text)
+        except InputRefused as e:
+            raise RecordError("", e.reason, p) from None
         return GameRecord.from_json(data, p.resolve().parent, p)
     try:
         return GameRecord.from_text(text)
-    except ValueError as e:
-        raise RecordError("", str(e), p) from None
+    except RecordError as e:
+        raise e.in_file(p) from None
 
 
 def replay(record: GameRecord, board: BoardLike | None = None) -> list[Step]:

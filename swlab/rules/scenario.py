@@ -84,6 +84,7 @@ __all__ = [
     "board_ref",
     "dump_scenario",
     "load_scenario",
+    "read_scenario_file",
     "read_scenario_text",
     "resolve_board",
     "save_scenario",
@@ -102,6 +103,28 @@ _HALFLINGS, _HOLES = "Halflings", 2
 # ====================================================================================
 # Boards: found by the board catalog (swlab.board.catalog), its errors as ScenarioErrors
 # ====================================================================================
+
+
+def _read_file(path: Path) -> str:
+    """The text of a scenario file by :func:`swlab.safe_io.read_text` (regular files only,
+    size limit, UTF-8), its refusal as a :class:`ScenarioError`."""
+    from swlab.safe_io import InputRefused, read_text
+
+    try:
+        return read_text(path, "scenario")
+    except InputRefused as e:
+        reason = f"cannot read the scenario: {e.reason}" if e.category == "file" else e.reason
+        raise ScenarioError("", reason, path) from None
+
+
+def _limited(value: str, field: str, path: str) -> str:
+    """``value`` if it fits the field's size limit (:data:`swlab.safe_io.FIELD_LIMITS`)."""
+    from swlab.safe_io import FIELD_LIMITS
+
+    limit = FIELD_LIMITS[field]
+    if len(value) > limit:
+        raise ScenarioError(path, f"{len(value):,} characters, more than the {limit:,} allowed")
+    return value
 
 
 def resolve_board(spec: Any, base_dir: str | os.PathLike[str] | None = None) -> BoardLike:
@@ -133,15 +156,15 @@ def load_scenario(path: str | os.PathLike[str]) -> GameState:
         p = scenario_path(path)
     except ValueError as e:
         raise ScenarioError("", str(e)) from None
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise ScenarioError("", f"cannot read the scenario: {e.strerror or e}", p) from None
-    except UnicodeDecodeError as e:
-        reason = f"not UTF-8 text ({e.reason} at byte {e.start}); save the file as UTF-8"
-        raise ScenarioError("", reason, p) from None
-    data = read_scenario_text(text, p)
-    return scenario_from_dict(data, p.parent, file=p)
+    return scenario_from_dict(read_scenario_file(p), p.parent, file=p)
+
+
+def read_scenario_file(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The mapping of a scenario file, before any check beyond the syntax: read by
+    :mod:`swlab.safe_io` (regular files only, at most ``LIMITS["scenario"]`` bytes, UTF-8,
+    bounded nesting and aliases); every refusal a :class:`ScenarioError`."""
+    p = Path(path)
+    return read_scenario_text(_read_file(p), p)
 
 
 def scenario_from_dict(
@@ -207,7 +230,7 @@ def _build(d: dict[str, Any], base_dir: Any, board: BoardLike | None) -> GameSta
     _known(d, _top_keys(), "")
     for note in ("title", "description"):
         if note in d:
-            _str(d[note], note)
+            _limited(_str(d[note], note), note, note)
     if board is None:
         board = resolve_board(_required(d, "board", ""), base_dir)
     geo = _geo(board)
@@ -251,6 +274,7 @@ def _seats(raw_players: list[Any], board: BoardLike, geo: Geo) -> Ctx:
         else:
             m = _mapping(raw, f"players.{k}")
             names.append(_str(_required(m, "name", f"players.{k}"), f"players.{k}.name"))
+        _limited(names[-1], "name", f"players.{k}" if isinstance(raw, str) else f"players.{k}.name")
     problem = seat_problem(len(names), board)
     if problem is not None:
         raise ScenarioError("players", problem)

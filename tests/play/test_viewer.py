@@ -155,20 +155,20 @@ def test_unknown_verbs_become_buttons_by_notation(viewer: GameViewer) -> None:
 
 def test_viewer_saves_and_opens_records_and_positions(tmp_path: Path) -> None:
     """The file row saves a record and a scenario, and opens both back identically."""
-    viewer = GameViewer("official_2p", players=["Ann", "Bob"], seed=7)
+    viewer = GameViewer("official_2p", players=["Ann", "Bob"], seed=7, workspace=tmp_path)
     viewer.button("pick 0").click()
     state = viewer.controller.state
-    viewer.path.value = str(tmp_path / "game.json")
+    viewer.path.value = "game.json"
     viewer.button("save game").click()
     viewer.undo_button.click()
     viewer.button("open game").click()
     assert viewer.controller.state == state
     assert "Done" in viewer.message.value
-    viewer.path.value = str(tmp_path / "position.yaml")
+    viewer.path.value = "position.yaml"
     viewer.button("save position").click()
     viewer.button("open position").click()
     assert viewer.controller.state == state
-    viewer.path.value = str(tmp_path / "missing.yaml")
+    viewer.path.value = "missing.yaml"
     viewer.button("open position").click()
     assert "Could not open position" in viewer.message.value
     assert viewer.controller.state == state

@@ -42,6 +42,7 @@ from swlab.rules import (
     sample_chance,
     why_illegal,
 )
+from swlab.rules.actions import NotationError
 from swlab.rules.game import Game
 
 from .helpers import Scenario
@@ -96,7 +97,8 @@ def test_r_conq_10_the_final_die_is_a_chance_node() -> None:
     # explicit faces stay accepted: a record, --actions or a teacher sets the die
     for face in range(4):
         assert why_illegal(state, Roll(face)) is None and is_legal(state, Roll(face))
-    assert why_illegal(state, Roll(4)) is not None  # R-COMP-5: the die shows 0 to 3
+    with pytest.raises(NotationError, match="R-COMP-5"):  # the die shows 0 to 3: no Roll(4)
+        Roll(4)
     # nowhere else is there a chance node
     assert chance_outcomes(at_final().do("roll 1").state) == []
 

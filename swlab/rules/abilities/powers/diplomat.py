@@ -28,7 +28,7 @@ from swlab.rules.abilities.base import (
     with_player_values,
     with_turn_value,
 )
-from swlab.rules.actions import Action, register_action
+from swlab.rules.actions import Action, NotationError, check_int, parse_int, register_action
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import PeaceMade
 
@@ -46,17 +46,17 @@ class Peace(Action):
     verb: ClassVar[str] = "peace"
     player: int
 
+    def __post_init__(self) -> None:
+        check_int(self.player, "a seat number", self.verb)
+
     def args(self) -> str:
         return str(self.player)
 
     @classmethod
     def from_args(cls, args: list[str], text: str) -> Action:
         if len(args) != 1:
-            raise ValueError(f"{text!r}: 'peace' takes exactly one argument, a seat number")
-        try:
-            return cls(int(args[0]))
-        except ValueError:
-            raise ValueError(f"{text!r}: a seat number must be a whole number") from None
+            raise NotationError(f"{text!r}: 'peace' takes exactly one argument, a seat number")
+        return cls(parse_int(args[0], "a seat number", text))
 
 
 register_action(Peace)

@@ -1,0 +1,328 @@
+"""The workspace: the one folder the file boxes of the widgets read and write.
+
+A notebook served to a room (Voilà, ``swlab present``) shows its visitors the viewer's and
+the editor's file boxes. Whatever a visitor types there is a *name inside the workspace*,
+never a path on the server: :meth:`Workspace.resolve` refuses absolute paths, ``~``,
+``..``, hidden names, links that lead out, folders that do not exist yet, notebooks and
+code, and files that are not regular (devices, FIFOs). Saving over an existing file needs
+a second, explicit step (:class:`FileBox`); every failure is one line that names only what
+the visitor typed, never the content of a file.
+
+The workspace is chosen by the host, never by the page:
+
+- ``Workspace(root)`` (the ``workspace=`` argument of the widgets), else
+- the environment variable ``SWLAB_WORKSPACE``, else
+- ``swlab-files/`` in the kernel's working folder, which is the notebook's folder.
+
+``SWLAB_FILE_BOXES=off`` (or ``Workspace(enabled=False)``, ``file_boxes=False`` in the
+widgets) turns every file box off: the boxes are hidden and refuse every request.
+
+>>> ws = Workspace("/srv/lesson/swlab-files")
+>>> ws.resolve("../x.json", "record")
+Traceback (most recent call last):
+...
+swlab.workspace.WorkspaceError: '../x.json': '..' is not allowed: names stay inside the workspace
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+__all__ = [
+    "ENV_FILE_BOXES",
+    "ENV_WORKSPACE",
+    "KINDS",
+    "FileBox",
+    "Outcome",
+    "Workspace",
+    "WorkspaceError",
+    "panel_error",
+]
+
+ENV_WORKSPACE = "SWLAB_WORKSPACE"
+ENV_FILE_BOXES = "SWLAB_FILE_BOXES"
+DEFAULT_FOLDER = "swlab-files"
+
+#: The suffixes each kind of file may have in the workspace.
+KINDS: dict[str, tuple[str, ...]] = {
+    "record": (".json", ".txt"),
+    "scenario": (".yaml", ".yml", ".json"),
+    "map": (".geojson",),
+}
+
+#: Never written or read by a file box, whatever the kind: notebooks and code.
+_FORBIDDEN = frozenset(
+    (
+        ".ipynb", ".py", ".pyc", ".pyw", ".pyi", ".pth", ".sh", ".bash", ".zsh", ".js",
+        ".mjs", ".ts", ".html", ".htm", ".css", ".cfg", ".ini", ".toml", ".so", ".exe",
+    )
+)  # fmt: skip
+_MAX_NAME = 200
+_PART = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ._-]*")
+
+
+class WorkspaceError(ValueError):
+    """A name a file box refuses; the message is one line naming what was typed."""
+
+
+def _off(value: str | None) -> bool:
+    return value is not None and value.strip().lower() in ("0", "off", "no", "false")
+
+
+class Workspace:
+    """The folder the file boxes use (see the module text for how it is chosen)."""
+
+    def __init__(
+        self, root: str | os.PathLike[str] | None = None, *, enabled: bool | None = None
+    ) -> None:
+        if root is None:
+            env = os.environ.get(ENV_WORKSPACE, "").strip()
+            root = env if env else Path.cwd() / DEFAULT_FOLDER
+        self.root = Path(root).expanduser().absolute()
+        self.enabled = not _off(os.environ.get(ENV_FILE_BOXES)) if enabled is None else enabled
+
+    def __repr__(self) -> str:
+        return f"<Workspace {self.root}{'' if self.enabled else ' (file boxes off)'}>"
+
+    def resolve(self, name: str, kind: str, *, for_writing: bool = False) -> Path:
+        """The file ``name`` stands for inside the workspace, for a file of ``kind``
+        (:data:`KINDS`); :class:`WorkspaceError` for anything that could reach outside."""
+        if not self.enabled:
+            raise WorkspaceError("file boxes are turned off here")
+        shown = repr(name[:60] + ("..." if len(name) > 60 else ""))
+        text = name.strip()
+        if not text:
+            raise WorkspaceError(f"type a file name, such as game{KINDS[kind][0]}")
+        if len(text) > _MAX_NAME:
+            raise WorkspaceError(f"{shown}: a name has at most {_MAX_NAME} characters")
+        if "\\" in text or ":" in text or text.startswith(("/", "~")):
+            raise WorkspaceError(
+                f"{shown}: give a name inside the workspace, not a path (no /, ~, \\ or :)"
+            )
+        parts = PurePosixPath(text).parts
+        if ".." in parts:
+            raise WorkspaceError(f"{shown}: '..' is not allowed: names stay inside the workspace")
+        for part in parts:
+            if not _PART.fullmatch(part):
+                raise WorkspaceError(
+                    f"{shown}: use letters, digits, spaces, '.', '_' and '-' (not starting "
+                    "with '.' or a space)"
+                )
+        suffix = PurePosixPath(text).suffix.lower()
+        if suffix in _FORBIDDEN or text.lower().endswith(".ipynb"):
+            raise WorkspaceError(f"{shown}: file boxes never touch notebooks or code")
+        allowed = KINDS[kind]
+        if suffix not in allowed:
+            raise WorkspaceError(f"{shown}: a {kind} file ends in {' or '.join(allowed)}")
+        root = self.root
+        if for_writing:
+            root.mkdir(parents=True, exist_ok=True)
+        elif not root.is_dir():
+            raise WorkspaceError(f"{shown}: no such file in the workspace")
+        real_root = Path(os.path.realpath(root))
+        target = root.joinpath(*parts)
+        if not Path(os.path.realpath(target.parent)).is_relative_to(real_root):
+            raise WorkspaceError(f"{shown}: a link leads out of the workspace")
+        if not target.parent.is_dir():
+            raise WorkspaceError(f"{shown}: no such folder in the workspace")
+        try:
+            info = os.lstat(target)
+        except FileNotFoundError:
+            if not for_writing:
+                raise WorkspaceError(f"{shown}: no such file in the workspace") from None
+            return target
+        except OSError as error:
+            raise WorkspaceError(f"{shown}: cannot be used ({error.strerror})") from None
+        if stat.S_ISLNK(info.st_mode):
+            if not Path(os.path.realpath(target)).is_relative_to(real_root):
+                raise WorkspaceError(f"{shown}: a link leads out of the workspace")
+            if for_writing:
+                raise WorkspaceError(f"{shown}: is a link; file boxes do not write through links")
+            try:
+                info = os.stat(target)
+            except OSError:
+                raise WorkspaceError(f"{shown}: is a broken link") from None
+        if stat.S_ISDIR(info.st_mode):
+            raise WorkspaceError(f"{shown}: is a folder")
+        if not stat.S_ISREG(info.st_mode):
+            raise WorkspaceError(f"{shown}: is not a regular file (a device or a FIFO)")
+        return target
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a file box shows after a request: one line; ``confirm`` asks to overwrite."""
+
+    ok: bool
+    message: str
+    confirm: bool = False
+
+
+@dataclass(frozen=True)
+class _Pending:
+    verb: str
+    name: str
+    target: Path
+    write: Callable[[Path], None]
+
+
+class FileBox:
+    """The logic of a save/open box, without widgets: the panel shows :attr:`Outcome.message`
+    and, when ``confirm`` is set, a "replace" and a "keep" button (:meth:`confirm`,
+    :meth:`cancel`)."""
+
+    def __init__(self, workspace: Workspace | None = None) -> None:
+        self.workspace = workspace if workspace is not None else Workspace()
+        self.pending: _Pending | None = None
+
+    @property
+    def enabled(self) -> bool:
+        return self.workspace.enabled
+
+    def save(self, verb: str, name: str, kind: str, write: Callable[[Path], None]) -> Outcome:
+        """Write ``name`` with ``write(path)``; an existing file waits for :meth:`confirm`."""
+        self.pending = None
+        try:
+            target = self.workspace.resolve(name, kind, for_writing=True)
+        except WorkspaceError as error:
+            return Outcome(False, f"Could not {verb}: {error}")
+        if target.exists():
+            self.pending = _Pending(verb, name.strip(), target, write)
+            return Outcome(
+                False,
+                f"{name.strip()} exists in the workspace: replace it? (replace / keep)",
+                confirm=True,
+            )
+        return self._write(verb, name.strip(), target, write)
+
+    def confirm(self) -> Outcome:
+        """Carry out the save waiting for confirmation."""
+        pending, self.pending = self.pending, None
+        if pending is None:
+            return Outcome(False, "Nothing to replace.")
+        try:  # check again: the file may have changed meanwhile
+            target = self.workspace.resolve(
+                pending.name, _kind_of(pending.target), for_writing=True
+            )
+        except WorkspaceError as error:
+            return Outcome(False, f"Could not {pending.verb}: {error}")
+        return self._write(pending.verb, pending.name, target, pending.write)
+
+    def cancel(self) -> Outcome:
+        """Drop the save waiting for confirmation."""
+        pending, self.pending = self.pending, None
+        return Outcome(False, f"Kept {pending.name}." if pending else "Nothing to keep.")
+
+    def open(self, verb: str, name: str, kind: str, read: Callable[[Path], None]) -> Outcome:
+        """Read ``name`` with ``read(path)``; a bad file is one line (:func:`panel_error`)."""
+        self.pending = None
+        try:
+            target = self.workspace.resolve(name, kind)
+        except WorkspaceError as error:
+            return Outcome(False, f"Could not {verb}: {error}")
+        try:
+            read(target)
+        except (OSError, ValueError) as error:
+            return Outcome(False, f"Could not {verb}: {name.strip()}: {panel_error(error)}")
+        return Outcome(True, f"Done: {verb} ({name.strip()}).")
+
+    def _write(self, verb: str, name: str, target: Path, write: Callable[[Path], None]) -> Outcome:
+        try:
+            write(target)
+        except (OSError, ValueError) as error:
+            return Outcome(False, f"Could not {verb}: {name}: {panel_error(error)}")
+        return Outcome(True, f"Done: {verb} ({name}).")
+
+
+def _kind_of(path: Path) -> str:
+    suffix = path.suffix.lower()
+    return next(kind for kind, suffixes in KINDS.items() if suffix in suffixes)
+
+
+_SAFE_SEGMENT = re.compile(r"[a-z_]{1,30}|-?[0-9]{1,12}")
+
+
+def _schema_words() -> frozenset[str]:
+    """Keys of swlab's file formats: safe to show in a path, since they are not content."""
+    from dataclasses import fields
+
+    from swlab.rules.scenario import EXTRA_TOP_KEYS
+    from swlab.rules.state import (
+        Combo,
+        Conquest,
+        GameState,
+        PlayerState,
+        RaceState,
+        RegionState,
+        TurnState,
+    )
+
+    words = {"board", "race", "active", "declined", "actions", "scenario", "notes", "format"}
+    words |= {"version", "seed", "races", "powers", "players", "regions", "turn"}
+    words |= set(EXTRA_TOP_KEYS)
+    for cls in (Combo, Conquest, GameState, PlayerState, RaceState, RegionState, TurnState):
+        words |= {f.name for f in fields(cls)}
+    return frozenset(words)
+
+
+def _safe_path(path: str) -> str:
+    """The leading segments of a value's path that are schema keys or numbers."""
+    words = _schema_words()
+    kept: list[str] = []
+    for segment in path.split("."):
+        if not _SAFE_SEGMENT.fullmatch(segment) or (
+            not segment.lstrip("-").isdigit() and segment not in words
+        ):
+            break
+        kept.append(segment)
+    return ".".join(kept)
+
+
+def panel_error(error: BaseException) -> str:
+    """One line for the panel about a failed open or save, with no file content: the
+    kind of problem, where (as far as schema keys and numbers say it) and the rule."""
+    from swlab.board.io import MapFormatError
+    from swlab.rules.codec import ScenarioError
+    from swlab.rules.record import RecordError, ReplayError
+    from swlab.safe_io import InputRefused
+
+    if isinstance(error, InputRefused):
+        return error.reason
+    if isinstance(error, ReplayError):
+        rule = f" ({error.rule})" if error.rule else ""
+        return f"action {error.index + 1} of the record is refused by the rules{rule}"
+    if isinstance(error, ScenarioError | RecordError):
+        what = "a scenario" if isinstance(error, ScenarioError) else "a game record"
+        where = _safe_path(error.path if isinstance(error, ScenarioError) else error.field)
+        reason = error.reason
+        if reason.startswith(_FILE_REASONS):
+            return _content_free(reason)
+        rules = re.findall(r"R-[A-Z]+(?:-[A-Z0-9]+)*", reason)
+        rule = f" ({rules[-1]})" if rules else ""
+        return f"not {what} swlab can load" + (f" (at {where})" if where else "") + rule
+    if isinstance(error, MapFormatError):
+        where = f"feature #{error.feature}" if error.feature is not None else ""
+        if error.field:
+            where += (", " if where else "") + f"field {error.field}"
+        return "not a swlab map" + (f" ({where})" if where else "")
+    if isinstance(error, OSError):
+        return f"cannot be used ({error.strerror or 'system error'})"
+    return "not a file swlab can load"
+
+
+#: Beginnings of the reasons :mod:`swlab.safe_io` and the loaders' file checks give.
+_FILE_REASONS = (
+    "cannot read", "not UTF-8", "not valid", "is ", "lists and", "YAML alias", "a YAML alias",
+    "holds a NUL", "the key", "a scenario is a mapping", "a JSON game record", "not a swlab",
+)  # fmt: skip
+
+
+def _content_free(reason: str) -> str:
+    """A reason of :mod:`swlab.safe_io` and the loaders' own file checks is content-free
+    except a YAML/JSON syntax message, which names no text but may quote a character."""
+    return re.sub(r"'[^']*'", "'...'", reason)[:200]

@@ -1,0 +1,211 @@
+"""The malformed-input corpus through the CLI: one clear line, fast, in bounded memory.
+
+Every file of ``tests/data/malformed/{scenarios,records,maps}/`` (written by
+``build_corpus.py`` there; ``corpus.json`` gives its command and expected message) and the
+special files made here (devices, a FIFO, a folder, files of many megabytes) is read by
+``swlab ... check FILE`` in a subprocess with an address-space limit. Each must exit 2
+with exactly one ``swlab: error: FILE: ...`` line holding the expected text, no traceback,
+and the command must finish within :data:`BUDGET_S` (measured around ``main()`` in the
+child, once swlab and its libraries are imported, so the interpreter's start is not
+counted). A subprocess still running after
+:data:`HANG_S` is a hang, which issue 13 forbids: the test fails.
+
+``SWLAB_CORPUS_REPORT=path`` writes every case's time to ``path`` (the slowest first).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "tests" / "data" / "malformed"
+MANIFEST: dict[str, dict[str, object]] = json.loads(
+    (CORPUS / "corpus.json").read_text(encoding="utf-8")
+)
+#: Time one case may take, from calling the CLI's ``main`` to its return (seconds).
+BUDGET_S = 2.0
+#: A child still running after this long hangs (interpreter start included, on a busy box).
+HANG_S = 30.0
+#: Address space of the child: swlab with numpy and shapely loaded needs far less.
+MEMORY_BYTES = 1536 * 1024 * 1024
+
+#: The child: swlab and the libraries it loads are imported first (their import time does
+#: not depend on the input), then ``main()`` is timed.
+_RUNNER = (
+    "import sys, time\n"
+    "import yaml, shapely\n"
+    "import swlab.board.io, swlab.rules.game, swlab.rules.report, swlab.safe_io\n"
+    "from swlab.cli import main\n"
+    "start = time.perf_counter()\n"
+    "code = main(sys.argv[1:])\n"
+    "sys.stderr.write(f'\\nelapsed {time.perf_counter() - start:.4f}\\n')\n"
+    "sys.exit(code)\n"
+)
+
+TIMES: dict[str, float] = {}
+
+
+def _limit_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_BYTES, MEMORY_BYTES))
+
+
+def run_cli(words: list[str], cwd: Path = ROOT) -> tuple[int, str, float]:
+    """Exit code, stderr without the timing line, and the time ``main()`` took."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "MPLBACKEND": "Agg"}
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", _RUNNER, *words],
+            capture_output=True,
+            text=True,
+            timeout=HANG_S,
+            preexec_fn=_limit_memory,
+            env=env,
+            cwd=cwd,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"swlab {' '.join(words)} hangs: still running after {HANG_S:.0f} s")
+    lines = done.stderr.rstrip("\n").splitlines()
+    elapsed = float(lines[-1].split()[1]) if lines and lines[-1].startswith("elapsed ") else -1
+    return done.returncode, "\n".join(line for line in lines[:-1] if line), elapsed
+
+
+def check_refusal(words: list[str], shown: str, expected: str, case: str) -> float:
+    """One error line naming the file and holding ``expected``; within the budget."""
+    code, err, elapsed = run_cli(words)
+    assert "Traceback" not in err, err
+    assert code == 2, (code, err)
+    assert len(err.splitlines()) == 1, err
+    assert err.startswith("swlab: error: "), err
+    assert f"{Path(shown).name}: " in err, err  # the file, as given or resolved
+    assert expected in err, f"{expected!r} not in {err!r}"
+    assert 0 <= elapsed <= BUDGET_S, f"{case}: {elapsed:.2f} s, over the {BUDGET_S} s budget"
+    TIMES[case] = elapsed
+    return elapsed
+
+
+def test_the_corpus_is_large_and_every_file_has_an_expectation() -> None:
+    files = {
+        p.relative_to(CORPUS).as_posix()
+        for folder in ("scenarios", "records", "maps")
+        for p in (CORPUS / folder).iterdir()
+    }
+    assert files == set(MANIFEST)
+    scenario_and_record = [f for f in files if f.startswith(("scenarios/", "records/"))]
+    assert len(scenario_and_record) >= 60
+
+
+@pytest.mark.parametrize("case", sorted(MANIFEST))
+def test_corpus_file_is_one_clear_line(case: str) -> None:
+    entry = MANIFEST[case]
+    command = [str(w) for w in entry["command"]]  # type: ignore[attr-defined]
+    path = f"tests/data/malformed/{case}"
+    check_refusal([*command, path], path, str(entry["error"]), case)
+
+
+# --- files the repository cannot hold ------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def specials(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Path]]:
+    """FIFOs, folders, a sparse 30 MB file, a scenario with a 7 MB title."""
+    folder = tmp_path_factory.mktemp("specials")
+    fifo = folder / "pipe.yaml"
+    os.mkfifo(fifo)
+    big = folder / "thirty_mb.yaml"
+    with big.open("wb") as handle:
+        handle.truncate(30 * 1024 * 1024)
+    title = folder / "seven_mb_title.yaml"
+    title.write_text(
+        "board: official_2p\nplayers: [Ann, Bob]\ntitle: " + "x" * (7 * 1024 * 1024) + "\n",
+        encoding="utf-8",
+    )
+    (folder / "a_folder.yaml").mkdir()
+    os.mkfifo(folder / "pipe.geojson")
+    (folder / "a_folder.geojson").mkdir()
+    yield {
+        "map_fifo": folder / "pipe.geojson",
+        "map_folder": folder / "a_folder.geojson",
+        "fifo": fifo,
+        "big": big,
+        "title": title,
+        "folder": folder / "a_folder.yaml",
+    }
+
+
+SPECIAL_CASES = [
+    ("scenario", "/dev/zero", "cannot read the scenario: is a device, not a regular file"),
+    ("scenario", "/dev/urandom", "cannot read the scenario: is a device, not a regular file"),
+    ("record", "/dev/zero", "cannot read the record: is a device, not a regular file"),
+    ("record", "/dev/urandom", "cannot read the record: is a device, not a regular file"),
+    ("map", "/dev/zero", "is a device, not a regular file"),
+    ("scenario", "fifo", "cannot read the scenario: is a FIFO (named pipe), not a regular file"),
+    ("record", "fifo", "cannot read the record: is a FIFO (named pipe), not a regular file"),
+    ("map", "map_fifo", "is a FIFO (named pipe), not a regular file"),
+    ("map", "map_folder", "a folder, not a board file"),
+    ("scenario", "folder", "cannot read the scenario: is a folder, not a regular file"),
+    ("record", "folder", "cannot read the record: is a folder, not a regular file"),
+    ("scenario", "big", "is 30 MB, more than the 8 MB a scenario file may have"),
+    ("record", "big", "is 30 MB, more than the 8 MB a record file may have"),
+    ("scenario", "title", "title: 7,340,032 characters, more than the 200 allowed"),
+]
+
+
+@pytest.mark.parametrize(("kind", "which", "expected"), SPECIAL_CASES)
+def test_special_file_is_refused_without_reading_it(
+    specials: dict[str, Path], kind: str, which: str, expected: str
+) -> None:
+    path = str(specials[which]) if which in specials else which
+    check_refusal([kind, "check", path], path, expected, f"{kind} {which}")
+
+
+def test_a_valid_file_with_a_utf8_bom_loads(tmp_path: Path) -> None:
+    """The byte-order mark some editors write is accepted (the one encoding rule relaxed)."""
+    path = tmp_path / "bom.yaml"
+    path.write_bytes(
+        b"\xef\xbb\xbf" + "title: Café\nboard: official_2p\nplayers: [Ann, Bob]\n".encode()
+    )
+    code, err, elapsed = run_cli(["scenario", "check", str(path)])
+    assert code == 0, err
+    assert 0 <= elapsed <= BUDGET_S
+
+
+def test_an_inline_board_of_8000_regions_loads_within_the_budget(tmp_path: Path) -> None:
+    """Linear-time graph loading: 8,000 regions in a scenario's inline board."""
+    regions = []
+    width = 100
+    for i in range(8000):
+        row, col = divmod(i, width)
+        neighbours = [i + 2] if col + 1 < width else []
+        neighbours += [i + width + 1] if i + width < 8000 else []
+        edge = row == 0 or col in (0, width - 1) or i + width >= 8000
+        regions.append({"id": i + 1, "terrain": "hill", "edge": edge, "neighbours": neighbours})
+    path = tmp_path / "big_board.json"
+    path.write_text(
+        json.dumps({"board": {"name": "big", "regions": regions}, "players": ["Ann", "Bob"]}),
+        encoding="utf-8",
+    )
+    code, err, elapsed = run_cli(["scenario", "check", str(path)])
+    assert code == 0, err
+    assert 0 <= elapsed <= BUDGET_S
+    TIMES["scenario inline board of 8,000 regions"] = elapsed
+
+
+def test_zz_report_the_slowest_case() -> None:
+    """Write the times (``SWLAB_CORPUS_REPORT``) once the cases of this process ran."""
+    target = os.environ.get("SWLAB_CORPUS_REPORT")
+    if not target or not TIMES:
+        pytest.skip("set SWLAB_CORPUS_REPORT=path to write the times")
+    ranked = sorted(TIMES.items(), key=lambda kv: -kv[1])
+    stamp = time.strftime("%Y-%m-%d %H:%M:%S")
+    lines = [f"# {len(ranked)} cases, {stamp}"] + [f"{t:.3f} s  {case}" for case, t in ranked]
+    Path(target).write_text("\n".join(lines) + "\n", encoding="utf-8")
