@@ -273,7 +273,7 @@ def _notebook_bar(total: int, label: str) -> Any:
     except ImportError:  # pragma: no cover - both ship with swlab
         return None
     bar = ipywidgets.IntProgress(value=0, min=0, max=total, description=f"0/{total}")
-    display(ipywidgets.HBox([ipywidgets.Label(label), bar]))  # type: ignore[no-untyped-call]
+    display(ipywidgets.HBox([ipywidgets.Label(label), bar]))
     return bar
 
 
