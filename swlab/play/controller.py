@@ -621,15 +621,28 @@ class GameController:
 
         return pd.DataFrame(self.scoreboard_rows(reveal)).set_index("player")
 
-    def panel(self, reveal: bool = False, log_lines: int = 40) -> PanelModel:
-        """Everything the viewer draws, as fresh plain objects (what a redraw costs)."""
+    def labels_at(
+        self, fit: tuple[float, float] | None = None, targets: frozenset[int] | None = None
+    ) -> dict[int, tuple[tuple[float, float], str]]:
+        """The region labels, kept on the board for a map at ``fit`` = ``(zoom, label px)``."""
+        targets = self.targets() if targets is None else targets
+        return labels(self.shapes, self.state, targets=targets, fit=fit)
+
+    def panel(
+        self,
+        reveal: bool = False,
+        log_lines: int = 40,
+        fit: tuple[float, float] | None = None,
+    ) -> PanelModel:
+        """Everything the viewer draws, as fresh plain objects (what a redraw costs);
+        ``fit`` places the labels for the map's zoom and label size (:meth:`labels_at`)."""
         targets = self.targets()
         last = self.last
         return PanelModel(
             features=feature_collection(
                 self.shapes, self.state, targets=targets, selected=self.selected
             ),
-            labels=labels(self.shapes, self.state, targets=targets),
+            labels=self.labels_at(fit, targets),
             status=self.status(),
             buttons=tuple(self.buttons()),
             choices=last.choices if last is not None and last.kind == "choices" else (),

@@ -12,6 +12,7 @@ traits (widgets only see a change when a trait gets a new object).
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -20,41 +21,74 @@ from ipyleaflet import DivIcon, GeoJSON, LayerGroup, Map, Marker, projections  #
 
 from swlab.board.model import Board
 from swlab.play.controller import ClickResult, GameController, PanelModel
-from swlab.play.style import HOVER_STYLE, PLAYER_COLOURS, fit_view, legend_html, text_colour
+from swlab.play.style import (
+    HOVER_STYLE,
+    LABEL_MAX_EM,
+    PLAYER_COLOURS,
+    fit_view,
+    legend_html,
+    target_rings,
+    text_colour,
+)
 from swlab.rules.actions import Action
 from swlab.rules.game import Game
 from swlab.rules.state import GameState
 
 __all__ = ["GameViewer", "css"]
 
-LABEL_SIZE = (150, 70)  # px box of a region label, centred on its anchor
+#: Reserved height (px) above and below the viewer's row: notebook or Voila chrome.
+CHROME_PX = 150
+#: The share of the row the map takes at most; the panel has the rest.
+MAP_SHARE = 0.63
 
 
-def css(text_px: int = 16, label_scale: float = 1.0) -> str:
-    """The viewer's style block: large text for a room, transparent label icons that let
-    clicks through to the regions."""
-    t = text_px
+def label_px(map_width: float, map_height: float, regions: int, scale: float = 1.0) -> int:
+    """The size of region numbers on a map of that many pixels: a seventh of a typical
+    region's side, never below 14 px (a room reads it), at most 34 px."""
+    side = math.sqrt(max(map_width * map_height, 1.0) / max(regions, 1))
+    return round(min(34.0, max(14.0, side / 7.4)) * scale)
+
+
+def css(text_px: int | None = 16, label_scale: float = 1.0, label: int = 16) -> str:
+    """The viewer's style block: text that scales with the viewer's width (or a fixed
+    ``text_px``), the map's label size ``label`` (px), transparent label icons that let
+    clicks through to the regions, and hover feedback on targets only."""
+    size = "clamp(14px, 1.05cqw + 3px, 23px)" if text_px is None else f"{text_px}px"
     return f"""<style>
-.swlab-viewer {{ font-size: {t}px; line-height: 1.35; }}
-.swlab-viewer .widget-button, .swlab-viewer .widget-toggle-button {{
-  font-size: {t - 1}px; height: auto; min-height: {t + 16}px; padding: 2px 10px; }}
-.swlab-viewer .widget-label, .swlab-viewer .widget-readout,
-.swlab-viewer .widget-html-content, .swlab-viewer .widget-checkbox label {{
-  font-size: {t - 1}px; }}
-.swlab-viewer table {{ border-collapse: collapse; font-size: {t - 2}px; }}
+.swlab-viewer {{ container-type: inline-size; }}
+.swlab-viewer .swlab-row {{ font-size: {size}; line-height: 1.35; --t: {size}; }}
+.swlab-viewer .swlab-row .widget-button, .swlab-viewer .swlab-row .widget-toggle-button {{
+  font-size: 0.94em; height: auto; min-height: 2.05em; padding: 0.15em 0.6em;
+  white-space: normal; max-width: 100%; text-align: left; line-height: 1.25; }}
+.swlab-viewer .swlab-row .widget-label, .swlab-viewer .swlab-row .widget-readout,
+.swlab-viewer .swlab-row .widget-html, .swlab-viewer .swlab-row .widget-html-content,
+.swlab-viewer .swlab-row .widget-checkbox label, .swlab-viewer .swlab-row .widget-text input {{
+  font-size: var(--t); line-height: 1.35; height: auto; }}
+.swlab-viewer table {{ border-collapse: collapse; font-size: 0.9em; }}
 .swlab-viewer th, .swlab-viewer td {{ border-bottom: 1px solid #ccc; padding: 2px 6px;
   text-align: left; }}
-.swlab-viewer .swlab-status {{ font-size: {t + 3}px; font-weight: 700; }}
+.swlab-viewer .swlab-status {{ font-size: 1.12em; font-weight: 700; }}
 .swlab-viewer .swlab-message {{ border-left: 5px solid #000; padding: 4px 8px;
   background: #f4f4f4; white-space: pre-wrap; }}
 .swlab-viewer .swlab-message.swlab-refused {{ border-left-color: #D55E00; }}
-.swlab-viewer .swlab-hover {{ white-space: pre-wrap; min-height: {2 * t}px; }}
-.swlab-viewer .swlab-log {{ font-size: {t - 3}px; max-height: 16em; overflow-y: auto;
-  white-space: pre-wrap; font-family: monospace; }}
+.swlab-viewer .swlab-hover {{ white-space: pre-wrap; min-height: 2em; }}
+.swlab-viewer .swlab-log {{ font-size: 0.85em; max-height: 16em; overflow-y: auto; }}
+.swlab-viewer .swlab-panel {{ flex: 1 1 18em; min-width: 17em; overflow-y: auto;
+  max-height: calc(100vh - {CHROME_PX // 2}px); padding-right: 4px; }}
+.swlab-viewer .swlab-panel > * {{ flex-shrink: 0; }}
+.swlab-viewer .swlab-row .widget-html > .widget-html-content {{ height: auto; }}
+.swlab-viewer .swlab-row {{ display: flex; flex-flow: row nowrap; align-items: flex-start;
+  gap: 12px; width: 100%; }}
 .swlab-map .leaflet-div-icon {{ background: transparent; border: none;
   pointer-events: none !important; }}
 .swlab-map.leaflet-container, .swlab-map .leaflet-container {{ background: #f7f7f2; }}
-.swlab-map .swlab-label {{ transform: scale({label_scale:.3g}); }}
+.swlab-map {{ --swlab-label-px: {label}px; }}
+.swlab-map .swlab-label {{ font-size: var(--swlab-label-px);
+  transform: scale({label_scale:.3g}); }}
+.swlab-map path.swlab-region {{ cursor: default; }}
+.swlab-map path.swlab-target {{ cursor: pointer; }}
+.swlab-map path.swlab-target:hover {{ stroke-width: 8px; fill-opacity: 1; }}
+.swlab-map path.swlab-target-ring {{ pointer-events: none; }}
 </style>"""
 
 
@@ -71,12 +105,16 @@ class GameViewer:
     bots
         Seats played by bots: ``{1: "greedy"}``; with ``auto_bots`` they move after you.
     width, height
-        Map size in pixels (the zoom-to-fit uses them); the height follows the board's
-        shape by default.
+        A fixed map size in pixels. By default the map is fluid: it takes its share of
+        the notebook cell or Voila page, as large as the window's height allows for the
+        board's shape, with the panel beside it; the zoom and the labels follow the size
+        the browser reports.
     text_px, label_scale
-        Text size of the panel, and a scale for the map's labels (labels overlap on a
-        small map: grow ``width`` with them). For a projector: ``text_px=20,
-        label_scale=1.25, width=1100``.
+        A fixed text size of the panel (by default it scales with the viewer's width), and
+        a factor on the map's labels (whose size follows the map's size). On a projector
+        the defaults fit; ``label_scale=1.25`` for a large room.
+    panel_width
+        A fixed panel width in pixels (by default the rest of the row).
     """
 
     def __init__(
@@ -89,10 +127,10 @@ class GameViewer:
         powers: Sequence[str] | None = None,
         bots: Mapping[int, Any] | None = None,
         auto_bots: bool = True,
-        width: int = 820,
+        width: int | None = None,
         height: int | None = None,
-        text_px: int = 16,
-        panel_width: int = 480,
+        text_px: int | None = None,
+        panel_width: int | None = None,
         label_scale: float = 1.0,
         reveal: bool = False,
     ) -> None:
@@ -104,30 +142,56 @@ class GameViewer:
             )
         c = self.controller
         self.reveal = reveal
-        self.model: PanelModel = c.panel(reveal)
         minx, miny, maxx, maxy = c.shapes.bounds
-        if height is None:  # the board's aspect ratio, plus the fit margins
-            height = round(width * (maxy - miny) / max(maxx - minx, 1e-9)) + 24
-        view = fit_view(c.shapes.bounds, width, height, snap=0.125)
+        self.aspect = max(maxx - minx, 1e-9) / max(maxy - miny, 1e-9)
+        self.fixed_size = width is not None
+        self.label_scale = label_scale
+        self.text_px = text_px
+        if width is None:  # fluid: the front end reports the size (see _on_resize)
+            px_w = 760
+            px_h = round(px_w / self.aspect)
+            # cqw: a share of the viewer's width; vh: what the window's height allows
+            fluid = (
+                f"min({MAP_SHARE * 100:g}cqw, calc((100vh - {CHROME_PX}px) * {self.aspect:.4f}))"
+            )
+            layout = widgets.Layout(
+                width=fluid,
+                height=f"calc({fluid} / {self.aspect:.4f})",
+                flex="0 0 auto",
+                margin="0 0 8px 0",
+            )
+        else:
+            px_w = width
+            px_h = height if height is not None else round(width / self.aspect) + 24
+            layout = widgets.Layout(
+                width=f"{px_w}px", height=f"{px_h}px", flex="0 0 auto", margin="0 0 8px 0"
+            )
+        self._size = (float(px_w), float(px_h))
+        view = fit_view(c.shapes.bounds, px_w, px_h, snap=0.125)
+        self._label_px = label_px(px_w, px_h, len(c.shapes.ids), label_scale)
+        self._fit = (view.zoom, self._label_px * label_scale)
+        self.model: PanelModel = c.panel(reveal, fit=self._fit)
 
         # --- the map --------------------------------------------------------------------
         self.layer = GeoJSON(data=self.model.features, hover_style=dict(HOVER_STYLE))
         self.layer.on_click(self._on_click)
         self.layer.on_hover(self._on_hover)
-        w, h = LABEL_SIZE
+        self._ring_targets: frozenset[int] = self.model.targets
+        self.ring_layer = GeoJSON(data=target_rings(c.shapes, self._ring_targets))
         self.markers: dict[int, Marker] = {}
         self._label_html: dict[int, str] = {}
         for rid, (loc, markup) in self.model.labels.items():
             self.markers[rid] = Marker(
                 location=list(loc),
-                icon=DivIcon(html=markup, icon_size=[w, h], icon_anchor=[w // 2, h // 2]),
+                icon=self._icon(markup),
                 draggable=False,
                 keyboard=False,
                 title="",
                 pane="swlab-labels",
             )
             self._label_html[rid] = markup
-        self.label_layer = LayerGroup(layers=tuple(self.markers.values()))
+        # what is drawn over the regions and takes no clicks: target rings, then labels
+        self.label_layer = LayerGroup(layers=(self.ring_layer, *self.markers.values()))
         self.map = Map(
             crs=projections.Simple,
             layers=(self.layer, self.label_layer),
@@ -140,14 +204,15 @@ class GameViewer:
             scroll_wheel_zoom=True,
             attribution_control=False,
             panes={"swlab-labels": {"zIndex": "650", "pointerEvents": "none"}},
-            layout=widgets.Layout(
-                width=f"{width}px", height=f"{height}px", flex="0 0 auto", margin="0 12px 8px 0"
-            ),
+            layout=layout,
         )
         self.map.add_class("swlab-map")
+        if not self.fixed_size:
+            self.map.add_class("swlab-fluid")
+        self.map.observe(self._on_resize, ["left", "right", "top", "bottom"])
 
         # --- the side panel -------------------------------------------------------------
-        self.style = widgets.HTML(css(text_px, label_scale))
+        self.style = widgets.HTML(self._css())
         self.status = widgets.HTML()
         self.status.add_class("swlab-status")
         self.message = widgets.HTML()
@@ -233,13 +298,71 @@ class GameViewer:
                 self.path,
                 files_row,
             ],
-            layout=widgets.Layout(width=f"{panel_width}px", flex="0 0 auto"),
+            layout=widgets.Layout(width=f"{panel_width}px" if panel_width else None),
         )
-        # the panel wraps below the map when the notebook is narrower than both
-        row = widgets.HBox([self.map, self.panel], layout=widgets.Layout(flex_flow="row wrap"))
+        self.panel.add_class("swlab-panel")
+        # side by side: the map takes its share of the width, the panel the rest
+        row = widgets.HBox([self.map, self.panel])
+        row.add_class("swlab-row")
         self.widget = widgets.VBox([self.style, row])
         self.widget.add_class("swlab-viewer")
         self.refresh()
+
+    # --- size -----------------------------------------------------------------------------
+    def _css(self) -> str:
+        return css(self.text_px, self.label_scale, self._label_px)
+
+    def _icon(self, markup: str) -> DivIcon:
+        """A label icon: a box of the label's widest extent, centred on its location."""
+        px = self._label_px * self.label_scale
+        w, h = round((LABEL_MAX_EM + 1) * px), round(6 * px)
+        return DivIcon(html=markup, icon_size=[w, h], icon_anchor=[w // 2, h // 2])
+
+    def _on_resize(self, _change: dict[str, Any] | None = None) -> None:
+        """The browser reported the map's pixel box: fit the board to it, size the labels
+        and keep them on the board."""
+        m = self.map
+        w, h = m.right - m.left, m.bottom - m.top
+        if not (0 < w < 1e7 and 0 < h < 1e7):
+            return
+        self.resize(w, h)
+
+    def resize(self, width_px: float, height_px: float) -> None:
+        """Fit the board into a map of this many pixels (what the browser reported)."""
+        if abs(width_px - self._size[0]) < 2 and abs(height_px - self._size[1]) < 2:
+            return
+        self._size = (width_px, height_px)
+        c = self.controller
+        view = fit_view(c.shapes.bounds, round(width_px), round(height_px), snap=0.125)
+        self.map.min_zoom = min(self.map.min_zoom, view.min_zoom)
+        self.map.max_zoom = max(self.map.max_zoom, view.max_zoom)
+        self.map.zoom = view.zoom
+        self.map.center = list(view.center)
+        self.map.min_zoom, self.map.max_zoom = view.min_zoom, view.max_zoom
+        px = label_px(width_px, height_px, len(c.shapes.ids), 1.0)
+        relabel = px != self._label_px
+        self._label_px = px
+        self._fit = (view.zoom, px * self.label_scale)
+        if relabel:
+            self.style.value = self._css()
+            for rid, marker in self.markers.items():
+                old = marker.icon
+                marker.icon = self._icon(self._label_html[rid])
+                if old is not None:
+                    old.close()
+        self._place_labels(c.labels_at(self._fit))
+
+    def _place_labels(self, placed: Mapping[int, tuple[tuple[float, float], str]]) -> None:
+        for rid, (loc, markup) in placed.items():
+            marker = self.markers[rid]
+            if list(marker.location) != list(loc):
+                marker.location = list(loc)
+            if self._label_html.get(rid) != markup:
+                old = marker.icon
+                self._label_html[rid] = markup
+                marker.icon = self._icon(markup)
+                if old is not None:
+                    old.close()
 
     # --- display --------------------------------------------------------------------------
     def _ipython_display_(self) -> None:
@@ -331,19 +454,13 @@ class GameViewer:
     def refresh(self) -> None:
         """Redraw everything from a fresh panel model (new objects for every trait)."""
         c = self.controller
-        m = c.panel(self.reveal)
+        m = c.panel(self.reveal, fit=self._fit)
         self.model = m
         self.layer.data = m.features
-        w, h = LABEL_SIZE
-        for rid, (_loc, markup) in m.labels.items():
-            if self._label_html.get(rid) != markup:
-                old = self.markers[rid].icon
-                self.markers[rid].icon = DivIcon(
-                    html=markup, icon_size=[w, h], icon_anchor=[w // 2, h // 2]
-                )
-                self._label_html[rid] = markup
-                if old is not None:
-                    old.close()
+        if m.targets != self._ring_targets:
+            self._ring_targets = m.targets
+            self.ring_layer.data = target_rings(c.shapes, m.targets)
+        self._place_labels(m.labels)
 
         actor = m.status.actor
         colour = PLAYER_COLOURS[actor % len(PLAYER_COLOURS)] if actor is not None else "#555"
