@@ -220,7 +220,7 @@ class GameViewer:
         self.hover_box.add_class("swlab-hover")
         self.choice_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.button_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.undo_button = self._button("undo", self._on_undo, "Step back (U)")
+        self.undo_button = self._button("undo", self._on_undo, "Step back")
         self.redo_button = self._button("redo", self._on_redo, "Step forward again")
         self.slider = widgets.IntSlider(
             min=0,
@@ -275,12 +275,47 @@ class GameViewer:
             ],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
+        # time travel, questions, redeployment, bot turns
+        self.banner = widgets.HTML()
+        self.banner.add_class("swlab-banner")
+        self.latest_button = self._button(
+            "back to the latest step", self._on_latest, "Leave the past: show the game now"
+        )
+        self.timeline_pick = widgets.Dropdown(options=[("game 1", 0)], value=0, description="game")
+        self.timeline_pick.observe(self._on_timeline, "value")
+        self.banner_box = widgets.VBox([self.banner, widgets.HBox([self.latest_button])])
+        self.banner_box.add_class("swlab-banner-box")
+        self.question_text = widgets.HTML()
+        self.question_buttons: list[widgets.Button] = []
+        self.question_box = widgets.VBox()
+        self.question_box.add_class("swlab-question")
+        self.redeploy_prompt = widgets.HTML()
+        self.redeploy_prompt.add_class("swlab-redeploy-prompt")
+        self.redeploy_box = widgets.VBox()
+        self.redeploy_box.add_class("swlab-redeploy")
+        self._redeploy_key: tuple[Any, ...] = ()
+        self.summary_box = widgets.HTML()
+        self.summary_box.add_class("swlab-summary")
+        self.step_back = self._button(
+            "< bot step", self._on_step_back, "Step back through the bot's turn"
+        )
+        self.step_next = self._button(
+            "bot step >", self._on_step_next, "Step through the bot's turn"
+        )
+        self.summary_row = widgets.VBox(
+            [self.summary_box, widgets.HBox([self.step_back, self.step_next])]
+        )
+        self._last_hover: int | None = None
         self.panel = widgets.VBox(
             [
                 self.status,
+                self.banner_box,
+                self.question_box,
                 self.message,
                 self.choice_box,
                 self.button_box,
+                self.redeploy_box,
+                self.summary_row,
                 self.hover_box,
                 widgets.HBox([self.undo_button, self.redo_button]),
                 self.slider,
@@ -385,10 +420,39 @@ class GameViewer:
     def _on_hover(self, **event: Any) -> None:
         rid = _region_id(event)
         if rid is not None:
+            self._last_hover = rid
             self.hover_box.value = html.escape(self.controller.hover(rid))
 
     def _on_action(self, action: Action) -> None:
-        self._after(self.controller.apply(action))
+        self._after(self.controller.request(action))
+
+    def _on_answer(self, key: str) -> None:
+        self._after(self.controller.answer(key))
+
+    def _on_latest(self, _: Any = None) -> None:
+        self.controller.to_latest()
+        self.refresh()
+
+    def _on_timeline(self, change: dict[str, Any]) -> None:
+        if self._updating_slider:
+            return
+        self.controller.switch(int(change["new"]))
+        self.refresh()
+
+    def _step_to(self, delta: int) -> None:
+        """Step through the last bot turn: show the state after one more (fewer) step."""
+        c = self.controller
+        if not c.summaries:
+            return
+        first, last = c.summaries[0].start, c.summaries[-1].end
+        c.goto(min(max(c.index + delta, first), last))
+        self.refresh()
+
+    def _on_step_back(self, _: Any = None) -> None:
+        self._step_to(-1)
+
+    def _on_step_next(self, _: Any = None) -> None:
+        self._step_to(+1)
 
     def _after(self, result: ClickResult) -> None:
         if result.ok and self.auto_bots.value:
@@ -421,7 +485,7 @@ class GameViewer:
         self.refresh()
 
     def _on_autoplay(self, _: Any = None) -> None:
-        self.controller.autoplay()
+        self.controller.request_autoplay()
         self.refresh()
 
     def _on_hint(self, _: Any = None) -> None:
@@ -473,12 +537,21 @@ class GameViewer:
         self.message.value = (
             f"<div class='swlab-message{' swlab-refused' if refused else ''}'>"
             f"{html.escape(m.message)}</div>"
-            if m.message
+            if m.message and m.question is None
             else ""
         )
         self._set_buttons(
-            self.choice_box, self._choice_buttons, [(repr(a), a) for a in m.choices], "primary"
+            self.choice_box,
+            self._choice_buttons,
+            list(zip(m.choice_labels, m.choices, strict=True)),
+            "primary",
         )
+        self._draw_question(m)
+        self._draw_redeploy(m)
+        self._draw_past(m)
+        self._draw_summary(m)
+        if self._last_hover is not None:  # never stale: the hover text of the state shown
+            self.hover_box.value = html.escape(c.hover(self._last_hover))
         self._set_buttons(
             self.button_box, self._action_buttons, [(b.label, b.action) for b in m.buttons], ""
         )
@@ -496,7 +569,119 @@ class GameViewer:
         self.roll_button.disabled = m.status.stage != "roll"
         self.market_box.value = _market_table(m.market)
         self.score_box.value = _score_table(m.scoreboard)
-        self.log_box.value = html.escape("\n".join(reversed(m.log)))
+        self.log_box.value = _log_html(m.entries, c)
+
+    def _draw_question(self, m: PanelModel) -> None:
+        q = m.question
+        if q is None:
+            if self.question_box.children:
+                self.question_box.children = ()
+            return
+        self.question_text.value = (
+            f"<div class='swlab-question-text'><b>{html.escape(q.text)}</b></div>"
+        )
+        for b in self.question_buttons:
+            b.close()
+        self.question_buttons = []
+        for key, label in q.options:
+            b = widgets.Button(
+                description=label,
+                tooltip=label,
+                button_style="" if key == "cancel" else "warning",
+                layout=widgets.Layout(width="auto"),
+            )
+            b.add_class(f"swlab-answer-{key}")
+            b.on_click(lambda _b, k=key: self._on_answer(k))
+            self.question_buttons.append(b)
+        self.question_box.children = (
+            self.question_text,
+            widgets.HBox(self.question_buttons, layout=widgets.Layout(flex_flow="row wrap")),
+        )
+
+    def _draw_redeploy(self, m: PanelModel) -> None:
+        key = (m.redeploy_prompt, m.redeploy)
+        if key == self._redeploy_key:
+            return
+        self._redeploy_key = key
+        for child in self.redeploy_box.children:
+            child.close()
+        if not m.redeploy_prompt:
+            self.redeploy_box.children = ()
+            return
+        prompt = widgets.HTML(f"<div><b>{html.escape(m.redeploy_prompt)}</b></div>")
+        rows: list[Any] = [prompt]
+        for row in m.redeploy:
+            minus = widgets.Button(
+                description="-",
+                tooltip=f"Take a token back to hand from {row.name} (R-REDEPLOY-1)",
+                disabled=row.take is None,
+                layout=widgets.Layout(width="2.4em"),
+            )
+            plus = widgets.Button(
+                description="+",
+                tooltip=f"Put a token from your hand on {row.name} (R-REDEPLOY-1)",
+                disabled=row.place is None,
+                layout=widgets.Layout(width="2.4em"),
+            )
+            minus.add_class(f"swlab-take-{row.region}")
+            plus.add_class(f"swlab-place-{row.region}")
+            if row.take is not None:
+                minus.on_click(lambda _b, a=row.take: self._on_action(a))
+            if row.place is not None:
+                plus.on_click(lambda _b, a=row.place: self._on_action(a))
+            name = widgets.HTML(f"{html.escape(row.name)}: <b>{row.tokens}</b>")
+            rows.append(widgets.HBox([minus, plus, name]))
+        self.redeploy_box.children = tuple(rows)
+
+    def _draw_past(self, m: PanelModel) -> None:
+        c = self.controller
+        self.banner.value = (
+            f"<div class='swlab-banner-text'>{html.escape(m.banner)}</div>" if m.banner else ""
+        )
+        self.latest_button.layout.display = None if m.banner else "none"
+        if len(c.timelines) > 1:
+            self._updating_slider = True
+            try:
+                self.timeline_pick.options = [
+                    (f"game {k + 1}" + (" (original)" if k == 0 else " (branch)"), k)
+                    for k in range(len(c.timelines))
+                ]
+                self.timeline_pick.value = c.timelines.index(c.game)
+            finally:
+                self._updating_slider = False
+            if self.timeline_pick not in self.banner_box.children:
+                self.banner_box.children = (*self.banner_box.children, self.timeline_pick)
+
+    def _draw_summary(self, m: PanelModel) -> None:
+        c = self.controller
+        shown = [s for s in m.summaries if c.is_bot_seat(s.seat)] or list(m.summaries)
+        if not shown:
+            self.summary_box.value = ""
+            self.summary_row.layout.display = "none"
+            return
+        self.summary_row.layout.display = None
+        items = "".join(f"<li>{html.escape(s.text)}</li>" for s in shown[-3:])
+        first, last = m.summaries[0].start, m.summaries[-1].end
+        where = ""
+        if first <= c.index < last:
+            step = c.game.history[c.index].action if c.index < len(c.game.history) else None
+            lines = [ln for s in m.summaries for ln in s.lines]
+            k = c.index - first
+            where = (
+                f"<div>Step {k} of {last - first}"
+                + (
+                    f": next, {html.escape(lines[k])}"
+                    if step is not None and k < len(lines)
+                    else ""
+                )
+                + "</div>"
+            )
+        self.summary_box.value = (
+            f"<div class='swlab-summary-text'><b>Last turn{'s' if len(shown) > 1 else ''}:</b>"
+            f"<ul>{items}</ul>{where}</div>"
+        )
+        self.step_back.disabled = c.index <= first
+        self.step_next.disabled = c.index >= last
 
     def _set_buttons(
         self,
@@ -573,3 +758,22 @@ def _score_table(rows: list[dict[str, Any]]) -> str:
         cells = [chip] + [html.escape(str(r[c])) for c in cols[1:]]
         body.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     return f"<table><tr>{head}</tr>{''.join(body)}</table>"
+
+
+def _log_html(entries: Sequence[Any], c: GameController) -> str:
+    """The log, oldest first: each action in words, its effects under it, the notation in
+    a details toggle; a human player's losses marked."""
+    out = []
+    for e in entries:
+        colour = PLAYER_COLOURS[e.seat % len(PLAYER_COLOURS)] if e.seat is not None else "#555"
+        mark = " <b class='swlab-loss'>- you lost tokens</b>" if e.loss else ""
+        effects = "".join(f"<li>{html.escape(x)}</li>" for x in e.effects)
+        out.append(
+            f"<div class='swlab-log-entry' style='border-left:4px solid {colour};"
+            f"padding-left:6px;margin-bottom:4px'>"
+            f"<div>{e.n}. {html.escape(e.text)}{mark}</div>"
+            f"<ul style='margin:0;padding-left:1.2em'>{effects}</ul>"
+            f"<details><summary>notation</summary><code>{html.escape(e.notation)}</code>"
+            "</details></div>"
+        )
+    return "".join(out)
