@@ -392,6 +392,8 @@ class GameController:
         #: games kept when a branch was started from the past (:meth:`switch`)
         self.timelines: list[Game] = [self.game]
         self._travelled = False
+        #: regions outlined as just changed (the presenter's bot steps)
+        self.highlight: frozenset[int] = frozenset()
 
     # --- the state and the timeline -----------------------------------------------------
     @property
@@ -1012,6 +1014,15 @@ class GameController:
             out.extend(f"   {e.describe(step.state)}" for e in step.events)
         return out
 
+    def coins_by_round(self) -> list[list[int]]:
+        """Each player's coins at the end of each round (index 0 = round 1), for the
+        end-of-game chart; during a game the last entry is the round so far."""
+        states = [self.game.start] + [s.state for s in self.game.history]
+        rows: dict[int, list[int]] = {}
+        for st in states:
+            rows[st.round] = [p.coins for p in st.players]
+        return [rows[r] for r in sorted(rows)]
+
     def market_rows(self) -> list[dict[str, Any]]:
         """The visible combos (R-PICK-1): position, race, power, cost, coins, tokens."""
         state = self.state
@@ -1093,7 +1104,11 @@ class GameController:
         show = reveal or is_over(self.state)
         return PanelModel(
             features=feature_collection(
-                self.shapes, self.state, targets=targets, selected=self.selected
+                self.shapes,
+                self.state,
+                targets=targets,
+                selected=self.selected,
+                highlight=self.highlight,
             ),
             labels=self.labels_at(fit, targets),
             status=self.status(),

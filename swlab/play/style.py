@@ -70,6 +70,9 @@ PLAYER_COLOURS: tuple[str, ...] = (
 TERRAIN_COLOURS: dict[str, str] = PALETTE
 UNKNOWN_TERRAIN = UNKNOWN_TERRAIN_COLOUR
 
+#: The outline of regions that just changed (the pictures' highlight colour).
+HIGHLIGHT_COLOUR = "#E7298A"
+
 #: Leaflet ``dashArray`` of a region held by a race in decline.
 DECLINE_DASH = "10 7"
 
@@ -341,8 +344,10 @@ def feature_collection(
     *,
     targets: Collection[int] = (),
     selected: int | None = None,
+    highlight: Collection[int] = (),
 ) -> dict[str, Any]:
-    """The GeoJSON of the board in ``state``, each feature styled (``properties.style``).
+    """The GeoJSON of the board in ``state``, each feature styled (``properties.style``);
+    ``highlight``: regions that just changed (a bot's turn), outlined in magenta.
 
     Features keep the region id as ``id`` and in ``properties.region``, with ``terrain``,
     ``label``, ``owner``, ``race``, ``tokens``, ``decline`` and ``target`` for callbacks
@@ -364,6 +369,11 @@ def feature_collection(
             dimmed=any_target and not is_target,
             selected=rid == selected,
         )
+        if rid in highlight:
+            style["color"] = HIGHLIGHT_COLOUR
+            style["weight"] = 8
+            style["opacity"] = 1.0
+            style["className"] += " swlab-changed"
         features.append(
             {
                 "type": "Feature",

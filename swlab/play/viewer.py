@@ -115,6 +115,9 @@ class GameViewer:
         the defaults fit; ``label_scale=1.25`` for a large room.
     panel_width
         A fixed panel width in pixels (by default the rest of the row).
+    map_share, label_size
+        The share of the row the fluid map may take, and a factor on the label size
+        computed from the map's size (the presenter uses both to fill a room's screen).
     """
 
     def __init__(
@@ -133,6 +136,8 @@ class GameViewer:
         panel_width: int | None = None,
         label_scale: float = 1.0,
         reveal: bool = False,
+        map_share: float = MAP_SHARE,
+        label_size: float = 1.0,
     ) -> None:
         if isinstance(game_or_board, GameController):
             self.controller = game_or_board
@@ -146,13 +151,14 @@ class GameViewer:
         self.aspect = max(maxx - minx, 1e-9) / max(maxy - miny, 1e-9)
         self.fixed_size = width is not None
         self.label_scale = label_scale
+        self.label_size = label_size
         self.text_px = text_px
         if width is None:  # fluid: the front end reports the size (see _on_resize)
             px_w = 760
             px_h = round(px_w / self.aspect)
             # cqw: a share of the viewer's width; vh: what the window's height allows
             fluid = (
-                f"min({MAP_SHARE * 100:g}cqw, calc((100vh - {CHROME_PX}px) * {self.aspect:.4f}))"
+                f"min({map_share * 100:g}cqw, calc((100vh - {CHROME_PX}px) * {self.aspect:.4f}))"
             )
             layout = widgets.Layout(
                 width=fluid,
@@ -168,7 +174,7 @@ class GameViewer:
             )
         self._size = (float(px_w), float(px_h))
         view = fit_view(c.shapes.bounds, px_w, px_h, snap=0.125)
-        self._label_px = label_px(px_w, px_h, len(c.shapes.ids), label_scale)
+        self._label_px = label_px(px_w, px_h, len(c.shapes.ids), label_size)
         self._fit = (view.zoom, self._label_px * label_scale)
         self.model: PanelModel = c.panel(reveal, fit=self._fit)
 
@@ -341,7 +347,67 @@ class GameViewer:
         row.add_class("swlab-row")
         self.widget = widgets.VBox([self.style, row])
         self.widget.add_class("swlab-viewer")
+        self.keys = self._bind_keys()
         self.refresh()
+
+    # --- keys -----------------------------------------------------------------------------
+    def key_commands(self) -> dict[str, Any]:
+        """What each key command does here (see :data:`swlab.play.keys.KEYS`)."""
+        return {
+            "next": self._on_next,
+            "undo": self._on_undo,
+            "redo": self._on_redo,
+            "hint": self._on_hint,
+            "reveal": self._toggle_reveal,
+            "pause": self._toggle_pause,
+            "done": self._on_done_key,
+            "confirm": self._on_confirm_key,
+            "cancel": lambda: self._on_answer("cancel") if self.controller.question else None,
+        }
+
+    def _bind_keys(self) -> Any:
+        """Bind the keys (ipyevents) and name each in its button's tooltip."""
+        from swlab.play import keys
+
+        bound = keys.bind(self.widget, self.key_commands())
+        if bound is None:
+            return None
+        for button, command in (
+            (self.undo_button, "undo"),
+            (self.redo_button, "redo"),
+            (self.hint_button, "hint"),
+            (self.bot_button, "next"),
+            (self.reveal_button, "reveal"),
+        ):
+            button.tooltip = f"{button.tooltip} ({keys.key_of(command)})"
+        self.auto_bots.tooltip = f"Bots move after you (toggle: {keys.key_of('pause')})"
+        return bound
+
+    def _on_next(self, _: Any = None) -> None:
+        c = self.controller
+        if c.question is not None:
+            return
+        if c.summaries and c.viewing_past() and c.summaries[0].start <= c.index:
+            self._step_to(+1)
+        else:
+            self._on_bot()
+
+    def _toggle_reveal(self) -> None:
+        self.reveal_button.value = not self.reveal_button.value
+
+    def _toggle_pause(self) -> None:
+        self.auto_bots.value = not self.auto_bots.value
+
+    def _on_done_key(self) -> None:
+        for b in self.controller.buttons():
+            if b.action.verb in ("done", "end"):
+                self._on_action(b.action)
+                return
+
+    def _on_confirm_key(self) -> None:
+        q = self.controller.question
+        if q is not None:
+            self._on_answer(next(k for k, _ in q.options if k != "cancel"))
 
     # --- size -----------------------------------------------------------------------------
     def _css(self) -> str:
@@ -374,7 +440,7 @@ class GameViewer:
         self.map.zoom = view.zoom
         self.map.center = list(view.center)
         self.map.min_zoom, self.map.max_zoom = view.min_zoom, view.max_zoom
-        px = label_px(width_px, height_px, len(c.shapes.ids), 1.0)
+        px = label_px(width_px, height_px, len(c.shapes.ids), self.label_size)
         relabel = px != self._label_px
         self._label_px = px
         self._fit = (view.zoom, px * self.label_scale)
@@ -490,7 +556,16 @@ class GameViewer:
 
     def _on_hint(self, _: Any = None) -> None:
         self.refresh()
-        self.message.value = html.escape(self.controller.hint())
+        self.message.value = (
+            f"<div class='swlab-message swlab-hint'>{html.escape(self._hint_text())}</div>"
+        )
+
+    def _hint_text(self) -> str:
+        """The hint, without amounts of coins while they are hidden (R-SETUP-4)."""
+        from swlab.play.words import hide_coins
+
+        text = self.controller.hint()
+        return text if self.reveal or self.model.status.over else hide_coins(text)
 
     def _on_file(self, button: widgets.Button) -> None:
         """Save or open the file named in the path box; a bad file is reported, not raised."""
