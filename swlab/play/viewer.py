@@ -99,7 +99,9 @@ class GameViewer:
     ----------
     game_or_board
         A board, a shipped board name, a :class:`GameState`, a
-        :class:`~swlab.rules.game.Game` or a :class:`GameController`.
+        :class:`~swlab.rules.game.Game` (the viewer plays on its own copy, so later cells
+        playing on the game never move the board shown) or a :class:`GameController`
+        (shared as it is).
     players, seed, races, powers
         For a new game (see :class:`GameController`).
     bots
@@ -141,6 +143,9 @@ class GameViewer:
     ) -> None:
         if isinstance(game_or_board, GameController):
             self.controller = game_or_board
+        elif isinstance(game_or_board, Game):
+            # the viewer owns its game: later cells playing on ``game`` never move it
+            self.controller = GameController(_own_copy(game_or_board), bots=bots)
         else:
             self.controller = GameController(
                 game_or_board, players, seed=seed, races=races, powers=powers, bots=bots
@@ -792,6 +797,14 @@ class GameViewer:
 
     def __repr__(self) -> str:
         return f"<GameViewer {self.controller.status().text}>"
+
+
+def _own_copy(game: Game) -> Game:
+    """An independent game with the same start and the steps played so far."""
+    board = game.state.geo.board
+    copy = Game.from_record(game.record, board if isinstance(board, Board) else None)
+    copy.reveal = game.reveal
+    return copy
 
 
 def _region_id(event: Mapping[str, Any]) -> int | None:
