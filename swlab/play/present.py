@@ -133,7 +133,8 @@ class Presenter:
         self.keys = keys.bind(self.widget, commands)
         self._turn_key: tuple[int, int] | None = None
         self._turn_start = self.controller.index
-        self.player.playing = self.controller.is_bot_seat(self._actor())
+        self.paused = False
+        self.viewer.on_refresh.append(self._decorate)
         self.refresh()
 
     @classmethod
@@ -158,7 +159,18 @@ class Presenter:
         self.player.interval = max(100, round(float(change["new"]) * 1000))
 
     def toggle_pause(self) -> None:
-        self.player.playing = not self.player.playing
+        """Pause or resume the bots' clock (the P key)."""
+        self.paused = not self.paused
+        self.player.playing = not self.paused and self._bots_to_play()
+
+    def _bots_to_play(self) -> bool:
+        c = self.controller
+        return (
+            not is_over(c.state)
+            and c.question is None
+            and not c.viewing_past()
+            and c.is_bot_seat(self._actor())
+        )
 
     def _on_tick(self, _change: dict[str, Any]) -> None:
         c = self.controller
@@ -193,16 +205,26 @@ class Presenter:
 
     # --- drawing --------------------------------------------------------------------------
     def refresh(self) -> None:
+        """Redraw the viewer, then the presenter's parts (:meth:`_decorate`)."""
         self.viewer.refresh()
+
+    def _decorate(self) -> None:
+        """The narration, the end screen and the bots' clock, after every redraw: the clock
+        runs while a bot is to act (unless paused) and stops for a person."""
         c = self.controller
         last = c.last
         words = last.narration if last is not None and last.ok else ""
         if not words and c.summaries:
             words = c.summaries[-1].text
         self.narration.value = html.escape(words or c.status().text)
-        self.end_screen.children = self._end_children() if is_over(c.state) else ()
-        if is_over(c.state):
-            self.player.playing = False
+        over = is_over(c.state)
+        if over and not self.end_screen.children:
+            self.end_screen.children = self._end_children()
+        elif not over and self.end_screen.children:
+            self.end_screen.children = ()
+        playing = not self.paused and self._bots_to_play()
+        if self.player.playing != playing:
+            self.player.playing = playing
 
     def _end_children(self) -> tuple[Any, ...]:
         c = self.controller

@@ -353,6 +353,8 @@ class GameViewer:
         self.widget = widgets.VBox([self.style, row])
         self.widget.add_class("swlab-viewer")
         self.keys = self._bind_keys()
+        #: called after every redraw (the presenter adds its narration and its clock)
+        self.on_refresh: list[Any] = []
         self.refresh()
 
     # --- keys -----------------------------------------------------------------------------
@@ -632,6 +634,8 @@ class GameViewer:
         self._draw_summary(m)
         if self._last_hover is not None:  # never stale: the hover text of the state shown
             self.hover_box.value = html.escape(c.hover(self._last_hover))
+        for hook in getattr(self, "on_refresh", ()):
+            hook()
         self._set_buttons(
             self.button_box, self._action_buttons, [(b.label, b.action) for b in m.buttons], ""
         )

@@ -48,9 +48,16 @@ def _beside(map_: Locator, panel: Locator) -> None:
     assert p["x"] >= m["x"] + m["width"] - 1 and p["y"] < m["y"] + m["height"], (m, p)
 
 
-def _no_coins_shown(page: Page) -> None:
-    text = page.inner_text("body")
-    assert not COINS.search(text), COINS.search(text)
+def _no_coins_shown(page: Page, root: str = ".swlab-viewer") -> None:
+    """No element of the game (the viewer, the presenter) shows an amount of coins, in
+    text or tooltips, and no button sets the die (the notebook's own prose about the
+    rules may name coins)."""
+    texts = page.eval_on_selector_all(
+        f"{root}, {root} *",
+        "es => es.map(e => [e.innerText || '', e.title || ''].join(' '))",
+    )
+    found = [t for t in texts if COINS.search(t)]
+    assert not found, found[:3]
     labels = page.eval_on_selector_all("button", "bs => bs.map(b => b.textContent.trim())")
     assert not [t for t in labels if re.fullmatch(r"roll \d.*", t)], labels
 

@@ -72,9 +72,10 @@ def test_every_key_a_tooltip_names_works() -> None:
     assert p.controller.index == index - 1
     p.keys._handle_mouse_msg(None, {"event": "keydown", "key": "c"}, [])
     assert p.viewer.reveal_button.value
-    playing = p.player.playing
     p.keys._handle_mouse_msg(None, {"event": "keydown", "key": "p"}, [])
-    assert p.player.playing is not playing
+    assert p.paused and not p.player.playing
+    p.keys._handle_mouse_msg(None, {"event": "keydown", "key": "p"}, [])
+    assert not p.paused
 
 
 def test_load_game_takes_a_board_a_scenario_or_a_record(tmp_path) -> None:  # type: ignore[no-untyped-def]
