@@ -4,6 +4,8 @@
     python3 tasks.py tutorial [ARGS]   # set up, then open the tutorial in JupyterLab
     python3 tasks.py test [ARGS]       # set up, then run the whole test suite (what CI runs)
     python3 tasks.py swlab ARGS        # set up, then run the swlab command (.venv/bin/swlab)
+    python3 tasks.py swlab present official_2p --players Ann,Bot --bots 1:greedy
+                                       # the presenter app for a room, in Voila (port 8866)
 
 The first run creates ``.venv`` beside this file and installs swlab into it (about a
 minute); later runs skip the install while ``pyproject.toml`` is unchanged. ``test``

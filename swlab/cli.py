@@ -563,6 +563,76 @@ def _add_simulate_command(commands: argparse._SubParsersAction[argparse.Argument
     p.set_defaults(run=_cmd_simulate)
 
 
+# --- swlab present: the presenter app in Voila (issue 11) ---------------------------------
+
+
+def _present_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """What the presenter notebook reads (``SWLAB_PRESENT``), checked here so that a typo
+    fails on the command line, not in a browser."""
+    players = [p.strip() for p in args.players.split(",") if p.strip()] if args.players else None
+    bots: dict[str, str] = {}
+    for item in args.bots.split(",") if args.bots else []:
+        seat, sep, kind = item.partition(":")
+        if not sep or not seat.strip().isdigit() or not kind.strip():
+            raise CommandError(f"--bots takes SEAT:KIND pairs such as 1:greedy, not {item!r}")
+        bots[seat.strip()] = kind.strip()
+    if args.pace <= 0:
+        raise CommandError("--pace must be a positive number of seconds")
+    from swlab.play.present import load_game
+
+    game = load_game(args.source, players)  # fails early on a bad board, scenario or record
+    for seat in bots:
+        if int(seat) >= len(game.state.players):
+            raise CommandError(f"--bots: seat {seat} does not exist (seats 0 to "
+                               f"{len(game.state.players) - 1})")  # fmt: skip
+    return {"spec": args.source, "players": players, "bots": bots, "pace": args.pace}
+
+
+def present_command(args: argparse.Namespace) -> list[str]:
+    """The Voila command line that serves the presenter notebook."""
+    from swlab.play.present import NOTEBOOK
+
+    cmd = [sys.executable, "-m", "voila", str(NOTEBOOK), f"--port={args.port}",
+           "--Voila.ip=127.0.0.1", "--theme=light"]  # fmt: skip
+    if args.no_browser:
+        cmd.append("--no-browser")
+    return cmd
+
+
+def _cmd_present(args: argparse.Namespace, out: TextIO) -> int:
+    import subprocess
+
+    settings = _present_settings(args)
+    env = dict(os.environ, SWLAB_PRESENT=json.dumps(settings))
+    cmd = present_command(args)
+    print(f"Presenting {args.source or 'official_2p'} on http://127.0.0.1:{args.port}/ "
+          "(Ctrl-C stops it)", file=out, flush=True)  # fmt: skip
+    try:
+        return subprocess.call(cmd, env=env)
+    except KeyboardInterrupt:
+        return 130
+
+
+def _add_present_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = commands.add_parser(
+        "present",
+        help="show a game to a room: the presenter app in Voila",
+        description="Serve the presenter app (a Voila page): the board filling the window, "
+        "narration in words, bot turns at a pace, coins hidden until revealed, an "
+        "end-of-game screen. Keys: N next step, U undo, Y redo, H hint, C coins, P pause, "
+        "D done, Enter confirm, Esc cancel.",
+    )
+    p.add_argument("source", nargs="?", default=None, metavar="BOARD | SCENARIO | RECORD",
+                   help="a board name or file, a scenario, or a game record (.json); "
+                   "default official_2p")  # fmt: skip
+    p.add_argument("--players", help="seat names, comma-separated: Ann,Bob")
+    p.add_argument("--bots", help="bot seats, comma-separated SEAT:KIND (0-based): 1:greedy")
+    p.add_argument("--port", type=int, default=8866, help="port (default 8866)")
+    p.add_argument("--pace", type=float, default=1.2, help="seconds per bot step (1.2)")
+    p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    p.set_defaults(run=_cmd_present)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser; add a command group with one more ``_add_*`` call."""
     parser = argparse.ArgumentParser(prog=PROG, description="A lab for the board game Small World.")
@@ -573,6 +643,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_record_commands(commands)
     _add_simulate_command(commands)
     _add_balance_command(commands)
+    _add_present_command(commands)
     return parser
 
 

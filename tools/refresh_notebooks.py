@@ -3,10 +3,12 @@
 
     .venv/bin/python tools/refresh_notebooks.py [notebooks/NAME.ipynb ...]
 
-nbval compares a cell's stored output only when the cell is marked ``# NBVAL_CHECK_OUTPUT``
-and has an execution count. This script runs each notebook top to bottom, keeps those
-checked outputs (deterministic text: tables, counts, messages) and drops every other output
-and the widget-state blob, so the committed files stay small and diff well.
+nbval compares a cell's stored output only when the cell is marked, by the cell tag
+``nbval-check-output`` (the tutorial notebooks: learners see no test markers) or the
+comment ``# NBVAL_CHECK_OUTPUT``, and has an execution count. This script runs each notebook
+top to bottom, keeps those checked outputs (deterministic text: tables, counts, messages)
+and drops every other output and the widget-state blob, so the committed files stay small
+and diff well.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from nbconvert.preprocessors import ExecutePreprocessor
 
 ROOT = Path(__file__).resolve().parents[1]
 MARK = "# NBVAL_CHECK_OUTPUT"
+TAG = "nbval-check-output"
 
 
 def refresh(path: Path) -> None:
@@ -30,7 +33,7 @@ def refresh(path: Path) -> None:
     for cell in nb.cells:
         if cell.cell_type != "code":
             continue
-        if MARK in cell.source:
+        if TAG in cell.get("metadata", {}).get("tags", []) or MARK in cell.source:
             count += 1
             cell.execution_count = count
         else:

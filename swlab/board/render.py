@@ -41,7 +41,14 @@ from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
 from swlab.board.io import atomic_open, atomic_write_text
-from swlab.board.model import TERRAINS, Board, Region, Symbol, Terrain
+from swlab.board.model import TERRAINS, Board, Region, Symbol
+from swlab.board.palette import (
+    SYMBOL_BADGES,
+    SYMBOL_NAMES,
+    TERRAIN_COLOURS,
+    UNKNOWN_SYMBOL_BADGE,
+    UNKNOWN_TERRAIN_COLOUR,
+)
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -59,18 +66,6 @@ __all__ = [
     "save_board_picture",
 ]
 
-#: Fill per terrain. Lightness steps (dark forest, mid swamp/mountain/sea, light farmland and
-#: lake) keep them apart for colour-blind viewers and on washed-out projectors.
-TERRAIN_COLOURS: dict[str, str] = {
-    Terrain.FARMLAND: "#E4EBA2",  # pale yellow-green
-    Terrain.FOREST: "#2F6B35",  # dark green
-    Terrain.HILL: "#BCA76A",  # olive tan
-    Terrain.SWAMP: "#5F8F84",  # muddy teal
-    Terrain.MOUNTAIN: "#8E7F72",  # grey-brown
-    Terrain.SEA: "#2F76B8",  # deep blue
-    Terrain.LAKE: "#9FD6EE",  # pale blue: the Lake is not a Sea (R-COMP-6)
-}
-UNKNOWN_TERRAIN_COLOUR = "#D9D9D9"
 BORDER_COLOUR = "#262626"
 #: Magenta is far from every terrain colour and from the red used for problems.
 HIGHLIGHT_COLOUR = "#E7298A"
@@ -216,13 +211,7 @@ _QUESTION = _centred_text_path("?")
 
 #: The order glyphs are laid out in: setup pieces first, then the printed symbols.
 GLYPHS: tuple[str, ...] = ("mountain", Symbol.LOST_TRIBE, Symbol.MINE, Symbol.MAGIC, Symbol.CAVERN)
-_GLYPH_LABELS: dict[str, str] = {
-    "mountain": "Mountain token",
-    Symbol.LOST_TRIBE: "Lost Tribe",
-    Symbol.MINE: "Mine",
-    Symbol.MAGIC: "Magic source",
-    Symbol.CAVERN: "Cavern",
-}
+_GLYPH_LABELS: dict[str, str] = SYMBOL_NAMES
 _INK = "#2A211B"
 
 
@@ -249,16 +238,22 @@ def _glyph_artists(kind: str, x: float, y: float, r: float, transform: Transform
         ]
     if kind == Symbol.LOST_TRIBE:
         outer = Circle((0, 0), 0.95, transform=place, fc="#B8652A", ec=_INK, lw=0.9)
-        inner = Circle((0, 0), 0.55, transform=place, fc="#E3A15E", ec="#6B3510", lw=0.7)
+        inner = Circle(
+            (0, 0), 0.55, transform=place, fc=SYMBOL_BADGES[Symbol.LOST_TRIBE], ec="#6B3510", lw=0.7
+        )
         return [outer, inner]
     if kind == Symbol.MINE:
-        return [badge("#F5E7B8"), shape(_PICK_HANDLE, "#8B5A2B"), shape(_PICK_HEAD, "#3D3D3D")]
+        return [
+            badge(SYMBOL_BADGES[Symbol.MINE]),
+            shape(_PICK_HANDLE, "#8B5A2B"),
+            shape(_PICK_HEAD, "#3D3D3D"),
+        ]
     if kind == Symbol.MAGIC:
-        return [badge("#F1E8FB"), shape(_STAR, "#8A3FC8", "#3E1F63", 0.6)]
+        return [badge(SYMBOL_BADGES[Symbol.MAGIC]), shape(_STAR, "#8A3FC8", "#3E1F63", 0.6)]
     if kind == Symbol.CAVERN:
-        return [badge("#E6DED0"), shape(_ARCH, "#1C1815")]
+        return [badge(SYMBOL_BADGES[Symbol.CAVERN]), shape(_ARCH, "#1C1815")]
     # an unknown symbol (a draft): a question mark on grey, so it is seen and then validated
-    return [badge("#DDDDDD"), shape(_QUESTION, _INK)]
+    return [badge(UNKNOWN_SYMBOL_BADGE), shape(_QUESTION, _INK)]
 
 
 def _region_glyphs(region: Region) -> list[str]:

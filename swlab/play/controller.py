@@ -30,6 +30,15 @@ from typing import TYPE_CHECKING, Any, Literal
 from swlab.board.catalog import load_board
 from swlab.board.model import Board
 from swlab.play.style import BoardShapes, feature_collection, labels
+from swlab.play.words import (
+    choice_label,
+    event_text,
+    final_warning,
+    hide_coins,
+    names,
+    narrate,
+    region_name,
+)
 from swlab.rules.abilities.registry import POWERS, RACES
 from swlab.rules.actions import (
     Action,
@@ -37,9 +46,11 @@ from swlab.rules.actions import (
     Decline,
     Done,
     End,
+    Final,
     Pick,
     Place,
     Roll,
+    Take,
     Withdraw,
     parse_action,
 )
@@ -57,7 +68,7 @@ from swlab.rules.engine import (
     winners,
 )
 from swlab.rules.errors import IllegalActionError
-from swlab.rules.events import Event
+from swlab.rules.events import ComboPicked, Conquered, Declined, Event, TokensLost
 from swlab.rules.game import Game
 from swlab.rules.play import Chooser, random_action, sample_chance
 from swlab.rules.state import GameState, Stage
@@ -65,9 +76,74 @@ from swlab.rules.state import GameState, Stage
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["Button", "ClickResult", "GameController", "PanelModel", "Status", "bots_available"]
+__all__ = [
+    "Button",
+    "ClickResult",
+    "GameController",
+    "LogEntry",
+    "PanelModel",
+    "Question",
+    "RedeployRow",
+    "Status",
+    "TurnSummary",
+    "bots_available",
+]
 
-Kind = Literal["applied", "refused", "choices", "none"]
+Kind = Literal["applied", "refused", "choices", "confirm", "none"]
+
+
+@dataclass(frozen=True)
+class Question:
+    """An irreversible step waiting for the player's word: the final conquest (R-CONQ-10),
+    acting while viewing the past, or autoplay over a human's seat. ``options`` are
+    ``(key, label)`` pairs for :meth:`GameController.answer`."""
+
+    kind: Literal["final", "past", "autoplay"]
+    text: str
+    options: tuple[tuple[str, str], ...]
+    action: Action | None = None
+
+
+@dataclass(frozen=True)
+class TurnSummary:
+    """One player's turn told in a sentence, with the steps it spans (for a step-through)
+    and the regions it changed (for highlighting)."""
+
+    seat: int
+    name: str
+    start: int
+    end: int
+    text: str
+    changed: frozenset[int]
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One step of the log: the action in words, its notation, its effects under it;
+    ``loss`` marks a step where a human player lost tokens."""
+
+    n: int
+    seat: int | None
+    text: str
+    notation: str
+    effects: tuple[str, ...]
+    loss: bool = False
+
+
+@dataclass(frozen=True)
+class RedeployRow:
+    """One own region during a redeployment: its tokens, and + / - when legal."""
+
+    region: int
+    name: str
+    tokens: int
+    place: Action | None
+    take: Action | None
+
+
+#: Refusals about a conquest's price: the cost is worth quoting beside them.
+_COST_RULES = frozenset({"R-CONQ-2", "R-CONQ-3", "R-CONQ-10"})
 
 #: What a click on a region most plausibly means in each stage, to ask the engine why it
 #: is refused when no legal action targets the region.
@@ -95,6 +171,9 @@ class ClickResult:
     rule: str = ""
     message: str = ""
     events: tuple[str, ...] = ()
+    question: Question | None = None
+    narration: str = ""
+    raw: tuple[Event, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -105,6 +184,8 @@ class ClickResult:
             return f"{self.action!r}: " + " ".join(self.events)
         if self.kind == "choices":
             return "Choose: " + ", ".join(repr(a) for a in self.choices)
+        if self.kind == "confirm" and self.question is not None:
+            return self.question.text
         return self.message
 
 
@@ -160,6 +241,13 @@ class PanelModel:
     index: int
     length: int
     targets: frozenset[int] = field(default_factory=frozenset)
+    question: Question | None = None
+    banner: str = ""
+    redeploy_prompt: str = ""
+    redeploy: tuple[RedeployRow, ...] = ()
+    summaries: tuple[TurnSummary, ...] = ()
+    entries: tuple[LogEntry, ...] = ()
+    choice_labels: tuple[str, ...] = ()
 
 
 _STAGE_WORDS: dict[str, str] = {
@@ -297,6 +385,15 @@ class GameController:
         }
         self._fallback_bot: Any = None
         self._legal_cache: tuple[GameState, list[Action]] | None = None
+        #: the question waiting for an answer (:meth:`answer`), if any
+        self.question: Question | None = None
+        #: the bot turns played by the last bot move, told in words
+        self.summaries: tuple[TurnSummary, ...] = ()
+        #: games kept when a branch was started from the past (:meth:`switch`)
+        self.timelines: list[Game] = [self.game]
+        self._travelled = False
+        #: regions outlined as just changed (the presenter's bot steps)
+        self.highlight: frozenset[int] = frozenset()
 
     # --- the state and the timeline -----------------------------------------------------
     @property
@@ -322,19 +419,48 @@ class GameController:
         if self.can_undo():
             self.game.undo()
         self.last = None
+        self.question = None
         return self.state
 
     def redo(self) -> GameState:
         if self.can_redo():
             self.game.redo()
         self.last = None
+        self.question = None
         return self.state
 
     def goto(self, index: int) -> GameState:
-        """Show the state after ``index`` steps (a click there then drops later steps)."""
+        """Show the state after ``index`` steps: the past, until the last step. Acting
+        there first asks whether to continue from it or branch (:meth:`request`)."""
         self.game.goto(max(0, min(index, len(self.game))))
+        self._travelled = self.game.index < len(self.game)
         self.last = None
+        self.question = None
         return self.state
+
+    @property
+    def later_steps(self) -> int:
+        """Steps after the one shown (what acting here would discard)."""
+        return len(self.game) - self.game.index
+
+    def viewing_past(self) -> bool:
+        """Whether the state shown is not the latest one of the timeline."""
+        return self.later_steps > 0
+
+    def banner(self) -> str:
+        """The time-travel banner ("" at the latest step)."""
+        if not self.viewing_past():
+            return ""
+        n = self.later_steps
+        return (
+            f"You are viewing the past: step {self.index} of {len(self)}. "
+            f"{n} later step{'s' if n != 1 else ''} follow{'' if n != 1 else 's'}; "
+            "acting here asks first whether to continue from here or to branch."
+        )
+
+    def to_latest(self) -> GameState:
+        """Back to the latest step."""
+        return self.goto(len(self.game))
 
     # --- acting -------------------------------------------------------------------------
     def apply(self, action: Action | str) -> ClickResult:
@@ -343,43 +469,192 @@ class GameController:
             act = parse_action(action) if isinstance(action, str) else action
         except ValueError as e:
             return self._remember(ClickResult("refused", message=str(e)))
+        before = self.state
         try:
             events = self.game.play(act)
         except IllegalActionError as e:
             return self._remember(
                 ClickResult("refused", action=act, rule=e.rule, message=e.message)
             )
-        return self._applied(act, events)
+        return self._applied(act, events, before)
 
-    def _applied(self, action: Action, events: Sequence[Event]) -> ClickResult:
+    def _applied(
+        self, action: Action, events: Sequence[Event], before: GameState | None = None
+    ) -> ClickResult:
         """The result of ``action`` just played (the state shown is the one after it)."""
         after = self.state
+        self.question = None
+        self._travelled = False
+        if before is None:
+            steps = self.game.history
+            before = steps[-2].state if len(steps) >= 2 else self.game.start
         return self._remember(
             ClickResult(
                 "applied",
                 region=_region_of(action),
                 action=action,
                 events=tuple(e.describe(after) for e in events),
+                narration=narrate(before, action, events, after),
+                raw=tuple(events),
             )
         )
 
+    # --- asking before an irreversible step -------------------------------------------
+    def request(self, action: Action | str) -> ClickResult:
+        """Play ``action`` as a player's click or button would: first ask when it cannot
+        be taken back lightly (acting in the past discards later steps; a final conquest
+        ends the conquests, R-CONQ-10), else play it (:meth:`apply`)."""
+        try:
+            act = parse_action(action) if isinstance(action, str) else action
+        except ValueError as e:
+            return self._remember(ClickResult("refused", message=str(e)))
+        question = self._past_question(act)
+        if question is None:
+            question = self._final_question(act)
+        if question is not None:
+            return self._ask(question)
+        return self.apply(act)
+
+    def _past_question(self, action: Action | None) -> Question | None:
+        n = self.later_steps
+        if n == 0 or not (self._travelled or n > 1):
+            return None  # one undone step, just undone: acting replaces it, as expected
+        return Question(
+            "past",
+            f"You are viewing step {self.index} of {len(self)}. Acting here changes the "
+            f"game from this step on.",
+            (
+                ("continue", f"Continue from here, discarding the {n} later steps"),
+                ("branch", f"Branch into a new game from step {self.index} (the original is kept)"),
+                ("cancel", "Cancel"),
+            ),
+            action,
+        )
+
+    def _final_question(self, action: Action) -> Question | None:
+        if not isinstance(action, Final) or why_illegal(self.state, action) is not None:
+            return None
+        return Question(
+            "final",
+            final_warning(self.state, action),
+            (
+                ("confirm", f"Final conquest of {region_name(self.state, action.region)}"),
+                ("cancel", "Not now"),
+            ),
+            action,
+        )
+
+    def _ask(self, question: Question) -> ClickResult:
+        self.question = question
+        region = _region_of(question.action) if question.action is not None else None
+        return self._remember(
+            ClickResult(
+                "confirm",
+                region=region,
+                action=question.action,
+                question=question,
+                message=question.text,
+            )
+        )
+
+    def answer(self, key: str) -> ClickResult:
+        """Answer the waiting :attr:`question` with one of its option keys."""
+        q = self.question
+        if q is None:
+            return self._remember(ClickResult("none", message="There is no question to answer."))
+        if key not in {k for k, _ in q.options}:
+            raise ValueError(f"{key!r} is not an answer to this question: {q.options}")
+        self.question = None
+        if key == "cancel":
+            return self._remember(ClickResult("none", message="Cancelled: nothing changed."))
+        if q.kind == "autoplay":
+            results = self.autoplay() if key == "all" else self.run_bots()
+            return results[-1] if results else self._remember(ClickResult("none"))
+        if q.kind == "past":
+            if key == "branch":
+                self.branch()
+            else:
+                self._travelled = False
+                self.game.goto(self.index)  # the later steps go when the action is played
+            if q.action is None:
+                return self._remember(ClickResult("none", message="Continue from here."))
+            follow = self._final_question(q.action)
+            if follow is not None:
+                return self._ask(follow)
+            return self.apply(q.action)
+        assert q.action is not None
+        return self.apply(q.action)
+
+    def branch(self) -> Game:
+        """A new game from the step shown: the original timeline is kept (:attr:`timelines`,
+        :meth:`switch`), and the branch has its own record (``save game`` saves it)."""
+        game = Game.from_record(self.game.record, self.board)
+        self.timelines.append(game)
+        self._replace_game(game)
+        return game
+
+    def switch(self, timeline: int) -> GameState:
+        """Show another kept game (0 = the first one)."""
+        self._replace_game(self.timelines[timeline])
+        return self.state
+
+    def request_autoplay(self) -> ClickResult:
+        """Autoplay, asking first when a human's seat would be played by a bot."""
+        humans = [p.name for seat, p in enumerate(self.state.players) if not self.is_bot_seat(seat)]
+        if humans and not is_over(self.state):
+            who = names(humans)
+            return self._ask(
+                Question(
+                    "autoplay",
+                    f"Autoplay plays to the end of the game. {who}'s seat"
+                    f"{'s are' if len(humans) > 1 else ' is'} played by a person: should a "
+                    "bot play it too?",
+                    (
+                        ("all", f"Yes: bots play every seat, {who}'s too"),
+                        ("bots", "No: bots play only their own seats, then wait for you"),
+                        ("cancel", "Cancel"),
+                    ),
+                )
+            )
+        results = self.autoplay()
+        return results[-1] if results else self._remember(ClickResult("none"))
+
     def click(self, region_id: int) -> ClickResult:
-        """A click on a region: apply the one legal action on it, offer several, or say why
-        not (the engine's refusal of the action the click most plausibly meant)."""
+        """A click on a region: play the one action a click there means (asking first
+        when it is irreversible, :meth:`request`), offer labelled choices when there are
+        several, or say why not (the engine's refusal of the action the click most
+        plausibly meant). Taking tokens back is never a click's side effect."""
         self.selected = region_id
         state = self.state
-        options = self._by_region().get(region_id, [])
-        if len(options) == 1:
-            return self.apply(options[0])
+        everything = self._by_region().get(region_id, [])
+        options = [a for a in everything if not a.undoes]
+        if not options and everything and state.stage in (Stage.REDEPLOY, Stage.DEFEND):
+            return self._remember(
+                ClickResult(
+                    "refused",
+                    region=region_id,
+                    rule="R-REDEPLOY-1",
+                    message=(
+                        f"No tokens in hand to place on {region_name(state, region_id)} "
+                        "(R-REDEPLOY-1): use - beside a region to take one back, or Done."
+                    ),
+                )
+            )
+        if not options:
+            options = everything  # only a lift (a Hero, an Encampment): an explicit choice
+        if len(options) == 1 and not options[0].undoes:
+            return self.request(options[0])
         if options:
+            choices = tuple(dict.fromkeys(options))
             return self._remember(
                 ClickResult(
                     "choices",
                     region=region_id,
-                    choices=tuple(options),
-                    message="Several actions are possible here: "
-                    + ", ".join(repr(a) for a in options)
-                    + ".",
+                    choices=choices,
+                    message=f"{len(choices)} ways to act on {region_name(state, region_id)}: "
+                    "choose one."
+                    if len(choices) > 1
+                    else f"Confirm on {region_name(state, region_id)}:",
                 )
             )
         if current_player(state) == CHANCE:
@@ -394,7 +669,7 @@ class GameController:
         probe = _PROBE.get(state.stage, Conquer)(region_id)
         error = why_illegal(state, probe)
         if error is None:  # legal but not listed (should not happen): play it anyway
-            return self.apply(probe)
+            return self.request(probe)
         return self._remember(
             ClickResult(
                 "refused", region=region_id, action=probe, rule=error.rule, message=error.message
@@ -406,8 +681,14 @@ class GameController:
         return result
 
     def targets(self) -> frozenset[int]:
-        """Region ids where a click does something now."""
-        return frozenset(self._by_region())
+        """Region ids where a click does something now (a region where only a token
+        could be taken back is not one: that is the explicit - control's job)."""
+        redeploying = self.state.stage in (Stage.REDEPLOY, Stage.DEFEND)
+        return frozenset(
+            r
+            for r, acts in self._by_region().items()
+            if not redeploying or any(not a.undoes for a in acts)
+        )
 
     def _legal(self) -> list[Action]:
         """``legal_actions`` of the state shown, asked once per state."""
@@ -441,8 +722,11 @@ class GameController:
         return explain_cost(state, region_id, race.name)
 
     def hover(self, region_id: int) -> str:
-        """One or two lines about a region: what holds it, what a click does, and the
-        conquest cost with its rule ids (R-CONQ-2, R-CONQ-3) when a race is acting."""
+        """A few lines about a region: what holds it, what a click does, and for a region
+        a click cannot act on, why not (the engine's refusal, with its rule id). The
+        conquest cost (R-CONQ-2, R-CONQ-3) is quoted only where conquering is the
+        question: a target, or a region refused for its cost; never for a Sea the race
+        cannot enter (R-CONQ-4)."""
         state = self.state
         i = state.geo.index.get(region_id)
         if i is None:
@@ -456,16 +740,186 @@ class GameController:
         head = state.geo.label(i) + (": " + ", ".join(bits) if bits else ": empty")
         lines = [head]
         options = self._by_region().get(region_id, [])
-        if options:
-            lines.append("Click: " + " or ".join(repr(a) for a in options))
+        clickable = [a for a in options if not a.undoes]
+        refusal = None
+        if clickable:
+            lines.append("Click: " + " or ".join(choice_label(state, a) for a in clickable))
+        elif current_player(state) == CHANCE:
+            lines.append("Not now: the reinforcement die decides (R-CONQ-10).")
+        elif not is_over(state):
+            probe = _PROBE.get(state.stage, Conquer)(region_id)
+            refusal = why_illegal(state, probe)
+            if refusal is not None:
+                lines.append(f"Not a target now: {refusal.message}")
         cost = self.cost(region_id)
         race = acting_race(state) or state.players[state.current].active
         own = race is not None and rs.race == race.name
-        if cost is not None and not own and state.stage in (Stage.CONQUER, Stage.PICK):
+        about_cost = bool(clickable) or (refusal is not None and refusal.rule in _COST_RULES)
+        if (
+            cost is not None
+            and not own
+            and about_cost
+            and state.stage in (Stage.CONQUER, Stage.PICK)
+        ):
             who = f"{race.name} " if race else ""
             rules = sorted({row.rule for row in cost.rows})
             lines.append(f"{who}conquest cost: {cost.summary()} ({', '.join(rules)})")
         return "\n".join(lines)
+
+    # --- redeployment -----------------------------------------------------------------
+    def redeploy_rows(self) -> tuple[RedeployRow, ...]:
+        """During a redeployment: each own region, its tokens, + (place) and - (take)."""
+        state = self.state
+        if state.stage not in (Stage.REDEPLOY, Stage.DEFEND):
+            return ()
+        race = acting_race(state)
+        if race is None:
+            return ()
+        legal = self._legal()
+        rows = []
+        for i, rs in enumerate(state.regions):
+            if rs.race != race.name or rs.owner != race.owner or rs.in_decline:
+                continue
+            rid = state.geo.ids[i]
+            place, take = Place(rid), Take(rid)
+            rows.append(
+                RedeployRow(
+                    region=rid,
+                    name=state.geo.label(i),
+                    tokens=rs.tokens,
+                    place=place if place in legal else None,
+                    take=take if take in legal else None,
+                )
+            )
+        return tuple(rows)
+
+    def redeploy_prompt(self) -> str:
+        """What to do in a redeployment, with the tokens left to place."""
+        state = self.state
+        if state.stage not in (Stage.REDEPLOY, Stage.DEFEND):
+            return ""
+        race = acting_race(state)
+        if race is None:
+            return ""
+        who = state.player_name(race.owner)
+        left = f"{race.hand} token{'s' if race.hand != 1 else ''} left to place"
+        if state.stage is Stage.DEFEND:
+            return (
+                f"{who}: place the {race.name} that fled back into your regions: {left} "
+                "(R-CONQ-7). + puts a token on a region; Done when finished."
+            )
+        return (
+            f"{who}, redeploy the {race.name}: {left}. + puts one on a region, - takes one "
+            "back to hand (at least 1 stays); Done when finished (R-REDEPLOY-1)."
+        )
+
+    # --- bot turns told in words -------------------------------------------------------
+    def turn_summaries(self, start: int, end: int) -> tuple[TurnSummary, ...]:
+        """The turns played between steps ``start`` and ``end``, each in one sentence:
+        what the player picked, took from whom, and who lost tokens (coins never)."""
+        steps = self.game.history[start:end]
+        out: list[TurnSummary] = []
+        group: list[int] = []
+
+        def before_of(n: int) -> GameState:
+            return self.game.history[n - 1].state if n > 0 else self.game.start
+
+        def flush() -> None:
+            if group:
+                out.append(self._summary(group[0], group[-1] + 1, before_of))
+            group.clear()
+
+        key = None
+        for k, _step in enumerate(steps, start=start):
+            b = before_of(k)
+            this = (b.round, b.current)
+            if key is not None and this != key:
+                flush()
+            key = this
+            group.append(k)
+        flush()
+        return tuple(out)
+
+    def _summary(self, a: int, b: int, before_of: Callable[[int], GameState]) -> TurnSummary:
+        first = before_of(a)
+        last = self.game.history[b - 1].state
+        seat = first.current
+        who = first.player_name(seat)
+        picked: list[str] = []
+        taken: dict[int, list[int]] = {}
+        conquered: list[int] = []
+        declined = False
+        losses: dict[int, int] = {}
+        lines = []
+        for n in range(a, b):
+            step = self.game.history[n]
+            lines.append(narrate(before_of(n), step.action, step.events, step.state))
+            for e in step.events:
+                if isinstance(e, ComboPicked):
+                    picked.append(f"{e.power} {e.race}")
+                elif isinstance(e, Conquered):
+                    conquered.append(e.region)
+                elif isinstance(e, TokensLost) and e.player >= 0 and e.player != seat:
+                    taken.setdefault(e.player, []).append(e.region)
+                    losses[e.player] = losses.get(e.player, 0) + e.lost
+                elif isinstance(e, Declined):
+                    declined = True
+        parts = []
+        if picked:
+            parts.append(f"picked {names(picked)}")
+        if declined:
+            parts.append("went into decline")
+        victims_regions = {r for rs in taken.values() for r in rs}
+        free = [r for r in conquered if r not in victims_regions]
+        if free:
+            parts.append(f"conquered {names(region_name(first, r) for r in free)}")
+        for p, regions in taken.items():
+            parts.append(
+                f"took {names(region_name(first, r) for r in regions)} from {first.player_name(p)}"
+            )
+        text = f"{who} " + ("; ".join(parts) if parts else "made no conquest") + "."
+        for p, n in losses.items():
+            text += f" {first.player_name(p)} lost {n} token{'s' if n != 1 else ''}."
+        changed = frozenset(
+            first.geo.ids[i]
+            for i, (x, y) in enumerate(zip(first.regions, last.regions, strict=True))
+            if x != y
+        )
+        return TurnSummary(seat, who, a, b, text, changed, tuple(lines))
+
+    # --- the log ------------------------------------------------------------------------
+    def log_entries(self, reveal: bool = False, last: int | None = None) -> list[LogEntry]:
+        """The game so far, oldest first: each action in words with its effects under
+        it, the notation kept apart; a human player's losses marked; coins hidden unless
+        ``reveal`` or the game is over (R-SETUP-4)."""
+        history = self.game.history
+        show = reveal or is_over(self.state)
+        first = 0 if last is None else max(0, len(history) - last)
+        out = []
+        for n in range(first, len(history)):
+            step = history[n]
+            before = history[n - 1].state if n else self.game.start
+            seat = current_player(before)
+            text = narrate(before, step.action, step.events, step.state)
+            effects = tuple(event_text(e, step.state, reveal=show) for e in step.events)
+            loss = any(
+                isinstance(e, TokensLost)
+                and e.player >= 0
+                and not self.is_bot_seat(e.player)
+                and e.player != seat
+                for e in step.events
+            )
+            out.append(
+                LogEntry(
+                    n + 1,
+                    seat if seat is not None and seat >= 0 else None,
+                    text if show else hide_coins(text),
+                    repr(step.action),
+                    effects,
+                    loss,
+                )
+            )
+        return out
 
     # --- buttons ------------------------------------------------------------------------
     def buttons(self) -> list[Button]:
@@ -560,6 +1014,15 @@ class GameController:
             out.extend(f"   {e.describe(step.state)}" for e in step.events)
         return out
 
+    def coins_by_round(self) -> list[list[int]]:
+        """Each player's coins at the end of each round (index 0 = round 1), for the
+        end-of-game chart; during a game the last entry is the round so far."""
+        states = [self.game.start] + [s.state for s in self.game.history]
+        rows: dict[int, list[int]] = {}
+        for st in states:
+            rows[st.round] = [p.coins for p in st.players]
+        return [rows[r] for r in sorted(rows)]
+
     def market_rows(self) -> list[dict[str, Any]]:
         """The visible combos (R-PICK-1): position, race, power, cost, coins, tokens."""
         state = self.state
@@ -621,26 +1084,68 @@ class GameController:
 
         return pd.DataFrame(self.scoreboard_rows(reveal)).set_index("player")
 
-    def panel(self, reveal: bool = False, log_lines: int = 40) -> PanelModel:
-        """Everything the viewer draws, as fresh plain objects (what a redraw costs)."""
+    def labels_at(
+        self, fit: tuple[float, float] | None = None, targets: frozenset[int] | None = None
+    ) -> dict[int, tuple[tuple[float, float], str]]:
+        """The region labels, kept on the board for a map at ``fit`` = ``(zoom, label px)``."""
+        targets = self.targets() if targets is None else targets
+        return labels(self.shapes, self.state, targets=targets, fit=fit)
+
+    def panel(
+        self,
+        reveal: bool = False,
+        log_lines: int = 40,
+        fit: tuple[float, float] | None = None,
+    ) -> PanelModel:
+        """Everything the viewer draws, as fresh plain objects (what a redraw costs);
+        ``fit`` places the labels for the map's zoom and label size (:meth:`labels_at`)."""
         targets = self.targets()
         last = self.last
+        show = reveal or is_over(self.state)
         return PanelModel(
             features=feature_collection(
-                self.shapes, self.state, targets=targets, selected=self.selected
+                self.shapes,
+                self.state,
+                targets=targets,
+                selected=self.selected,
+                highlight=self.highlight,
             ),
-            labels=labels(self.shapes, self.state, targets=targets),
+            labels=self.labels_at(fit, targets),
             status=self.status(),
             buttons=tuple(self.buttons()),
             choices=last.choices if last is not None and last.kind == "choices" else (),
-            message=str(last) if last is not None else "",
+            message=self.message(show),
             market=self.market_rows(),
             scoreboard=self.scoreboard_rows(reveal),
-            log=self.log(last=log_lines)[-log_lines:],
+            log=[line if show else hide_coins(line) for line in self.log(last=log_lines)][
+                -log_lines:
+            ],
             index=self.index,
             length=len(self),
             targets=targets,
+            question=self.question,
+            banner=self.banner(),
+            redeploy_prompt=self.redeploy_prompt(),
+            redeploy=self.redeploy_rows(),
+            summaries=self.summaries,
+            entries=tuple(self.log_entries(reveal, last=log_lines)),
+            choice_labels=tuple(choice_label(self.state, a) for a in last.choices)
+            if last is not None and last.kind == "choices"
+            else (),
         )
+
+    def message(self, reveal: bool = False) -> str:
+        """The answer to the last click or button, in words: the action told, then its
+        effects (no amount of coins while they are hidden, R-SETUP-4)."""
+        last = self.last
+        if last is None:
+            return ""
+        if last.kind == "applied" and last.narration:
+            after = self.state
+            effects = [event_text(e, after, reveal=reveal) for e in last.raw]
+            return "\n".join([last.narration, *effects])
+        text = str(last)
+        return text if reveal else hide_coins(text)
 
     # --- bots and hints -----------------------------------------------------------------
     def _bot_name(self, seat: int) -> str:
@@ -713,6 +1218,7 @@ class GameController:
         def keep(before: GameState, action: Action, events: list[Event], after: GameState) -> None:
             results.append(self._applied(action, events))
 
+        start = self.index
         try:
             self.game.drive(deciders, until=until, max_steps=max_steps, observer=keep)
         except IllegalActionError as e:
@@ -720,6 +1226,8 @@ class GameController:
             results.append(
                 self._remember(ClickResult("refused", action=act, rule=e.rule, message=e.message))
             )
+        if self.index > start:
+            self.summaries = self.turn_summaries(start, self.index)
         return results
 
     def next_action(self) -> ClickResult:
@@ -751,7 +1259,7 @@ class GameController:
             return self._remember(
                 ClickResult("refused", rule=rule, message=f"Not now: {why} ({rule}).")
             )
-        return self.apply(sample_chance(state))
+        return self.request(sample_chance(state))
 
     def finish_turn(self, max_steps: int = 500) -> list[ClickResult]:
         """Bots play until the current player's turn is over (stops for a human defender)."""

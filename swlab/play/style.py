@@ -15,7 +15,8 @@ Colour choices (readable at classroom distance, colour-blind-safe):
   label names the race and the token count, and the region's border is drawn in the
   player's colour, thick (active race) or dashed (in decline);
 * regions where a click does something now (the legal targets) keep full colour and a
-  black outline while the others are dimmed: a lightness cue, not a hue cue;
+  black outline (drawn inside the owner's border for an occupied target) while the others
+  are dimmed well below them: a lightness cue, not a hue cue; only targets react to hover;
 * pieces are short words (``mountain``, ``lair``, ``fortress`` ...), not emoji or icons.
 """
 
@@ -30,6 +31,8 @@ from typing import Any
 from shapely.geometry import mapping
 
 from swlab.board.model import Board
+from swlab.board.palette import SYMBOL_BADGES, UNKNOWN_SYMBOL_BADGE, UNKNOWN_TERRAIN_COLOUR
+from swlab.board.palette import TERRAIN_COLOURS as PALETTE
 from swlab.rules.pieces import ENCAMPMENT, MOUNTAIN, PIECES, Piece
 from swlab.rules.state import GameState, RegionState
 
@@ -40,13 +43,16 @@ __all__ = [
     "BoardShapes",
     "View",
     "feature_collection",
+    "fit_anchor",
     "fit_view",
+    "label_extent",
     "label_html",
     "labels",
     "legend_html",
     "player_colour",
     "region_class",
     "region_style",
+    "target_rings",
     "text_colour",
 ]
 
@@ -60,17 +66,12 @@ PLAYER_COLOURS: tuple[str, ...] = (
     "#56B4E9",  # sky blue
 )
 
-#: Fill per terrain: muted, and told apart by lightness as well as hue.
-TERRAIN_COLOURS: dict[str, str] = {
-    "farmland": "#EFE3A6",
-    "forest": "#6E9A5B",
-    "hill": "#C4D9A0",
-    "swamp": "#8FA39A",
-    "mountain": "#A89580",
-    "sea": "#8DBFE0",
-    "lake": "#B7DDF0",
-}
-UNKNOWN_TERRAIN = "#DDDDDD"
+#: Fill per terrain: the one palette of the pictures, the viewer and the editor.
+TERRAIN_COLOURS: dict[str, str] = PALETTE
+UNKNOWN_TERRAIN = UNKNOWN_TERRAIN_COLOUR
+
+#: The outline of regions that just changed (the pictures' highlight colour).
+HIGHLIGHT_COLOUR = "#E7298A"
 
 #: Leaflet ``dashArray`` of a region held by a race in decline.
 DECLINE_DASH = "10 7"
@@ -287,12 +288,15 @@ def region_style(
             style["dashArray"] = DECLINE_DASH
             style["weight"] = 5
             style["fillOpacity"] = 0.6
-    if target and not (rs.owner >= 0 and rs.tokens):
-        style["color"] = "#000000"
-        style["weight"] = 3.5
+    if target:
+        # a target reads as one at once, even a region in decline (drawn paler otherwise)
+        style["fillOpacity"] = 0.95
+        if not (rs.owner >= 0 and rs.tokens):
+            style["color"] = "#000000"
+            style["weight"] = 4
     if dimmed:
-        style["fillOpacity"] = 0.3
-        style["opacity"] = 0.6
+        style["fillOpacity"] = 0.22
+        style["opacity"] = 0.55
     if selected:
         style["weight"] = float(style["weight"]) + 3
         if not (rs.owner >= 0 and rs.tokens):
@@ -300,8 +304,38 @@ def region_style(
     return style
 
 
-#: What hovering a region does (Leaflet applies it, resets it on mouse out).
-HOVER_STYLE: dict[str, Any] = {"fillOpacity": 1.0, "weight": 7}
+#: What hovering does through Leaflet: nothing, for every region alike. Only targets react to
+#: the mouse, through the viewer's style sheet (``path.swlab-target:hover``), so a Sea or an
+#: unreachable region never takes the look of a region a click acts on.
+HOVER_STYLE: dict[str, Any] = {}
+
+#: The black ring drawn over every target (inside an owner's coloured border).
+TARGET_RING: dict[str, Any] = {
+    "color": "#000000",
+    "weight": 2.5,
+    "opacity": 1.0,
+    "fill": False,
+    "interactive": False,
+    "className": "swlab-target-ring",
+}
+
+
+def target_rings(shapes: BoardShapes, targets: Collection[int]) -> dict[str, Any]:
+    """The outline of each target region, for a layer above the regions that takes no
+    clicks: an attackable occupied region keeps its owner's border and gains the ring."""
+    return {
+        "type": "FeatureCollection",
+        "features": [
+            {
+                "type": "Feature",
+                "id": rid,
+                "geometry": shapes.geometry[rid],
+                "properties": {"region": rid, "style": dict(TARGET_RING)},
+            }
+            for rid in sorted(targets)
+            if rid in shapes.geometry
+        ],
+    }
 
 
 def feature_collection(
@@ -310,8 +344,10 @@ def feature_collection(
     *,
     targets: Collection[int] = (),
     selected: int | None = None,
+    highlight: Collection[int] = (),
 ) -> dict[str, Any]:
-    """The GeoJSON of the board in ``state``, each feature styled (``properties.style``).
+    """The GeoJSON of the board in ``state``, each feature styled (``properties.style``);
+    ``highlight``: regions that just changed (a bot's turn), outlined in magenta.
 
     Features keep the region id as ``id`` and in ``properties.region``, with ``terrain``,
     ``label``, ``owner``, ``race``, ``tokens``, ``decline`` and ``target`` for callbacks
@@ -333,6 +369,11 @@ def feature_collection(
             dimmed=any_target and not is_target,
             selected=rid == selected,
         )
+        if rid in highlight:
+            style["color"] = HIGHLIGHT_COLOUR
+            style["weight"] = 8
+            style["opacity"] = 1.0
+            style["className"] += " swlab-changed"
         features.append(
             {
                 "type": "Feature",
@@ -358,10 +399,13 @@ def feature_collection(
 # Labels: region id, tokens, lost tribe, pieces
 # ====================================================================================
 
+#: The widest a label may grow, in ems of its region number: chips wrap onto new lines.
+LABEL_MAX_EM = 9.0
+
 _CHIP = (
-    "display:inline-block;margin:1px;padding:0 4px;border-radius:4px;"
-    "background:#FFFFFF;color:#000000;border:1px solid #333333;font-size:11px;"
-    "font-weight:600;line-height:15px"
+    "display:inline-block;margin:0.08em;padding:0 0.3em;border-radius:0.3em;"
+    "color:#000000;border:1px solid #333333;font-size:0.72em;"
+    "font-weight:600;line-height:1.3"
 )
 
 
@@ -374,16 +418,37 @@ def _tokens_html(rs: RegionState) -> str:
             f"background:repeating-linear-gradient(45deg,#FFFFFF 0 4px,{colour}55 4px 8px);"
             f"color:#000000;border:2px dashed {colour}"
         )
-        extra = "<br><i style='font-size:11px;font-weight:600'>in decline</i>"
+        extra = "<br><i style='font-size:0.75em;font-weight:600'>in decline</i>"
     else:
         style = f"background:{colour};color:{text_colour(colour)};border:2px solid #000000"
         extra = ""
     return (
         f"<div class='swlab-tokens swlab-owner-{rs.owner}' style='{style};"
-        f"display:inline-block;padding:1px 6px;border-radius:10px;font-size:14px;"
-        f"font-weight:700;line-height:16px;white-space:nowrap'>"
+        f"display:inline-block;padding:0.05em 0.4em;border-radius:0.7em;font-size:0.95em;"
+        f"font-weight:700;line-height:1.15;white-space:nowrap'>"
         f"{rs.tokens} {name}{extra}</div>"
     )
+
+
+def _chips(rs: RegionState, terrain: str, symbols: Iterable[str]) -> list[tuple[str, str]]:
+    """The tags of a region as ``(word, badge colour)``: pieces, then printed symbols."""
+    chips: list[tuple[str, str]] = []
+    for piece, word in PIECE_WORDS:
+        n = piece.count(rs)
+        # the Mountain token stands on every Mountain region (R-SETUP-2): the terrain
+        # word above already says it
+        if not n or (piece is MOUNTAIN and terrain == "mountain"):
+            continue
+        # a count for pieces that stack (a lone Lost Tribe token needs none)
+        counted = piece.counted and not (piece.is_token and n == 1)
+        badge = SYMBOL_BADGES.get("lost_tribe" if piece.is_token else piece.field, "#FFFFFF")
+        chips.append((f"{word} x{n}" if counted else word, badge))
+    chips.extend(
+        (SYMBOL_WORDS.get(s, s), SYMBOL_BADGES.get(s, UNKNOWN_SYMBOL_BADGE))
+        for s in sorted(symbols)
+        if s != "lost_tribe"
+    )
+    return chips
 
 
 def label_html(
@@ -395,35 +460,30 @@ def label_html(
     target: bool = False,
 ) -> str:
     """The HTML of the label of one region: id and terrain, race tokens, lost tribe,
-    pieces and printed symbols, as words (no emoji, no icon fonts)."""
+    pieces and printed symbols, as words (no emoji, no icon fonts).
+
+    Sizes are in ems of the map's label size (``--swlab-label-px``, set by the viewer from
+    the map's width), so labels grow with the board; tags wrap within
+    :data:`LABEL_MAX_EM` so that a label has a known widest extent.
+    """
     id_style = (
-        "font-size:13px;font-weight:700;color:#000000;"
+        "font-size:1em;font-weight:700;color:#000000;line-height:1.1;"
         "text-shadow:0 0 3px #FFFFFF,0 0 3px #FFFFFF,0 0 2px #FFFFFF;white-space:nowrap"
     )
     parts = [
         f"<div class='swlab-rid' style='{id_style}'>{region_id}"
-        f" <span style='font-weight:400'>{html.escape(terrain)}</span></div>"
+        f" <span style='font-weight:400;font-size:0.8em'>{html.escape(terrain)}</span></div>"
     ]
     if rs.tokens and rs.race:
         parts.append(_tokens_html(rs))
-    chips: list[str] = []
-    for piece, word in PIECE_WORDS:
-        n = piece.count(rs)
-        # the Mountain token stands on every Mountain region (R-SETUP-2): the terrain
-        # word above already says it
-        if not n or (piece is MOUNTAIN and terrain == "mountain"):
-            continue
-        # a count for pieces that stack (a lone Lost Tribe token needs none)
-        counted = piece.counted and not (piece.is_token and n == 1)
-        chips.append(f"{word} x{n}" if counted else word)
-    chips.extend(SYMBOL_WORDS.get(s, s) for s in sorted(symbols) if s != "lost_tribe")
+    chips = _chips(rs, terrain, symbols)
     if chips:
         parts.append(
-            "<div class='swlab-pieces'>"
+            f"<div class='swlab-pieces' style='max-width:{LABEL_MAX_EM:g}em'>"
             + "".join(
-                f"<span class='swlab-piece swlab-piece-{html.escape(c.split()[0])}' "
-                f"style='{_CHIP}'>{html.escape(c)}</span>"
-                for c in chips
+                f"<span class='swlab-piece swlab-piece-{html.escape(word.split()[0])}' "
+                f"style='{_CHIP};background:{badge}'>{html.escape(word)}</span>"
+                for word, badge in chips
             )
             + "</div>"
         )
@@ -435,17 +495,73 @@ def label_html(
     )
 
 
+def label_extent(
+    region_id: int, rs: RegionState, terrain: str, symbols: Iterable[str] = ()
+) -> tuple[float, float]:
+    """A generous estimate of a label's ``(width, height)`` in ems of its region number,
+    to keep every label on the board (:func:`fit_anchor`)."""
+    em_per_char = 0.62
+    lines = [(len(str(region_id)) + 1) * em_per_char + len(terrain) * em_per_char * 0.8]
+    height = 1.15
+    if rs.tokens and rs.race:
+        lines.append((len(f"{rs.tokens} {rs.race}") * em_per_char + 0.8) * 0.95)
+        height += 1.3 + (0.9 if rs.in_decline else 0.0)
+    chips = _chips(rs, terrain, symbols)
+    if chips:
+        widths = [(len(word) * em_per_char + 0.6) * 0.72 + 0.16 for word, _ in chips]
+        rows, row = 1, 0.0
+        for w in widths:
+            if row and row + w > LABEL_MAX_EM:
+                rows, row = rows + 1, 0.0
+            row += w
+        lines.append(min(LABEL_MAX_EM, sum(widths)))
+        height += rows * 1.05
+    return max(lines), height
+
+
+def fit_anchor(
+    anchor: tuple[float, float],
+    extent_px: tuple[float, float],
+    bounds: tuple[float, float, float, float],
+    zoom: float,
+    margin_px: float = 3.0,
+) -> tuple[float, float]:
+    """The label location ``[y, x]`` nearest ``anchor`` whose box (``extent_px``, centred)
+    stays inside the board's ``bounds`` at ``zoom``: no tag leaves the board."""
+    minx, miny, maxx, maxy = bounds
+    unit = 2.0**zoom  # pixels per board unit
+    hw = (extent_px[0] / 2 + margin_px) / unit
+    hh = (extent_px[1] / 2 + margin_px) / unit
+    y, x = anchor
+    if maxx - minx > 2 * hw:
+        x = min(max(x, minx + hw), maxx - hw)
+    if maxy - miny > 2 * hh:
+        y = min(max(y, miny + hh), maxy - hh)
+    return (round(y, 1), round(x, 1))
+
+
 def labels(
-    shapes: BoardShapes, state: GameState, *, targets: Collection[int] = ()
+    shapes: BoardShapes,
+    state: GameState,
+    *,
+    targets: Collection[int] = (),
+    fit: tuple[float, float] | None = None,
 ) -> dict[int, tuple[tuple[float, float], str]]:
-    """Per region id: the Leaflet location ``[y, x]`` of its label and the label's HTML."""
+    """Per region id: the Leaflet location ``[y, x]`` of its label and the label's HTML.
+
+    ``fit`` is the map's ``(zoom, label px)``: labels near the edge then move inwards so
+    that their whole box stays on the board (:func:`fit_anchor`).
+    """
     geo = state.geo
     out: dict[int, tuple[tuple[float, float], str]] = {}
     for rid in shapes.ids:
         i = geo.index.get(rid)
         rs = state.regions[i] if i is not None else RegionState()
-        out[rid] = (
-            shapes.anchor[rid],
-            label_html(rid, rs, shapes.terrain[rid], shapes.symbols[rid], target=rid in targets),
-        )
+        terrain, symbols = shapes.terrain[rid], shapes.symbols[rid]
+        anchor = shapes.anchor[rid]
+        if fit is not None:
+            zoom, px = fit
+            w, h = label_extent(rid, rs, terrain, symbols)
+            anchor = fit_anchor(anchor, (w * px, h * px), shapes.bounds, zoom)
+        out[rid] = (anchor, label_html(rid, rs, terrain, symbols, target=rid in targets))
     return out

@@ -12,6 +12,7 @@ traits (widgets only see a change when a trait gets a new object).
 from __future__ import annotations
 
 import html
+import math
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -22,7 +23,15 @@ from ipyleaflet import DivIcon, GeoJSON, LayerGroup, Map, Marker, projections  #
 
 from swlab.board.model import Board
 from swlab.play.controller import ClickResult, GameController, PanelModel
-from swlab.play.style import HOVER_STYLE, PLAYER_COLOURS, fit_view, legend_html, text_colour
+from swlab.play.style import (
+    HOVER_STYLE,
+    LABEL_MAX_EM,
+    PLAYER_COLOURS,
+    fit_view,
+    legend_html,
+    target_rings,
+    text_colour,
+)
 from swlab.rules.actions import Action
 from swlab.rules.game import Game
 from swlab.rules.state import GameState
@@ -30,34 +39,59 @@ from swlab.workspace import FileBox, Outcome, Workspace
 
 __all__ = ["GameViewer", "css"]
 
-LABEL_SIZE = (150, 70)  # px box of a region label, centred on its anchor
+#: Reserved height (px) above and below the viewer's row: notebook or Voila chrome.
+CHROME_PX = 150
+#: The share of the row the map takes at most; the panel has the rest.
+MAP_SHARE = 0.63
 
 
-def css(text_px: int = 16, label_scale: float = 1.0) -> str:
-    """The viewer's style block: large text for a room, transparent label icons that let
-    clicks through to the regions."""
-    t = text_px
+def label_px(map_width: float, map_height: float, regions: int, scale: float = 1.0) -> int:
+    """The size of region numbers on a map of that many pixels: a seventh of a typical
+    region's side, never below 14 px (a room reads it), at most 34 px."""
+    side = math.sqrt(max(map_width * map_height, 1.0) / max(regions, 1))
+    return round(min(34.0, max(14.0, side / 7.4)) * scale)
+
+
+def css(text_px: int | None = 16, label_scale: float = 1.0, label: int = 16) -> str:
+    """The viewer's style block: text that scales with the viewer's width (or a fixed
+    ``text_px``), the map's label size ``label`` (px), transparent label icons that let
+    clicks through to the regions, and hover feedback on targets only."""
+    size = "clamp(14px, 1.05cqw + 3px, 23px)" if text_px is None else f"{text_px}px"
     return f"""<style>
-.swlab-viewer {{ font-size: {t}px; line-height: 1.35; }}
-.swlab-viewer .widget-button, .swlab-viewer .widget-toggle-button {{
-  font-size: {t - 1}px; height: auto; min-height: {t + 16}px; padding: 2px 10px; }}
-.swlab-viewer .widget-label, .swlab-viewer .widget-readout,
-.swlab-viewer .widget-html-content, .swlab-viewer .widget-checkbox label {{
-  font-size: {t - 1}px; }}
-.swlab-viewer table {{ border-collapse: collapse; font-size: {t - 2}px; }}
+.swlab-viewer {{ container-type: inline-size; }}
+.swlab-viewer .swlab-row {{ font-size: {size}; line-height: 1.35; --t: {size}; }}
+.swlab-viewer .swlab-row .widget-button, .swlab-viewer .swlab-row .widget-toggle-button {{
+  font-size: 0.94em; height: auto; min-height: 2.05em; padding: 0.15em 0.6em;
+  white-space: normal; max-width: 100%; text-align: left; line-height: 1.25; }}
+.swlab-viewer .swlab-row .widget-label, .swlab-viewer .swlab-row .widget-readout,
+.swlab-viewer .swlab-row .widget-html, .swlab-viewer .swlab-row .widget-html-content,
+.swlab-viewer .swlab-row .widget-checkbox label, .swlab-viewer .swlab-row .widget-text input {{
+  font-size: var(--t); line-height: 1.35; height: auto; }}
+.swlab-viewer table {{ border-collapse: collapse; font-size: 0.9em; }}
 .swlab-viewer th, .swlab-viewer td {{ border-bottom: 1px solid #ccc; padding: 2px 6px;
   text-align: left; }}
-.swlab-viewer .swlab-status {{ font-size: {t + 3}px; font-weight: 700; }}
+.swlab-viewer .swlab-status {{ font-size: 1.12em; font-weight: 700; }}
 .swlab-viewer .swlab-message {{ border-left: 5px solid #000; padding: 4px 8px;
   background: #f4f4f4; white-space: pre-wrap; }}
 .swlab-viewer .swlab-message.swlab-refused {{ border-left-color: #D55E00; }}
-.swlab-viewer .swlab-hover {{ white-space: pre-wrap; min-height: {2 * t}px; }}
-.swlab-viewer .swlab-log {{ font-size: {t - 3}px; max-height: 16em; overflow-y: auto;
-  white-space: pre-wrap; font-family: monospace; }}
+.swlab-viewer .swlab-hover {{ white-space: pre-wrap; min-height: 2em; }}
+.swlab-viewer .swlab-log {{ font-size: 0.85em; max-height: 16em; overflow-y: auto; }}
+.swlab-viewer .swlab-panel {{ flex: 1 1 18em; min-width: 17em; overflow-y: auto;
+  max-height: calc(100vh - {CHROME_PX // 2}px); padding-right: 4px; }}
+.swlab-viewer .swlab-panel > * {{ flex-shrink: 0; }}
+.swlab-viewer .swlab-row .widget-html > .widget-html-content {{ height: auto; }}
+.swlab-viewer .swlab-row {{ display: flex; flex-flow: row nowrap; align-items: flex-start;
+  gap: 12px; width: 100%; }}
 .swlab-map .leaflet-div-icon {{ background: transparent; border: none;
   pointer-events: none !important; }}
 .swlab-map.leaflet-container, .swlab-map .leaflet-container {{ background: #f7f7f2; }}
-.swlab-map .swlab-label {{ transform: scale({label_scale:.3g}); }}
+.swlab-map {{ --swlab-label-px: {label}px; }}
+.swlab-map .swlab-label {{ font-size: var(--swlab-label-px);
+  transform: scale({label_scale:.3g}); }}
+.swlab-map path.swlab-region {{ cursor: default; }}
+.swlab-map path.swlab-target {{ cursor: pointer; }}
+.swlab-map path.swlab-target:hover {{ stroke-width: 8px; fill-opacity: 1; }}
+.swlab-map path.swlab-target-ring {{ pointer-events: none; }}
 </style>"""
 
 
@@ -68,18 +102,27 @@ class GameViewer:
     ----------
     game_or_board
         A board, a shipped board name, a :class:`GameState`, a
-        :class:`~swlab.rules.game.Game` or a :class:`GameController`.
+        :class:`~swlab.rules.game.Game` (the viewer plays on its own copy, so later cells
+        playing on the game never move the board shown) or a :class:`GameController`
+        (shared as it is).
     players, seed, races, powers
         For a new game (see :class:`GameController`).
     bots
         Seats played by bots: ``{1: "greedy"}``; with ``auto_bots`` they move after you.
     width, height
-        Map size in pixels (the zoom-to-fit uses them); the height follows the board's
-        shape by default.
+        A fixed map size in pixels. By default the map is fluid: it takes its share of
+        the notebook cell or Voila page, as large as the window's height allows for the
+        board's shape, with the panel beside it; the zoom and the labels follow the size
+        the browser reports.
     text_px, label_scale
-        Text size of the panel, and a scale for the map's labels (labels overlap on a
-        small map: grow ``width`` with them). For a projector: ``text_px=20,
-        label_scale=1.25, width=1100``.
+        A fixed text size of the panel (by default it scales with the viewer's width), and
+        a factor on the map's labels (whose size follows the map's size). On a projector
+        the defaults fit; ``label_scale=1.25`` for a large room.
+    panel_width
+        A fixed panel width in pixels (by default the rest of the row).
+    map_share, label_size
+        The share of the row the fluid map may take, and a factor on the label size
+        computed from the map's size (the presenter uses both to fill a room's screen).
     workspace, file_boxes
         The folder the file box saves to and opens from (default: ``swlab-files/`` beside
         the notebook, or ``$SWLAB_WORKSPACE``); ``file_boxes=False`` (or
@@ -98,47 +141,79 @@ class GameViewer:
         powers: Sequence[str] | None = None,
         bots: Mapping[int, Any] | None = None,
         auto_bots: bool = True,
-        width: int = 820,
+        width: int | None = None,
         height: int | None = None,
-        text_px: int = 16,
-        panel_width: int = 480,
+        text_px: int | None = None,
+        panel_width: int | None = None,
         label_scale: float = 1.0,
         reveal: bool = False,
+        map_share: float = MAP_SHARE,
+        label_size: float = 1.0,
         workspace: Workspace | str | os.PathLike[str] | None = None,
         file_boxes: bool | None = None,
     ) -> None:
         if isinstance(game_or_board, GameController):
             self.controller = game_or_board
+        elif isinstance(game_or_board, Game):
+            # the viewer owns its game: later cells playing on ``game`` never move it
+            self.controller = GameController(_own_copy(game_or_board), bots=bots)
         else:
             self.controller = GameController(
                 game_or_board, players, seed=seed, races=races, powers=powers, bots=bots
             )
         c = self.controller
         self.reveal = reveal
-        self.model: PanelModel = c.panel(reveal)
         minx, miny, maxx, maxy = c.shapes.bounds
-        if height is None:  # the board's aspect ratio, plus the fit margins
-            height = round(width * (maxy - miny) / max(maxx - minx, 1e-9)) + 24
-        view = fit_view(c.shapes.bounds, width, height, snap=0.125)
+        self.aspect = max(maxx - minx, 1e-9) / max(maxy - miny, 1e-9)
+        self.fixed_size = width is not None
+        self.label_scale = label_scale
+        self.label_size = label_size
+        self.text_px = text_px
+        if width is None:  # fluid: the front end reports the size (see _on_resize)
+            px_w = 760
+            px_h = round(px_w / self.aspect)
+            # cqw: a share of the viewer's width; vh: what the window's height allows
+            fluid = (
+                f"min({map_share * 100:g}cqw, calc((100vh - {CHROME_PX}px) * {self.aspect:.4f}))"
+            )
+            layout = widgets.Layout(
+                width=fluid,
+                height=f"calc({fluid} / {self.aspect:.4f})",
+                flex="0 0 auto",
+                margin="0 0 8px 0",
+            )
+        else:
+            px_w = width
+            px_h = height if height is not None else round(width / self.aspect) + 24
+            layout = widgets.Layout(
+                width=f"{px_w}px", height=f"{px_h}px", flex="0 0 auto", margin="0 0 8px 0"
+            )
+        self._size = (float(px_w), float(px_h))
+        view = fit_view(c.shapes.bounds, px_w, px_h, snap=0.125)
+        self._label_px = label_px(px_w, px_h, len(c.shapes.ids), label_size)
+        self._fit = (view.zoom, self._label_px * label_scale)
+        self.model: PanelModel = c.panel(reveal, fit=self._fit)
 
         # --- the map --------------------------------------------------------------------
         self.layer = GeoJSON(data=self.model.features, hover_style=dict(HOVER_STYLE))
         self.layer.on_click(self._on_click)
         self.layer.on_hover(self._on_hover)
-        w, h = LABEL_SIZE
+        self._ring_targets: frozenset[int] = self.model.targets
+        self.ring_layer = GeoJSON(data=target_rings(c.shapes, self._ring_targets))
         self.markers: dict[int, Marker] = {}
         self._label_html: dict[int, str] = {}
         for rid, (loc, markup) in self.model.labels.items():
             self.markers[rid] = Marker(
                 location=list(loc),
-                icon=DivIcon(html=markup, icon_size=[w, h], icon_anchor=[w // 2, h // 2]),
+                icon=self._icon(markup),
                 draggable=False,
                 keyboard=False,
                 title="",
                 pane="swlab-labels",
             )
             self._label_html[rid] = markup
-        self.label_layer = LayerGroup(layers=tuple(self.markers.values()))
+        # what is drawn over the regions and takes no clicks: target rings, then labels
+        self.label_layer = LayerGroup(layers=(self.ring_layer, *self.markers.values()))
         self.map = Map(
             crs=projections.Simple,
             layers=(self.layer, self.label_layer),
@@ -151,14 +226,15 @@ class GameViewer:
             scroll_wheel_zoom=True,
             attribution_control=False,
             panes={"swlab-labels": {"zIndex": "650", "pointerEvents": "none"}},
-            layout=widgets.Layout(
-                width=f"{width}px", height=f"{height}px", flex="0 0 auto", margin="0 12px 8px 0"
-            ),
+            layout=layout,
         )
         self.map.add_class("swlab-map")
+        if not self.fixed_size:
+            self.map.add_class("swlab-fluid")
+        self.map.observe(self._on_resize, ["left", "right", "top", "bottom"])
 
         # --- the side panel -------------------------------------------------------------
-        self.style = widgets.HTML(css(text_px, label_scale))
+        self.style = widgets.HTML(self._css())
         self.status = widgets.HTML()
         self.status.add_class("swlab-status")
         self.message = widgets.HTML()
@@ -166,7 +242,7 @@ class GameViewer:
         self.hover_box.add_class("swlab-hover")
         self.choice_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.button_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.undo_button = self._button("undo", self._on_undo, "Step back (U)")
+        self.undo_button = self._button("undo", self._on_undo, "Step back")
         self.redo_button = self._button("redo", self._on_redo, "Step forward again")
         self.slider = widgets.IntSlider(
             min=0,
@@ -230,12 +306,47 @@ class GameViewer:
             ],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
+        # time travel, questions, redeployment, bot turns
+        self.banner = widgets.HTML()
+        self.banner.add_class("swlab-banner")
+        self.latest_button = self._button(
+            "back to the latest step", self._on_latest, "Leave the past: show the game now"
+        )
+        self.timeline_pick = widgets.Dropdown(options=[("game 1", 0)], value=0, description="game")
+        self.timeline_pick.observe(self._on_timeline, "value")
+        self.banner_box = widgets.VBox([self.banner, widgets.HBox([self.latest_button])])
+        self.banner_box.add_class("swlab-banner-box")
+        self.question_text = widgets.HTML()
+        self.question_buttons: list[widgets.Button] = []
+        self.question_box = widgets.VBox()
+        self.question_box.add_class("swlab-question")
+        self.redeploy_prompt = widgets.HTML()
+        self.redeploy_prompt.add_class("swlab-redeploy-prompt")
+        self.redeploy_box = widgets.VBox()
+        self.redeploy_box.add_class("swlab-redeploy")
+        self._redeploy_key: tuple[Any, ...] = ()
+        self.summary_box = widgets.HTML()
+        self.summary_box.add_class("swlab-summary")
+        self.step_back = self._button(
+            "< bot step", self._on_step_back, "Step back through the bot's turn"
+        )
+        self.step_next = self._button(
+            "bot step >", self._on_step_next, "Step through the bot's turn"
+        )
+        self.summary_row = widgets.VBox(
+            [self.summary_box, widgets.HBox([self.step_back, self.step_next])]
+        )
+        self._last_hover: int | None = None
         self.panel = widgets.VBox(
             [
                 self.status,
+                self.banner_box,
+                self.question_box,
                 self.message,
                 self.choice_box,
                 self.button_box,
+                self.redeploy_box,
+                self.summary_row,
                 self.hover_box,
                 widgets.HBox([self.undo_button, self.redo_button]),
                 self.slider,
@@ -251,13 +362,133 @@ class GameViewer:
                 widgets.HTML(legend_html(p.name for p in c.state.players)),
                 file_box,
             ],
-            layout=widgets.Layout(width=f"{panel_width}px", flex="0 0 auto"),
+            layout=widgets.Layout(width=f"{panel_width}px" if panel_width else None),
         )
-        # the panel wraps below the map when the notebook is narrower than both
-        row = widgets.HBox([self.map, self.panel], layout=widgets.Layout(flex_flow="row wrap"))
+        self.panel.add_class("swlab-panel")
+        # side by side: the map takes its share of the width, the panel the rest
+        row = widgets.HBox([self.map, self.panel])
+        row.add_class("swlab-row")
         self.widget = widgets.VBox([self.style, row])
         self.widget.add_class("swlab-viewer")
+        self.keys = self._bind_keys()
+        #: called after every redraw (the presenter adds its narration and its clock)
+        self.on_refresh: list[Any] = []
         self.refresh()
+
+    # --- keys -----------------------------------------------------------------------------
+    def key_commands(self) -> dict[str, Any]:
+        """What each key command does here (see :data:`swlab.play.keys.KEYS`)."""
+        return {
+            "next": self._on_next,
+            "undo": self._on_undo,
+            "redo": self._on_redo,
+            "hint": self._on_hint,
+            "reveal": self._toggle_reveal,
+            "pause": self._toggle_pause,
+            "done": self._on_done_key,
+            "confirm": self._on_confirm_key,
+            "cancel": lambda: self._on_answer("cancel") if self.controller.question else None,
+        }
+
+    def _bind_keys(self) -> Any:
+        """Bind the keys (ipyevents) and name each in its button's tooltip."""
+        from swlab.play import keys
+
+        bound = keys.bind(self.widget, self.key_commands())
+        if bound is None:
+            return None
+        for button, command in (
+            (self.undo_button, "undo"),
+            (self.redo_button, "redo"),
+            (self.hint_button, "hint"),
+            (self.bot_button, "next"),
+            (self.reveal_button, "reveal"),
+        ):
+            button.tooltip = f"{button.tooltip} ({keys.key_of(command)})"
+        self.auto_bots.tooltip = f"Bots move after you (toggle: {keys.key_of('pause')})"
+        return bound
+
+    def _on_next(self, _: Any = None) -> None:
+        c = self.controller
+        if c.question is not None:
+            return
+        if c.summaries and c.viewing_past() and c.summaries[0].start <= c.index:
+            self._step_to(+1)
+        else:
+            self._on_bot()
+
+    def _toggle_reveal(self) -> None:
+        self.reveal_button.value = not self.reveal_button.value
+
+    def _toggle_pause(self) -> None:
+        self.auto_bots.value = not self.auto_bots.value
+
+    def _on_done_key(self) -> None:
+        for b in self.controller.buttons():
+            if b.action.verb in ("done", "end"):
+                self._on_action(b.action)
+                return
+
+    def _on_confirm_key(self) -> None:
+        q = self.controller.question
+        if q is not None:
+            self._on_answer(next(k for k, _ in q.options if k != "cancel"))
+
+    # --- size -----------------------------------------------------------------------------
+    def _css(self) -> str:
+        return css(self.text_px, self.label_scale, self._label_px)
+
+    def _icon(self, markup: str) -> DivIcon:
+        """A label icon: a box of the label's widest extent, centred on its location."""
+        px = self._label_px * self.label_scale
+        w, h = round((LABEL_MAX_EM + 1) * px), round(6 * px)
+        return DivIcon(html=markup, icon_size=[w, h], icon_anchor=[w // 2, h // 2])
+
+    def _on_resize(self, _change: dict[str, Any] | None = None) -> None:
+        """The browser reported the map's pixel box: fit the board to it, size the labels
+        and keep them on the board."""
+        m = self.map
+        w, h = m.right - m.left, m.bottom - m.top
+        if not (0 < w < 1e7 and 0 < h < 1e7):
+            return
+        self.resize(w, h)
+
+    def resize(self, width_px: float, height_px: float) -> None:
+        """Fit the board into a map of this many pixels (what the browser reported)."""
+        if abs(width_px - self._size[0]) < 2 and abs(height_px - self._size[1]) < 2:
+            return
+        self._size = (width_px, height_px)
+        c = self.controller
+        view = fit_view(c.shapes.bounds, round(width_px), round(height_px), snap=0.125)
+        self.map.min_zoom = min(self.map.min_zoom, view.min_zoom)
+        self.map.max_zoom = max(self.map.max_zoom, view.max_zoom)
+        self.map.zoom = view.zoom
+        self.map.center = list(view.center)
+        self.map.min_zoom, self.map.max_zoom = view.min_zoom, view.max_zoom
+        px = label_px(width_px, height_px, len(c.shapes.ids), self.label_size)
+        relabel = px != self._label_px
+        self._label_px = px
+        self._fit = (view.zoom, px * self.label_scale)
+        if relabel:
+            self.style.value = self._css()
+            for rid, marker in self.markers.items():
+                old = marker.icon
+                marker.icon = self._icon(self._label_html[rid])
+                if old is not None:
+                    old.close()
+        self._place_labels(c.labels_at(self._fit))
+
+    def _place_labels(self, placed: Mapping[int, tuple[tuple[float, float], str]]) -> None:
+        for rid, (loc, markup) in placed.items():
+            marker = self.markers[rid]
+            if list(marker.location) != list(loc):
+                marker.location = list(loc)
+            if self._label_html.get(rid) != markup:
+                old = marker.icon
+                self._label_html[rid] = markup
+                marker.icon = self._icon(markup)
+                if old is not None:
+                    old.close()
 
     # --- display --------------------------------------------------------------------------
     def _ipython_display_(self) -> None:
@@ -280,10 +511,39 @@ class GameViewer:
     def _on_hover(self, **event: Any) -> None:
         rid = _region_id(event)
         if rid is not None:
+            self._last_hover = rid
             self.hover_box.value = html.escape(self.controller.hover(rid))
 
     def _on_action(self, action: Action) -> None:
-        self._after(self.controller.apply(action))
+        self._after(self.controller.request(action))
+
+    def _on_answer(self, key: str) -> None:
+        self._after(self.controller.answer(key))
+
+    def _on_latest(self, _: Any = None) -> None:
+        self.controller.to_latest()
+        self.refresh()
+
+    def _on_timeline(self, change: dict[str, Any]) -> None:
+        if self._updating_slider:
+            return
+        self.controller.switch(int(change["new"]))
+        self.refresh()
+
+    def _step_to(self, delta: int) -> None:
+        """Step through the last bot turn: show the state after one more (fewer) step."""
+        c = self.controller
+        if not c.summaries:
+            return
+        first, last = c.summaries[0].start, c.summaries[-1].end
+        c.goto(min(max(c.index + delta, first), last))
+        self.refresh()
+
+    def _on_step_back(self, _: Any = None) -> None:
+        self._step_to(-1)
+
+    def _on_step_next(self, _: Any = None) -> None:
+        self._step_to(+1)
 
     def _after(self, result: ClickResult) -> None:
         if result.ok and self.auto_bots.value:
@@ -316,12 +576,21 @@ class GameViewer:
         self.refresh()
 
     def _on_autoplay(self, _: Any = None) -> None:
-        self.controller.autoplay()
+        self.controller.request_autoplay()
         self.refresh()
 
     def _on_hint(self, _: Any = None) -> None:
         self.refresh()
-        self.message.value = html.escape(self.controller.hint())
+        self.message.value = (
+            f"<div class='swlab-message swlab-hint'>{html.escape(self._hint_text())}</div>"
+        )
+
+    def _hint_text(self) -> str:
+        """The hint, without amounts of coins while they are hidden (R-SETUP-4)."""
+        from swlab.play.words import hide_coins
+
+        text = self.controller.hint()
+        return text if self.reveal or self.model.status.over else hide_coins(text)
 
     def _on_file(self, button: widgets.Button) -> None:
         """Save or open the name typed in the file box, inside the workspace only
@@ -360,19 +629,13 @@ class GameViewer:
     def refresh(self) -> None:
         """Redraw everything from a fresh panel model (new objects for every trait)."""
         c = self.controller
-        m = c.panel(self.reveal)
+        m = c.panel(self.reveal, fit=self._fit)
         self.model = m
         self.layer.data = m.features
-        w, h = LABEL_SIZE
-        for rid, (_loc, markup) in m.labels.items():
-            if self._label_html.get(rid) != markup:
-                old = self.markers[rid].icon
-                self.markers[rid].icon = DivIcon(
-                    html=markup, icon_size=[w, h], icon_anchor=[w // 2, h // 2]
-                )
-                self._label_html[rid] = markup
-                if old is not None:
-                    old.close()
+        if m.targets != self._ring_targets:
+            self._ring_targets = m.targets
+            self.ring_layer.data = target_rings(c.shapes, m.targets)
+        self._place_labels(m.labels)
 
         actor = m.status.actor
         colour = PLAYER_COLOURS[actor % len(PLAYER_COLOURS)] if actor is not None else "#555"
@@ -385,12 +648,23 @@ class GameViewer:
         self.message.value = (
             f"<div class='swlab-message{' swlab-refused' if refused else ''}'>"
             f"{html.escape(m.message)}</div>"
-            if m.message
+            if m.message and m.question is None
             else ""
         )
         self._set_buttons(
-            self.choice_box, self._choice_buttons, [(repr(a), a) for a in m.choices], "primary"
+            self.choice_box,
+            self._choice_buttons,
+            list(zip(m.choice_labels, m.choices, strict=True)),
+            "primary",
         )
+        self._draw_question(m)
+        self._draw_redeploy(m)
+        self._draw_past(m)
+        self._draw_summary(m)
+        if self._last_hover is not None:  # never stale: the hover text of the state shown
+            self.hover_box.value = html.escape(c.hover(self._last_hover))
+        for hook in getattr(self, "on_refresh", ()):
+            hook()
         self._set_buttons(
             self.button_box, self._action_buttons, [(b.label, b.action) for b in m.buttons], ""
         )
@@ -408,7 +682,119 @@ class GameViewer:
         self.roll_button.disabled = m.status.stage != "roll"
         self.market_box.value = _market_table(m.market)
         self.score_box.value = _score_table(m.scoreboard)
-        self.log_box.value = html.escape("\n".join(reversed(m.log)))
+        self.log_box.value = _log_html(m.entries, c)
+
+    def _draw_question(self, m: PanelModel) -> None:
+        q = m.question
+        if q is None:
+            if self.question_box.children:
+                self.question_box.children = ()
+            return
+        self.question_text.value = (
+            f"<div class='swlab-question-text'><b>{html.escape(q.text)}</b></div>"
+        )
+        for b in self.question_buttons:
+            b.close()
+        self.question_buttons = []
+        for key, label in q.options:
+            b = widgets.Button(
+                description=label,
+                tooltip=label,
+                button_style="" if key == "cancel" else "warning",
+                layout=widgets.Layout(width="auto"),
+            )
+            b.add_class(f"swlab-answer-{key}")
+            b.on_click(lambda _b, k=key: self._on_answer(k))
+            self.question_buttons.append(b)
+        self.question_box.children = (
+            self.question_text,
+            widgets.HBox(self.question_buttons, layout=widgets.Layout(flex_flow="row wrap")),
+        )
+
+    def _draw_redeploy(self, m: PanelModel) -> None:
+        key = (m.redeploy_prompt, m.redeploy)
+        if key == self._redeploy_key:
+            return
+        self._redeploy_key = key
+        for child in self.redeploy_box.children:
+            child.close()
+        if not m.redeploy_prompt:
+            self.redeploy_box.children = ()
+            return
+        prompt = widgets.HTML(f"<div><b>{html.escape(m.redeploy_prompt)}</b></div>")
+        rows: list[Any] = [prompt]
+        for row in m.redeploy:
+            minus = widgets.Button(
+                description="-",
+                tooltip=f"Take a token back to hand from {row.name} (R-REDEPLOY-1)",
+                disabled=row.take is None,
+                layout=widgets.Layout(width="2.4em"),
+            )
+            plus = widgets.Button(
+                description="+",
+                tooltip=f"Put a token from your hand on {row.name} (R-REDEPLOY-1)",
+                disabled=row.place is None,
+                layout=widgets.Layout(width="2.4em"),
+            )
+            minus.add_class(f"swlab-take-{row.region}")
+            plus.add_class(f"swlab-place-{row.region}")
+            if row.take is not None:
+                minus.on_click(lambda _b, a=row.take: self._on_action(a))
+            if row.place is not None:
+                plus.on_click(lambda _b, a=row.place: self._on_action(a))
+            name = widgets.HTML(f"{html.escape(row.name)}: <b>{row.tokens}</b>")
+            rows.append(widgets.HBox([minus, plus, name]))
+        self.redeploy_box.children = tuple(rows)
+
+    def _draw_past(self, m: PanelModel) -> None:
+        c = self.controller
+        self.banner.value = (
+            f"<div class='swlab-banner-text'>{html.escape(m.banner)}</div>" if m.banner else ""
+        )
+        self.latest_button.layout.display = None if m.banner else "none"
+        if len(c.timelines) > 1:
+            self._updating_slider = True
+            try:
+                self.timeline_pick.options = [
+                    (f"game {k + 1}" + (" (original)" if k == 0 else " (branch)"), k)
+                    for k in range(len(c.timelines))
+                ]
+                self.timeline_pick.value = c.timelines.index(c.game)
+            finally:
+                self._updating_slider = False
+            if self.timeline_pick not in self.banner_box.children:
+                self.banner_box.children = (*self.banner_box.children, self.timeline_pick)
+
+    def _draw_summary(self, m: PanelModel) -> None:
+        c = self.controller
+        shown = [s for s in m.summaries if c.is_bot_seat(s.seat)] or list(m.summaries)
+        if not shown:
+            self.summary_box.value = ""
+            self.summary_row.layout.display = "none"
+            return
+        self.summary_row.layout.display = None
+        items = "".join(f"<li>{html.escape(s.text)}</li>" for s in shown[-3:])
+        first, last = m.summaries[0].start, m.summaries[-1].end
+        where = ""
+        if first <= c.index < last:
+            step = c.game.history[c.index].action if c.index < len(c.game.history) else None
+            lines = [ln for s in m.summaries for ln in s.lines]
+            k = c.index - first
+            where = (
+                f"<div>Step {k} of {last - first}"
+                + (
+                    f": next, {html.escape(lines[k])}"
+                    if step is not None and k < len(lines)
+                    else ""
+                )
+                + "</div>"
+            )
+        self.summary_box.value = (
+            f"<div class='swlab-summary-text'><b>Last turn{'s' if len(shown) > 1 else ''}:</b>"
+            f"<ul>{items}</ul>{where}</div>"
+        )
+        self.step_back.disabled = c.index <= first
+        self.step_next.disabled = c.index >= last
 
     def _set_buttons(
         self,
@@ -457,6 +843,14 @@ def _workspace(
     return Workspace(Path(workspace) if workspace is not None else None, enabled=file_boxes)
 
 
+def _own_copy(game: Game) -> Game:
+    """An independent game with the same start and the steps played so far."""
+    board = game.state.geo.board
+    copy = Game.from_record(game.record, board if isinstance(board, Board) else None)
+    copy.reveal = game.reveal
+    return copy
+
+
 def _region_id(event: Mapping[str, Any]) -> int | None:
     props = event.get("properties") or {}
     rid = props.get("region", event.get("id"))
@@ -496,3 +890,22 @@ def _score_table(rows: list[dict[str, Any]]) -> str:
         cells = [chip] + [html.escape(str(r[c])) for c in cols[1:]]
         body.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     return f"<table><tr>{head}</tr>{''.join(body)}</table>"
+
+
+def _log_html(entries: Sequence[Any], c: GameController) -> str:
+    """The log, oldest first: each action in words, its effects under it, the notation in
+    a details toggle; a human player's losses marked."""
+    out = []
+    for e in entries:
+        colour = PLAYER_COLOURS[e.seat % len(PLAYER_COLOURS)] if e.seat is not None else "#555"
+        mark = " <b class='swlab-loss'>- you lost tokens</b>" if e.loss else ""
+        effects = "".join(f"<li>{html.escape(x)}</li>" for x in e.effects)
+        out.append(
+            f"<div class='swlab-log-entry' style='border-left:4px solid {colour};"
+            f"padding-left:6px;margin-bottom:4px'>"
+            f"<div>{e.n}. {html.escape(e.text)}{mark}</div>"
+            f"<ul style='margin:0;padding-left:1.2em'>{effects}</ul>"
+            f"<details><summary>notation</summary><code>{html.escape(e.notation)}</code>"
+            "</details></div>"
+        )
+    return "".join(out)

@@ -166,7 +166,13 @@ class Lab:
 
     def start(self, timeout: float = 90) -> Lab:
         home = self.root / ".home"
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("JUPYTER", "MPLBACKEND"))}
+        # JUPYTER_PATH only adds places to find extensions (a widget library installed
+        # beside the environment); the user's config and runtime dirs stay out
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if not k.startswith(("JUPYTER", "MPLBACKEND")) or k == "JUPYTER_PATH"
+        }
         env.update(  # keep the user's config and runtime files out of it
             JUPYTER_CONFIG_DIR=str(home / "config"),
             JUPYTER_RUNTIME_DIR=str(home / "runtime"),

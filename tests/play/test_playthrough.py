@@ -23,12 +23,21 @@ def play_through(board: Board, seed: int, max_steps: int = 3000) -> GameControll
         region = rng.choice(ids)
         by_region = actions_by_region(state)
         assert c._by_region() == by_region  # the panel's targets are the engine's
-        options = by_region.get(region, [])
+        everything = by_region.get(region, [])
+        # issue 11: a click never takes tokens back (the explicit - does), and a final
+        # conquest is confirmed first
+        options = [a for a in everything if not a.undoes] or everything
         result = c.click(region)
-        if len(options) == 1:
+        if len(options) == 1 and options[0].verb == "final":
+            assert result.kind == "confirm" and c.state is state
+            result = c.answer("confirm")
             assert result.kind == "applied" and result.action == options[0]
-        elif options:
+        elif len(options) == 1 and not options[0].undoes:
+            assert result.kind == "applied" and result.action == options[0]
+        elif options and not (options[0].undoes and state.stage.value in ("redeploy", "defend")):
             assert result.kind == "choices" and c.state is state
+        elif options:
+            assert result.kind == "refused" and result.rule == "R-REDEPLOY-1"
         else:
             assert result.kind == "refused" and result.rule.startswith("R-"), result
             assert f"({result.rule})" in result.message and c.state is state

@@ -1,0 +1,280 @@
+"""Issue 11 in a real browser: the viewer fits 1280x720 and 1920x1080 in JupyterLab and in
+Voila (notebook 00), and ``swlab present`` serves a presenter played through by clicks and
+keys: pick -> conquest -> final-conquest confirmation -> the die -> redeploy with Done ->
+the bot's turn summary -> autoplay (asked) -> the game-over screen. No element shows coins
+while they are hidden; no die-face control. Screenshots go to ``out/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from swlab.board import official_board
+from swlab.play.words import COINS
+
+from . import harness
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Locator, Page
+
+pytestmark = pytest.mark.browser
+
+SIZES = [(1280, 720), (1920, 1080)]
+WELCOME = "notebooks/00_welcome.ipynb"
+
+
+def _inside(page: Page, locator: Locator, what: str) -> None:
+    box = locator.bounding_box()
+    assert box is not None, f"{what} is not displayed"
+    vw, vh = page.viewport_size["width"], page.viewport_size["height"]  # type: ignore[index]
+    assert box["x"] >= 0 and box["y"] >= 0, (what, box)
+    assert box["x"] + box["width"] <= vw + 1 and box["y"] + box["height"] <= vh + 1, (what, box)
+
+
+def _beside(map_: Locator, panel: Locator) -> None:
+    m, p = map_.bounding_box(), panel.bounding_box()
+    assert m is not None and p is not None
+    assert p["x"] >= m["x"] + m["width"] - 1 and p["y"] < m["y"] + m["height"], (m, p)
+
+
+def _no_coins_shown(page: Page, root: str = ".swlab-viewer") -> None:
+    """No element of the game (the viewer, the presenter) shows an amount of coins, in
+    text or tooltips, and no button sets the die (the notebook's own prose about the
+    rules may name coins)."""
+    texts = page.eval_on_selector_all(
+        f"{root}, {root} *",
+        "es => es.map(e => [e.innerText || '', e.title || ''].join(' '))",
+    )
+    found = [t for t in texts if COINS.search(t)]
+    assert not found, found[:3]
+    labels = page.eval_on_selector_all("button", "bs => bs.map(b => b.textContent.trim())")
+    assert not [t for t in labels if re.fullmatch(r"roll \d.*", t)], labels
+
+
+def _viewer_controls(page: Page, v: Locator) -> None:
+    v.locator(".swlab-status").scroll_into_view_if_needed()
+    v.scroll_into_view_if_needed()
+    time.sleep(0.3)
+    _inside(page, v.locator(".swlab-status"), "the status line")
+    _inside(page, v.locator(".swlab-map"), "the board")
+    _beside(v.locator(".swlab-map"), v.locator(".swlab-panel"))
+    choice = v.locator("button", has_text=re.compile(r"^\s*pick 0")).first
+    _inside(page, choice, "the first combo")
+    _inside(page, v.locator("button", has_text=re.compile(r"^\s*pick 5")).first, "the last combo")
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=lambda s: str(s))
+def test_welcome_fits_in_voila(
+    browser: Browser, lab: harness.Lab, screenshots: Path, width: int, height: int
+) -> None:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    try:
+        page.goto(lab.voila_url(WELCOME), timeout=90_000)
+        page.wait_for_selector(".swlab-viewer path.swlab-region", timeout=90_000)
+        harness.settle(page)
+        v = page.locator(".swlab-viewer").first
+        _viewer_controls(page, v)
+        _no_coins_shown(page)
+        page.screenshot(path=str(screenshots / f"fit-voila-00-{width}x{height}.png"))
+    finally:
+        context.close()
+        lab.shutdown_kernels()
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=lambda s: str(s))
+def test_welcome_fits_in_jupyterlab(
+    browser: Browser, lab: harness.Lab, screenshots: Path, width: int, height: int
+) -> None:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    try:
+        harness.open_notebook(page, lab, WELCOME)
+        page.keyboard.press("Control+b")  # the sidebar closed, as on a projector
+        harness.run_all(page, 1)
+        v = page.locator(".swlab-viewer").first
+        _viewer_controls(page, v)
+        page.screenshot(path=str(screenshots / f"fit-lab-00-{width}x{height}.png"))
+    finally:
+        context.close()
+        lab.shutdown_kernels()
+
+
+# ==========================================================================================
+# swlab present
+# ==========================================================================================
+
+
+@pytest.fixture(scope="module")
+def present(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real ``swlab present`` (its own Voila server) on the 2-player board."""
+    reason = harness.missing()
+    if reason:
+        pytest.skip(reason)
+    home = tmp_path_factory.mktemp("present")
+    port = harness.free_port()
+    env = {
+        k: v for k, v in os.environ.items() if not k.startswith("JUPYTER_") or k == "JUPYTER_PATH"
+    }
+    env.update(
+        JUPYTER_CONFIG_DIR=str(home / "config"),
+        JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+        IPYTHONDIR=str(home / "ipython"),
+        MPLBACKEND="Agg",
+    )
+    cmd = [sys.executable, "-m", "swlab", "present", "official_2p", "--players", "Ann,Bot",
+           "--bots", "1:greedy", "--pace", "0.2", "--port", str(port), "--no-browser"]  # fmt: skip
+    with (home / "voila.log").open("wb") as log:
+        proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=log, cwd=home)
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError((home / "voila.log").read_text(errors="replace"))
+        try:
+            urllib.request.urlopen(url, timeout=5).close()
+            break
+        except OSError:
+            time.sleep(0.5)
+    try:
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def _open_present(browser: Browser, url: str, width: int, height: int) -> tuple[Page, Locator]:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    page.goto(url, timeout=120_000)
+    page.wait_for_selector(".swlab-present path.swlab-region", timeout=120_000)
+    harness.settle(page)
+    time.sleep(1.0)
+    return page, page.locator(".swlab-present").first
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=lambda s: str(s))
+def test_present_fits_and_reads_from_the_back(
+    browser: Browser, present: str, screenshots: Path, width: int, height: int
+) -> None:
+    page, p = _open_present(browser, present, width, height)
+    try:
+        _viewer_controls(page, p)
+        px = float(p.locator(".swlab-rid").first.evaluate("e => getComputedStyle(e).fontSize")[:-2])
+        assert px >= 20, f"region numbers are {px} px"
+        _no_coins_shown(page)
+        page.screenshot(path=str(screenshots / f"present-{width}x{height}.png"))
+    finally:
+        page.context.close()
+
+
+def _click_target(page: Page, p: Locator) -> bool:
+    """Click the biggest region a click acts on; False when there is none."""
+    board = official_board(2)
+    classes = p.locator("path.swlab-target").evaluate_all("ps => ps.map(x => x.className.baseVal)")
+    ids = [int(m.group(1)) for c in classes if (m := re.search(r"swlab-region-(\d+)", c))]
+    if not ids:
+        return False
+    rid = max(ids, key=lambda r: board[r].polygon.area)
+    x, y = harness.region_point(p, rid, board[rid].polygon)
+    page.mouse.move(x, y)
+    page.mouse.click(x, y)
+    return True
+
+
+def _wait_idle(page: Page, ms: int = 400) -> None:
+    page.evaluate(
+        """(ms) => new Promise(r => { let t = setTimeout(r, ms);
+            const o = new MutationObserver(() => { clearTimeout(t); t = setTimeout(() => {
+              o.disconnect(); r(); }, ms); });
+            o.observe(document.body, {subtree: true, childList: true, attributes: true,
+                                      characterData: true}); })""",
+        ms,
+    )
+
+
+def test_a_presented_game_by_clicks_and_keys(
+    browser: Browser, present: str, screenshots: Path
+) -> None:
+    page, p = _open_present(browser, present, 1280, 720)
+    shots = screenshots
+    try:
+        # pick, by a click on the first combo
+        p.locator("button", has_text=re.compile(r"^\s*pick 0")).first.click()
+        _wait_idle(page)
+        assert "picks" in p.locator(".swlab-narration").inner_text()
+        # conquests by clicks until a click would start the final conquest
+        question = p.locator(".swlab-question")
+        for _ in range(15):
+            if "Final conquest of" in question.inner_text():
+                break
+            assert _click_target(page, p), "no target left before a final conquest"
+            _wait_idle(page)
+        text = question.inner_text()
+        assert "Final conquest of" in text and "or more on the die" in text, text
+        page.screenshot(path=str(shots / "present-final-confirmation.png"))
+        page.mouse.move(300, 300)
+        page.keyboard.press("Enter")  # confirm, by key
+        _wait_idle(page)
+        roll = p.locator("button", has_text="roll the die")
+        assert roll.is_enabled()
+        _no_coins_shown(page)
+        roll.click()
+        _wait_idle(page)
+        # redeploy: the prompt, + until nothing is left, then Done
+        if p.locator(".swlab-redeploy").inner_text().strip() == "":
+            p.locator("button", has_text=re.compile(r"^\s*end")).first.click()
+            _wait_idle(page)
+        prompt = p.locator(".swlab-redeploy")
+        assert "left to place" in prompt.inner_text()
+        for _ in range(20):
+            plus = p.locator(".swlab-redeploy button:not([disabled])", has_text="+")
+            if not plus.count():
+                break
+            plus.first.click()
+            _wait_idle(page, 250)
+        assert "0 tokens left to place" in prompt.inner_text()
+        page.screenshot(path=str(shots / "present-redeploy.png"))
+        p.locator("button", has_text=re.compile(r"^\s*done")).first.click()
+        # the bot's turn, at its pace, then its summary
+        page.wait_for_function(
+            "() => (document.querySelector('.swlab-summary') || {}).innerText?.includes('Bot')",
+            timeout=90_000,
+        )
+        assert "Bot" in p.locator(".swlab-summary").inner_text()
+        page.screenshot(path=str(shots / "present-bot-summary.png"))
+        _no_coins_shown(page)
+        # autoplay asks before playing Ann's seat
+        p.locator("button", has_text="autoplay").click()
+        _wait_idle(page)
+        assert "Ann's seat is played by a person" in p.locator(".swlab-question").inner_text()
+        p.locator("button.swlab-answer-all").click()
+        page.wait_for_selector(".swlab-winner", timeout=120_000)
+        assert p.locator(".swlab-coins-chart").count() == 1
+        assert "Game over" in p.locator(".swlab-winner").inner_text()
+        page.screenshot(path=str(shots / "present-game-over.png"), full_page=True)
+    finally:
+        page.context.close()
+
+
+def test_settings_reach_the_presenter_notebook() -> None:
+    """The command passes its settings as JSON (what the browser test relies on)."""
+    from swlab.cli import _present_settings, build_parser
+
+    args = build_parser().parse_args(["present", "official_2p", "--bots", "1:greedy"])
+    assert json.loads(json.dumps(_present_settings(args)))["bots"] == {"1": "greedy"}
