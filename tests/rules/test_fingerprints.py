@@ -185,11 +185,12 @@ def steps(game: Game) -> Iterator[tuple[GameState, str]]:
 
 def fingerprint(game: Game) -> str:
     """The game's digest: its first state, every step (see the module), its final state."""
-    h = hashlib.sha256(repr(start(game)).encode())
-    state = None
-    for state, text in steps(game):
+    state = start(game)
+    h = hashlib.sha256(repr(state).encode())
+    for after, text in steps(game):
         h.update(text.encode())
         h.update(b"\x00")
+        state = after
     h.update(repr(state).encode())
     return h.hexdigest()[:32]
 
