@@ -79,6 +79,7 @@ from swlab.rules.reach import reach_refusal as reach_refusal
 from swlab.rules.state import (
     GameState,
     RaceState,
+    RegionState,
     Stage,
     TurnState,
 )
@@ -740,13 +741,15 @@ def _ready(state: GameState, race: RaceState, events: list[Event]) -> GameState:
     """R-EXPAND-1: exactly 1 token stays in each region, the rest (and the reserve) to hand."""
     taken = 0
     readied: list[tuple[int, int]] = []
-    regions = list(state.regions)
-    for i, r in enumerate(regions):
-        if r.race == race.name and r.tokens > 1:
+    regions = state.regions
+    changes: dict[int, RegionState] = {}
+    for i in state.race_regions(race.name):
+        r = regions[i]
+        if r.tokens > 1:
             readied.append((i, r.tokens - 1))
             taken += r.tokens - 1
-            regions[i] = r.updated(tokens=1)
-    state = state.updated(regions=tuple(regions))
+            changes[i] = r.updated(tokens=1)
+    state = state.with_regions(changes)
     total = taken + race.reserve
     state = update_race(state, race.updated(hand=race.hand + total, reserve=0))
     if not race.in_decline:
@@ -788,11 +791,12 @@ def _move_token(
 
 
 def _deploy(state: GameState, race: RaceState, action: Deploy) -> GameState:
-    regions = list(state.regions)
+    regions, index = state.regions, state.geo.index
+    changes: dict[int, RegionState] = {}
     for region, count in action.placement:
-        i = state.geo.index[region]
-        regions[i] = regions[i].updated(tokens=count)
-    state = state.updated(regions=tuple(regions))
+        i = index[region]
+        changes[i] = regions[i].updated(tokens=count)
+    state = state.with_regions(changes)
     return update_race(state, race.updated(hand=0))
 
 
@@ -858,26 +862,27 @@ def _decline(state: GameState, events: list[Event]) -> GameState:
             if all(b.counts_toward_decline_limit() for b in badges(old)):
                 state, evs = remove_race(state, old)
                 events.extend(evs)
-    regions = list(state.regions)
+    regions = state.regions
+    changes: dict[int, RegionState] = {}
     returned = race.hand + race.reserve  # R-RULING-15
     if keeps_tokens:
         # Ghouls keep every token: undo Ready-your-troops of this turn (R-DECLINE-2).
         for i, n in state.turn.readied:
             if regions[i].race == race.name:
-                regions[i] = regions[i].updated(tokens=regions[i].tokens + n)
+                r = changes.get(i, regions[i])
+                changes[i] = r.updated(tokens=r.tokens + n)
                 returned -= n
     count = 0
-    for i, r in enumerate(regions):
-        if r.race != race.name:
-            continue
+    for i in state.race_regions(race.name):
+        r = changes.get(i, regions[i])
         count += 1
         keep = r.tokens if keeps_tokens else 1
         returned += r.tokens - keep
         # R-DECLINE-4: the pieces the table sends off the map go; lairs and fortresses stay
         for piece in leaving(r, CLEARED_ON_DECLINE):
             events.append(PieceChanged(piece.label, state.geo.ids[i], False, "R-DECLINE-4"))
-        regions[i] = replace(r, tokens=keep, in_decline=True, **RESET_ON_DECLINE)
-    state = state.updated(regions=tuple(regions)).with_tray(race.name, returned)
+        changes[i] = replace(r, tokens=keep, in_decline=True, **RESET_ON_DECLINE)
+    state = state.with_regions(changes).with_tray(race.name, returned)
     declined = RaceState(
         race.name, race.power if keeps_badge else "", p, in_decline=True, conquests=race.conquests
     )
@@ -926,7 +931,7 @@ def _next_defender(state: GameState, events: list[Event]) -> GameState:
 def score_rows(state: GameState, player: int) -> tuple[Row, ...]:
     """What ``player`` would score now: 1 per region (R-SCORE-1) plus bonuses (R-SCORE-2)."""
     p = state.players[player]
-    held = sum(1 for r in state.regions if r.owner == player)
+    held = state.regions_of(player)
     rows: list[Row] = []
     if held:
         rows.append(Row("regions occupied", held, "R-SCORE-1"))

@@ -41,8 +41,8 @@ def badges(race: RaceState) -> tuple[Badge, ...]:
 
 
 def set_region(state: GameState, i: int, region: RegionState) -> GameState:
-    regions = state.regions
-    return state.updated(regions=(*regions[:i], region, *regions[i + 1 :]))
+    """``state`` with region position ``i`` replaced (its holdings follow, see state.py)."""
+    return state.with_region(i, region)
 
 
 def update_race(state: GameState, race: RaceState) -> GameState:
@@ -65,7 +65,8 @@ def add_coins(state: GameState, player: int, delta: int) -> GameState:
 
 
 def has_regions(state: GameState, race: str) -> bool:
-    return bool(state.race_regions(race))  # memoized per state: asked again and again
+    """Whether ``race`` holds a region (from the state's holdings: no scan)."""
+    return state.has_regions(race) if race else bool(state.race_regions(race))
 
 
 def empty_region(state: GameState, i: int, why: str) -> tuple[GameState, list[Event]]:

@@ -52,7 +52,7 @@ class Reach:
         self.race = race
         self.badges: tuple[Badge, ...] = badges(race)
         self.held = state.race_regions(race.name)
-        self.held_set = frozenset(self.held)
+        self.held_set = state.race_region_set(race.name)
         self.water_ok = any(b.can_occupy_water(state, race) for b in self.badges)
         self.anywhere = any(b.enters_anywhere(state, race) for b in self.badges)
         self.flying = any(b.ignores_adjacency(state, race) for b in self.badges)
@@ -70,18 +70,25 @@ class Reach:
         ``legal_actions`` runs every check on these only. Most regions of a board are
         neither adjacent to the race nor on its way in, so sorting them out with set
         operations first saves running each one's badge hooks at every call; a badge
-        that adds adjacency of its own (Underworld, a custom badge) or a race that
-        reaches anywhere keeps the whole board.
+        that adds adjacency of its own adds the regions it names
+        (:meth:`~swlab.rules.abilities.base.Badge.extra_adjacent_regions`: Underworld's
+        caverns), and one that cannot name them, or a race that reaches anywhere, keeps
+        the whole board.
         """
         geo = state.geo
         if in_hand and self.race.hand < 1:
             return ()  # R-CONQ-3: where() refuses every region
         if self.held:
-            if self.flying or self.extra_adjacency:
+            if self.flying:
                 return range(len(geo))
             near: set[int] = set()
             for i in self.held:
                 near.update(geo.neighbours[i])  # R-CONQ-6
+            for b in self.extra_adjacency:
+                extra = b.extra_adjacent_regions(state, self.race)
+                if extra is None:
+                    return range(len(geo))
+                near.update(extra)
             near -= self.held_set
             if not self.water_ok:
                 near -= geo.water_set  # R-CONQ-4

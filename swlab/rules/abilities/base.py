@@ -13,6 +13,7 @@ cost_modifiers             Giants, Tritons; Commando, Mounted, Underworld
 enters_anywhere            Halflings; Flying (R-CONQ-1 exceptions)
 ignores_adjacency          Flying (R-CONQ-6 exception)
 is_extra_adjacent          Underworld (caverns adjacent to each other)
+extra_adjacent_regions     Underworld (the regions is_extra_adjacent may accept: the caverns)
 can_occupy_water           Seafaring (R-CONQ-4 exception)
 protects                   Diplomat (peace: the defender's badge refuses an attack)
 conquest_refusal           Berserk (no final conquest: the roll comes first)
@@ -62,7 +63,7 @@ region (Dragon Master: one token, whatever defends the region).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
@@ -122,6 +123,15 @@ class Badge:
     def is_extra_adjacent(self, state: GameState, race: RaceState, region: int) -> bool:
         """Whether ``region`` counts as adjacent to the race beyond real borders."""
         return False
+
+    def extra_adjacent_regions(self, state: GameState, race: RaceState) -> Collection[int] | None:
+        """The positions :meth:`is_extra_adjacent` may accept now (it refuses every other),
+        or ``None`` when the badge cannot tell: then every region of the board is asked.
+
+        Conquest lists check only the regions a race can reach; a badge that adds
+        adjacency names its regions here so that they stay a handful on a large board.
+        """
+        return None
 
     def can_occupy_water(self, state: GameState, race: RaceState) -> bool:
         """Whether the race may conquer Seas and the Lake (R-CONQ-4 exception)."""
@@ -241,9 +251,7 @@ def count_regions(state: GameState, race: RaceState, terrain: str = "", symbol: 
     """Regions of ``race`` with this terrain and/or symbol."""
     geo = state.geo
     n = 0
-    for i, r in enumerate(state.regions):
-        if r.race != race.name:
-            continue
+    for i in state.race_regions(race.name):
         if terrain and geo.terrain[i] != terrain:
             continue
         if symbol and symbol not in geo.symbols[i]:
@@ -268,12 +276,10 @@ def turn_value(state: GameState, key: str) -> int | None:
 
 def with_turn_value(state: GameState, key: str, value: int | None) -> GameState:
     """``state`` with ``TurnState.data[key]`` set (``None`` removes it)."""
-    from dataclasses import replace
-
     data = tuple(kv for kv in state.turn.data if kv[0] != key)
     if value is not None:
         data = (*data, (key, value))
-    return replace(state, turn=replace(state.turn, data=data))
+    return state.updated(turn=state.turn.updated(data=data))
 
 
 def player_value(state: GameState, player: int, key: str) -> int | None:
@@ -294,7 +300,7 @@ def with_player_values(state: GameState, player: int, **values: int | None) -> G
     data = kept + tuple((k, v) for k, v in values.items() if v is not None)
     players = list(state.players)
     players[player] = replace(p, data=data)
-    return replace(state, players=tuple(players))
+    return state.updated(players=tuple(players))
 
 
 def region_position(state: GameState, region: int) -> int | IllegalActionError:

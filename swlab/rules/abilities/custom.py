@@ -58,7 +58,7 @@ Effects (every one optional; a race's effects end in decline unless said otherwi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -159,11 +159,18 @@ class _Custom(Badge):
 
     def is_extra_adjacent(self, state: GameState, race: RaceState, region: int) -> bool:
         symbol = self.effects.adjacent_symbol
-        if not symbol or race.in_decline or not state.geo.has(region, symbol):
+        if not symbol or race.in_decline:
             return False
-        return any(
-            r.race == race.name and state.geo.has(i, symbol) for i, r in enumerate(state.regions)
-        )
+        marked = state.geo.with_symbol(symbol)
+        return region in marked and not marked.isdisjoint(state.race_region_set(race.name))
+
+    def extra_adjacent_regions(self, state: GameState, race: RaceState) -> Collection[int]:
+        # the regions of the symbol once the race holds one, none before
+        symbol = self.effects.adjacent_symbol
+        if not symbol or race.in_decline:
+            return ()
+        marked = state.geo.with_symbol(symbol)
+        return () if marked.isdisjoint(state.race_region_set(race.name)) else marked
 
     def defender_losses(self, state: GameState, race: RaceState, conversion: bool) -> int | None:
         if conversion or race.in_decline:

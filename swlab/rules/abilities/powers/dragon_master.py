@@ -30,7 +30,7 @@ from swlab.rules.actions import register_action
 from swlab.rules.cost import conquest_cost
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Conquered
-from swlab.rules.pieces import DRAGON, Piece, PlacePiece, lift_piece, place_piece
+from swlab.rules.pieces import DRAGON, Piece, PlacePiece, lift_piece, on_map, place_piece
 from swlab.rules.state import Stage
 
 if TYPE_CHECKING:
@@ -104,10 +104,11 @@ class DragonMaster(PiecePower):
         self, state: GameState, race: RaceState, i: int
     ) -> tuple[GameState, list[Event]]:
         events: list[Event] = []
-        for j, r in enumerate(state.regions):
-            if r.dragon:  # the Dragon moves: it leaves its old region
-                state, evs = lift_piece(state, DRAGON, j, RULE)
-                events.extend(evs)
+        if on_map(state, DRAGON):  # the Dragon moves: it leaves its old region
+            for j, r in enumerate(state.regions):
+                if r.dragon:
+                    state, evs = lift_piece(state, DRAGON, j, RULE)
+                    events.extend(evs)
         cost = conquest_cost(state, race, i)
         conquest: list[Event] = []
         state = reach.conquer_region(state, race, i, 1, conquest)
