@@ -203,10 +203,7 @@ def legal_actions(state: GameState) -> list[Action]:
     out = []
     if stage is Stage.CONQUER:
         reach = _reach(state, race)
-        for i in reach.candidates(state):
-            kind = reach.kind(state, i)
-            if kind is not None:
-                out.append(geo.per_region(kind)[i])
+        out.extend(reach.conquests(state))
         # after a conquest _refuse_abandon refuses every region: skip them
         if not _conquered_this_turn(state, race):
             for i in reach.held:

@@ -86,6 +86,8 @@ class Geo:
     first_conquest: frozenset[int]
     #: the positions carrying each symbol ("cavern": Underworld's caverns, ...)
     by_symbol: dict[str, frozenset[int]] = field(default_factory=dict, repr=False)
+    #: the positions of each terrain
+    by_terrain: dict[str, frozenset[int]] = field(default_factory=dict, repr=False)
     #: values derived from the board alone, made once and shared (see :meth:`per_board`)
     shared: dict[Hashable, Any] = field(default_factory=dict, repr=False)
 
@@ -135,6 +137,28 @@ class Geo:
         """The positions carrying ``symbol`` (empty for a symbol the board does not use)."""
         return self.by_symbol.get(symbol, frozenset())
 
+    def with_terrain(self, *terrains: str) -> frozenset[int]:
+        """The positions of any of ``terrains`` (the union made once per board)."""
+        if len(terrains) == 1:
+            return self.by_terrain.get(terrains[0], frozenset())
+        key = ("terrains", frozenset(terrains))
+        found: frozenset[int] | None = self.shared.get(key)
+        if found is None:
+            found = self.shared[key] = frozenset().union(
+                *(self.by_terrain.get(t, ()) for t in terrains)
+            )
+        return found
+
+    @property
+    def land(self) -> frozenset[int]:
+        """Every position that is not water (made once per board)."""
+        return self.per_board("land", lambda geo: frozenset(range(len(geo))) - geo.water_set)
+
+    @property
+    def coastal_land(self) -> frozenset[int]:
+        """The coastal positions that are land (R-RULING-14), made once per board."""
+        return self.per_board("coastal land", lambda geo: geo.coastal - geo.water_set)
+
     def label(self, i: int) -> str:
         """``"Hill (12)"`` for region position ``i``."""
         return self.labels[i]
@@ -151,9 +175,11 @@ def _tables(board: BoardLike) -> dict[str, Any]:
 
     symbols = tuple(frozenset(r.symbols) for r in regions)
     by_symbol: dict[str, set[int]] = {}
+    by_terrain: dict[str, set[int]] = {}
     for i, own in enumerate(symbols):
         for symbol in own:
             by_symbol.setdefault(symbol, set()).add(i)
+        by_terrain.setdefault(regions[i].terrain, set()).add(i)
     return {
         "name": board.name,
         "turns": board.turns,
@@ -170,5 +196,6 @@ def _tables(board: BoardLike) -> dict[str, Any]:
         "coastal": idx(board.coastal_regions),
         "first_conquest": idx(board.first_conquest_regions),
         "by_symbol": {symbol: frozenset(found) for symbol, found in by_symbol.items()},
+        "by_terrain": {terrain: frozenset(found) for terrain, found in by_terrain.items()},
         "shared": {},
     }

@@ -19,15 +19,22 @@ kept in the state's memo.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from enum import Enum
+from operator import itemgetter
+from typing import TypeVar
 
 from swlab.rules.abilities.base import Badge, turn_value, with_turn_value
 from swlab.rules.actions import Conquer, Final
-from swlab.rules.cost import CostBreakdown, conquest_cost, cost_rows
+from swlab.rules.cost import MINIMUM, CostBreakdown, conquest_cost, cost_rows
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Conquered, Event
+from swlab.rules.geo import Geo
 from swlab.rules.ops import badges, set_region, strip_defender, update_race
-from swlab.rules.state import NOBODY, Conquest, GameState, RaceState
+from swlab.rules.pieces import defence
+from swlab.rules.state import NOBODY, Conquest, GameState, RaceState, setup_regions
+
+T = TypeVar("T")
 
 MAX_SHORT = 3  # R-CONQ-10: the die shows at most 3
 
@@ -99,6 +106,122 @@ class Reach:
         if self.water_ok:
             entry = entry | (geo.edge & geo.water_set)  # edge Seas, for Seafaring
         return sorted(entry)
+
+    def conquests(self, state: GameState) -> list[Conquer | Final]:
+        """The ``conquer`` and ``final`` actions legal now, ascending by region position:
+        :meth:`kind` of every candidate, the list :func:`legal_actions` shows.
+
+        On a large board the candidates are many (every region for Flying, every cavern
+        for Underworld) and most of them are still as at setup (``Holdings.touched``
+        tells which are not): those are priced together, by their defence at setup and
+        the badges' :meth:`~swlab.rules.abilities.base.Badge.cost_modifier_sets`, with
+        set operations; only the others get :meth:`kind` one by one. The answer is the
+        same (``tests/rules/test_fast_paths.py``). A badge that cannot give its modifiers
+        as sets, or that may refuse a conquest (Berserk), keeps the one-by-one path.
+        """
+        race, geo = self.race, state.geo
+        if race.hand < 1:
+            return []  # R-CONQ-3
+        conquer, final = geo.per_region(Conquer), geo.per_region(Final)
+        reachable = self._reachable(state)
+        modifiers = None if self.restricting else self._modifier_sets(state)
+        if reachable is None or modifiers is None or (
+            reachable is not EVERYWHERE and len(reachable) < BULK_FROM
+        ):
+            out: list[Conquer | Final] = []
+            for i in self.candidates(state):
+                kind = self.kind(state, i)
+                if kind is Conquer:
+                    out.append(conquer[i])
+                elif kind is Final:
+                    out.append(final[i])
+            return out
+        touched = state.holdings.touched
+        cells: list[tuple[Positions, int]]
+        loud: Positions
+        if reachable is EVERYWHERE:
+            groups = _setup_defences(geo, water=self.water_ok)
+            cells = [(group - touched, defence) for defence, group in groups]
+            loud = touched - self.held_set
+        else:
+            loud = reachable & touched
+            quiet = reachable - loud
+            cells = [(quiet & group, defence) for defence, group in _setup_defences(geo, True)]
+        # a region as at setup costs 2 + the defence of its pieces, plus the modifiers
+        for amount, where in modifiers:
+            if where is None:
+                cells = [(positions, cost + amount) for positions, cost in cells]
+                continue
+            split: list[tuple[Positions, int]] = []
+            for positions, cost in cells:
+                inside = positions.intersection(where)
+                if inside:
+                    split.append((inside, cost + amount))
+                    split.append((positions - inside, cost))
+                else:
+                    split.append((positions, cost))
+            cells = split
+        hand = race.hand
+        conquer_at: set[int] = set()
+        final_at: set[int] = set()
+        for positions, added in cells:
+            cost = max(2 + added, MINIMUM)  # R-CONQ-2, R-CONQ-3
+            if cost <= hand:
+                conquer_at.update(positions)
+            elif cost - hand <= MAX_SHORT:
+                final_at.update(positions)  # R-CONQ-10
+        for i in loud:
+            kind = self.kind(state, i)
+            if kind is Conquer:
+                conquer_at.add(i)
+            elif kind is Final:
+                final_at.add(i)
+        if not final_at:
+            return _at(conquer, sorted(conquer_at))
+        if not conquer_at:
+            return _at(final, sorted(final_at))
+        # both kinds, in position order: codes 2i (conquer) and 2i + 1 (final)
+        even, odd, both = _codes(geo)
+        codes = sorted([*map(even.__getitem__, conquer_at), *map(odd.__getitem__, final_at)])
+        return _at(both, codes)
+
+    def _reachable(self, state: GameState) -> Positions | _Reachable | None:
+        """The positions whose reach checks of :meth:`where` (water, own region, border,
+        adjacency) pass for a region as at setup; :data:`EVERYWHERE` for the whole board
+        (less water without Seafaring); ``None`` when a badge cannot name its adjacent
+        regions (then :meth:`where` asks it region by region)."""
+        geo = state.geo
+        if self.held:
+            if self.flying:
+                return EVERYWHERE
+            near: set[int] = set()
+            for i in self.held:
+                near.update(geo.neighbours[i])  # R-CONQ-6
+            for b in self.extra_adjacency:
+                extra = b.extra_adjacent_regions(state, self.race)
+                if extra is None:
+                    return None
+                near.update(extra)
+            near -= self.held_set
+            if not self.water_ok:
+                near -= geo.water_set  # R-CONQ-4
+            return near
+        if self.anywhere:
+            return EVERYWHERE
+        if self.water_ok:
+            return geo.first_conquest | (geo.edge & geo.water_set)  # R-CONQ-1, edge Seas
+        return geo.first_conquest  # R-CONQ-1
+
+    def _modifier_sets(self, state: GameState) -> list[tuple[int, Collection[int] | None]] | None:
+        """Every cost badge's :meth:`~swlab.rules.abilities.base.Badge.cost_modifier_sets`,
+        or ``None`` if one of them cannot give its modifiers so."""
+        out: list[tuple[int, Collection[int] | None]] = []
+        for b in self.cost_badges:
+            pairs = b.cost_modifier_sets(state, self.race)
+            if pairs is None:
+                return None
+            out.extend((amount, where) for amount, where in pairs if amount)
+        return out
 
     def where(self, state: GameState, i: int, *, in_hand: bool = True) -> str | None:
         """Every check that does not depend on the cost; a reason code or ``None``."""
@@ -224,6 +347,57 @@ class Reach:
             ),
         }[code]
         return IllegalActionError(rule, f"{text} ({rule}).")
+
+
+#: a set of region positions
+Positions = set[int] | frozenset[int]
+
+
+class _Reachable(Enum):
+    #: :meth:`Reach._reachable` of a race that reaches every region (Flying, Halflings'
+    #: entry): the whole board, less water without Seafaring, less its own regions
+    EVERYWHERE = "everywhere"
+
+
+EVERYWHERE = _Reachable.EVERYWHERE
+#: fewer reachable regions than this are judged one by one (:meth:`Reach.conquests`)
+BULK_FROM = 24
+
+
+def _setup_defences(geo: Geo, water: bool) -> tuple[tuple[int, frozenset[int]], ...]:
+    """The positions of the board by the defence of their pieces at setup (R-CONQ-2),
+    water included or not: ``(defence, positions)`` pairs, made once per board."""
+    return geo.per_board(("setup defences", water), lambda g: _defence_groups(g, water))
+
+
+def _defence_groups(geo: Geo, water: bool) -> tuple[tuple[int, frozenset[int]], ...]:
+    groups: dict[int, set[int]] = {}
+    for i, r in enumerate(setup_regions(geo)):
+        if water or not geo.water[i]:
+            groups.setdefault(r.tokens + defence(r), set()).add(i)
+    return tuple((d, frozenset(positions)) for d, positions in sorted(groups.items()))
+
+
+def _codes(geo: Geo) -> tuple[tuple[int, ...], tuple[int, ...], tuple[Conquer | Final, ...]]:
+    """Per board: the code 2i of ``conquer`` at position i, 2i + 1 of ``final``, and the
+    actions in code order (the conquest list of both kinds, sorted in one go)."""
+
+    def make(g: Geo) -> tuple[tuple[int, ...], tuple[int, ...], tuple[Conquer | Final, ...]]:
+        n = len(g)
+        conquer, final = g.per_region(Conquer), g.per_region(Final)
+        both: list[Conquer | Final] = []
+        for i in range(n):
+            both += (conquer[i], final[i])
+        return tuple(range(0, 2 * n, 2)), tuple(range(1, 2 * n, 2)), tuple(both)
+
+    return geo.per_board("conquest codes", make)
+
+
+def _at(table: tuple[T, ...], positions: list[int]) -> list[T]:
+    """``[table[i] for i in positions]``, at C speed."""
+    if len(positions) > 1:
+        return list(itemgetter(*positions)(table))
+    return [table[i] for i in positions]
 
 
 def reach_of(state: GameState, race: RaceState) -> Reach:

@@ -10,10 +10,11 @@ Hook catalogue and who uses it:
 
 ========================== ===============================================================
 cost_modifiers             Giants, Tritons; Commando, Mounted, Underworld
+cost_modifier_sets         the same badges (cost_modifiers as amounts over sets of regions)
 enters_anywhere            Halflings; Flying (R-CONQ-1 exceptions)
 ignores_adjacency          Flying (R-CONQ-6 exception)
 is_extra_adjacent          Underworld (caverns adjacent to each other)
-extra_adjacent_regions     Underworld (the regions is_extra_adjacent may accept: the caverns)
+extra_adjacent_regions     Underworld (the regions is_extra_adjacent accepts: the caverns)
 can_occupy_water           Seafaring (R-CONQ-4 exception)
 protects                   Diplomat (peace: the defender's badge refuses an attack)
 conquest_refusal           Berserk (no final conquest: the roll comes first)
@@ -82,6 +83,11 @@ class Row(NamedTuple):
     rule: str
 
 
+#: A badge's cost modifiers for every region at once (:meth:`Badge.cost_modifier_sets`):
+#: ``(amount, positions)`` pairs, ``positions`` ``None`` for every region.
+ModifierSets = Sequence[tuple[int, Collection[int] | None]]
+
+
 class Badge:
     """A race banner or a special power badge; subclasses set the class data."""
 
@@ -112,6 +118,17 @@ class Badge:
         """Discounts (negative) or surcharges for ``race`` conquering ``region`` (R-RULING-1)."""
         return ()
 
+    def cost_modifier_sets(self, state: GameState, race: RaceState) -> ModifierSets | None:
+        """What :meth:`cost_modifiers` adds up to, for every region at once: ``(amount,
+        positions)`` pairs, ``positions`` ``None`` for every region. The rows' amounts of a
+        region sum to the amounts of the pairs whose positions hold it.
+
+        ``None`` (the default): the badge cannot say, and each region is asked on its own.
+        The conquest lists use the pairs to price the many regions of a large board that
+        are still as at setup in a few set operations (Flying's, Underworld's caverns).
+        """
+        return None
+
     def enters_anywhere(self, state: GameState, race: RaceState) -> bool:
         """Whether the first conquest may be any region, not only a border one (R-CONQ-1)."""
         return False
@@ -125,8 +142,8 @@ class Badge:
         return False
 
     def extra_adjacent_regions(self, state: GameState, race: RaceState) -> Collection[int] | None:
-        """The positions :meth:`is_extra_adjacent` may accept now (it refuses every other),
-        or ``None`` when the badge cannot tell: then every region of the board is asked.
+        """Exactly the positions :meth:`is_extra_adjacent` accepts now, or ``None`` when the
+        badge cannot tell: then every region of the board is asked.
 
         Conquest lists check only the regions a race can reach; a badge that adds
         adjacency names its regions here so that they stay a handful on a large board.

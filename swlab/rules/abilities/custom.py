@@ -62,7 +62,15 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from swlab.rules.abilities.base import Badge, Power, Race, Row, count_regions, non_empty_conquests
+from swlab.rules.abilities.base import (
+    Badge,
+    ModifierSets,
+    Power,
+    Race,
+    Row,
+    count_regions,
+    non_empty_conquests,
+)
 
 if TYPE_CHECKING:
     from swlab.rules.state import GameState, RaceState
@@ -147,6 +155,19 @@ class _Custom(Badge):
         if e.discount_coastal and region in geo.coastal and not geo.water[region]:
             n += e.discount_coastal
         return (Row(self.name, -n, RULE),) if n else ()
+
+    def cost_modifier_sets(self, state: GameState, race: RaceState) -> ModifierSets:
+        e, geo = self.effects, state.geo
+        if race.in_decline and not e.acts_in_decline:
+            return ()
+        out: list[tuple[int, Collection[int] | None]] = []
+        if e.discount_all:
+            out.append((-e.discount_all, None))
+        out.extend((-d, geo.with_terrain(t)) for t, d in e.discount_terrain if d)
+        out.extend((-d, geo.with_symbol(s)) for s, d in e.discount_symbol if d)
+        if e.discount_coastal:
+            out.append((-e.discount_coastal, geo.coastal_land))
+        return out
 
     def enters_anywhere(self, state: GameState, race: RaceState) -> bool:
         return self.effects.enter_anywhere and not race.in_decline

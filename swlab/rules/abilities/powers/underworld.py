@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
-from swlab.rules.abilities.base import Power, Row
+from swlab.rules.abilities.base import ModifierSets, Power, Row
 
 if TYPE_CHECKING:
     from swlab.rules.state import GameState, RaceState
@@ -28,6 +28,9 @@ class Underworld(Power):
         if state.geo.has(region, CAVERN):
             return (Row("Underworld: cavern", -1, self.rule),)
         return ()
+
+    def cost_modifier_sets(self, state: GameState, race: RaceState) -> ModifierSets:
+        return ((-1, state.geo.with_symbol(CAVERN)),)
 
     def is_extra_adjacent(self, state: GameState, race: RaceState, region: int) -> bool:
         caverns = state.geo.with_symbol(CAVERN)
