@@ -655,9 +655,7 @@ def _refuse_withdraw(state: GameState, race: RaceState, i: int) -> IllegalAction
 def _extra(state: GameState, race: RaceState) -> list[Action]:
     out: list[Action] = []
     for b in badges(race):
-        for a in b.extra_actions(state, race):
-            if b.check_extra(state, race, a) is None:
-                out.append(a)
+        out.extend(b.legal_extra_actions(state, race))
     return out
 
 

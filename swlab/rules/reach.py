@@ -112,22 +112,21 @@ class Reach:
         :meth:`kind` of every candidate, the list :func:`legal_actions` shows.
 
         On a large board the candidates are many (every region for Flying, every cavern
-        for Underworld) and most of them are still as at setup (``Holdings.touched``
-        tells which are not): those are priced together, by their defence at setup and
-        the badges' :meth:`~swlab.rules.abilities.base.Badge.cost_modifier_sets`, with
-        set operations; only the others get :meth:`kind` one by one. The answer is the
-        same (``tests/rules/test_fast_paths.py``). A badge that cannot give its modifiers
-        as sets, or that may refuse a conquest (Berserk), keeps the one-by-one path.
+        for Underworld) and most of them are still as at setup (:meth:`partition`): those
+        are priced together, by their defence at setup and the badges'
+        :meth:`~swlab.rules.abilities.base.Badge.cost_modifier_sets`, with set operations;
+        only the others get :meth:`kind` one by one. The answer is the same
+        (``tests/rules/test_fast_paths.py``). A badge that cannot give its modifiers as
+        sets, or that may refuse some conquests and not others, keeps the one-by-one path.
         """
         race, geo = self.race, state.geo
         if race.hand < 1:
             return []  # R-CONQ-3
         conquer, final = geo.per_region(Conquer), geo.per_region(Final)
-        reachable = self._reachable(state)
-        modifiers = None if self.restricting else self._modifier_sets(state)
-        if reachable is None or modifiers is None or (
-            reachable is not EVERYWHERE and len(reachable) < BULK_FROM
-        ):
+        modifiers = self._modifier_sets(state)
+        refused = self._refused_everywhere(state)
+        split = None if modifiers is None or refused is None else self.partition(state)
+        if split is None:
             out: list[Conquer | Final] = []
             for i in self.candidates(state):
                 kind = self.kind(state, i)
@@ -136,39 +135,34 @@ class Reach:
                 elif kind is Final:
                     out.append(final[i])
             return out
-        touched = state.holdings.touched
-        cells: list[tuple[Positions, int]]
-        loud: Positions
-        if reachable is EVERYWHERE:
-            groups = _setup_defences(geo, water=self.water_ok)
-            cells = [(group - touched, defence) for defence, group in groups]
-            loud = touched - self.held_set
-        else:
-            loud = reachable & touched
-            quiet = reachable - loud
-            cells = [(quiet & group, defence) for defence, group in _setup_defences(geo, True)]
+        assert modifiers is not None and refused is not None
+        quiet, loud = split
         # a region as at setup costs 2 + the defence of its pieces, plus the modifiers
+        cells: list[tuple[Positions, int]] = [
+            (quiet & group, added) for added, group in _setup_defences(geo)
+        ]
         for amount, where in modifiers:
             if where is None:
-                cells = [(positions, cost + amount) for positions, cost in cells]
+                cells = [(positions, added + amount) for positions, added in cells]
                 continue
-            split: list[tuple[Positions, int]] = []
-            for positions, cost in cells:
+            parts: list[tuple[Positions, int]] = []
+            for positions, added in cells:
                 inside = positions.intersection(where)
                 if inside:
-                    split.append((inside, cost + amount))
-                    split.append((positions - inside, cost))
+                    parts.append((inside, added + amount))
+                    parts.append((positions - inside, added))
                 else:
-                    split.append((positions, cost))
-            cells = split
+                    parts.append((positions, added))
+            cells = parts
         hand = race.hand
         conquer_at: set[int] = set()
         final_at: set[int] = set()
         for positions, added in cells:
             cost = max(2 + added, MINIMUM)  # R-CONQ-2, R-CONQ-3
             if cost <= hand:
-                conquer_at.update(positions)
-            elif cost - hand <= MAX_SHORT:
+                if not refused[False]:
+                    conquer_at.update(positions)
+            elif cost - hand <= MAX_SHORT and not refused[True]:
                 final_at.update(positions)  # R-CONQ-10
         for i in loud:
             kind = self.kind(state, i)
@@ -184,6 +178,42 @@ class Reach:
         even, odd, both = _codes(geo)
         codes = sorted([*map(even.__getitem__, conquer_at), *map(odd.__getitem__, final_at)])
         return _at(both, codes)
+
+    def partition(self, state: GameState) -> tuple[Positions, Positions] | None:
+        """The candidate regions in two parts: those still as at setup, whose checks of
+        :meth:`where` all pass (a region as at setup holds no race and no immune piece),
+        and the others, to check one by one; ``None`` when a badge cannot name the
+        regions it makes adjacent, or when few regions are reachable (then the
+        candidates are checked one by one anyway).
+
+        What else a conquest asks of a region as at setup depends on the board alone:
+        its cost (:meth:`conquests`), whether Dragon Master's dragon may go there.
+        """
+        if self.race.hand < 1:
+            return set(), set()  # R-CONQ-3: where() refuses every region
+        reachable = self._reachable(state)
+        if reachable is None:
+            return None
+        touched = state.holdings.touched
+        if reachable is EVERYWHERE:
+            everywhere = frozenset(range(len(state.geo))) if self.water_ok else state.geo.land
+            return everywhere - touched, touched - self.held_set
+        if len(reachable) < BULK_FROM:
+            return None
+        loud = reachable & touched
+        return reachable - loud, loud
+
+    def _refused_everywhere(self, state: GameState) -> dict[bool, bool] | None:
+        """For ``final`` False and True, whether a badge of the race refuses every such
+        conquest (Berserk: every final one), or ``None`` if one may refuse some only."""
+        out = {False: False, True: False}
+        for b in self.restricting:
+            for final in (False, True):
+                refuses = b.refuses_all_conquests(state, self.race, final)
+                if refuses is None:
+                    return None
+                out[final] = out[final] or refuses
+        return out
 
     def _reachable(self, state: GameState) -> Positions | _Reachable | None:
         """The positions whose reach checks of :meth:`where` (water, own region, border,
@@ -364,17 +394,16 @@ EVERYWHERE = _Reachable.EVERYWHERE
 BULK_FROM = 24
 
 
-def _setup_defences(geo: Geo, water: bool) -> tuple[tuple[int, frozenset[int]], ...]:
-    """The positions of the board by the defence of their pieces at setup (R-CONQ-2),
-    water included or not: ``(defence, positions)`` pairs, made once per board."""
-    return geo.per_board(("setup defences", water), lambda g: _defence_groups(g, water))
+def _setup_defences(geo: Geo) -> tuple[tuple[int, frozenset[int]], ...]:
+    """The positions of the board by the defence of their pieces at setup (R-CONQ-2):
+    ``(defence, positions)`` pairs, made once per board."""
+    return geo.per_board("setup defences", _defence_groups)
 
 
-def _defence_groups(geo: Geo, water: bool) -> tuple[tuple[int, frozenset[int]], ...]:
+def _defence_groups(geo: Geo) -> tuple[tuple[int, frozenset[int]], ...]:
     groups: dict[int, set[int]] = {}
     for i, r in enumerate(setup_regions(geo)):
-        if water or not geo.water[i]:
-            groups.setdefault(r.tokens + defence(r), set()).add(i)
+        groups.setdefault(r.tokens + defence(r), set()).add(i)
     return tuple((d, frozenset(positions)) for d, positions in sorted(groups.items()))
 
 

@@ -18,6 +18,7 @@ extra_adjacent_regions     Underworld (the regions is_extra_adjacent accepts: th
 can_occupy_water           Seafaring (R-CONQ-4 exception)
 protects                   Diplomat (peace: the defender's badge refuses an attack)
 conquest_refusal           Berserk (no final conquest: the roll comes first)
+refuses_all_conquests      Berserk (conquest_refusal refuses every final conquest, no other)
 on_conquest                Halflings (hole), Trolls (lair), Berserk (a roll serves one)
 defender_losses            Elves (keep every token)
 redeploy_gain              Skeletons (new tokens from the tray)
@@ -25,7 +26,7 @@ withdraw_after_redeploy    Amazons (4 conquest-only tokens)
 has_redeploy_work          Bivouacking (displaced Encampments are re-placed, R-REDEPLOY-2)
                            (badge actions are offered in ``defend`` too: the badge decides)
 done_refusal               Heroic, Bivouacking (placements to make before ``done``)
-extra_actions / check_extra / apply_extra
+extra_actions / check_extra / apply_extra / legal_extra_actions
                            Sorcerers (convert); Dragon Master (dragon), Fortified (fortress),
                            Heroic (heroes), Bivouacking (encampments), Diplomat (peace),
                            (``Action.undoes`` marks lifting verbs that random playouts skip),
@@ -167,6 +168,13 @@ class Badge:
         ``(rule, reason)`` to refuse it (Berserk: only what the roll made affordable)."""
         return None
 
+    def refuses_all_conquests(self, state: GameState, race: RaceState, final: bool) -> bool | None:
+        """Whether :meth:`conquest_refusal` now refuses every conquest (``final``: every
+        final conquest) of the race (``True``) or none (``False``); ``None`` when it
+        depends on the region (the default): then each region is asked on its own.
+        """
+        return None
+
     def on_conquest(
         self, state: GameState, race: RaceState, region: int
     ) -> tuple[GameState, list[Event]]:
@@ -202,6 +210,14 @@ class Badge:
     def handles(self, action: Action) -> bool:
         """Whether this badge owns ``action``'s type (then check_extra/apply_extra run)."""
         return False
+
+    def legal_extra_actions(self, state: GameState, race: RaceState) -> list[Action]:
+        """The actions of :meth:`extra_actions` that :meth:`check_extra` accepts, in their
+        order: what ``legal_actions`` lists for the badge. A badge that can tell many of
+        them legal at once overrides it (Dragon Master on a large board)."""
+        return [
+            a for a in self.extra_actions(state, race) if self.check_extra(state, race, a) is None
+        ]
 
     def check_extra(
         self, state: GameState, race: RaceState, action: Action

@@ -130,6 +130,9 @@ class Berserk(Power):
             return ((-roll, None),)
         return ()
 
+    def refuses_all_conquests(self, state: GameState, race: RaceState, final: bool) -> bool:
+        return final  # conquest_refusal: every final conquest, whatever the region
+
     def conquest_refusal(
         self, state: GameState, race: RaceState, region: int, final: bool
     ) -> tuple[str, str] | None:

@@ -34,6 +34,7 @@ from swlab.rules.pieces import DRAGON, Piece, PlacePiece, lift_piece, on_map, pl
 from swlab.rules.state import Stage
 
 if TYPE_CHECKING:
+    from swlab.rules.actions import Action
     from swlab.rules.events import Event
     from swlab.rules.state import GameState, RaceState
 
@@ -72,6 +73,27 @@ class DragonMaster(PiecePower):
             for i in reach.reach_candidates(state, race)
             if not geo.water[i] and regions[i].race != race.name
         ]
+
+    def legal_extra_actions(self, state: GameState, race: RaceState) -> list[Action]:
+        # Where the shared reach judges the regions still as at setup in one go (a large
+        # board, a Flying or entering race), each of those takes the Dragon: it is land,
+        # holds no immune piece and the reach accepts it. The others are checked one by one.
+        if not is_acting(state, race, *self.stages) or self.placed_this_turn(state):
+            return []
+        split = reach.reach_of(state, race).partition(state)
+        if split is None or self.stage_refusal(state, race) is not None:
+            return super().legal_extra_actions(state, race)
+        quiet, loud = split
+        geo, regions = state.geo, state.regions
+        checked = [
+            i
+            for i in loud
+            if not geo.water[i]
+            and regions[i].race != race.name
+            and self.check_place(state, race, i) is None
+        ]
+        attack = geo.per_region(self.place)
+        return [attack[i] for i in sorted((quiet - geo.water_set).union(checked))]
 
     def stage_refusal(self, state: GameState, race: RaceState) -> IllegalActionError | None:
         if not is_acting(state, race, *self.stages) and reach.conquests_ended(state, race):
