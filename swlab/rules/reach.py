@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from enum import Enum
+from itertools import chain
 from operator import itemgetter
 from typing import TypeVar
 
@@ -125,10 +126,22 @@ class Reach:
         conquer, final = geo.per_region(Conquer), geo.per_region(Final)
         modifiers = self._modifier_sets(state)
         refused = self._refused_everywhere(state)
-        split = None if modifiers is None or refused is None else self.partition(state)
-        if split is None:
+        reachable = None if modifiers is None or refused is None else self._reachable(state)
+        touched = state.holdings.touched
+        cells: list[tuple[Positions, int]]
+        if reachable is EVERYWHERE:
+            # the board's regions by defence at setup, less those no longer as at setup
+            groups = _setup_defences(geo, everywhere=True, water=self.water_ok)
+            cells = [(group - touched, added) for added, group in groups]
+            loud: Positions = touched - self.held_set
+        elif reachable is not None and len(reachable) >= BULK_FROM:
+            loud = reachable & touched
+            quiet = reachable - loud
+            cells = [(quiet & group, added) for added, group in _setup_defences(geo)]
+        else:  # a few regions, or a badge that needs asking region by region
+            candidates = self.candidates(state) if reachable is None else sorted(reachable)
             out: list[Conquer | Final] = []
-            for i in self.candidates(state):
+            for i in candidates:
                 kind = self.kind(state, i)
                 if kind is Conquer:
                     out.append(conquer[i])
@@ -136,11 +149,7 @@ class Reach:
                     out.append(final[i])
             return out
         assert modifiers is not None and refused is not None
-        quiet, loud = split
         # a region as at setup costs 2 + the defence of its pieces, plus the modifiers
-        cells: list[tuple[Positions, int]] = [
-            (quiet & group, added) for added, group in _setup_defences(geo)
-        ]
         for amount, where in modifiers:
             if where is None:
                 cells = [(positions, added + amount) for positions, added in cells]
@@ -155,28 +164,36 @@ class Reach:
                     parts.append((positions, added))
             cells = parts
         hand = race.hand
-        conquer_at: set[int] = set()
-        final_at: set[int] = set()
+        conquer_at: list[Collection[int]] = []  # disjoint parts
+        final_at: list[Collection[int]] = []
         for positions, added in cells:
             cost = max(2 + added, MINIMUM)  # R-CONQ-2, R-CONQ-3
             if cost <= hand:
-                if not refused[False]:
-                    conquer_at.update(positions)
-            elif cost - hand <= MAX_SHORT and not refused[True]:
-                final_at.update(positions)  # R-CONQ-10
+                if positions and not refused[False]:
+                    conquer_at.append(positions)
+            elif cost - hand <= MAX_SHORT and positions and not refused[True]:
+                final_at.append(positions)  # R-CONQ-10
+        loud_conquer: list[int] = []
+        loud_final: list[int] = []
         for i in loud:
             kind = self.kind(state, i)
             if kind is Conquer:
-                conquer_at.add(i)
+                loud_conquer.append(i)
             elif kind is Final:
-                final_at.add(i)
-        if not final_at:
-            return _at(conquer, sorted(conquer_at))
-        if not conquer_at:
-            return _at(final, sorted(final_at))
-        # both kinds, in position order: codes 2i (conquer) and 2i + 1 (final)
+                loud_final.append(i)
+        conquer_at.append(loud_conquer)
+        final_at.append(loud_final)
+        conquer_sorted = sorted(chain(*conquer_at))
+        final_sorted = sorted(chain(*final_at))
+        if not final_sorted:
+            return _at(conquer, conquer_sorted)
+        if not conquer_sorted:
+            return _at(final, final_sorted)
+        # both kinds, in position order: codes 2i (conquer) and 2i + 1 (final), two sorted
+        # runs that one sort merges
         even, odd, both = _codes(geo)
-        codes = sorted([*map(even.__getitem__, conquer_at), *map(odd.__getitem__, final_at)])
+        codes = _at(even, conquer_sorted) + _at(odd, final_sorted)
+        codes.sort()
         return _at(both, codes)
 
     def partition(self, state: GameState) -> tuple[Positions, Positions] | None:
@@ -196,7 +213,8 @@ class Reach:
             return None
         touched = state.holdings.touched
         if reachable is EVERYWHERE:
-            everywhere = frozenset(range(len(state.geo))) if self.water_ok else state.geo.land
+            geo = state.geo
+            everywhere = frozenset(range(len(geo))) if self.water_ok else geo.land
             return everywhere - touched, touched - self.held_set
         if len(reachable) < BULK_FROM:
             return None
@@ -394,10 +412,18 @@ EVERYWHERE = _Reachable.EVERYWHERE
 BULK_FROM = 24
 
 
-def _setup_defences(geo: Geo) -> tuple[tuple[int, frozenset[int]], ...]:
+def _setup_defences(
+    geo: Geo, *, everywhere: bool = False, water: bool = True
+) -> tuple[tuple[int, frozenset[int]], ...]:
     """The positions of the board by the defence of their pieces at setup (R-CONQ-2):
-    ``(defence, positions)`` pairs, made once per board."""
-    return geo.per_board("setup defences", _defence_groups)
+    ``(defence, positions)`` pairs, made once per board; ``everywhere``: for a race that
+    reaches every region, ``water`` or not (the same groups, less the Seas and Lakes)."""
+    if not everywhere or water:
+        return geo.per_board("setup defences", _defence_groups)
+    return geo.per_board(
+        "setup defences on land",
+        lambda g: tuple((d, group - g.water_set) for d, group in _setup_defences(g)),
+    )
 
 
 def _defence_groups(geo: Geo) -> tuple[tuple[int, frozenset[int]], ...]:
