@@ -179,6 +179,12 @@ def acting_race(state: GameState) -> RaceState | None:
 # ====================================================================================
 
 
+#: the key of a state's legal actions in its memo (:func:`legal_actions`, :func:`apply`)
+LEGAL = "legal actions"
+#: lists up to this long let :func:`apply` recognise one of their actions by identity
+KNOWN_LEGAL = 256
+
+
 def legal_actions(state: GameState) -> list[Action]:
     """Every decision a player may take now; ``[]`` when the game is over and at a chance
     node, where the die decides (:func:`chance_outcomes`, R-CONQ-10).
@@ -186,7 +192,18 @@ def legal_actions(state: GameState) -> list[Action]:
     ``deploy`` (the composite redeployment) is accepted by :func:`apply` but not listed:
     its placements are too many to enumerate; ``place``/``take``/``done`` reach the same
     results one token at a time.
+
+    The list is kept in the state's memo (a new list is returned each time): :func:`apply`
+    then knows an action taken from it to be legal without checking it again.
     """
+    memo = state.memo
+    listed: tuple[Action, ...] | None = memo.get(LEGAL)
+    if listed is None:
+        listed = memo[LEGAL] = tuple(_legal_actions(state))
+    return list(listed)
+
+
+def _legal_actions(state: GameState) -> list[Action]:
     stage = state.turn.stage
     if stage is Stage.GAME_OVER or stage is Stage.ROLL:
         return []
@@ -356,11 +373,16 @@ def why_illegal(state: GameState, action: Action) -> IllegalActionError | None:
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """Play ``action``: the new state and the events, or :class:`IllegalActionError`.
 
-    The input state is never changed.
+    The input state is never changed. An action that :func:`legal_actions` listed for this
+    state (the very object) is known to be legal; any other is checked by
+    :func:`why_illegal`.
     """
-    error = why_illegal(state, action)
-    if error is not None:
-        raise error
+    memo = state.__dict__.get("memo")
+    listed = None if memo is None else memo.get(LEGAL)
+    if listed is None or len(listed) > KNOWN_LEGAL or id(action) not in set(map(id, listed)):
+        error = why_illegal(state, action)
+        if error is not None:
+            raise error
     events: list[Event] = []
     stage = state.turn.stage
     if stage is Stage.PICK:

@@ -29,8 +29,17 @@ def badges(race: RaceState) -> tuple[Badge, ...]:
     """The badges working for ``race`` now: banner, plus the power while it lasts.
 
     A race in decline keeps only a badge that stays in decline (Spirit, R-DECLINE-1);
-    decline Ghouls conquer with no power (R-RULING-10).
+    decline Ghouls conquer with no power (R-RULING-10). Asked at nearly every step, so the
+    answer is kept per (race, power, decline) (``registry.DERIVED``).
     """
+    key = ("badges", race.name, race.power, race.in_decline)
+    found: tuple[Badge, ...] | None = registry.DERIVED.get(key)
+    if found is None:
+        found = registry.DERIVED[key] = _badges(race)
+    return found
+
+
+def _badges(race: RaceState) -> tuple[Badge, ...]:
     rb = registry.race_badge(race.name)
     if not race.power:
         return (rb,)

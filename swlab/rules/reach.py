@@ -19,12 +19,13 @@ kept in the state's memo.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from enum import Enum
 from itertools import chain
 from operator import itemgetter
 from typing import TypeVar
 
+from swlab.rules.abilities import registry
 from swlab.rules.abilities.base import Badge, turn_value, with_turn_value
 from swlab.rules.actions import Conquer, Final
 from swlab.rules.cost import MINIMUM, CostBreakdown, conquest_cost, cost_rows
@@ -32,7 +33,7 @@ from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Conquered, Event
 from swlab.rules.geo import Geo
 from swlab.rules.ops import badges, set_region, strip_defender, update_race
-from swlab.rules.pieces import defence
+from swlab.rules.pieces import defence, is_immune
 from swlab.rules.state import NOBODY, Conquest, GameState, RaceState, setup_regions
 
 T = TypeVar("T")
@@ -61,9 +62,14 @@ class Reach:
         self.badges: tuple[Badge, ...] = badges(race)
         self.held = state.race_regions(race.name)
         self.held_set = state.race_region_set(race.name)
-        self.water_ok = any(b.can_occupy_water(state, race) for b in self.badges)
-        self.anywhere = any(b.enters_anywhere(state, race) for b in self.badges)
-        self.flying = any(b.ignores_adjacency(state, race) for b in self.badges)
+        own = self.badges
+        self.water_ok = any(
+            b.can_occupy_water(state, race) for b in hooked(own, "can_occupy_water")
+        )
+        self.anywhere = any(b.enters_anywhere(state, race) for b in hooked(own, "enters_anywhere"))
+        self.flying = any(
+            b.ignores_adjacency(state, race) for b in hooked(own, "ignores_adjacency")
+        )
         # The per-region hooks are asked of every candidate region: only the badges that
         # replace the no-op default can answer anything else than it.
         self.extra_adjacency = hooked(self.badges, "is_extra_adjacent")
@@ -112,21 +118,42 @@ class Reach:
         """The ``conquer`` and ``final`` actions legal now, ascending by region position:
         :meth:`kind` of every candidate, the list :func:`legal_actions` shows.
 
-        On a large board the candidates are many (every region for Flying, every cavern
-        for Underworld) and most of them are still as at setup (:meth:`partition`): those
-        are priced together, by their defence at setup and the badges'
-        :meth:`~swlab.rules.abilities.base.Badge.cost_modifier_sets`, with set operations;
-        only the others get :meth:`kind` one by one. The answer is the same
-        (``tests/rules/test_fast_paths.py``). A badge that cannot give its modifiers as
-        sets, or that may refuse some conquests and not others, keeps the one-by-one path.
+        The candidates are judged by :meth:`_judge` (the checks of :meth:`kind` in one
+        loop). On a large board they are many (every region for Flying, every cavern for
+        Underworld) and most of them are still as at setup (:meth:`partition`): those are
+        priced together, by their defence at setup and the badges'
+        :meth:`~swlab.rules.abilities.base.Badge.cost_modifier_sets`, with set operations,
+        and only the others are judged one by one. The answer is the same
+        (``tests/rules/test_large_boards.py``). A badge that cannot give its modifiers as
+        sets, or that may refuse some conquests and not others, keeps every region judged
+        one by one; one that cannot name the regions it makes adjacent, :meth:`kind`.
         """
         race, geo = self.race, state.geo
         if race.hand < 1:
             return []  # R-CONQ-3
-        conquer, final = geo.per_region(Conquer), geo.per_region(Final)
+        reachable = self._reachable(state)
+        if reachable is None:  # a badge to ask region by region whether it is adjacent
+            conquer_at, final_at = [], []
+            for i in self.candidates(state):
+                kind = self.kind(state, i)
+                if kind is Conquer:
+                    conquer_at.append(i)
+                elif kind is Final:
+                    final_at.append(i)
+            return _in_order(geo, conquer_at, final_at)
         modifiers = self._modifier_sets(state)
         refused = self._refused_everywhere(state)
-        reachable = None if modifiers is None or refused is None else self._reachable(state)
+        if modifiers is None or refused is None:
+            bulk = False
+        elif reachable is EVERYWHERE:
+            bulk = True
+        else:
+            bulk = len(reachable) >= BULK_FROM
+        if not bulk:
+            candidates = range(len(geo)) if reachable is EVERYWHERE else sorted(reachable)
+            conquer_at, final_at = self._judge(state, candidates, modifiers, refused)
+            return _in_order(geo, conquer_at, final_at)
+        assert modifiers is not None and refused is not None
         touched = state.holdings.touched
         cells: list[tuple[Positions, int]]
         if reachable is EVERYWHERE:
@@ -134,21 +161,10 @@ class Reach:
             groups = _setup_defences(geo, everywhere=True, water=self.water_ok)
             cells = [(group - touched, added) for added, group in groups]
             loud: Positions = touched - self.held_set
-        elif reachable is not None and len(reachable) >= BULK_FROM:
+        else:
             loud = reachable & touched
             quiet = reachable - loud
             cells = [(quiet & group, added) for added, group in _setup_defences(geo)]
-        else:  # a few regions, or a badge that needs asking region by region
-            candidates = self.candidates(state) if reachable is None else sorted(reachable)
-            out: list[Conquer | Final] = []
-            for i in candidates:
-                kind = self.kind(state, i)
-                if kind is Conquer:
-                    out.append(conquer[i])
-                elif kind is Final:
-                    out.append(final[i])
-            return out
-        assert modifiers is not None and refused is not None
         # a region as at setup costs 2 + the defence of its pieces, plus the modifiers
         for amount, where in modifiers:
             if where is None:
@@ -164,37 +180,63 @@ class Reach:
                     parts.append((positions, added))
             cells = parts
         hand = race.hand
-        conquer_at: list[Collection[int]] = []  # disjoint parts
-        final_at: list[Collection[int]] = []
+        conquer_parts: list[Collection[int]] = []  # disjoint parts
+        final_parts: list[Collection[int]] = []
         for positions, added in cells:
             cost = max(2 + added, MINIMUM)  # R-CONQ-2, R-CONQ-3
             if cost <= hand:
                 if positions and not refused[False]:
-                    conquer_at.append(positions)
+                    conquer_parts.append(positions)
             elif cost - hand <= MAX_SHORT and positions and not refused[True]:
-                final_at.append(positions)  # R-CONQ-10
-        loud_conquer: list[int] = []
-        loud_final: list[int] = []
-        for i in loud:
-            kind = self.kind(state, i)
-            if kind is Conquer:
-                loud_conquer.append(i)
-            elif kind is Final:
-                loud_final.append(i)
-        conquer_at.append(loud_conquer)
-        final_at.append(loud_final)
-        conquer_sorted = sorted(chain(*conquer_at))
-        final_sorted = sorted(chain(*final_at))
-        if not final_sorted:
-            return _at(conquer, conquer_sorted)
-        if not conquer_sorted:
-            return _at(final, final_sorted)
-        # both kinds, in position order: codes 2i (conquer) and 2i + 1 (final), two sorted
-        # runs that one sort merges
-        even, odd, both = _codes(geo)
-        codes = _at(even, conquer_sorted) + _at(odd, final_sorted)
-        codes.sort()
-        return _at(both, codes)
+                final_parts.append(positions)  # R-CONQ-10
+        loud_conquer, loud_final = self._judge(state, loud, modifiers, refused)
+        conquer_parts.append(loud_conquer)
+        final_parts.append(loud_final)
+        return _in_order(geo, sorted(chain(*conquer_parts)), sorted(chain(*final_parts)))
+
+    def _judge(
+        self,
+        state: GameState,
+        positions: Iterable[int],
+        modifiers: list[tuple[int, Collection[int] | None]] | None,
+        refused: dict[bool, bool] | None,
+    ) -> tuple[list[int], list[int]]:
+        """The positions where ``conquer`` and those where ``final`` is legal, among
+        ``positions``, which must all pass the reach checks (border or adjacency) of
+        :meth:`where`: the other checks of :meth:`kind` in one loop. ``modifiers`` and
+        ``refused`` as :meth:`conquests` has them, ``None`` to ask the badges' hooks."""
+        race, regions, water = self.race, state.regions, state.geo.water
+        name, owner, hand, water_ok = race.name, race.owner, race.hand, self.water_ok
+        conquer_at: list[int] = []
+        final_at: list[int] = []
+        for i in positions:
+            r = regions[i]
+            if r.race == name or (water[i] and not water_ok):
+                continue  # R-CONQ-5, R-CONQ-4
+            if (
+                r.owner != NOBODY
+                and r.owner != owner
+                and (is_immune(r) or self.protection(state, i) is not None)
+            ):
+                continue  # R-IMMUNE, the defender's protection
+            if modifiers is None:
+                cost = conquest_cost(state, race, i, self.cost_badges)
+            else:
+                raw = 2 + r.tokens + defence(r)  # R-CONQ-2
+                for amount, where in modifiers:
+                    if where is None or i in where:
+                        raw += amount
+                cost = raw if raw > MINIMUM else MINIMUM  # R-CONQ-3
+            final = cost > hand
+            if final and cost - hand > MAX_SHORT:
+                continue  # R-CONQ-2; R-CONQ-10: the die shows at most 3
+            if refused is None:
+                if self.restriction(state, i, final) is not None:
+                    continue
+            elif refused[final]:
+                continue
+            (final_at if final else conquer_at).append(i)
+        return conquer_at, final_at
 
     def partition(self, state: GameState) -> tuple[Positions, Positions] | None:
         """The candidate regions in two parts: those still as at setup, whose checks of
@@ -448,6 +490,20 @@ def _codes(geo: Geo) -> tuple[tuple[int, ...], tuple[int, ...], tuple[Conquer | 
     return geo.per_board("conquest codes", make)
 
 
+def _in_order(geo: Geo, conquer_at: list[int], final_at: list[int]) -> list[Conquer | Final]:
+    """The ``conquer`` actions at ``conquer_at`` and the ``final`` ones at ``final_at`` (both
+    ascending, never the same position), in one list by position."""
+    if not final_at:
+        return _at(geo.per_region(Conquer), conquer_at)
+    if not conquer_at:
+        return _at(geo.per_region(Final), final_at)
+    # codes 2i (conquer) and 2i + 1 (final): two sorted runs that one sort merges
+    even, odd, both = _codes(geo)
+    codes = _at(even, conquer_at) + _at(odd, final_at)
+    codes.sort()
+    return _at(both, codes)
+
+
 def _at(table: tuple[T, ...], positions: list[int]) -> list[T]:
     """``[table[i] for i in positions]``, at C speed."""
     if len(positions) > 1:
@@ -465,8 +521,13 @@ def reach_of(state: GameState, race: RaceState) -> Reach:
 
 
 def hooked(own: tuple[Badge, ...], hook: str) -> tuple[Badge, ...]:
-    """The badges of ``own`` that replace the no-op default of ``hook`` (see :class:`Badge`)."""
-    return tuple(b for b in own if hook in b.hooks)
+    """The badges of ``own`` that replace the no-op default of ``hook`` (see :class:`Badge`),
+    kept per badges and hook (``registry.DERIVED``)."""
+    key = ("hooked", own, hook)
+    found: tuple[Badge, ...] | None = registry.DERIVED.get(key)
+    if found is None:
+        found = registry.DERIVED[key] = tuple(b for b in own if hook in b.hooks)
+    return found
 
 
 def reach_candidates(state: GameState, race: RaceState, *, in_hand: bool = True) -> Sequence[int]:

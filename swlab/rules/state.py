@@ -431,27 +431,42 @@ class GameState:
     ) -> GameState:
         """``dataclasses.replace(self, ...)`` with the fields given; fast (see the module).
 
-        With the same regions the new state keeps this one's :class:`Holdings`."""
-        new = GameState(
-            self.geo,
-            self.regions if regions is None else regions,
-            self.players if players is None else players,
-            self.column if column is None else column,
-            self.race_stack if race_stack is None else race_stack,
-            self.power_stack if power_stack is None else power_stack,
-            self.power_discard if power_discard is None else power_discard,
-            self.trays if trays is None else trays,
-            self.round if round is None else round,
-            self.current if current is None else current,
-            self.turn if turn is None else turn,
-            self.seed if seed is None else seed,
-            self.reshuffles if reshuffles is None else reshuffles,
-            self.die if die is None else die,
-        )
+        The new state is this one's fields copied (a state has no checks to run when it is
+        made: nothing else ``__init__`` would do) with the given ones replaced, without the
+        memo; with the same regions it keeps this one's :class:`Holdings`."""
+        new = object.__new__(GameState)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        memo = fields.pop("memo", None)
         if regions is None:
-            memo = self.__dict__.get("memo")
             if memo is not None and HOLDINGS in memo:
-                new.__dict__["memo"] = {HOLDINGS: memo[HOLDINGS]}
+                fields["memo"] = {HOLDINGS: memo[HOLDINGS]}
+        else:
+            fields["regions"] = regions
+        if players is not None:
+            fields["players"] = players
+        if column is not None:
+            fields["column"] = column
+        if race_stack is not None:
+            fields["race_stack"] = race_stack
+        if power_stack is not None:
+            fields["power_stack"] = power_stack
+        if power_discard is not None:
+            fields["power_discard"] = power_discard
+        if trays is not None:
+            fields["trays"] = trays
+        if round is not None:
+            fields["round"] = round
+        if current is not None:
+            fields["current"] = current
+        if turn is not None:
+            fields["turn"] = turn
+        if seed is not None:
+            fields["seed"] = seed
+        if reshuffles is not None:
+            fields["reshuffles"] = reshuffles
+        if die is not None:
+            fields["die"] = die
         return new
 
     def with_region(self, i: int, region: RegionState) -> GameState:
@@ -484,7 +499,11 @@ class GameState:
     def given_holdings(self, held: Holdings) -> GameState:
         """This state, told its holdings when they are already known (the regions at setup,
         counted once per board): ``held`` must be what :meth:`Holdings.scan` finds."""
-        self.memo[HOLDINGS] = held
+        memo = self.__dict__.get("memo")
+        if memo is None:
+            self.__dict__["memo"] = {HOLDINGS: held}  # (what the memo property would make)
+        else:
+            memo[HOLDINGS] = held
         return self
 
     def _known_holdings(self) -> Holdings | None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from typing import Any
+
 from swlab.rules.abilities.base import Badge, Power, Race
 from swlab.rules.abilities.powers.alchemist import Alchemist
 from swlab.rules.abilities.powers.berserk import Berserk
@@ -63,11 +66,18 @@ POWERS: dict[str, Power] = {
 CUSTOM_RACES: dict[str, Race] = {}
 CUSTOM_POWERS: dict[str, Power] = {}
 
+#: Values derived from the registered badges alone, asked at nearly every step (the badges
+#: working for a race, ``swlab.rules.ops.badges``; which of them replace a hook,
+#: ``swlab.rules.reach.hooked``): made once, and forgotten whenever a custom badge is
+#: registered, which may give a name another badge.
+DERIVED: dict[Hashable, Any] = {}
+
 
 def register_custom(b: Badge) -> None:
     """Make a custom race or power findable by name (a new definition replaces the old)."""
     if b.name in RACES or b.name in POWERS:
         raise ValueError(f"{b.name!r} is an official race or power (R-COMP-2, R-COMP-3)")
+    DERIVED.clear()
     if isinstance(b, Race):
         CUSTOM_POWERS.pop(b.name, None)
         CUSTOM_RACES[b.name] = b
