@@ -221,11 +221,11 @@ def _legal_actions(state: GameState) -> list[Action]:
     if stage is Stage.CONQUER:
         reach = _reach(state, race)
         out.extend(reach.conquests(state))
-        # after a conquest _refuse_abandon refuses every region: skip them
+        # _refuse_abandon accepts every region of the race before its first conquest of the
+        # turn, and refuses every region after it
         if not _conquered_this_turn(state, race):
-            for i in reach.held:
-                if _refuse_abandon(state, race, i) is None:
-                    out.append(geo.per_region(Abandon)[i])
+            abandon = geo.per_region(Abandon)
+            out.extend(abandon[i] for i in reach.held)
         out.extend(_extra(state, race))
         if _refuse_decline(state) is None:
             out.append(Decline())
@@ -677,7 +677,9 @@ def _refuse_withdraw(state: GameState, race: RaceState, i: int) -> IllegalAction
 def _extra(state: GameState, race: RaceState) -> list[Action]:
     out: list[Action] = []
     for b in badges(race):
-        out.extend(b.legal_extra_actions(state, race))
+        hooks = b.hooks
+        if "extra_actions" in hooks or "legal_extra_actions" in hooks:  # (defaults: none)
+            out.extend(b.legal_extra_actions(state, race))
     return out
 
 

@@ -62,19 +62,15 @@ class Reach:
         self.badges: tuple[Badge, ...] = badges(race)
         self.held = state.race_regions(race.name)
         self.held_set = state.race_region_set(race.name)
-        own = self.badges
-        self.water_ok = any(
-            b.can_occupy_water(state, race) for b in hooked(own, "can_occupy_water")
-        )
-        self.anywhere = any(b.enters_anywhere(state, race) for b in hooked(own, "enters_anywhere"))
-        self.flying = any(
-            b.ignores_adjacency(state, race) for b in hooked(own, "ignores_adjacency")
-        )
-        # The per-region hooks are asked of every candidate region: only the badges that
-        # replace the no-op default can answer anything else than it.
-        self.extra_adjacency = hooked(self.badges, "is_extra_adjacent")
-        self.cost_badges = hooked(self.badges, "cost_modifiers")
-        self.restricting = hooked(self.badges, "conquest_refusal")
+        # Each hook is asked only of the badges that replace its no-op default (the others
+        # cannot answer anything else); the per-region ones are asked of every candidate.
+        water, anywhere, flying, extra, cost, restricting = _hook_table(self.badges)
+        self.water_ok = bool(water) and any(b.can_occupy_water(state, race) for b in water)
+        self.anywhere = bool(anywhere) and any(b.enters_anywhere(state, race) for b in anywhere)
+        self.flying = bool(flying) and any(b.ignores_adjacency(state, race) for b in flying)
+        self.extra_adjacency = extra
+        self.cost_badges = cost
+        self.restricting = restricting
         #: defender race name -> (its state, its badges that may refuse an attack)
         self.guards: dict[str, tuple[RaceState | None, tuple[Badge, ...]]] = {}
 
@@ -207,18 +203,19 @@ class Reach:
         ``refused`` as :meth:`conquests` has them, ``None`` to ask the badges' hooks."""
         race, regions, water = self.race, state.regions, state.geo.water
         name, owner, hand, water_ok = race.name, race.owner, race.hand, self.water_ok
+        guards = self.guards
         conquer_at: list[int] = []
         final_at: list[int] = []
         for i in positions:
             r = regions[i]
             if r.race == name or (water[i] and not water_ok):
                 continue  # R-CONQ-5, R-CONQ-4
-            if (
-                r.owner != NOBODY
-                and r.owner != owner
-                and (is_immune(r) or self.protection(state, i) is not None)
-            ):
-                continue  # R-IMMUNE, the defender's protection
+            if r.owner != NOBODY and r.owner != owner:
+                if is_immune(r):
+                    continue  # R-IMMUNE
+                guard = guards.get(r.race) or self._guard(state, r.race)
+                if guard[1] and self.protection(state, i) is not None:
+                    continue  # the defender's protection (Diplomat's peace)
             if modifiers is None:
                 cost = conquest_cost(state, race, i, self.cost_badges)
             else:
@@ -344,13 +341,7 @@ class Reach:
     def protection(self, state: GameState, i: int) -> tuple[str, str] | None:
         """The defender's badge refusing the attack on ``i`` (Diplomat's peace), if any."""
         name = state.regions[i].race
-        guard = self.guards.get(name)
-        if guard is None:
-            found = state.race(name)
-            guard = self.guards[name] = (
-                found,
-                () if found is None else hooked(badges(found), "protects"),
-            )
+        guard = self.guards.get(name) or self._guard(state, name)
         defender, protecting = guard
         if defender is not None:
             for b in protecting:
@@ -358,6 +349,15 @@ class Reach:
                 if refusal is not None:
                     return refusal
         return None
+
+    def _guard(self, state: GameState, name: str) -> tuple[RaceState | None, tuple[Badge, ...]]:
+        """The defender ``name`` and its badges that may refuse an attack, kept."""
+        found = state.race(name)
+        guard = self.guards[name] = (
+            found,
+            () if found is None else hooked(badges(found), "protects"),
+        )
+        return guard
 
     def restriction(self, state: GameState, i: int, final: bool) -> tuple[str, str] | None:
         """The attacker's badge refusing an otherwise legal conquest (Berserk), if any."""
@@ -518,6 +518,25 @@ def reach_of(state: GameState, race: RaceState) -> Reach:
     if not (isinstance(reach, Reach) and (reach.race is race or reach.race == race)):
         reach = state.memo[key] = Reach(state, race)
     return reach
+
+
+_HOOK_TABLE = (
+    "can_occupy_water",
+    "enters_anywhere",
+    "ignores_adjacency",
+    "is_extra_adjacent",
+    "cost_modifiers",
+    "conquest_refusal",
+)
+
+
+def _hook_table(own: tuple[Badge, ...]) -> tuple[tuple[Badge, ...], ...]:
+    """:func:`hooked` for each hook :class:`Reach` asks, in the order of ``_HOOK_TABLE``."""
+    key = ("reach hooks", own)
+    found: tuple[tuple[Badge, ...], ...] | None = registry.DERIVED.get(key)
+    if found is None:
+        found = registry.DERIVED[key] = tuple(hooked(own, hook) for hook in _HOOK_TABLE)
+    return found
 
 
 def hooked(own: tuple[Badge, ...], hook: str) -> tuple[Badge, ...]:
