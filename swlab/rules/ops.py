@@ -62,14 +62,16 @@ def update_race(state: GameState, race: RaceState) -> GameState:
         # replace(p, active=race) made directly: this runs at nearly every step
         p = PlayerState(p.name, p.coins, race, p.declined, p.data)
     else:
-        p = replace(p, declined=tuple(race if d.name == race.name else d for d in p.declined))
+        declined = tuple(race if d.name == race.name else d for d in p.declined)
+        p = PlayerState(p.name, p.coins, p.active, declined, p.data)
     players[race.owner] = p
     return state.updated(players=tuple(players))
 
 
 def add_coins(state: GameState, player: int, delta: int) -> GameState:
     players = list(state.players)
-    players[player] = replace(players[player], coins=players[player].coins + delta)
+    p = players[player]  # replace(p, coins=...) made directly, as in update_race
+    players[player] = PlayerState(p.name, p.coins + delta, p.active, p.declined, p.data)
     return state.updated(players=tuple(players))
 
 

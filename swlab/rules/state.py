@@ -201,10 +201,22 @@ class Holdings:
         changes: Iterable[tuple[int, RegionState, RegionState]],
         setup: tuple[RegionState, ...],
     ) -> Holdings:
-        """The holdings after each ``(position, old region, new region)`` of ``changes``."""
+        """The holdings after each ``(position, old region, new region)`` of ``changes``
+        (``self`` itself when none of them changes what the holdings count: tokens moved)."""
         races, owners, pieces, touched = self.races, self.owners, self.pieces, self.touched
-        copied_races = copied_owners = False
+        copied_races = copied_owners = changed = False
         for i, old, new in changes:
+            # a region as at setup has no owner (cheap to tell before comparing)
+            at_setup = new.owner == NOBODY and (new is setup[i] or new == setup[i])
+            before, after = _piece_counts(old), _piece_counts(new)
+            if (
+                old.race == new.race
+                and old.owner == new.owner
+                and before == after
+                and (i in touched) != at_setup
+            ):
+                continue  # nothing counted here changes
+            changed = True
             if old.race != new.race:
                 if not copied_races:
                     races, copied_races = dict(races), True
@@ -225,15 +237,14 @@ class Holdings:
                     owners[old.owner] -= 1
                 if new.owner != NOBODY:
                     owners[new.owner] = owners.get(new.owner, 0) + 1
-            before, after = _piece_counts(old), _piece_counts(new)
             if before != after:
                 pieces = tuple(t - b + a for t, b, a in zip(pieces, before, after, strict=True))
-            if new is setup[i] or new == setup[i]:
+            if at_setup:
                 if i in touched:
                     touched = touched - {i}
             elif i not in touched:
                 touched = touched | {i}
-        return Holdings(races, owners, pieces, touched)
+        return Holdings(races, owners, pieces, touched) if changed else self
 
     def on_map(self, piece_field: str) -> int:
         """How many of the piece held in ``piece_field`` stand on the map."""
