@@ -170,8 +170,20 @@ def winners(state: GameState) -> tuple[int, ...]:
 
 
 def acting_race(state: GameState) -> RaceState | None:
-    """The race conquering or redeploying now."""
-    return state.race(state.turn.acting) if state.turn.acting else None
+    """The race conquering or redeploying now (asked several times of a state: kept in its
+    memo)."""
+    acting = state.turn.acting
+    if not acting:
+        return None
+    memo = state.memo
+    found: RaceState | None = memo.get(ACTING)
+    if found is None or found.name != acting:
+        found = memo[ACTING] = state.race(acting)
+    return found
+
+
+#: the key of :func:`acting_race` in a state's memo
+ACTING = "acting race"
 
 
 # ====================================================================================

@@ -47,9 +47,17 @@ _CHECKS = (
 )
 
 
+_OWN_CHECKS: dict[type, bool] = {}
+
+
 def _own_checks(cls: type[PiecePower]) -> bool:
     """Whether ``cls`` keeps every method of ``_CHECKS`` as :class:`PiecePower` has it."""
-    return all(getattr(cls, name) is getattr(PiecePower, name) for name in _CHECKS)
+    own = _OWN_CHECKS.get(cls)
+    if own is None:
+        own = _OWN_CHECKS[cls] = all(
+            getattr(cls, name) is getattr(PiecePower, name) for name in _CHECKS
+        )
+    return own
 
 
 class PiecePower(Power):
