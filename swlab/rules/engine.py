@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from swlab.rules.abilities.base import Badge, Row
+from swlab.rules.abilities.base import Badge, Row, hooked
 from swlab.rules.abilities.registry import power_badge, race_badge
 from swlab.rules.actions import (
     DIE_FACES,
@@ -624,7 +624,7 @@ def _refuse_done(state: GameState, race: RaceState) -> IllegalActionError | None
 
 
 def _badge_done_refusal(state: GameState, race: RaceState) -> IllegalActionError | None:
-    for b in badges(race):
+    for b in hooked(badges(race), "done_refusal"):
         refusal = b.done_refusal(state, race)
         if refusal is not None:
             return IllegalActionError(*refusal)
@@ -793,7 +793,7 @@ def start_redeploy(state: GameState, events: list[Event]) -> GameState:
     """Conquests end: gains from the tray (Skeletons), then redeployment (R-REDEPLOY-1)."""
     race = acting_race(state)
     assert race is not None
-    for b in badges(race):
+    for b in hooked(badges(race), "redeploy_gain"):
         gain = min(b.redeploy_gain(state, race), state.tray(race.name))
         if gain > 0:
             race = race.updated(hand=race.hand + gain)
@@ -837,7 +837,10 @@ def _finish_redeploy(state: GameState, race: RaceState, events: list[Event]) -> 
         events.append(Redeployed(race.owner, race.name, True))
         return _next_defender(state, events)
     events.append(Redeployed(race.owner, race.name, False))
-    withdraw = sum(b.withdraw_after_redeploy(state, race) for b in badges(race))
+    withdraw = sum(
+        b.withdraw_after_redeploy(state, race)
+        for b in hooked(badges(race), "withdraw_after_redeploy")
+    )
     if withdraw > 0:  # (only the Amazons withdraw: count the tokens on the map for them)
         on_map = sum(state.regions[i].tokens for i in state.race_regions(race.name))
         withdraw = min(withdraw, on_map)
@@ -948,7 +951,9 @@ def _next_defender(state: GameState, events: list[Event]) -> GameState:
         race = state.race(name)
         if race is None or not has_regions(state, name):
             continue  # R-CONQ-7: with no region left the tokens stay in hand
-        if race.hand == 0 and not any(b.has_redeploy_work(state, race) for b in badges(race)):
+        if race.hand == 0 and not any(
+            b.has_redeploy_work(state, race) for b in hooked(badges(race), "has_redeploy_work")
+        ):
             continue
         events.append(DefenderToRedeploy(owner, name, race.hand))
         turn = state.turn.updated(
@@ -967,10 +972,10 @@ def score_rows(state: GameState, player: int) -> tuple[Row, ...]:
     if held:
         rows.append(Row("regions occupied", held, "R-SCORE-1"))
     if p.active is not None:
-        for b in badges(p.active):
+        for b in hooked(badges(p.active), "bonus_coins"):
             rows.extend(b.bonus_coins(state, p.active))
     for d in p.declined:
-        for b in badges(d):
+        for b in hooked(badges(d), "decline_bonus_coins"):
             rows.extend(b.decline_bonus_coins(state, d))
     return tuple(row for row in rows if row.amount)
 
@@ -985,7 +990,9 @@ def _score_and_continue(state: GameState, events: list[Event]) -> GameState:
     if (
         active is not None
         and not state.turn.declined
-        and any(b.declines_after_scoring() for b in badges(active))
+        and any(
+            b.declines_after_scoring() for b in hooked(badges(active), "declines_after_scoring")
+        )
     ):
         turn = state.turn.updated(stage=Stage.DECLINE_CHOICE, actor=p)
         return state.updated(turn=turn)
@@ -1011,7 +1018,8 @@ def start_turn(state: GameState, player: int, events: list[Event]) -> GameState:
     state = state.updated(current=player, turn=TurnState(stage=Stage.CONQUER, actor=player))
     events.append(TurnStarted(player, state.round))
     for d in state.players[player].declined:
-        if any(b.acts_in_decline() for b in badges(d)) and has_regions(state, d.name):
+        acts = hooked(badges(d), "acts_in_decline")
+        if any(b.acts_in_decline() for b in acts) and has_regions(state, d.name):
             state = _ready(state, d, events)
             return state.updated(turn=state.turn.updated(stage=Stage.CONQUER, acting=d.name))
     return _start_active_phase(state, events)

@@ -10,7 +10,7 @@ import random
 from dataclasses import replace
 
 from swlab.rules.abilities import registry
-from swlab.rules.abilities.base import Badge
+from swlab.rules.abilities.base import DERIVED, Badge, hooked
 from swlab.rules.events import (
     BadgesReshuffled,
     ColumnRefilled,
@@ -30,12 +30,12 @@ def badges(race: RaceState) -> tuple[Badge, ...]:
 
     A race in decline keeps only a badge that stays in decline (Spirit, R-DECLINE-1);
     decline Ghouls conquer with no power (R-RULING-10). Asked at nearly every step, so the
-    answer is kept per (race, power, decline) (``registry.DERIVED``).
+    answer is kept per (race, power, decline) (``DERIVED``).
     """
     key = ("badges", race.name, race.power, race.in_decline)
-    found: tuple[Badge, ...] | None = registry.DERIVED.get(key)
+    found: tuple[Badge, ...] | None = DERIVED.get(key)
     if found is None:
-        found = registry.DERIVED[key] = _badges(race)
+        found = DERIVED[key] = _badges(race)
     return found
 
 
@@ -126,12 +126,14 @@ def strip_defender(
         assert d is not None, f"region {rid} holds {r.race} that nobody owns"
         d_badges = badges(d)
         own_decline = d.owner == attacker.owner and d.in_decline
-        still_acting = own_decline and any(b.acts_in_decline() for b in d_badges)
+        still_acting = own_decline and any(
+            b.acts_in_decline() for b in hooked(d_badges, "acts_in_decline")
+        )
         if conversion or (own_decline and not still_acting):
             lost = r.tokens
         else:
             loss: int | None = None
-            for b in d_badges:
+            for b in hooked(d_badges, "defender_losses"):
                 hook = b.defender_losses(state, d, conversion)
                 if hook is not None:
                     loss = hook

@@ -25,8 +25,8 @@ from itertools import chain
 from operator import itemgetter
 from typing import TypeVar
 
-from swlab.rules.abilities import registry
-from swlab.rules.abilities.base import Badge, turn_value, with_turn_value
+from swlab.rules.abilities.base import DERIVED, Badge, turn_value, with_turn_value
+from swlab.rules.abilities.base import hooked as hooked  # its home is base.py
 from swlab.rules.actions import Conquer, Final
 from swlab.rules.cost import MINIMUM, CostBreakdown, conquest_cost, cost_rows
 from swlab.rules.errors import IllegalActionError
@@ -60,7 +60,7 @@ class Reach:
     def __init__(self, state: GameState, race: RaceState) -> None:
         self.race = race
         self.badges: tuple[Badge, ...] = badges(race)
-        self.held = state.race_regions(race.name)
+        self.held: Sequence[int] = state.holdings.races.get(race.name, ())
         self.held_set = state.race_region_set(race.name)
         # Each hook is asked only of the badges that replace its no-op default (the others
         # cannot answer anything else); the per-region ones are asked of every candidate.
@@ -533,19 +533,9 @@ _HOOK_TABLE = (
 def _hook_table(own: tuple[Badge, ...]) -> tuple[tuple[Badge, ...], ...]:
     """:func:`hooked` for each hook :class:`Reach` asks, in the order of ``_HOOK_TABLE``."""
     key = ("reach hooks", own)
-    found: tuple[tuple[Badge, ...], ...] | None = registry.DERIVED.get(key)
+    found: tuple[tuple[Badge, ...], ...] | None = DERIVED.get(key)
     if found is None:
-        found = registry.DERIVED[key] = tuple(hooked(own, hook) for hook in _HOOK_TABLE)
-    return found
-
-
-def hooked(own: tuple[Badge, ...], hook: str) -> tuple[Badge, ...]:
-    """The badges of ``own`` that replace the no-op default of ``hook`` (see :class:`Badge`),
-    kept per badges and hook (``registry.DERIVED``)."""
-    key = ("hooked", own, hook)
-    found: tuple[Badge, ...] | None = registry.DERIVED.get(key)
-    if found is None:
-        found = registry.DERIVED[key] = tuple(b for b in own if hook in b.hooks)
+        found = DERIVED[key] = tuple(hooked(own, hook) for hook in _HOOK_TABLE)
     return found
 
 
@@ -609,7 +599,7 @@ def conquer_region(
     state = state.updated(turn=turn)
     events.append(Conquered(race.owner, race.name, state.geo.ids[i], tokens, cost, breakdown))
     events.extend(evs)
-    for b in badges(race):
+    for b in hooked(badges(race), "on_conquest"):  # (the default changes nothing)
         state, evs = b.on_conquest(state, race, i)
         events.extend(evs)
         race = state.race(race.name) or race

@@ -124,8 +124,20 @@ class RegionState:
 
     def emptied(self) -> RegionState:
         """The region after its race leaves it: only the pieces that stay (the Mountain,
-        R-CONQ-9); the others go or leave (R-EXPAND-2, R-CONQ-7)."""
-        return RegionState().updated(**{f: getattr(self, f) for f in _pieces.KEPT_ON_EMPTY})
+        R-CONQ-9); the others go or leave (R-EXPAND-2, R-CONQ-7). The few possible
+        answers are made once each and shared."""
+        kept = _kept_on_empty(self)
+        found = _EMPTIED.get(kept)
+        if found is None:
+            found = _EMPTIED[kept] = RegionState().updated(
+                **{f: getattr(self, f) for f in _pieces.KEPT_ON_EMPTY}
+            )
+        return found
+
+
+#: the values of the fields an emptied region keeps, and the emptied regions made so far
+_kept_on_empty = attrgetter(*_pieces.KEPT_ON_EMPTY)
+_EMPTIED: dict[Any, RegionState] = {}
 
 
 #: the key of a state's :class:`Holdings` in its memo

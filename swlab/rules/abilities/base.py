@@ -65,9 +65,9 @@ region (Dragon Master: one token, whatever defends the region).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Hashable, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 if TYPE_CHECKING:
     from swlab.rules.actions import Action
@@ -87,6 +87,24 @@ class Row(NamedTuple):
 #: A badge's cost modifiers for every region at once (:meth:`Badge.cost_modifier_sets`):
 #: ``(amount, positions)`` pairs, ``positions`` ``None`` for every region.
 ModifierSets = Sequence[tuple[int, Collection[int] | None]]
+
+
+#: Values derived from the registered badges alone, asked at nearly every step (the badges
+#: working for a race, ``swlab.rules.ops.badges``; which of them replace a hook,
+#: :func:`hooked`): made once, and forgotten whenever a custom badge is registered
+#: (``registry.register_custom``), which may give a name another badge.
+DERIVED: dict[Hashable, Any] = {}
+
+
+def hooked(own: tuple[Badge, ...], hook: str) -> tuple[Badge, ...]:
+    """The badges of ``own`` that replace the no-op default of ``hook`` (see :class:`Badge`):
+    the only ones that can answer anything else, so the engine asks just them. Kept per
+    badges and hook (:data:`DERIVED`)."""
+    key = ("hooked", own, hook)
+    found: tuple[Badge, ...] | None = DERIVED.get(key)
+    if found is None:
+        found = DERIVED[key] = tuple(b for b in own if hook in b.hooks)
+    return found
 
 
 class Badge:

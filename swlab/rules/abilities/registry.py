@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import Any
-
-from swlab.rules.abilities.base import Badge, Power, Race
+from swlab.rules.abilities.base import DERIVED, Badge, Power, Race
 from swlab.rules.abilities.powers.alchemist import Alchemist
 from swlab.rules.abilities.powers.berserk import Berserk
 from swlab.rules.abilities.powers.bivouacking import Bivouacking
@@ -65,12 +62,6 @@ POWERS: dict[str, Power] = {
 #: :mod:`swlab.rules.abilities.custom`; a game uses one only if ``new_game`` lists it.
 CUSTOM_RACES: dict[str, Race] = {}
 CUSTOM_POWERS: dict[str, Power] = {}
-
-#: Values derived from the registered badges alone, asked at nearly every step (the badges
-#: working for a race, ``swlab.rules.ops.badges``; which of them replace a hook,
-#: ``swlab.rules.reach.hooked``): made once, and forgotten whenever a custom badge is
-#: registered, which may give a name another badge.
-DERIVED: dict[Hashable, Any] = {}
 
 
 def register_custom(b: Badge) -> None:
