@@ -22,7 +22,10 @@ import pytest
 from swlab.rules import POWERS, RACES, GameState, apply, legal_actions, new_game, random_action
 from swlab.rules import reach as reach_module
 from swlab.rules.abilities.custom import custom_power, custom_race
+from swlab.rules.abilities.powers.bivouacking import Camp, Uncamp
 from swlab.rules.abilities.powers.dragon_master import DragonAttack
+from swlab.rules.abilities.powers.fortified import Fortify
+from swlab.rules.abilities.powers.heroic import LiftHero, PlaceHero
 from swlab.rules.actions import Conquer, Convert, Final
 from swlab.rules.engine import acting_race, why_illegal
 from swlab.rules.ops import badges, update_race
@@ -159,6 +162,31 @@ def test_listed_conquests_for_every_hand_are_what_the_oracle_accepts(
             assert listed(other, verbs) == oracle(other, verbs), (name, seed, hand, str(other))
             checked += 1
     assert checked >= 24  # 3 states or more, 8 hands each
+
+
+PIECE_VERBS = (Fortify, PlaceHero, LiftHero, Camp, Uncamp)
+PIECE_POWERS = ["Fortified", "Heroic", "Bivouacking"]
+
+
+def test_listed_piece_placements_are_every_region_the_oracle_accepts() -> None:
+    """The placing powers list their placements without checking each one again
+    (``PiecePower.legal_extra_actions``): the same actions as ``why_illegal`` accepts
+    region by region."""
+    seen: set[type[Any]] = set()
+    for seed in range(8):
+        players = 2 + seed % 4
+        powers = PIECE_POWERS[seed % 3 :] + PIECE_POWERS[: seed % 3]
+        state = new_game(official(players), players, seed=seed, powers=powers)
+        rng = random.Random(seed)
+        while state.turn.stage is not Stage.GAME_OVER:
+            if state.turn.stage in (Stage.REDEPLOY, Stage.DEFEND, Stage.CONQUER):
+                found = listed(state, PIECE_VERBS)  # (the badge's order: places, then lifts)
+                want = oracle(state, PIECE_VERBS)
+                assert sorted(map(repr, found)) == sorted(map(repr, want)), (seed, str(state))
+                assert len(set(found)) == len(found)
+                seen.update(type(a) for a in found)
+            state, _ = apply(state, random_action(state, rng))
+    assert {Fortify, PlaceHero, LiftHero, Camp, Uncamp} <= seen
 
 
 def test_the_games_take_the_bulk_paths_with_every_badge_they_read() -> None:

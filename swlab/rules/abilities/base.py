@@ -89,10 +89,10 @@ class Row(NamedTuple):
 ModifierSets = Sequence[tuple[int, Collection[int] | None]]
 
 
-#: Values derived from the registered badges alone, asked at nearly every step (the badges
-#: working for a race, ``swlab.rules.ops.badges``; which of them replace a hook,
-#: :func:`hooked`): made once, and forgotten whenever a custom badge is registered
-#: (``registry.register_custom``), which may give a name another badge.
+#: Values derived from badge objects alone (keyed by the objects themselves, never by name),
+#: asked at nearly every step (which badges replace a hook, :func:`hooked`): made once, and
+#: dropped whenever a custom badge is registered (``registry.register_custom``), so that
+#: replaced definitions do not pile up.
 DERIVED: dict[Hashable, Any] = {}
 
 
