@@ -19,6 +19,7 @@ and say in the commit why the games changed.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import random
@@ -183,15 +184,21 @@ def steps(game: Game) -> Iterator[tuple[GameState, str]]:
         state = after
 
 
+def state_text(state: GameState) -> str:
+    """Every field of ``state`` but the board, spelled out (not ``repr(state)``, which is
+    a short summary for a prompt and may change with it)."""
+    return repr([getattr(state, f.name) for f in dataclasses.fields(state) if f.name != "geo"])
+
+
 def fingerprint(game: Game) -> str:
     """The game's digest: its first state, every step (see the module), its final state."""
     state = start(game)
-    h = hashlib.sha256(repr(state).encode())
+    h = hashlib.sha256(state_text(state).encode())
     for after, text in steps(game):
         h.update(text.encode())
         h.update(b"\x00")
         state = after
-    h.update(repr(state).encode())
+    h.update(state_text(state).encode())
     return h.hexdigest()[:32]
 
 
