@@ -60,8 +60,7 @@ def cost_rows(state: GameState, race: RaceState | None, i: int) -> tuple[tuple[R
     """
     r = state.regions[i]
     rows: list[Row] = [Row("base", 2, "R-CONQ-2")]
-    for piece in DEFENDING:
-        n = piece.count(r)
+    for piece, n in zip(DEFENDING, defence_counts(r), strict=True):
         if n:
             word = piece.label.lower()
             label = _plural(n, word) if piece.counted else word

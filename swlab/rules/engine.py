@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from swlab.rules.abilities.base import Badge, Row
+from swlab.rules.abilities.base import Badge, Row, hooked
 from swlab.rules.abilities.registry import power_badge, race_badge
 from swlab.rules.actions import (
     DIE_FACES,
@@ -79,6 +79,7 @@ from swlab.rules.reach import reach_refusal as reach_refusal
 from swlab.rules.state import (
     GameState,
     RaceState,
+    RegionState,
     Stage,
     TurnState,
 )
@@ -169,13 +170,31 @@ def winners(state: GameState) -> tuple[int, ...]:
 
 
 def acting_race(state: GameState) -> RaceState | None:
-    """The race conquering or redeploying now."""
-    return state.race(state.turn.acting) if state.turn.acting else None
+    """The race conquering or redeploying now (asked several times of a state: kept in its
+    memo)."""
+    acting = state.turn.acting
+    if not acting:
+        return None
+    memo = state.memo
+    found: RaceState | None = memo.get(ACTING)
+    if found is None or found.name != acting:
+        found = memo[ACTING] = state.race(acting)
+    return found
+
+
+#: the key of :func:`acting_race` in a state's memo
+ACTING = "acting race"
 
 
 # ====================================================================================
 # The oracle
 # ====================================================================================
+
+
+#: the key of a state's legal actions in its memo (:func:`legal_actions`, :func:`apply`)
+LEGAL = "legal actions"
+#: lists up to this long let :func:`apply` recognise one of their actions by identity
+KNOWN_LEGAL = 256
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -185,7 +204,18 @@ def legal_actions(state: GameState) -> list[Action]:
     ``deploy`` (the composite redeployment) is accepted by :func:`apply` but not listed:
     its placements are too many to enumerate; ``place``/``take``/``done`` reach the same
     results one token at a time.
+
+    The list is kept in the state's memo (a new list is returned each time): :func:`apply`
+    then knows an action taken from it to be legal without checking it again.
     """
+    memo = state.memo
+    listed: tuple[Action, ...] | None = memo.get(LEGAL)
+    if listed is None:
+        listed = memo[LEGAL] = tuple(_legal_actions(state))
+    return list(listed)
+
+
+def _legal_actions(state: GameState) -> list[Action]:
     stage = state.turn.stage
     if stage is Stage.GAME_OVER or stage is Stage.ROLL:
         return []
@@ -202,15 +232,12 @@ def legal_actions(state: GameState) -> list[Action]:
     out = []
     if stage is Stage.CONQUER:
         reach = _reach(state, race)
-        for i in reach.candidates(state):
-            kind = reach.kind(state, i)
-            if kind is not None:
-                out.append(geo.per_region(kind)[i])
-        # after a conquest _refuse_abandon refuses every region: skip them
+        out.extend(reach.conquests(state))
+        # _refuse_abandon accepts every region of the race before its first conquest of the
+        # turn, and refuses every region after it
         if not _conquered_this_turn(state, race):
-            for i in reach.held:
-                if _refuse_abandon(state, race, i) is None:
-                    out.append(geo.per_region(Abandon)[i])
+            abandon = geo.per_region(Abandon)
+            out.extend(abandon[i] for i in reach.held)
         out.extend(_extra(state, race))
         if _refuse_decline(state) is None:
             out.append(Decline())
@@ -358,11 +385,16 @@ def why_illegal(state: GameState, action: Action) -> IllegalActionError | None:
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """Play ``action``: the new state and the events, or :class:`IllegalActionError`.
 
-    The input state is never changed.
+    The input state is never changed. An action that :func:`legal_actions` listed for this
+    state (the very object) is known to be legal; any other is checked by
+    :func:`why_illegal`.
     """
-    error = why_illegal(state, action)
-    if error is not None:
-        raise error
+    memo = state.__dict__.get("memo")
+    listed = None if memo is None else memo.get(LEGAL)
+    if listed is None or len(listed) > KNOWN_LEGAL or id(action) not in set(map(id, listed)):
+        error = why_illegal(state, action)
+        if error is not None:
+            raise error
     events: list[Event] = []
     stage = state.turn.stage
     if stage is Stage.PICK:
@@ -592,7 +624,7 @@ def _refuse_done(state: GameState, race: RaceState) -> IllegalActionError | None
 
 
 def _badge_done_refusal(state: GameState, race: RaceState) -> IllegalActionError | None:
-    for b in badges(race):
+    for b in hooked(badges(race), "done_refusal"):
         refusal = b.done_refusal(state, race)
         if refusal is not None:
             return IllegalActionError(*refusal)
@@ -657,9 +689,9 @@ def _refuse_withdraw(state: GameState, race: RaceState, i: int) -> IllegalAction
 def _extra(state: GameState, race: RaceState) -> list[Action]:
     out: list[Action] = []
     for b in badges(race):
-        for a in b.extra_actions(state, race):
-            if b.check_extra(state, race, a) is None:
-                out.append(a)
+        hooks = b.hooks
+        if "extra_actions" in hooks or "legal_extra_actions" in hooks:  # (defaults: none)
+            out.extend(b.legal_extra_actions(state, race))
     return out
 
 
@@ -740,13 +772,15 @@ def _ready(state: GameState, race: RaceState, events: list[Event]) -> GameState:
     """R-EXPAND-1: exactly 1 token stays in each region, the rest (and the reserve) to hand."""
     taken = 0
     readied: list[tuple[int, int]] = []
-    regions = list(state.regions)
-    for i, r in enumerate(regions):
-        if r.race == race.name and r.tokens > 1:
+    regions = state.regions
+    changes: dict[int, RegionState] = {}
+    for i in state.race_regions(race.name):
+        r = regions[i]
+        if r.tokens > 1:
             readied.append((i, r.tokens - 1))
             taken += r.tokens - 1
-            regions[i] = r.updated(tokens=1)
-    state = state.updated(regions=tuple(regions))
+            changes[i] = r.updated(tokens=1)
+    state = state.with_regions(changes)
     total = taken + race.reserve
     state = update_race(state, race.updated(hand=race.hand + total, reserve=0))
     if not race.in_decline:
@@ -759,7 +793,7 @@ def start_redeploy(state: GameState, events: list[Event]) -> GameState:
     """Conquests end: gains from the tray (Skeletons), then redeployment (R-REDEPLOY-1)."""
     race = acting_race(state)
     assert race is not None
-    for b in badges(race):
+    for b in hooked(badges(race), "redeploy_gain"):
         gain = min(b.redeploy_gain(state, race), state.tray(race.name))
         if gain > 0:
             race = race.updated(hand=race.hand + gain)
@@ -788,11 +822,12 @@ def _move_token(
 
 
 def _deploy(state: GameState, race: RaceState, action: Deploy) -> GameState:
-    regions = list(state.regions)
+    regions, index = state.regions, state.geo.index
+    changes: dict[int, RegionState] = {}
     for region, count in action.placement:
-        i = state.geo.index[region]
-        regions[i] = regions[i].updated(tokens=count)
-    state = state.updated(regions=tuple(regions))
+        i = index[region]
+        changes[i] = regions[i].updated(tokens=count)
+    state = state.with_regions(changes)
     return update_race(state, race.updated(hand=0))
 
 
@@ -802,7 +837,10 @@ def _finish_redeploy(state: GameState, race: RaceState, events: list[Event]) -> 
         events.append(Redeployed(race.owner, race.name, True))
         return _next_defender(state, events)
     events.append(Redeployed(race.owner, race.name, False))
-    withdraw = sum(b.withdraw_after_redeploy(state, race) for b in badges(race))
+    withdraw = sum(
+        b.withdraw_after_redeploy(state, race)
+        for b in hooked(badges(race), "withdraw_after_redeploy")
+    )
     if withdraw > 0:  # (only the Amazons withdraw: count the tokens on the map for them)
         on_map = sum(state.regions[i].tokens for i in state.race_regions(race.name))
         withdraw = min(withdraw, on_map)
@@ -858,26 +896,27 @@ def _decline(state: GameState, events: list[Event]) -> GameState:
             if all(b.counts_toward_decline_limit() for b in badges(old)):
                 state, evs = remove_race(state, old)
                 events.extend(evs)
-    regions = list(state.regions)
+    regions = state.regions
+    changes: dict[int, RegionState] = {}
     returned = race.hand + race.reserve  # R-RULING-15
     if keeps_tokens:
         # Ghouls keep every token: undo Ready-your-troops of this turn (R-DECLINE-2).
         for i, n in state.turn.readied:
             if regions[i].race == race.name:
-                regions[i] = regions[i].updated(tokens=regions[i].tokens + n)
+                r = changes.get(i, regions[i])
+                changes[i] = r.updated(tokens=r.tokens + n)
                 returned -= n
     count = 0
-    for i, r in enumerate(regions):
-        if r.race != race.name:
-            continue
+    for i in state.race_regions(race.name):
+        r = changes.get(i, regions[i])
         count += 1
         keep = r.tokens if keeps_tokens else 1
         returned += r.tokens - keep
         # R-DECLINE-4: the pieces the table sends off the map go; lairs and fortresses stay
         for piece in leaving(r, CLEARED_ON_DECLINE):
             events.append(PieceChanged(piece.label, state.geo.ids[i], False, "R-DECLINE-4"))
-        regions[i] = replace(r, tokens=keep, in_decline=True, **RESET_ON_DECLINE)
-    state = state.updated(regions=tuple(regions)).with_tray(race.name, returned)
+        changes[i] = replace(r, tokens=keep, in_decline=True, **RESET_ON_DECLINE)
+    state = state.with_regions(changes).with_tray(race.name, returned)
     declined = RaceState(
         race.name, race.power if keeps_badge else "", p, in_decline=True, conquests=race.conquests
     )
@@ -912,7 +951,9 @@ def _next_defender(state: GameState, events: list[Event]) -> GameState:
         race = state.race(name)
         if race is None or not has_regions(state, name):
             continue  # R-CONQ-7: with no region left the tokens stay in hand
-        if race.hand == 0 and not any(b.has_redeploy_work(state, race) for b in badges(race)):
+        if race.hand == 0 and not any(
+            b.has_redeploy_work(state, race) for b in hooked(badges(race), "has_redeploy_work")
+        ):
             continue
         events.append(DefenderToRedeploy(owner, name, race.hand))
         turn = state.turn.updated(
@@ -926,15 +967,15 @@ def _next_defender(state: GameState, events: list[Event]) -> GameState:
 def score_rows(state: GameState, player: int) -> tuple[Row, ...]:
     """What ``player`` would score now: 1 per region (R-SCORE-1) plus bonuses (R-SCORE-2)."""
     p = state.players[player]
-    held = sum(1 for r in state.regions if r.owner == player)
+    held = state.regions_of(player)
     rows: list[Row] = []
     if held:
         rows.append(Row("regions occupied", held, "R-SCORE-1"))
     if p.active is not None:
-        for b in badges(p.active):
+        for b in hooked(badges(p.active), "bonus_coins"):
             rows.extend(b.bonus_coins(state, p.active))
     for d in p.declined:
-        for b in badges(d):
+        for b in hooked(badges(d), "decline_bonus_coins"):
             rows.extend(b.decline_bonus_coins(state, d))
     return tuple(row for row in rows if row.amount)
 
@@ -949,7 +990,9 @@ def _score_and_continue(state: GameState, events: list[Event]) -> GameState:
     if (
         active is not None
         and not state.turn.declined
-        and any(b.declines_after_scoring() for b in badges(active))
+        and any(
+            b.declines_after_scoring() for b in hooked(badges(active), "declines_after_scoring")
+        )
     ):
         turn = state.turn.updated(stage=Stage.DECLINE_CHOICE, actor=p)
         return state.updated(turn=turn)
@@ -975,7 +1018,8 @@ def start_turn(state: GameState, player: int, events: list[Event]) -> GameState:
     state = state.updated(current=player, turn=TurnState(stage=Stage.CONQUER, actor=player))
     events.append(TurnStarted(player, state.round))
     for d in state.players[player].declined:
-        if any(b.acts_in_decline() for b in badges(d)) and has_regions(state, d.name):
+        acts = hooked(badges(d), "acts_in_decline")
+        if any(b.acts_in_decline() for b in acts) and has_regions(state, d.name):
             state = _ready(state, d, events)
             return state.updated(turn=state.turn.updated(stage=Stage.CONQUER, acting=d.name))
     return _start_active_phase(state, events)

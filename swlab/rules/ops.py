@@ -10,7 +10,7 @@ import random
 from dataclasses import replace
 
 from swlab.rules.abilities import registry
-from swlab.rules.abilities.base import Badge
+from swlab.rules.abilities.base import Badge, hooked
 from swlab.rules.events import (
     BadgesReshuffled,
     ColumnRefilled,
@@ -29,7 +29,8 @@ def badges(race: RaceState) -> tuple[Badge, ...]:
     """The badges working for ``race`` now: banner, plus the power while it lasts.
 
     A race in decline keeps only a badge that stays in decline (Spirit, R-DECLINE-1);
-    decline Ghouls conquer with no power (R-RULING-10).
+    decline Ghouls conquer with no power (R-RULING-10). Looked up afresh each time (two
+    dictionary lookups): the registry may give a name another badge.
     """
     rb = registry.race_badge(race.name)
     if not race.power:
@@ -41,8 +42,8 @@ def badges(race: RaceState) -> tuple[Badge, ...]:
 
 
 def set_region(state: GameState, i: int, region: RegionState) -> GameState:
-    regions = state.regions
-    return state.updated(regions=(*regions[:i], region, *regions[i + 1 :]))
+    """``state`` with region position ``i`` replaced (its holdings follow, see state.py)."""
+    return state.with_region(i, region)
 
 
 def update_race(state: GameState, race: RaceState) -> GameState:
@@ -53,19 +54,22 @@ def update_race(state: GameState, race: RaceState) -> GameState:
         # replace(p, active=race) made directly: this runs at nearly every step
         p = PlayerState(p.name, p.coins, race, p.declined, p.data)
     else:
-        p = replace(p, declined=tuple(race if d.name == race.name else d for d in p.declined))
+        declined = tuple(race if d.name == race.name else d for d in p.declined)
+        p = PlayerState(p.name, p.coins, p.active, declined, p.data)
     players[race.owner] = p
     return state.updated(players=tuple(players))
 
 
 def add_coins(state: GameState, player: int, delta: int) -> GameState:
     players = list(state.players)
-    players[player] = replace(players[player], coins=players[player].coins + delta)
+    p = players[player]  # replace(p, coins=...) made directly, as in update_race
+    players[player] = PlayerState(p.name, p.coins + delta, p.active, p.declined, p.data)
     return state.updated(players=tuple(players))
 
 
 def has_regions(state: GameState, race: str) -> bool:
-    return bool(state.race_regions(race))  # memoized per state: asked again and again
+    """Whether ``race`` holds a region (from the state's holdings: no scan)."""
+    return state.has_regions(race) if race else bool(state.race_regions(race))
 
 
 def empty_region(state: GameState, i: int, why: str) -> tuple[GameState, list[Event]]:
@@ -114,12 +118,14 @@ def strip_defender(
         assert d is not None, f"region {rid} holds {r.race} that nobody owns"
         d_badges = badges(d)
         own_decline = d.owner == attacker.owner and d.in_decline
-        still_acting = own_decline and any(b.acts_in_decline() for b in d_badges)
+        still_acting = own_decline and any(
+            b.acts_in_decline() for b in hooked(d_badges, "acts_in_decline")
+        )
         if conversion or (own_decline and not still_acting):
             lost = r.tokens
         else:
             loss: int | None = None
-            for b in d_badges:
+            for b in hooked(d_badges, "defender_losses"):
                 hook = b.defender_losses(state, d, conversion)
                 if hook is not None:
                     loss = hook

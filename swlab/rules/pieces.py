@@ -174,10 +174,10 @@ def companions(region: RegionState) -> int:
 
 def on_map(state: GameState, piece: Piece, race: str = "") -> int:
     """How many of ``piece`` stand on the map (in regions of ``race`` when given)."""
-    get = attrgetter(piece.field)
     if not race:
-        return int(sum(map(get, state.regions)))
-    return int(sum(get(r) for r in state.regions if r.race == race))
+        return state.holdings.on_map(piece.field)
+    get, regions = attrgetter(piece.field), state.regions
+    return int(sum(get(regions[i]) for i in state.race_regions(race)))
 
 
 def in_box(state: GameState, piece: Piece) -> int:
@@ -186,10 +186,8 @@ def in_box(state: GameState, piece: Piece) -> int:
 
 
 def _with_count(state: GameState, i: int, piece: Piece, n: int) -> GameState:
-    regions = state.regions
     value: Any = n if piece.counted else bool(n)
-    new = replace(regions[i], **{piece.field: value})
-    return state.updated(regions=(*regions[:i], new, *regions[i + 1 :]))
+    return state.with_region(i, replace(state.regions[i], **{piece.field: value}))
 
 
 def place_piece(

@@ -19,15 +19,24 @@ kept in the state's memo.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Iterable, Sequence
+from enum import Enum
+from itertools import chain
+from operator import itemgetter
+from typing import TypeVar
 
-from swlab.rules.abilities.base import Badge, turn_value, with_turn_value
+from swlab.rules.abilities.base import DERIVED, Badge, turn_value, with_turn_value
+from swlab.rules.abilities.base import hooked as hooked  # its home is base.py
 from swlab.rules.actions import Conquer, Final
-from swlab.rules.cost import CostBreakdown, conquest_cost, cost_rows
+from swlab.rules.cost import MINIMUM, CostBreakdown, conquest_cost, cost_rows
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Conquered, Event
+from swlab.rules.geo import Geo
 from swlab.rules.ops import badges, set_region, strip_defender, update_race
-from swlab.rules.state import NOBODY, Conquest, GameState, RaceState
+from swlab.rules.pieces import defence, is_immune
+from swlab.rules.state import NOBODY, Conquest, GameState, RaceState, setup_regions
+
+T = TypeVar("T")
 
 MAX_SHORT = 3  # R-CONQ-10: the die shows at most 3
 
@@ -51,16 +60,17 @@ class Reach:
     def __init__(self, state: GameState, race: RaceState) -> None:
         self.race = race
         self.badges: tuple[Badge, ...] = badges(race)
-        self.held = state.race_regions(race.name)
-        self.held_set = frozenset(self.held)
-        self.water_ok = any(b.can_occupy_water(state, race) for b in self.badges)
-        self.anywhere = any(b.enters_anywhere(state, race) for b in self.badges)
-        self.flying = any(b.ignores_adjacency(state, race) for b in self.badges)
-        # The per-region hooks are asked of every candidate region: only the badges that
-        # replace the no-op default can answer anything else than it.
-        self.extra_adjacency = hooked(self.badges, "is_extra_adjacent")
-        self.cost_badges = hooked(self.badges, "cost_modifiers")
-        self.restricting = hooked(self.badges, "conquest_refusal")
+        self.held: Sequence[int] = state.holdings.races.get(race.name, ())
+        self.held_set = state.race_region_set(race.name)
+        # Each hook is asked only of the badges that replace its no-op default (the others
+        # cannot answer anything else); the per-region ones are asked of every candidate.
+        water, anywhere, flying, extra, cost, restricting = _hook_table(self.badges)
+        self.water_ok = bool(water) and any(b.can_occupy_water(state, race) for b in water)
+        self.anywhere = bool(anywhere) and any(b.enters_anywhere(state, race) for b in anywhere)
+        self.flying = bool(flying) and any(b.ignores_adjacency(state, race) for b in flying)
+        self.extra_adjacency = extra
+        self.cost_badges = cost
+        self.restricting = restricting
         #: defender race name -> (its state, its badges that may refuse an attack)
         self.guards: dict[str, tuple[RaceState | None, tuple[Badge, ...]]] = {}
 
@@ -70,18 +80,25 @@ class Reach:
         ``legal_actions`` runs every check on these only. Most regions of a board are
         neither adjacent to the race nor on its way in, so sorting them out with set
         operations first saves running each one's badge hooks at every call; a badge
-        that adds adjacency of its own (Underworld, a custom badge) or a race that
-        reaches anywhere keeps the whole board.
+        that adds adjacency of its own adds the regions it names
+        (:meth:`~swlab.rules.abilities.base.Badge.extra_adjacent_regions`: Underworld's
+        caverns), and one that cannot name them, or a race that reaches anywhere, keeps
+        the whole board.
         """
         geo = state.geo
         if in_hand and self.race.hand < 1:
             return ()  # R-CONQ-3: where() refuses every region
         if self.held:
-            if self.flying or self.extra_adjacency:
+            if self.flying:
                 return range(len(geo))
             near: set[int] = set()
             for i in self.held:
                 near.update(geo.neighbours[i])  # R-CONQ-6
+            for b in self.extra_adjacency:
+                extra = b.extra_adjacent_regions(state, self.race)
+                if extra is None:
+                    return range(len(geo))
+                near.update(extra)
             near -= self.held_set
             if not self.water_ok:
                 near -= geo.water_set  # R-CONQ-4
@@ -92,6 +109,206 @@ class Reach:
         if self.water_ok:
             entry = entry | (geo.edge & geo.water_set)  # edge Seas, for Seafaring
         return sorted(entry)
+
+    def conquests(self, state: GameState) -> list[Conquer | Final]:
+        """The ``conquer`` and ``final`` actions legal now, ascending by region position:
+        :meth:`kind` of every candidate, the list :func:`legal_actions` shows.
+
+        The candidates are judged by :meth:`_judge` (the checks of :meth:`kind` in one
+        loop). On a large board they are many (every region for Flying, every cavern for
+        Underworld) and most of them are still as at setup (:meth:`partition`): those are
+        priced together, by their defence at setup and the badges'
+        :meth:`~swlab.rules.abilities.base.Badge.cost_modifier_sets`, with set operations,
+        and only the others are judged one by one. The answer is the same
+        (``tests/rules/test_large_boards.py``). A badge that cannot give its modifiers as
+        sets, or that may refuse some conquests and not others, keeps every region judged
+        one by one; one that cannot name the regions it makes adjacent, :meth:`kind`.
+        """
+        race, geo = self.race, state.geo
+        if race.hand < 1:
+            return []  # R-CONQ-3
+        reachable = self._reachable(state)
+        if reachable is None:  # a badge to ask region by region whether it is adjacent
+            conquer_at, final_at = [], []
+            for i in self.candidates(state):
+                kind = self.kind(state, i)
+                if kind is Conquer:
+                    conquer_at.append(i)
+                elif kind is Final:
+                    final_at.append(i)
+            return _in_order(geo, conquer_at, final_at)
+        modifiers = self._modifier_sets(state)
+        refused = self._refused_everywhere(state)
+        if modifiers is None or refused is None:
+            bulk = False
+        elif reachable is EVERYWHERE:
+            bulk = True
+        else:
+            bulk = len(reachable) >= BULK_FROM
+        if not bulk:
+            candidates = range(len(geo)) if reachable is EVERYWHERE else sorted(reachable)
+            conquer_at, final_at = self._judge(state, candidates, modifiers, refused)
+            return _in_order(geo, conquer_at, final_at)
+        assert modifiers is not None and refused is not None
+        touched = state.holdings.touched
+        cells: list[tuple[Positions, int]]
+        if reachable is EVERYWHERE:
+            # the board's regions by defence at setup, less those no longer as at setup
+            groups = _setup_defences(geo, everywhere=True, water=self.water_ok)
+            cells = [(group - touched, added) for added, group in groups]
+            loud: Positions = touched - self.held_set
+        else:
+            loud = reachable & touched
+            quiet = reachable - loud
+            cells = [(quiet & group, added) for added, group in _setup_defences(geo)]
+        # a region as at setup costs 2 + the defence of its pieces, plus the modifiers
+        for amount, where in modifiers:
+            if where is None:
+                cells = [(positions, added + amount) for positions, added in cells]
+                continue
+            parts: list[tuple[Positions, int]] = []
+            for positions, added in cells:
+                inside = positions.intersection(where)
+                if inside:
+                    parts.append((inside, added + amount))
+                    parts.append((positions - inside, added))
+                else:
+                    parts.append((positions, added))
+            cells = parts
+        hand = race.hand
+        conquer_parts: list[Collection[int]] = []  # disjoint parts
+        final_parts: list[Collection[int]] = []
+        for positions, added in cells:
+            cost = max(2 + added, MINIMUM)  # R-CONQ-2, R-CONQ-3
+            if cost <= hand:
+                if positions and not refused[False]:
+                    conquer_parts.append(positions)
+            elif cost - hand <= MAX_SHORT and positions and not refused[True]:
+                final_parts.append(positions)  # R-CONQ-10
+        loud_conquer, loud_final = self._judge(state, loud, modifiers, refused)
+        conquer_parts.append(loud_conquer)
+        final_parts.append(loud_final)
+        return _in_order(geo, sorted(chain(*conquer_parts)), sorted(chain(*final_parts)))
+
+    def _judge(
+        self,
+        state: GameState,
+        positions: Iterable[int],
+        modifiers: list[tuple[int, Collection[int] | None]] | None,
+        refused: dict[bool, bool] | None,
+    ) -> tuple[list[int], list[int]]:
+        """The positions where ``conquer`` and those where ``final`` is legal, among
+        ``positions``, which must all pass the reach checks (border or adjacency) of
+        :meth:`where`: the other checks of :meth:`kind` in one loop. ``modifiers`` and
+        ``refused`` as :meth:`conquests` has them, ``None`` to ask the badges' hooks."""
+        race, regions, water = self.race, state.regions, state.geo.water
+        name, owner, hand, water_ok = race.name, race.owner, race.hand, self.water_ok
+        guards = self.guards
+        conquer_at: list[int] = []
+        final_at: list[int] = []
+        for i in positions:
+            r = regions[i]
+            if r.race == name or (water[i] and not water_ok):
+                continue  # R-CONQ-5, R-CONQ-4
+            if r.owner != NOBODY and r.owner != owner:
+                if is_immune(r):
+                    continue  # R-IMMUNE
+                guard = guards.get(r.race) or self._guard(state, r.race)
+                if guard[1] and self.protection(state, i) is not None:
+                    continue  # the defender's protection (Diplomat's peace)
+            if modifiers is None:
+                cost = conquest_cost(state, race, i, self.cost_badges)
+            else:
+                raw = 2 + r.tokens + defence(r)  # R-CONQ-2
+                for amount, where in modifiers:
+                    if where is None or i in where:
+                        raw += amount
+                cost = raw if raw > MINIMUM else MINIMUM  # R-CONQ-3
+            final = cost > hand
+            if final and cost - hand > MAX_SHORT:
+                continue  # R-CONQ-2; R-CONQ-10: the die shows at most 3
+            if refused is None:
+                if self.restriction(state, i, final) is not None:
+                    continue
+            elif refused[final]:
+                continue
+            (final_at if final else conquer_at).append(i)
+        return conquer_at, final_at
+
+    def partition(self, state: GameState) -> tuple[Positions, Positions] | None:
+        """The candidate regions in two parts: those still as at setup, whose checks of
+        :meth:`where` all pass (a region as at setup holds no race and no immune piece),
+        and the others, to check one by one; ``None`` when a badge cannot name the
+        regions it makes adjacent, or when few regions are reachable (then the
+        candidates are checked one by one anyway).
+
+        What else a conquest asks of a region as at setup depends on the board alone:
+        its cost (:meth:`conquests`), whether Dragon Master's dragon may go there.
+        """
+        if self.race.hand < 1:
+            return set(), set()  # R-CONQ-3: where() refuses every region
+        reachable = self._reachable(state)
+        if reachable is None:
+            return None
+        touched = state.holdings.touched
+        if reachable is EVERYWHERE:
+            geo = state.geo
+            everywhere = frozenset(range(len(geo))) if self.water_ok else geo.land
+            return everywhere - touched, touched - self.held_set
+        if len(reachable) < BULK_FROM:
+            return None
+        loud = reachable & touched
+        return reachable - loud, loud
+
+    def _refused_everywhere(self, state: GameState) -> dict[bool, bool] | None:
+        """For ``final`` False and True, whether a badge of the race refuses every such
+        conquest (Berserk: every final one), or ``None`` if one may refuse some only."""
+        out = {False: False, True: False}
+        for b in self.restricting:
+            for final in (False, True):
+                refuses = b.refuses_all_conquests(state, self.race, final)
+                if refuses is None:
+                    return None
+                out[final] = out[final] or refuses
+        return out
+
+    def _reachable(self, state: GameState) -> Positions | _Reachable | None:
+        """The positions whose reach checks of :meth:`where` (water, own region, border,
+        adjacency) pass for a region as at setup; :data:`EVERYWHERE` for the whole board
+        (less water without Seafaring); ``None`` when a badge cannot name its adjacent
+        regions (then :meth:`where` asks it region by region)."""
+        geo = state.geo
+        if self.held:
+            if self.flying:
+                return EVERYWHERE
+            near: set[int] = set()
+            for i in self.held:
+                near.update(geo.neighbours[i])  # R-CONQ-6
+            for b in self.extra_adjacency:
+                extra = b.extra_adjacent_regions(state, self.race)
+                if extra is None:
+                    return None
+                near.update(extra)
+            near -= self.held_set
+            if not self.water_ok:
+                near -= geo.water_set  # R-CONQ-4
+            return near
+        if self.anywhere:
+            return EVERYWHERE
+        if self.water_ok:
+            return geo.first_conquest | (geo.edge & geo.water_set)  # R-CONQ-1, edge Seas
+        return geo.first_conquest  # R-CONQ-1
+
+    def _modifier_sets(self, state: GameState) -> list[tuple[int, Collection[int] | None]] | None:
+        """Every cost badge's :meth:`~swlab.rules.abilities.base.Badge.cost_modifier_sets`,
+        or ``None`` if one of them cannot give its modifiers so."""
+        out: list[tuple[int, Collection[int] | None]] = []
+        for b in self.cost_badges:
+            pairs = b.cost_modifier_sets(state, self.race)
+            if pairs is None:
+                return None
+            out.extend((amount, where) for amount, where in pairs if amount)
+        return out
 
     def where(self, state: GameState, i: int, *, in_hand: bool = True) -> str | None:
         """Every check that does not depend on the cost; a reason code or ``None``."""
@@ -124,13 +341,7 @@ class Reach:
     def protection(self, state: GameState, i: int) -> tuple[str, str] | None:
         """The defender's badge refusing the attack on ``i`` (Diplomat's peace), if any."""
         name = state.regions[i].race
-        guard = self.guards.get(name)
-        if guard is None:
-            found = state.race(name)
-            guard = self.guards[name] = (
-                found,
-                () if found is None else hooked(badges(found), "protects"),
-            )
+        guard = self.guards.get(name) or self._guard(state, name)
         defender, protecting = guard
         if defender is not None:
             for b in protecting:
@@ -138,6 +349,15 @@ class Reach:
                 if refusal is not None:
                     return refusal
         return None
+
+    def _guard(self, state: GameState, name: str) -> tuple[RaceState | None, tuple[Badge, ...]]:
+        """The defender ``name`` and its badges that may refuse an attack, kept."""
+        found = state.race(name)
+        guard = self.guards[name] = (
+            found,
+            () if found is None else hooked(badges(found), "protects"),
+        )
+        return guard
 
     def restriction(self, state: GameState, i: int, final: bool) -> tuple[str, str] | None:
         """The attacker's badge refusing an otherwise legal conquest (Berserk), if any."""
@@ -219,6 +439,78 @@ class Reach:
         return IllegalActionError(rule, f"{text} ({rule}).")
 
 
+#: a set of region positions
+Positions = set[int] | frozenset[int]
+
+
+class _Reachable(Enum):
+    #: :meth:`Reach._reachable` of a race that reaches every region (Flying, Halflings'
+    #: entry): the whole board, less water without Seafaring, less its own regions
+    EVERYWHERE = "everywhere"
+
+
+EVERYWHERE = _Reachable.EVERYWHERE
+#: fewer reachable regions than this are judged one by one (:meth:`Reach.conquests`)
+BULK_FROM = 24
+
+
+def _setup_defences(
+    geo: Geo, *, everywhere: bool = False, water: bool = True
+) -> tuple[tuple[int, frozenset[int]], ...]:
+    """The positions of the board by the defence of their pieces at setup (R-CONQ-2):
+    ``(defence, positions)`` pairs, made once per board; ``everywhere``: for a race that
+    reaches every region, ``water`` or not (the same groups, less the Seas and Lakes)."""
+    if not everywhere or water:
+        return geo.per_board("setup defences", _defence_groups)
+    return geo.per_board(
+        "setup defences on land",
+        lambda g: tuple((d, group - g.water_set) for d, group in _setup_defences(g)),
+    )
+
+
+def _defence_groups(geo: Geo) -> tuple[tuple[int, frozenset[int]], ...]:
+    groups: dict[int, set[int]] = {}
+    for i, r in enumerate(setup_regions(geo)):
+        groups.setdefault(r.tokens + defence(r), set()).add(i)
+    return tuple((d, frozenset(positions)) for d, positions in sorted(groups.items()))
+
+
+def _codes(geo: Geo) -> tuple[tuple[int, ...], tuple[int, ...], tuple[Conquer | Final, ...]]:
+    """Per board: the code 2i of ``conquer`` at position i, 2i + 1 of ``final``, and the
+    actions in code order (the conquest list of both kinds, sorted in one go)."""
+
+    def make(g: Geo) -> tuple[tuple[int, ...], tuple[int, ...], tuple[Conquer | Final, ...]]:
+        n = len(g)
+        conquer, final = g.per_region(Conquer), g.per_region(Final)
+        both: list[Conquer | Final] = []
+        for i in range(n):
+            both += (conquer[i], final[i])
+        return tuple(range(0, 2 * n, 2)), tuple(range(1, 2 * n, 2)), tuple(both)
+
+    return geo.per_board("conquest codes", make)
+
+
+def _in_order(geo: Geo, conquer_at: list[int], final_at: list[int]) -> list[Conquer | Final]:
+    """The ``conquer`` actions at ``conquer_at`` and the ``final`` ones at ``final_at`` (both
+    ascending, never the same position), in one list by position."""
+    if not final_at:
+        return _at(geo.per_region(Conquer), conquer_at)
+    if not conquer_at:
+        return _at(geo.per_region(Final), final_at)
+    # codes 2i (conquer) and 2i + 1 (final): two sorted runs that one sort merges
+    even, odd, both = _codes(geo)
+    codes = _at(even, conquer_at) + _at(odd, final_at)
+    codes.sort()
+    return _at(both, codes)
+
+
+def _at(table: tuple[T, ...], positions: list[int]) -> list[T]:
+    """``[table[i] for i in positions]``, at C speed."""
+    if len(positions) > 1:
+        return list(itemgetter(*positions)(table))
+    return [table[i] for i in positions]
+
+
 def reach_of(state: GameState, race: RaceState) -> Reach:
     """The :class:`Reach` of ``race`` in ``state``, made once per state (its memo)."""
     key = ("reach", race.name)
@@ -228,9 +520,23 @@ def reach_of(state: GameState, race: RaceState) -> Reach:
     return reach
 
 
-def hooked(own: tuple[Badge, ...], hook: str) -> tuple[Badge, ...]:
-    """The badges of ``own`` that replace the no-op default of ``hook`` (see :class:`Badge`)."""
-    return tuple(b for b in own if hook in b.hooks)
+_HOOK_TABLE = (
+    "can_occupy_water",
+    "enters_anywhere",
+    "ignores_adjacency",
+    "is_extra_adjacent",
+    "cost_modifiers",
+    "conquest_refusal",
+)
+
+
+def _hook_table(own: tuple[Badge, ...]) -> tuple[tuple[Badge, ...], ...]:
+    """:func:`hooked` for each hook :class:`Reach` asks, in the order of ``_HOOK_TABLE``."""
+    key = ("reach hooks", own)
+    found: tuple[tuple[Badge, ...], ...] | None = DERIVED.get(key)
+    if found is None:
+        found = DERIVED[key] = tuple(hooked(own, hook) for hook in _HOOK_TABLE)
+    return found
 
 
 def reach_candidates(state: GameState, race: RaceState, *, in_hand: bool = True) -> Sequence[int]:
@@ -293,7 +599,7 @@ def conquer_region(
     state = state.updated(turn=turn)
     events.append(Conquered(race.owner, race.name, state.geo.ids[i], tokens, cost, breakdown))
     events.extend(evs)
-    for b in badges(race):
+    for b in hooked(badges(race), "on_conquest"):  # (the default changes nothing)
         state, evs = b.on_conquest(state, race, i)
         events.extend(evs)
         race = state.race(race.name) or race

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Container, Iterable, Sequence
-from dataclasses import replace
 
 from swlab.rules.abilities.base import Power, Race
 from swlab.rules.abilities.registry import (
@@ -19,7 +18,16 @@ from swlab.rules.engine import start_turn
 from swlab.rules.events import Event
 from swlab.rules.geo import BoardLike, Geo
 from swlab.rules.ops import refill_column
-from swlab.rules.state import GameState, PlayerState, RegionState, Stage, TurnState
+from swlab.rules.state import (
+    GameState,
+    Holdings,
+    PlayerState,
+    RegionState,
+    Stage,
+    TurnState,
+    setup_regions,
+)
+from swlab.rules.state import setup_region as setup_region  # its home is state.py now
 
 START_COINS = 5  # R-SETUP-4
 
@@ -59,11 +67,11 @@ def seat_problem(players: int, board: BoardLike) -> str | None:
     return None
 
 
-def setup_region(geo: Geo, i: int, lost_tribes: bool = True) -> RegionState:
-    """Region ``i`` as at setup (R-SETUP-2): its Mountain, and a Lost Tribe on a land region
-    with the Lost Tribe symbol (``lost_tribes=False``: the region left empty)."""
-    tribe = lost_tribes and "lost_tribe" in geo.symbols[i] and not geo.water[i]
-    return RegionState(lost_tribes=1 if tribe else 0, mountain=geo.mountain[i])
+def _setup(geo: Geo) -> tuple[tuple[RegionState, ...], Holdings]:
+    """Every region as at setup (R-SETUP-2) and their holdings: the same for every game on
+    a board, so made once per board (``Geo.per_board``)."""
+    regions = setup_regions(geo)
+    return regions, Holdings.scan(regions, regions)
 
 
 def _names(
@@ -121,8 +129,8 @@ def new_game(
     power_names, custom_powers = _names(powers, CUSTOM_POWERS)
     race_stack = _order([*RACES, *custom_races], race_names, rng, "race")
     power_stack = _order([*POWERS, *custom_powers], power_names, rng, "power")
-    geo = Geo.from_board(board)
-    regions = tuple(setup_region(geo, i) for i in range(len(geo)))
+    geo = Geo.from_board(board)  # built once per board (geo.py)
+    regions, held = geo.per_board("setup", _setup)
     state = GameState(
         geo=geo,
         regions=regions,
@@ -137,7 +145,8 @@ def new_game(
         turn=TurnState(stage=Stage.PICK, actor=0),
         seed=seed,
     )
+    state = state.given_holdings(held)  # counted once per board too (see state.py)
     state, _ = refill_column(state)
     events: list[Event] = []
     state = start_turn(state, 0, events)
-    return replace(state)
+    return state.updated()  # a state without the memo of the steps above

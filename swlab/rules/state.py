@@ -10,17 +10,26 @@ Speed (``benchmarks/engine.py``): the engine makes several new values at every s
 field left out, or given as ``None``, keeps its value: none of these fields is optional)
 with one direct constructor call, about twice as fast. ``tests/rules/test_fast_paths.py`` checks
 that each one knows every field. A state also memoizes lookups asked many times of it
-(:meth:`GameState.race_regions`, the engine's conquest checks) in :attr:`GameState.memo`,
-which is not a field: never compared, shown or written to scenarios, and a new state starts
-without it.
+(the engine's conquest checks) in :attr:`GameState.memo`, which is not a field: never
+compared, shown or written to scenarios, and a new state starts without it.
+
+Who holds which region (:class:`Holdings`: the positions of each race, the regions of each
+player, the pieces on the map) is derived from the regions, and kept in the state's memo
+too. A new state takes it from its parent: unchanged when the regions are
+(:meth:`GameState.updated` without ``regions``), updated for the regions that changed
+(:meth:`GameState.with_region`, :meth:`GameState.with_regions`); any other new state
+counts it again when first asked. So no step scans the whole board to find a race's
+regions: on a 5,000-region board that scan cost more than the rest of a step.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from bisect import insort
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
+from operator import attrgetter
 from typing import Any
 
 from swlab.rules import pieces as _pieces
@@ -115,8 +124,159 @@ class RegionState:
 
     def emptied(self) -> RegionState:
         """The region after its race leaves it: only the pieces that stay (the Mountain,
-        R-CONQ-9); the others go or leave (R-EXPAND-2, R-CONQ-7)."""
-        return RegionState().updated(**{f: getattr(self, f) for f in _pieces.KEPT_ON_EMPTY})
+        R-CONQ-9); the others go or leave (R-EXPAND-2, R-CONQ-7). The few possible
+        answers are made once each and shared."""
+        kept = _kept_on_empty(self)
+        found = _EMPTIED.get(kept)
+        if found is None:
+            found = _EMPTIED[kept] = RegionState().updated(
+                **{f: getattr(self, f) for f in _pieces.KEPT_ON_EMPTY}
+            )
+        return found
+
+
+#: the values of the fields an emptied region keeps, and the emptied regions made so far
+_kept_on_empty = attrgetter(*_pieces.KEPT_ON_EMPTY)
+_EMPTIED: dict[Any, RegionState] = {}
+
+
+#: the key of a state's :class:`Holdings` in its memo
+HOLDINGS = "holdings"
+#: the counts of every piece in a region, in the order of the pieces table
+_piece_counts = attrgetter(*(p.field for p in _pieces.PIECES))
+_PIECE_FIELDS: tuple[str, ...] = tuple(p.field for p in _pieces.PIECES)
+
+
+def setup_region(geo: Geo, i: int, lost_tribes: bool = True) -> RegionState:
+    """Region ``i`` as at setup (R-SETUP-2): its Mountain, and a Lost Tribe on a land region
+    with the Lost Tribe symbol (``lost_tribes=False``: the region left empty)."""
+    tribe = lost_tribes and "lost_tribe" in geo.symbols[i] and not geo.water[i]
+    return RegionState(lost_tribes=1 if tribe else 0, mountain=geo.mountain[i])
+
+
+def setup_regions(geo: Geo) -> tuple[RegionState, ...]:
+    """Every region of the board as at setup (R-SETUP-2), made once per board."""
+    return geo.per_board("setup regions", _make_setup_regions)
+
+
+def _make_setup_regions(geo: Geo) -> tuple[RegionState, ...]:
+    return tuple(setup_region(geo, i) for i in range(len(geo)))
+
+
+class Holdings:
+    """Who holds what in a state's regions, derived from them (see the module).
+
+    ``races`` maps each race name with a region to its positions, ascending; ``owners``
+    each player to the number of regions it owns (active and decline races); ``pieces``
+    the number of each piece on the map (in the order of the pieces table); ``touched``
+    the positions whose region is no longer as at setup (:func:`setup_regions`): every
+    other region is known from the board alone, which lets the conquest lists judge them
+    in bulk. Never changed once made: a state with other regions gets a new one from
+    :meth:`changed`.
+    """
+
+    __slots__ = ("owners", "pieces", "races", "touched")
+
+    def __init__(
+        self,
+        races: dict[str, tuple[int, ...]],
+        owners: dict[int, int],
+        pieces: tuple[int, ...],
+        touched: frozenset[int],
+    ) -> None:
+        self.races = races
+        self.owners = owners
+        self.pieces = pieces
+        self.touched = touched
+
+    @classmethod
+    def scan(cls, regions: tuple[RegionState, ...], setup: tuple[RegionState, ...]) -> Holdings:
+        """Count every region (the only whole-board walk; see the module)."""
+        races: dict[str, list[int]] = {}
+        owners: dict[int, int] = {}
+        pieces = [0] * len(_PIECE_FIELDS)
+        touched: list[int] = []
+        for i, r in enumerate(regions):
+            if r.race:
+                races.setdefault(r.race, []).append(i)
+            if r.owner != NOBODY:
+                owners[r.owner] = owners.get(r.owner, 0) + 1
+            for k, n in enumerate(_piece_counts(r)):
+                pieces[k] += n
+            if r is not setup[i] and r != setup[i]:
+                touched.append(i)
+        races_held = {k: tuple(v) for k, v in races.items()}
+        return cls(races_held, owners, tuple(pieces), frozenset(touched))
+
+    def changed(
+        self,
+        changes: Iterable[tuple[int, RegionState, RegionState]],
+        setup: tuple[RegionState, ...],
+    ) -> Holdings:
+        """The holdings after each ``(position, old region, new region)`` of ``changes``
+        (``self`` itself when none of them changes what the holdings count: tokens moved)."""
+        races, owners, pieces, touched = self.races, self.owners, self.pieces, self.touched
+        copied_races = copied_owners = changed = False
+        for i, old, new in changes:
+            # a region as at setup has no owner (cheap to tell before comparing)
+            at_setup = new.owner == NOBODY and (new is setup[i] or new == setup[i])
+            before, after = _piece_counts(old), _piece_counts(new)
+            if (
+                old.race == new.race
+                and old.owner == new.owner
+                and before == after
+                and (i in touched) != at_setup
+            ):
+                continue  # nothing counted here changes
+            changed = True
+            if old.race != new.race:
+                if not copied_races:
+                    races, copied_races = dict(races), True
+                if old.race:
+                    left = tuple(j for j in races[old.race] if j != i)
+                    if left:
+                        races[old.race] = left
+                    else:
+                        del races[old.race]
+                if new.race:
+                    held = list(races.get(new.race, ()))
+                    insort(held, i)
+                    races[new.race] = tuple(held)
+            if old.owner != new.owner:
+                if not copied_owners:
+                    owners, copied_owners = dict(owners), True
+                if old.owner != NOBODY:
+                    owners[old.owner] -= 1
+                if new.owner != NOBODY:
+                    owners[new.owner] = owners.get(new.owner, 0) + 1
+            if before != after:
+                pieces = tuple(t - b + a for t, b, a in zip(pieces, before, after, strict=True))
+            if at_setup:
+                if i in touched:
+                    touched = touched - {i}
+            elif i not in touched:
+                touched = touched | {i}
+        return Holdings(races, owners, pieces, touched) if changed else self
+
+    def on_map(self, piece_field: str) -> int:
+        """How many of the piece held in ``piece_field`` stand on the map."""
+        return self.pieces[_PIECE_FIELDS.index(piece_field)]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Holdings):
+            return NotImplemented
+        own = {k: n for k, n in self.owners.items() if n}
+        theirs = {k: n for k, n in other.owners.items() if n}
+        mine = (self.races, own, self.pieces, self.touched)
+        return mine == (other.races, theirs, other.pieces, other.touched)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"Holdings(races={self.races!r}, owners={self.owners!r}, pieces={self.pieces!r}, "
+            f"touched={sorted(self.touched)!r})"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,31 +452,104 @@ class GameState:
         reshuffles: int | None = None,
         die: tuple[int, ...] | None = None,
     ) -> GameState:
-        """``dataclasses.replace(self, ...)`` with the fields given; fast (see the module)."""
-        return GameState(
-            self.geo,
-            self.regions if regions is None else regions,
-            self.players if players is None else players,
-            self.column if column is None else column,
-            self.race_stack if race_stack is None else race_stack,
-            self.power_stack if power_stack is None else power_stack,
-            self.power_discard if power_discard is None else power_discard,
-            self.trays if trays is None else trays,
-            self.round if round is None else round,
-            self.current if current is None else current,
-            self.turn if turn is None else turn,
-            self.seed if seed is None else seed,
-            self.reshuffles if reshuffles is None else reshuffles,
-            self.die if die is None else die,
-        )
+        """``dataclasses.replace(self, ...)`` with the fields given; fast (see the module).
+
+        The new state is this one's fields copied (a state has no checks to run when it is
+        made: nothing else ``__init__`` would do) with the given ones replaced, without the
+        memo; with the same regions it keeps this one's :class:`Holdings`."""
+        new = object.__new__(GameState)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        memo = fields.pop("memo", None)
+        if regions is None:
+            if memo is not None and HOLDINGS in memo:
+                fields["memo"] = {HOLDINGS: memo[HOLDINGS]}
+        else:
+            fields["regions"] = regions
+        if players is not None:
+            fields["players"] = players
+        if column is not None:
+            fields["column"] = column
+        if race_stack is not None:
+            fields["race_stack"] = race_stack
+        if power_stack is not None:
+            fields["power_stack"] = power_stack
+        if power_discard is not None:
+            fields["power_discard"] = power_discard
+        if trays is not None:
+            fields["trays"] = trays
+        if round is not None:
+            fields["round"] = round
+        if current is not None:
+            fields["current"] = current
+        if turn is not None:
+            fields["turn"] = turn
+        if seed is not None:
+            fields["seed"] = seed
+        if reshuffles is not None:
+            fields["reshuffles"] = reshuffles
+        if die is not None:
+            fields["die"] = die
+        return new
+
+    def with_region(self, i: int, region: RegionState) -> GameState:
+        """This state with region position ``i`` replaced; its holdings follow."""
+        regions = self.regions
+        new = self.updated(regions=(*regions[:i], region, *regions[i + 1 :]))
+        held = self._known_holdings()
+        if held is not None:
+            new.given_holdings(held.changed(((i, regions[i], region),), setup_regions(self.geo)))
+        return new
+
+    def with_regions(self, changes: Mapping[int, RegionState]) -> GameState:
+        """This state with the regions at the positions of ``changes`` replaced (the
+        others are unchanged); its holdings follow."""
+        if not changes:
+            return self.updated()
+        old = self.regions
+        regions = list(old)
+        for i, region in changes.items():
+            regions[i] = region
+        new = self.updated(regions=tuple(regions))
+        held = self._known_holdings()
+        if held is not None:
+            setup = setup_regions(self.geo)
+            new.given_holdings(
+                held.changed(((i, old[i], region) for i, region in changes.items()), setup)
+            )
+        return new
+
+    def given_holdings(self, held: Holdings) -> GameState:
+        """This state, told its holdings when they are already known (the regions at setup,
+        counted once per board): ``held`` must be what :meth:`Holdings.scan` finds."""
+        memo = self.__dict__.get("memo")
+        if memo is None:
+            self.__dict__["memo"] = {HOLDINGS: held}  # (what the memo property would make)
+        else:
+            memo[HOLDINGS] = held
+        return self
+
+    def _known_holdings(self) -> Holdings | None:
+        memo = self.__dict__.get("memo")
+        return None if memo is None else memo.get(HOLDINGS)
+
+    @property
+    def holdings(self) -> Holdings:
+        """Who holds which region, derived from :attr:`regions` (see the module)."""
+        memo = self.memo
+        held: Holdings | None = memo.get(HOLDINGS)
+        if held is None:
+            held = memo[HOLDINGS] = Holdings.scan(self.regions, setup_regions(self.geo))
+        return held
 
     # --- memo: lookups asked several times of one state (see the module) ---------------
     @cached_property
     def memo(self) -> dict[Hashable, Any]:
         """Values the engine derived from this state, kept for the next ask of the same state.
 
-        Not a field: never compared, shown or saved, and a new state starts empty. A value
-        must depend only on the state's fields and must not refer back to the state.
+        Not a field: never compared, shown or saved. A new state starts empty, but for its
+        :class:`Holdings` when its parent knew them (see the module). A value must depend
+        only on the state's fields and must not refer back to the state.
         """
         return {}
 
@@ -347,12 +580,26 @@ class GameState:
         return None
 
     def race_regions(self, name: str) -> list[int]:
-        """Region positions held by ``name``, ascending."""
-        key = ("held", name)
-        held = self.memo.get(key)
+        """Region positions held by ``name``, ascending (``""``: the regions of no race)."""
+        if not name:
+            return [i for i, r in enumerate(self.regions) if not r.race]
+        return list(self.holdings.races.get(name, ()))
+
+    def race_region_set(self, name: str) -> frozenset[int]:
+        """The positions of :meth:`race_regions`, as a set (memoized per state)."""
+        key = ("held set", name)
+        held: frozenset[int] | None = self.memo.get(key)
         if held is None:
-            held = self.memo[key] = tuple([i for i, r in enumerate(self.regions) if r.race == name])
-        return list(held)
+            held = self.memo[key] = frozenset(self.race_regions(name))
+        return held
+
+    def has_regions(self, name: str) -> bool:
+        """Whether the race ``name`` holds a region."""
+        return name in self.holdings.races
+
+    def regions_of(self, player: int) -> int:
+        """How many regions ``player`` owns, with any of its races (R-SCORE-1)."""
+        return self.holdings.owners.get(player, 0)
 
     def region_of(self, region_id: int) -> RegionState:
         return self.regions[self.geo.index[region_id]]

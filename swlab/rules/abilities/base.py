@@ -10,12 +10,15 @@ Hook catalogue and who uses it:
 
 ========================== ===============================================================
 cost_modifiers             Giants, Tritons; Commando, Mounted, Underworld
+cost_modifier_sets         the same badges (cost_modifiers as amounts over sets of regions)
 enters_anywhere            Halflings; Flying (R-CONQ-1 exceptions)
 ignores_adjacency          Flying (R-CONQ-6 exception)
 is_extra_adjacent          Underworld (caverns adjacent to each other)
+extra_adjacent_regions     Underworld (the regions is_extra_adjacent accepts: the caverns)
 can_occupy_water           Seafaring (R-CONQ-4 exception)
 protects                   Diplomat (peace: the defender's badge refuses an attack)
 conquest_refusal           Berserk (no final conquest: the roll comes first)
+refuses_all_conquests      Berserk (conquest_refusal refuses every final conquest, no other)
 on_conquest                Halflings (hole), Trolls (lair), Berserk (a roll serves one)
 defender_losses            Elves (keep every token)
 redeploy_gain              Skeletons (new tokens from the tray)
@@ -23,7 +26,7 @@ withdraw_after_redeploy    Amazons (4 conquest-only tokens)
 has_redeploy_work          Bivouacking (displaced Encampments are re-placed, R-REDEPLOY-2)
                            (badge actions are offered in ``defend`` too: the badge decides)
 done_refusal               Heroic, Bivouacking (placements to make before ``done``)
-extra_actions / check_extra / apply_extra
+extra_actions / check_extra / apply_extra / legal_extra_actions
                            Sorcerers (convert); Dragon Master (dragon), Fortified (fortress),
                            Heroic (heroes), Bivouacking (encampments), Diplomat (peace),
                            (``Action.undoes`` marks lifting verbs that random playouts skip),
@@ -62,9 +65,9 @@ region (Dragon Master: one token, whatever defends the region).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Hashable, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 if TYPE_CHECKING:
     from swlab.rules.actions import Action
@@ -79,6 +82,29 @@ class Row(NamedTuple):
     label: str
     amount: int
     rule: str
+
+
+#: A badge's cost modifiers for every region at once (:meth:`Badge.cost_modifier_sets`):
+#: ``(amount, positions)`` pairs, ``positions`` ``None`` for every region.
+ModifierSets = Sequence[tuple[int, Collection[int] | None]]
+
+
+#: Values derived from badge objects alone (keyed by the objects themselves, never by name),
+#: asked at nearly every step (which badges replace a hook, :func:`hooked`): made once, and
+#: dropped whenever a custom badge is registered (``registry.register_custom``), so that
+#: replaced definitions do not pile up.
+DERIVED: dict[Hashable, Any] = {}
+
+
+def hooked(own: tuple[Badge, ...], hook: str) -> tuple[Badge, ...]:
+    """The badges of ``own`` that replace the no-op default of ``hook`` (see :class:`Badge`):
+    the only ones that can answer anything else, so the engine asks just them. Kept per
+    badges and hook (:data:`DERIVED`)."""
+    key = ("hooked", own, hook)
+    found: tuple[Badge, ...] | None = DERIVED.get(key)
+    if found is None:
+        found = DERIVED[key] = tuple(b for b in own if hook in b.hooks)
+    return found
 
 
 class Badge:
@@ -111,6 +137,17 @@ class Badge:
         """Discounts (negative) or surcharges for ``race`` conquering ``region`` (R-RULING-1)."""
         return ()
 
+    def cost_modifier_sets(self, state: GameState, race: RaceState) -> ModifierSets | None:
+        """What :meth:`cost_modifiers` adds up to, for every region at once: ``(amount,
+        positions)`` pairs, ``positions`` ``None`` for every region. The rows' amounts of a
+        region sum to the amounts of the pairs whose positions hold it.
+
+        ``None`` (the default): the badge cannot say, and each region is asked on its own.
+        The conquest lists use the pairs to price the many regions of a large board that
+        are still as at setup in a few set operations (Flying's, Underworld's caverns).
+        """
+        return None
+
     def enters_anywhere(self, state: GameState, race: RaceState) -> bool:
         """Whether the first conquest may be any region, not only a border one (R-CONQ-1)."""
         return False
@@ -122,6 +159,15 @@ class Badge:
     def is_extra_adjacent(self, state: GameState, race: RaceState, region: int) -> bool:
         """Whether ``region`` counts as adjacent to the race beyond real borders."""
         return False
+
+    def extra_adjacent_regions(self, state: GameState, race: RaceState) -> Collection[int] | None:
+        """Exactly the positions :meth:`is_extra_adjacent` accepts now, or ``None`` when the
+        badge cannot tell: then every region of the board is asked.
+
+        Conquest lists check only the regions a race can reach; a badge that adds
+        adjacency names its regions here so that they stay a handful on a large board.
+        """
+        return None
 
     def can_occupy_water(self, state: GameState, race: RaceState) -> bool:
         """Whether the race may conquer Seas and the Lake (R-CONQ-4 exception)."""
@@ -138,6 +184,13 @@ class Badge:
     ) -> tuple[str, str] | None:
         """Called on the *attacker's* badges once a conquest is otherwise legal:
         ``(rule, reason)`` to refuse it (Berserk: only what the roll made affordable)."""
+        return None
+
+    def refuses_all_conquests(self, state: GameState, race: RaceState, final: bool) -> bool | None:
+        """Whether :meth:`conquest_refusal` now refuses every conquest (``final``: every
+        final conquest) of the race (``True``) or none (``False``); ``None`` when it
+        depends on the region (the default): then each region is asked on its own.
+        """
         return None
 
     def on_conquest(
@@ -175,6 +228,14 @@ class Badge:
     def handles(self, action: Action) -> bool:
         """Whether this badge owns ``action``'s type (then check_extra/apply_extra run)."""
         return False
+
+    def legal_extra_actions(self, state: GameState, race: RaceState) -> list[Action]:
+        """The actions of :meth:`extra_actions` that :meth:`check_extra` accepts, in their
+        order: what ``legal_actions`` lists for the badge. A badge that can tell many of
+        them legal at once overrides it (Dragon Master on a large board)."""
+        return [
+            a for a in self.extra_actions(state, race) if self.check_extra(state, race, a) is None
+        ]
 
     def check_extra(
         self, state: GameState, race: RaceState, action: Action
@@ -241,9 +302,7 @@ def count_regions(state: GameState, race: RaceState, terrain: str = "", symbol: 
     """Regions of ``race`` with this terrain and/or symbol."""
     geo = state.geo
     n = 0
-    for i, r in enumerate(state.regions):
-        if r.race != race.name:
-            continue
+    for i in state.race_regions(race.name):
         if terrain and geo.terrain[i] != terrain:
             continue
         if symbol and symbol not in geo.symbols[i]:
@@ -268,12 +327,10 @@ def turn_value(state: GameState, key: str) -> int | None:
 
 def with_turn_value(state: GameState, key: str, value: int | None) -> GameState:
     """``state`` with ``TurnState.data[key]`` set (``None`` removes it)."""
-    from dataclasses import replace
-
     data = tuple(kv for kv in state.turn.data if kv[0] != key)
     if value is not None:
         data = (*data, (key, value))
-    return replace(state, turn=replace(state.turn, data=data))
+    return state.updated(turn=state.turn.updated(data=data))
 
 
 def player_value(state: GameState, player: int, key: str) -> int | None:
@@ -294,7 +351,7 @@ def with_player_values(state: GameState, player: int, **values: int | None) -> G
     data = kept + tuple((k, v) for k, v in values.items() if v is not None)
     players = list(state.players)
     players[player] = replace(p, data=data)
-    return replace(state, players=tuple(players))
+    return state.updated(players=tuple(players))
 
 
 def region_position(state: GameState, region: int) -> int | IllegalActionError:

@@ -58,11 +58,19 @@ Effects (every one optional; a race's effects end in decline unless said otherwi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from swlab.rules.abilities.base import Badge, Power, Race, Row, count_regions, non_empty_conquests
+from swlab.rules.abilities.base import (
+    Badge,
+    ModifierSets,
+    Power,
+    Race,
+    Row,
+    count_regions,
+    non_empty_conquests,
+)
 
 if TYPE_CHECKING:
     from swlab.rules.state import GameState, RaceState
@@ -148,6 +156,19 @@ class _Custom(Badge):
             n += e.discount_coastal
         return (Row(self.name, -n, RULE),) if n else ()
 
+    def cost_modifier_sets(self, state: GameState, race: RaceState) -> ModifierSets:
+        e, geo = self.effects, state.geo
+        if race.in_decline and not e.acts_in_decline:
+            return ()
+        out: list[tuple[int, Collection[int] | None]] = []
+        if e.discount_all:
+            out.append((-e.discount_all, None))
+        out.extend((-d, geo.with_terrain(t)) for t, d in e.discount_terrain if d)
+        out.extend((-d, geo.with_symbol(s)) for s, d in e.discount_symbol if d)
+        if e.discount_coastal:
+            out.append((-e.discount_coastal, geo.coastal_land))
+        return out
+
     def enters_anywhere(self, state: GameState, race: RaceState) -> bool:
         return self.effects.enter_anywhere and not race.in_decline
 
@@ -159,11 +180,18 @@ class _Custom(Badge):
 
     def is_extra_adjacent(self, state: GameState, race: RaceState, region: int) -> bool:
         symbol = self.effects.adjacent_symbol
-        if not symbol or race.in_decline or not state.geo.has(region, symbol):
+        if not symbol or race.in_decline:
             return False
-        return any(
-            r.race == race.name and state.geo.has(i, symbol) for i, r in enumerate(state.regions)
-        )
+        marked = state.geo.with_symbol(symbol)
+        return region in marked and not marked.isdisjoint(state.race_region_set(race.name))
+
+    def extra_adjacent_regions(self, state: GameState, race: RaceState) -> Collection[int]:
+        # the regions of the symbol once the race holds one, none before
+        symbol = self.effects.adjacent_symbol
+        if not symbol or race.in_decline:
+            return ()
+        marked = state.geo.with_symbol(symbol)
+        return () if marked.isdisjoint(state.race_region_set(race.name)) else marked
 
     def defender_losses(self, state: GameState, race: RaceState, conversion: bool) -> int | None:
         if conversion or race.in_decline:

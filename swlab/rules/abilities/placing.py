@@ -33,6 +33,33 @@ if TYPE_CHECKING:
     from swlab.rules.state import GameState, RaceState, RegionState
 
 
+#: the methods of :class:`PiecePower` whose answers its ``legal_extra_actions`` relies on
+_CHECKS = (
+    "extra_actions",
+    "place_targets",
+    "fits",
+    "placed_this_turn",
+    "can_lift_now",
+    "check_extra",
+    "stage_refusal",
+    "check_place",
+    "check_lift",
+)
+
+
+_OWN_CHECKS: dict[type, bool] = {}
+
+
+def _own_checks(cls: type[PiecePower]) -> bool:
+    """Whether ``cls`` keeps every method of ``_CHECKS`` as :class:`PiecePower` has it."""
+    own = _OWN_CHECKS.get(cls)
+    if own is None:
+        own = _OWN_CHECKS[cls] = all(
+            getattr(cls, name) is getattr(PiecePower, name) for name in _CHECKS
+        )
+    return own
+
+
 class PiecePower(Power):
     """A power whose action puts one kind of piece in a region (see the module)."""
 
@@ -69,6 +96,16 @@ class PiecePower(Power):
             return ()
         regions = state.regions
         return [i for i in state.race_regions(race.name) if self.fits(regions[i])]
+
+    def legal_extra_actions(self, state: GameState, race: RaceState) -> list[Action]:
+        # With the checks of this class (a power that replaces none of them), whatever
+        # extra_actions offers is accepted by check_extra: it offers nothing outside the
+        # stages or after the turn's placement (stage_refusal), places only in own regions
+        # with room and with a piece left in the box (check_place), and lifts only from own
+        # regions holding one, when lifting is allowed (check_lift).
+        if _own_checks(type(self)):
+            return list(self.extra_actions(state, race))
+        return super().legal_extra_actions(state, race)
 
     def can_lift_now(self, state: GameState) -> bool:
         return self.lift is not None and state.turn.stage is self.stages[0]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from swlab.rules.abilities.base import Badge, Power, Race
+from swlab.rules.abilities.base import DERIVED, Badge, Power, Race
 from swlab.rules.abilities.powers.alchemist import Alchemist
 from swlab.rules.abilities.powers.berserk import Berserk
 from swlab.rules.abilities.powers.bivouacking import Bivouacking
@@ -68,6 +68,7 @@ def register_custom(b: Badge) -> None:
     """Make a custom race or power findable by name (a new definition replaces the old)."""
     if b.name in RACES or b.name in POWERS:
         raise ValueError(f"{b.name!r} is an official race or power (R-COMP-2, R-COMP-3)")
+    DERIVED.clear()
     if isinstance(b, Race):
         CUSTOM_POWERS.pop(b.name, None)
         CUSTOM_RACES[b.name] = b

@@ -21,10 +21,11 @@ conquest (R-RULING-13).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from swlab.rules.abilities.base import (
+    ModifierSets,
     Power,
     Row,
     is_acting,
@@ -106,11 +107,11 @@ class Berserk(Power):
         from swlab.rules.state import Stage
 
         if isinstance(action, BerserkRoll):
-            turn = replace(state.turn, stage=Stage.ROLL, final_region=-1, acted=True)
-            return replace(state, turn=turn), []
+            turn = state.turn.updated(stage=Stage.ROLL, final_region=-1, acted=True)
+            return state.updated(turn=turn), []
         assert isinstance(action, Roll)
         state = with_turn_value(state, KEY, action.face)
-        state = replace(state, turn=replace(state.turn, stage=Stage.CONQUER))
+        state = state.updated(turn=state.turn.updated(stage=Stage.CONQUER))
         options = [a for a in legal_actions(state) if not isinstance(a, End | Abandon | Decline)]
         events: list[Event] = [BerserkRolled(race.owner, action.face, bool(options))]
         if not options:
@@ -122,6 +123,15 @@ class Berserk(Power):
         if roll and not race.in_decline and state.turn.acting == race.name:
             return (Row("Berserk roll", -roll, RULE),)
         return ()
+
+    def cost_modifier_sets(self, state: GameState, race: RaceState) -> ModifierSets:
+        roll = pending_roll(state)
+        if roll and not race.in_decline and state.turn.acting == race.name:
+            return ((-roll, None),)
+        return ()
+
+    def refuses_all_conquests(self, state: GameState, race: RaceState, final: bool) -> bool:
+        return final  # conquest_refusal: every final conquest, whatever the region
 
     def conquest_refusal(
         self, state: GameState, race: RaceState, region: int, final: bool

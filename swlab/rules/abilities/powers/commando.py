@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from swlab.rules.abilities.base import Power, Row
+from swlab.rules.abilities.base import ModifierSets, Power, Row
 
 if TYPE_CHECKING:
     from swlab.rules.state import GameState, RaceState
@@ -24,3 +24,6 @@ class Commando(Power):
 
     def cost_modifiers(self, state: GameState, race: RaceState, region: int) -> Sequence[Row]:
         return (Row("Commando", -1, self.rule),)
+
+    def cost_modifier_sets(self, state: GameState, race: RaceState) -> ModifierSets:
+        return ((-1, None),)

@@ -30,10 +30,11 @@ from swlab.rules.actions import register_action
 from swlab.rules.cost import conquest_cost
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Conquered
-from swlab.rules.pieces import DRAGON, Piece, PlacePiece, lift_piece, place_piece
+from swlab.rules.pieces import DRAGON, Piece, PlacePiece, lift_piece, on_map, place_piece
 from swlab.rules.state import Stage
 
 if TYPE_CHECKING:
+    from swlab.rules.actions import Action
     from swlab.rules.events import Event
     from swlab.rules.state import GameState, RaceState
 
@@ -73,6 +74,27 @@ class DragonMaster(PiecePower):
             if not geo.water[i] and regions[i].race != race.name
         ]
 
+    def legal_extra_actions(self, state: GameState, race: RaceState) -> list[Action]:
+        # Where the shared reach judges the regions still as at setup in one go (a large
+        # board, a Flying or entering race), each of those takes the Dragon: it is land,
+        # holds no immune piece and the reach accepts it. The others are checked one by one.
+        if not is_acting(state, race, *self.stages) or self.placed_this_turn(state):
+            return []
+        split = reach.reach_of(state, race).partition(state)
+        if split is None or self.stage_refusal(state, race) is not None:
+            return super().legal_extra_actions(state, race)
+        quiet, loud = split
+        geo, regions = state.geo, state.regions
+        checked = [
+            i
+            for i in loud
+            if not geo.water[i]
+            and regions[i].race != race.name
+            and self.check_place(state, race, i) is None
+        ]
+        attack = geo.per_region(self.place)
+        return [attack[i] for i in sorted((quiet - geo.water_set).union(checked))]
+
     def stage_refusal(self, state: GameState, race: RaceState) -> IllegalActionError | None:
         if not is_acting(state, race, *self.stages) and reach.conquests_ended(state, race):
             return IllegalActionError(
@@ -104,10 +126,11 @@ class DragonMaster(PiecePower):
         self, state: GameState, race: RaceState, i: int
     ) -> tuple[GameState, list[Event]]:
         events: list[Event] = []
-        for j, r in enumerate(state.regions):
-            if r.dragon:  # the Dragon moves: it leaves its old region
-                state, evs = lift_piece(state, DRAGON, j, RULE)
-                events.extend(evs)
+        if on_map(state, DRAGON):  # the Dragon moves: it leaves its old region
+            for j, r in enumerate(state.regions):
+                if r.dragon:
+                    state, evs = lift_piece(state, DRAGON, j, RULE)
+                    events.extend(evs)
         cost = conquest_cost(state, race, i)
         conquest: list[Event] = []
         state = reach.conquer_region(state, race, i, 1, conquest)

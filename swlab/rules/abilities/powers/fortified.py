@@ -55,5 +55,6 @@ class Fortified(PiecePower):
     def bonus_coins(self, state: GameState, race: RaceState) -> Sequence[Row]:
         if race.in_decline:
             return ()
-        n = sum(1 for r in state.regions if r.race == race.name and r.fortress)
+        regions = state.regions
+        n = sum(1 for i in state.race_regions(race.name) if regions[i].fortress)
         return (Row("Fortified: fortresses", n, RULE),) if n else ()

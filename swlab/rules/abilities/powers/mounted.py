@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from swlab.rules.abilities.base import Power, Row
+from swlab.rules.abilities.base import ModifierSets, Power, Row
 
 if TYPE_CHECKING:
     from swlab.rules.state import GameState, RaceState
@@ -28,3 +28,6 @@ class Mounted(Power):
         if terrain in TERRAINS:
             return (Row(f"Mounted: {terrain}", -1, self.rule),)
         return ()
+
+    def cost_modifier_sets(self, state: GameState, race: RaceState) -> ModifierSets:
+        return ((-1, state.geo.with_terrain(*TERRAINS)),)

@@ -8,10 +8,10 @@ still enters from the border (R-CONQ-1). The minimum of 1 is applied once (R-RUL
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
-from swlab.rules.abilities.base import Power, Row
+from swlab.rules.abilities.base import ModifierSets, Power, Row
 
 if TYPE_CHECKING:
     from swlab.rules.state import GameState, RaceState
@@ -29,8 +29,14 @@ class Underworld(Power):
             return (Row("Underworld: cavern", -1, self.rule),)
         return ()
 
+    def cost_modifier_sets(self, state: GameState, race: RaceState) -> ModifierSets:
+        return ((-1, state.geo.with_symbol(CAVERN)),)
+
     def is_extra_adjacent(self, state: GameState, race: RaceState, region: int) -> bool:
-        geo = state.geo
-        if not geo.has(region, CAVERN):
-            return False
-        return any(r.race == race.name and geo.has(i, CAVERN) for i, r in enumerate(state.regions))
+        caverns = state.geo.with_symbol(CAVERN)
+        return region in caverns and not caverns.isdisjoint(state.race_region_set(race.name))
+
+    def extra_adjacent_regions(self, state: GameState, race: RaceState) -> Collection[int]:
+        # every cavern once the race holds one, none before
+        caverns = state.geo.with_symbol(CAVERN)
+        return () if caverns.isdisjoint(state.race_region_set(race.name)) else caverns

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from swlab.rules.abilities.base import Race, Row
+from swlab.rules.abilities.base import ModifierSets, Race, Row
 
 if TYPE_CHECKING:
     from swlab.rules.state import GameState, RaceState
@@ -27,3 +27,11 @@ class Giants(Race):
             if geo.mountain[n] and state.regions[n].race == race.name:
                 return (Row("Giants: next to their Mountain", -1, self.rule),)
         return ()
+
+    def cost_modifier_sets(self, state: GameState, race: RaceState) -> ModifierSets:
+        geo = state.geo
+        near: set[int] = set()
+        for n in state.race_regions(race.name):
+            if geo.mountain[n]:
+                near.update(geo.neighbours[n])
+        return ((-1, near),) if near else ()

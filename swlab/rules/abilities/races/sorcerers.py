@@ -64,13 +64,18 @@ class Sorcerers(Race):
             return ()
         if state.tray(self.name) < 1 or not state.race_regions(race.name):
             return ()
-        # only where the Sorcerers' conquest reaches: check_extra refuses the others
+        # only where the Sorcerers' conquest reaches: check_extra refuses the others; and a
+        # lone token stands in a region of another race (when those are fewer, as on a
+        # large board or for Flying Sorcerers, only they are looked at)
         ids, regions = state.geo.ids, state.regions
-        return [
-            Convert(ids[i])
-            for i in reach.reach_candidates(state, race, in_hand=False)
-            if _is_lone_active(regions[i], race)
+        candidates = reach.reach_candidates(state, race, in_hand=False)
+        others = [
+            i for name, held in state.holdings.races.items() if name != race.name for i in held
         ]
+        if len(others) < len(candidates):
+            reached = candidates if isinstance(candidates, range) else set(candidates)
+            candidates = sorted(i for i in others if i in reached)
+        return [Convert(ids[i]) for i in candidates if _is_lone_active(regions[i], race)]
 
     def check_extra(
         self, state: GameState, race: RaceState, action: Action
@@ -156,7 +161,7 @@ class Sorcerers(Race):
             converted=turn.converted | {victim.owner},
             acted=True,
         )
-        state = replace(state, turn=turn)
+        state = state.updated(turn=turn)
         for b in badges(race):
             state, more = b.on_conquest(state, race, i)
             events.extend(more)

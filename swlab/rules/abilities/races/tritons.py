@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from swlab.rules.abilities.base import Race, Row
+from swlab.rules.abilities.base import ModifierSets, Race, Row
 
 if TYPE_CHECKING:
     from swlab.rules.state import GameState, RaceState
@@ -25,3 +25,6 @@ class Tritons(Race):
         if region in state.geo.coastal and not state.geo.water[region]:
             return (Row("Tritons: coastal region", -1, self.rule),)
         return ()
+
+    def cost_modifier_sets(self, state: GameState, race: RaceState) -> ModifierSets:
+        return ((-1, state.geo.coastal_land),)
