@@ -580,12 +580,18 @@ def _present_settings(args: argparse.Namespace) -> dict[str, Any]:
         raise CommandError("--pace must be a positive number of seconds")
     from swlab.play.present import load_game
 
-    game = load_game(args.source, players)  # fails early on a bad board, scenario or record
+    game = load_game(args.source, players, args.seed)  # fails early on a bad file or name
     for seat in bots:
         if int(seat) >= len(game.state.players):
             raise CommandError(f"--bots: seat {seat} does not exist (seats 0 to "
                                f"{len(game.state.players) - 1})")  # fmt: skip
-    return {"spec": args.source, "players": players, "bots": bots, "pace": args.pace}
+    return {
+        "spec": args.source,
+        "players": players,
+        "bots": bots,
+        "pace": args.pace,
+        "seed": args.seed,
+    }
 
 
 def present_command(args: argparse.Namespace) -> list[str]:
@@ -629,6 +635,9 @@ def _add_present_command(commands: argparse._SubParsersAction[argparse.ArgumentP
     p.add_argument("--bots", help="bot seats, comma-separated SEAT:KIND (0-based): 1:greedy")
     p.add_argument("--port", type=int, default=8866, help="port (default 8866)")
     p.add_argument("--pace", type=float, default=1.2, help="seconds per bot step (1.2)")
+    p.add_argument(
+        "--seed", type=int, default=None, help="seed of a new game (default: a new game each time)"
+    )
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
     p.set_defaults(run=_cmd_present)
 

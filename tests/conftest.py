@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -39,3 +40,13 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         report.longrepr = (
             f"SWLAB_REQUIRE_BROWSER is set (CI) but the browser tests cannot run: {reason}"
         )
+
+
+@pytest.fixture(scope="session")
+def pw() -> Iterator[Any]:
+    """The test process's one Playwright: its sync API refuses a second one while the first
+    runs, so every browser test (tests/browser, tests/editor) launches Chromium from this."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p

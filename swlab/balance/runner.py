@@ -319,7 +319,7 @@ def _client(workers: int | None, scheduler: str | None) -> Iterator[tuple[Client
         threads_per_worker=1,
         processes=True,
         dashboard_address=None,
-        silence_logs=logging.ERROR,
+        silence_logs=logging.CRITICAL,  # a worker outliving the scheduler at close logs noise
     )
     client = Client(cluster)
     try:

@@ -35,9 +35,12 @@ NOTEBOOK = Path(__file__).with_name("present.ipynb")
 ENV = "SWLAB_PRESENT"
 
 
-def load_game(spec: str | None, players: Sequence[str] | None = None) -> Game:
+def load_game(
+    spec: str | None, players: Sequence[str] | None = None, seed: int | None = None
+) -> Game:
     """A game from a board (a shipped name or a board file), a scenario (a ``.yaml`` file
-    or a shipped scenario's name) or a game record (a ``.json`` record file)."""
+    or a shipped scenario's name) or a game record (a ``.json`` record file). ``seed`` fixes
+    a new game's setup and die (default: a new game each time)."""
     from swlab.board.catalog import load_board, scenario_path
 
     spec = spec or "official_2p"
@@ -58,7 +61,7 @@ def load_game(spec: str | None, players: Sequence[str] | None = None) -> Game:
                 f"{spec!r} is neither a board, a scenario nor a game record"
             ) from board_error
     names = list(players) if players else [f"Player {i + 1}" for i in range(board.players)]
-    return Game(board, names)
+    return Game(board, names, seed=seed)
 
 
 def settings_from_env() -> dict[str, Any]:
@@ -145,7 +148,8 @@ class Presenter:
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any]) -> Presenter:
         """The presenter that ``swlab present`` describes (see :func:`settings_from_env`)."""
-        game = load_game(settings.get("spec"), settings.get("players"))
+        seed = settings.get("seed")
+        game = load_game(settings.get("spec"), settings.get("players"), seed)
         bots = {int(k): v for k, v in (settings.get("bots") or {}).items()}
         return cls(game, bots=bots, pace=float(settings.get("pace", 1.2)))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -50,13 +50,10 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[harness.Lab]:
 
 
 @pytest.fixture(scope="session")
-def browser(lab: harness.Lab) -> Iterator[Browser]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = harness.launch_chromium(p)
-        yield b
-        b.close()
+def browser(lab: harness.Lab, pw: Any) -> Iterator[Browser]:
+    b = harness.launch_chromium(pw)
+    yield b
+    b.close()
 
 
 @pytest.fixture

@@ -134,7 +134,8 @@ def present(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         MPLBACKEND="Agg",
     )
     cmd = [sys.executable, "-m", "swlab", "present", "official_2p", "--players", "Ann,Bot",
-           "--bots", "1:greedy", "--pace", "0.2", "--port", str(port), "--no-browser"]  # fmt: skip
+           "--bots", "1:greedy", "--pace", "0.2", "--seed", "7", "--port", str(port),
+           "--no-browser"]  # fmt: skip
     with (home / "voila.log").open("wb") as log:
         proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=log, cwd=home)
     url = f"http://127.0.0.1:{port}/"

@@ -44,17 +44,16 @@ def _harness() -> ModuleType:
 
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+def page(tmp_path_factory: pytest.TempPathFactory, pw: Any) -> Iterator[Any]:
     harness = _harness()
-    from playwright.sync_api import sync_playwright
 
     root = tmp_path_factory.mktemp("editor-lab")
     LAB_ROOT.append(root)
     harness.prepare_root(root, [], {"editor.ipynb": harness.notebook(SOURCE)})
     lab = harness.Lab(root).start()
     try:
-        with sync_playwright() as p:
-            browser = harness.launch_chromium(p)
+        browser = harness.launch_chromium(pw)
+        try:
             page = browser.new_page(viewport=harness.VIEWPORT)
             page.set_default_timeout(30_000)
             harness.open_notebook(page, lab, "notebooks/editor.ipynb")
@@ -63,6 +62,7 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
             page.wait_for_selector(".swlab-editor path.swlab-region-1")
             harness.settle(page)
             yield page
+        finally:
             browser.close()
     finally:
         lab.shutdown_kernels()
@@ -135,7 +135,8 @@ def test_set_a_terrain_and_save_then_the_file_has_it(page: Any) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "07_map_editor-browser.png"), full_page=True)
 
-    board = read_board(LAB_ROOT[0] / "notebooks" / "my_board.geojson")
+    # the editor saves into its workspace, swlab-files/ beside the notebook (swlab/workspace.py)
+    board = read_board(LAB_ROOT[0] / "notebooks" / "swlab-files" / "my_board.geojson")
     assert sorted(board.ids) == [1, 2, 3, 4]
     assert board[3].terrain == "forest"
     assert validate(board) == []
@@ -158,7 +159,7 @@ def test_generate_a_random_board_through_the_page_and_save_it(page: Any) -> None
     _wait_for(page, "Saved random_board.geojson")
     page.screenshot(path=str(SCREENSHOTS / "07_map_editor-random.png"), full_page=True)
 
-    board = read_board(LAB_ROOT[0] / "notebooks" / "random_board.geojson")
+    board = read_board(LAB_ROOT[0] / "notebooks" / "swlab-files" / "random_board.geojson")
     assert len(board) == 30
     assert validate(board) == []
     assert board.first_conquest_regions
