@@ -19,7 +19,7 @@ rules engine and the scenario loader can read graphs without the geometry stack.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -57,20 +57,12 @@ class GraphError(ValueError):
     """A region graph that cannot be read or drawn; the message names the file and field."""
 
 
-@dataclass(frozen=True)
-class GraphRegion:
-    """One region of a region graph: facts only, no geometry.
-
-    ``xy`` is an optional anchor (image pixels, y down) used to imitate a printed layout.
-    """
+class _RegionFacts:
+    """What the engine asks of a graph region (:class:`~swlab.rules.geo.BoardLike`)."""
 
     id: int
     terrain: str
-    symbols: tuple[str, ...]
-    edge: bool
-    neighbours: tuple[int, ...]
-    xy: tuple[float, float] | None = None
-    name: str | None = None
+    symbols: Collection[str]
 
     @property
     def is_water(self) -> bool:
@@ -87,6 +79,22 @@ class GraphRegion:
     def label(self) -> str:
         """``"Hill (3)"``, as the engine's messages name a region."""
         return f"{self.terrain.capitalize()} ({self.id})"
+
+
+@dataclass(frozen=True)
+class GraphRegion(_RegionFacts):
+    """One region of a region graph: facts only, no geometry.
+
+    ``xy`` is an optional anchor (image pixels, y down) used to imitate a printed layout.
+    """
+
+    id: int
+    terrain: str
+    symbols: tuple[str, ...]
+    edge: bool
+    neighbours: tuple[int, ...]
+    xy: tuple[float, float] | None = None
+    name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -312,27 +320,12 @@ def read_graph(path: str | Path) -> RegionGraph:
 
 
 @dataclass(frozen=True)
-class GraphBoardRegion:
+class GraphBoardRegion(_RegionFacts):
     """A region as :class:`GraphBoard` shows it to the engine (symbols as a set)."""
 
     id: int
     terrain: str
     symbols: frozenset[str] = frozenset()
-
-    @property
-    def is_water(self) -> bool:
-        return self.terrain in _WATER
-
-    @property
-    def is_mountain(self) -> bool:
-        return self.terrain == "mountain"
-
-    def has(self, symbol: str) -> bool:
-        return symbol in self.symbols
-
-    @property
-    def label(self) -> str:
-        return f"{self.terrain.capitalize()} ({self.id})"
 
 
 @dataclass(frozen=True, eq=False)

@@ -85,30 +85,12 @@ class Reach:
         caverns), and one that cannot name them, or a race that reaches anywhere, keeps
         the whole board.
         """
-        geo = state.geo
         if in_hand and self.race.hand < 1:
             return ()  # R-CONQ-3: where() refuses every region
-        if self.held:
-            if self.flying:
-                return range(len(geo))
-            near: set[int] = set()
-            for i in self.held:
-                near.update(geo.neighbours[i])  # R-CONQ-6
-            for b in self.extra_adjacency:
-                extra = b.extra_adjacent_regions(state, self.race)
-                if extra is None:
-                    return range(len(geo))
-                near.update(extra)
-            near -= self.held_set
-            if not self.water_ok:
-                near -= geo.water_set  # R-CONQ-4
-            return sorted(near)
-        if self.anywhere:
-            return range(len(geo))
-        entry = geo.first_conquest  # R-CONQ-1
-        if self.water_ok:
-            entry = entry | (geo.edge & geo.water_set)  # edge Seas, for Seafaring
-        return sorted(entry)
+        reachable = self._reachable(state)
+        if reachable is None or reachable is EVERYWHERE:
+            return range(len(state.geo))
+        return sorted(reachable)
 
     def conquests(self, state: GameState) -> list[Conquer | Final]:
         """The ``conquer`` and ``final`` actions legal now, ascending by region position:

@@ -18,6 +18,7 @@ from swlab.rules import GameState, RaceState, RegionState, Stage, new_game
 from swlab.rules.actions import Action, parse_action
 from swlab.rules.engine import apply, why_illegal
 from swlab.rules.events import Event
+from swlab.rules.scenario import ScenarioError, scenario_from_dict
 
 
 class GraphBoard(_GraphBoard):
@@ -248,3 +249,32 @@ class Scenario:
 
     def event_texts(self) -> list[str]:
         return [e.describe(self.state) for e in self.events]
+
+
+# --- scenario files as mappings (tests/rules/test_scenario*.py) --------------------------
+
+
+def scenario_base(**extra: Any) -> dict[str, Any]:
+    """A scenario mapping: Ann's Ratmen (3 in hand) on Forest 3, Bob's Humans on Hill 7,
+    the rest empty; ``extra`` replaces top-level keys."""
+    d: dict[str, Any] = {
+        "board": "official_2p",
+        "players": [
+            {"name": "Ann", "active": {"race": "Ratmen", "power": "Hill", "hand": 3}},
+            {"name": "Bob", "active": {"race": "Humans", "power": "Forest"}},
+        ],
+        "unlisted_regions": "empty",
+        "regions": {3: {"race": "Ratmen", "tokens": 2}, 7: {"race": "Humans", "tokens": 3}},
+        "turn": {"stage": "conquer"},
+    }
+    d.update(extra)
+    return d
+
+
+def scenario_refusal(d: dict[str, Any]) -> ScenarioError:
+    """The :class:`ScenarioError` loading ``d`` raises (as a file named ``lesson.yaml``)."""
+    import pytest
+
+    with pytest.raises(ScenarioError) as info:
+        scenario_from_dict(d, file="lesson.yaml")
+    return info.value

@@ -26,33 +26,14 @@ from swlab.rules.scenario import (
 from swlab.rules.state import Conquest
 
 from .helpers import SMALL_BORDERS, SMALL_EDGE, SMALL_REGIONS
+from .helpers import scenario_base as base
+from .helpers import scenario_refusal as error_of
 from .invariants import check_invariants
 from .scenario_paths import scenario_docs, shipped_scenarios
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = shipped_scenarios(tutorial=False)
 DOCS = scenario_docs()
-
-
-def base(**extra: Any) -> dict[str, Any]:
-    d: dict[str, Any] = {
-        "board": "official_2p",
-        "players": [
-            {"name": "Ann", "active": {"race": "Ratmen", "power": "Hill", "hand": 3}},
-            {"name": "Bob", "active": {"race": "Humans", "power": "Forest"}},
-        ],
-        "unlisted_regions": "empty",
-        "regions": {3: {"race": "Ratmen", "tokens": 2}, 7: {"race": "Humans", "tokens": 3}},
-        "turn": {"stage": "conquer"},
-    }
-    d.update(extra)
-    return d
-
-
-def error_of(d: dict[str, Any]) -> ScenarioError:
-    with pytest.raises(ScenarioError) as info:
-        scenario_from_dict(d, file="lesson.yaml")
-    return info.value
 
 
 # --- the examples a teacher uses -------------------------------------------------------

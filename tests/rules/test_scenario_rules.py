@@ -24,37 +24,16 @@ from swlab.rules import apply, legal_actions, random_action
 from swlab.rules.pieces import BY_FIELD
 from swlab.rules.report import run_scenario
 from swlab.rules.scenario import (
-    ScenarioError,
     dump_scenario,
     load_scenario,
     scenario_from_dict,
 )
 
+from .helpers import scenario_base as base
+from .helpers import scenario_refusal as refusal
 from .scenario_paths import ROOT, SCENARIO_DIR, shipped_scenarios
 
 BEFORE = ROOT / "tests" / "data" / "scenario_states_before_split.json"
-
-
-def base(**extra: Any) -> dict[str, Any]:
-    """Ann's Ratmen (3 in hand) on Forest 3, Bob's Humans on Hill 7, the rest empty."""
-    d: dict[str, Any] = {
-        "board": "official_2p",
-        "players": [
-            {"name": "Ann", "active": {"race": "Ratmen", "power": "Hill", "hand": 3}},
-            {"name": "Bob", "active": {"race": "Humans", "power": "Forest"}},
-        ],
-        "unlisted_regions": "empty",
-        "regions": {3: {"race": "Ratmen", "tokens": 2}, 7: {"race": "Humans", "tokens": 3}},
-        "turn": {"stage": "conquer"},
-    }
-    d.update(extra)
-    return d
-
-
-def refusal(d: dict[str, Any]) -> ScenarioError:
-    with pytest.raises(ScenarioError) as info:
-        scenario_from_dict(d, file="lesson.yaml")
-    return info.value
 
 
 # --- every shipped scenario keeps its meaning -----------------------------------------
