@@ -1,0 +1,131 @@
+"""The language every user-facing sentence is shown in: one switch, gettext catalogs by Babel.
+
+English is the source language: a message is written once, in English, where it is used
+(wrapped in :func:`_`), and each language's catalog ``swlab/locale/<code>/LC_MESSAGES/<domain>.po``
+maps it to that language. The language is chosen, most specific first, by an explicit argument,
+:func:`set_language` (or :func:`using` for a block), the ``SWLAB_LANG`` environment variable, the
+locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), and finally English.
+
+Compiled catalogs (``.mo``) are built by ``tasks.py`` and shipped in the wheel; a checkout without
+them reads the ``.po`` files directly, so a translation edit shows without a build step.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+
+SOURCE = "en"
+LANGUAGES: tuple[str, ...] = ("en", "el", "tr", "de", "pt")
+"""The languages swlab speaks: English (source), Greek, Turkish, German, Portuguese."""
+NAMES: dict[str, str] = {
+    "en": "English",
+    "el": "Ελληνικά",
+    "tr": "Türkçe",
+    "de": "Deutsch",
+    "pt": "Português",
+}
+"""Each language's name in that language, as a language switch shows it."""
+DOMAIN = "swlab"
+LOCALE_DIR = Path(__file__).with_name("locale")
+
+_current: ContextVar[str | None] = ContextVar("swlab_language", default=None)
+
+
+class UnknownLanguageError(ValueError):
+    """A language code swlab has no catalog for."""
+
+
+def normalise(code: str) -> str | None:
+    """``"el_GR.UTF-8"`` -> ``"el"``; ``None`` for a code swlab does not speak (or C/POSIX)."""
+    base = code.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return base if base in LANGUAGES else None
+
+
+def check(code: str) -> str:
+    """The normalised code, or :class:`UnknownLanguageError` naming the languages there are."""
+    found = normalise(code)
+    if found is None:
+        known = ", ".join(f"{c} ({NAMES[c]})" for c in LANGUAGES)
+        raise UnknownLanguageError(f"unknown language {code!r}: swlab speaks {known}")
+    return found
+
+
+def from_environment(environ: dict[str, str] | None = None) -> str:
+    """The language the environment asks for: ``SWLAB_LANG``, then the locale, then English."""
+    env = os.environ if environ is None else environ
+    wanted = env.get("SWLAB_LANG", "").strip()
+    if wanted:
+        return check(wanted)
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for part in env.get(var, "").split(":"):
+            if part and (found := normalise(part)):
+                return found
+    return SOURCE
+
+
+def language(code: str | None = None) -> str:
+    """The language in effect: ``code`` if given, else the one set, else the environment's."""
+    if code is not None:
+        return check(code)
+    return _current.get() or from_environment()
+
+
+def set_language(code: str | None) -> None:
+    """Show every later sentence in ``code`` (``None``: back to the environment's choice)."""
+    _current.set(None if code is None else check(code))
+
+
+@contextmanager
+def using(code: str | None) -> Iterator[str]:
+    """Within the block, sentences are in ``code`` (``None`` leaves the language as it is)."""
+    token = _current.set(check(code) if code is not None else _current.get())
+    try:
+        yield language()
+    finally:
+        _current.reset(token)
+
+
+@cache
+def translations(code: str, domain: str = DOMAIN) -> gettext.NullTranslations:
+    """The catalog of ``domain`` in ``code``; English and a missing catalog leave text as it is."""
+    code = check(code)
+    if code == SOURCE:
+        return gettext.NullTranslations()
+    folder = LOCALE_DIR / code / "LC_MESSAGES"
+    mo, po = folder / f"{domain}.mo", folder / f"{domain}.po"
+    if mo.is_file() and (not po.is_file() or mo.stat().st_mtime >= po.stat().st_mtime):
+        with mo.open("rb") as fh:
+            return gettext.GNUTranslations(fh)
+    if po.is_file():
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
+        with po.open("rb") as fh:
+            catalog = read_po(fh, locale=code, domain=domain)
+        buffer = io.BytesIO()
+        write_mo(buffer, catalog, use_fuzzy=False)
+        buffer.seek(0)
+        return gettext.GNUTranslations(buffer)
+    return gettext.NullTranslations()
+
+
+def _(message: str, code: str | None = None) -> str:
+    """``message`` (English source) in the language in effect, or in ``code``."""
+    return translations(language(code)).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int, code: str | None = None) -> str:
+    """The singular or plural form for ``n``, following each language's plural rule."""
+    return translations(language(code)).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs without translating it yet (tables, constants)."""
+    return message
