@@ -78,13 +78,16 @@ class Problem:
 
     ``regions`` are the ids involved, sorted (empty only for board-wide problems such as an
     invalid outline); ``message`` is one plain sentence naming them; ``where`` is the
-    offending area, line or point, so the editor can highlight it.
+    offending area, line or point, so the editor can highlight it; ``fix`` says how to
+    repair it (which neighbour could absorb a gap, which vertex to move), empty when the
+    message already says it.
     """
 
     kind: ProblemKind
     regions: tuple[int, ...]
     message: str
     where: BaseGeometry | None = None
+    fix: str = ""
 
 
 def is_playable(board: Board) -> bool:
