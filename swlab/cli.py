@@ -38,7 +38,7 @@ PICTURE_SUFFIXES = (".svg", ".png")
 #: Modules swlab needs at run time (``pyproject.toml``), by import name.
 #: The last three are the balance lab's (``simulate`` and ``balance`` on Dask, Parquet).
 DEPENDENCIES = (
-    "shapely", "networkx", "numpy", "pandas", "matplotlib", "yaml",
+    "shapely", "networkx", "numpy", "pandas", "matplotlib", "yaml", "babel",
     "dask", "distributed", "pyarrow",
 )  # fmt: skip
 

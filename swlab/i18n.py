@@ -151,3 +151,26 @@ def N_(message: str) -> str:
 def NC_(context: str, message: str) -> str:
     """Mark ``message`` in ``context`` for the catalogs (translated later by :func:`pgettext`)."""
     return message
+
+
+@cache
+def _rule_sources() -> dict[str, str]:
+    """Rule id -> its English sentence (``rules.pot``, extracted from docs/RULES.md)."""
+    from babel.messages.pofile import read_po
+
+    path = LOCALE_DIR / "rules.pot"
+    if not path.is_file():
+        return {}
+    with path.open("rb") as fh:
+        return {str(m.context): str(m.id) for m in read_po(fh) if m.id and m.context}
+
+
+def rule_text(rule: str, code: str | None = None) -> str:
+    """The sentence of docs/RULES.md that ``rule`` (``"R-CONQ-6"``) opens with, in the
+    language in effect (or ``code``): what a refusal citing the rule quotes to a learner.
+    ``""`` for a rule the ``rules`` catalog does not hold (a race's or power's own text)."""
+    english = _rule_sources().get(rule, "")
+    lang = language(code)
+    if not english or lang == SOURCE:
+        return english
+    return translations(lang, "rules").pgettext(rule, english)

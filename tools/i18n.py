@@ -5,8 +5,10 @@
 
 - **extract**: the English source of every marked sentence (``babel.cfg``: the Python files of
   ``swlab``, with the keywords below) into ``swlab/locale/swlab.pot``, and the rules text
-  quoted to learners (each cited rule's title in docs/RULES.md, keyed by its id) into
-  ``swlab/locale/rules.pot``.
+  quoted to learners into ``swlab/locale/rules.pot``: for each rule a refusal of
+  ``swlab.rules`` cites, its opening sentence in docs/RULES.md (with its title, when it has
+  one), keyed by the rule id. The races' and powers' rules are their badges' texts and stay
+  out of it.
 - **update**: each language's ``.po`` gains the new messages and drops the gone ones (a
   translation is kept; a message whose English changed is marked fuzzy, which the CI check
   then refuses until a translator confirms it).
@@ -40,10 +42,17 @@ KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
     "npgettext": ((1, "c"), 2, 3),
     "NC_": ((1, "c"), 2),
 }
-#: A rule's heading in docs/RULES.md: ``**R-CONQ-6 Adjacency.**``.
-RULE_HEADING = re.compile(r"\*\*(R-[A-Z]+(?:-[A-Z0-9]+)*) ([^*]+?)\.?\*\*")
-#: A rule id cited in the source.
-RULE_ID = re.compile(r"\bR-[A-Z]+(?:-[A-Z0-9]+)+\b")
+#: Where a rule starts in docs/RULES.md: ``**R-CONQ-6 Adjacency.**`` or ``- **R-IMMUNE**``.
+RULE_START = re.compile(r"(?:^|\n)(?:- )?\*\*(R-[A-Z]+(?:-[A-Z0-9]+)*)\b")
+#: A sentence end followed by the next sentence.
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z*(])")
+#: How a refusal names its rule in ``swlab/rules``: the first argument of the error, a
+#: refusal table's ``("R-...", N_("..."))`` row, or a rule chosen by the stage.
+REFUSAL_RULE = (
+    re.compile(r'IllegalActionError\(\s*"(R-[A-Z0-9-]+)"'),
+    re.compile(r'\(\s*"(R-[A-Z0-9-]+)",\s*N_\('),
+    re.compile(r'rule = "(R-[A-Z0-9-]+)" if [^\n]* else "(R-[A-Z0-9-]+)"'),
+)
 HEADER = {"project": "swlab", "copyright_holder": "the swlab authors", "charset": "utf-8"}
 
 
@@ -83,25 +92,43 @@ def extract_swlab() -> Catalog:
     return catalog
 
 
-def rule_titles() -> dict[str, str]:
-    """Each rule id of docs/RULES.md and its title (``"R-CONQ-6": "Adjacency"``)."""
-    return {m[1]: m[2].strip() for m in RULE_HEADING.finditer(RULES_MD.read_text("utf-8"))}
+def rule_sentences() -> dict[str, str]:
+    """Each rule of docs/RULES.md and its opening sentence, in the file's order: a title
+    (``Adjacency.``) keeps the sentence after it; bold marks and line breaks go."""
+    text = RULES_MD.read_text("utf-8")
+    starts = list(RULE_START.finditer(text))
+    out: dict[str, str] = {}
+    for k, m in enumerate(starts):
+        end = starts[k + 1].start() if k + 1 < len(starts) else len(text)
+        body = re.split(r"\n\n|\n#", text[m.start() : end])[0]
+        body = re.sub(r"\s+", " ", body).strip().removeprefix("- ").replace("**", "")
+        parts = SENTENCE_END.split(body[len(m[1]) :].strip())
+        first = parts[0]
+        if len(first.split()) <= 5 and len(parts) > 1:  # a title: the sentence after it too
+            first = f"{first} {parts[1]}"
+        out.setdefault(m[1], first)
+    return out
 
 
-def cited_rules() -> list[str]:
-    """The rule ids the source cites (refusals, events, hover), in RULES.md's order."""
+def refusal_rules() -> list[str]:
+    """The rules the refusals of ``swlab/rules`` cite, races' and powers' aside, in
+    RULES.md's order."""
     cited: set[str] = set()
-    for path in sorted((ROOT / "swlab").rglob("*.py")):
-        cited.update(RULE_ID.findall(path.read_text("utf-8")))
-    return [rule for rule in rule_titles() if rule in cited]
+    for path in sorted((ROOT / "swlab" / "rules").rglob("*.py")):
+        source = path.read_text("utf-8")
+        for pattern in REFUSAL_RULE:
+            for m in pattern.finditer(source):
+                cited.update(g for g in m.groups() if g)
+    own = ("R-RACE-", "R-POW-")
+    return [rule for rule in rule_sentences() if rule in cited and not rule.startswith(own)]
 
 
 def extract_rules() -> Catalog:
-    """The rules text quoted to learners: each cited rule's title, its id as context."""
+    """The rules text quoted to learners: each refusal rule's sentence, its id as context."""
     catalog = _catalog("rules")
-    titles = rule_titles()
-    for rule in cited_rules():
-        catalog.add(titles[rule], context=rule, locations=[("docs/RULES.md", 0)])
+    sentences = rule_sentences()
+    for rule in refusal_rules():
+        catalog.add(sentences[rule], context=rule, locations=[("docs/RULES.md", 0)])
     return catalog
 
 
