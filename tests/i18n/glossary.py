@@ -3,7 +3,8 @@
 A term counts as used when every word of it appears, by its stem, in the sentence: accents
 and case are ignored (Greek capitals drop their accent) and each word keeps only its first
 60 % of letters (at least two), so an inflected form (Παρακμής, Moedas, İnleri) still
-matches while another word does not.
+matches while another word does not. German joins nouns into one word (Bergplättchen,
+Völkerplättchen), so there a term's stem may stand inside a word, not only at its start.
 """
 
 from __future__ import annotations
@@ -66,10 +67,17 @@ def stem(word: str) -> str:
     return folded[: max(2, math.ceil(len(folded) * 0.6))]
 
 
-def uses(sentence: str, term: str) -> bool:
-    """Whether every word of ``term`` appears, by its stem, in ``sentence``."""
+def uses(sentence: str, term: str, lang: str = "") -> bool:
+    """Whether every word of ``term`` appears, by its stem, in ``sentence`` (in German,
+    also inside a compound word)."""
     words = re.findall(r"\w+", fold(sentence))
-    return all(any(w.startswith(stem(t)) for w in words) for t in re.findall(r"\w+", term))
+    inside = lang == "de"
+
+    def found(part: str) -> bool:
+        s = stem(part)
+        return any(s in w if inside else w.startswith(s) for w in words)
+
+    return all(found(t) for t in re.findall(r"\w+", term))
 
 
 def mentions(msgid: str, english: str) -> bool:
