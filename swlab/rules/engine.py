@@ -650,9 +650,11 @@ def _refuse_done(state: GameState, race: RaceState) -> IllegalActionError | None
         rule = "R-REDEPLOY-2" if state.turn.stage is Stage.DEFEND else "R-REDEPLOY-1"
         return IllegalActionError(
             rule,
+            # English keeps "token(s)" (the tutorial quotes it); the catalogs give each count
+            # its own form
             ngettext(
-                "You still hold {count} {race} token: place it in your regions first.",
-                "You still hold {count} {race} tokens: place them all in your regions first.",
+                "You still hold {count} {race} token(s): place them all in your regions first.",
+                "You still hold {count} {race} token(s): place them all in your regions first.",
                 race.hand,
             ).format(count=race.hand, race=names.race(race.name)),
         )
