@@ -4,6 +4,7 @@
     python3 tasks.py tutorial [ARGS]   # set up, then open the tutorial in JupyterLab
     python3 tasks.py test [ARGS]       # set up, then run the whole test suite (what CI runs)
     python3 tasks.py swlab ARGS        # set up, then run the swlab command (.venv/bin/swlab)
+    python3 tasks.py i18n [STEP]       # the catalogs: extract, update, compile (STEP: one of them)
     python3 tasks.py swlab present official_2p --players Ann,Bot --bots 1:greedy
                                        # the presenter app for a room, in Voila (port 8866)
 
@@ -300,7 +301,9 @@ def test(args: list[str]) -> int:
     run(bin_dir() / "ruff", "check", ".")
     run(bin_dir() / "mypy")
     ensure_chromium()
-    env = dict(os.environ, MPLBACKEND="Agg", PYTHONHASHSEED="0")
+    # the suite's expected outputs are English whatever the machine's locale; a test that
+    # is about another language chooses it itself
+    env = dict(os.environ, MPLBACKEND="Agg", PYTHONHASHSEED="0", SWLAB_LANG="en")
     cmd = [str(bin_dir() / "pytest"), "-n", "2", "--dist", "loadfile", "--nbval-lax", *args]
     print("+", " ".join(cmd), flush=True)
     os.chdir(ROOT)
@@ -313,7 +316,14 @@ def swlab(args: list[str]) -> int:
     return call_in_foreground([str(bin_dir() / "swlab"), *args])
 
 
-COMMANDS = {"tutorial": tutorial, "test": test, "swlab": swlab}
+def i18n(args: list[str]) -> int:
+    """The languages' catalogs: extract the English source, update each .po, compile .mo
+    (``tools/i18n.py``; one STEP of ``extract``, ``update``, ``compile`` runs only that)."""
+    ready("")
+    return call_in_foreground([str(venv_python()), str(ROOT / "tools" / "i18n.py"), *args])
+
+
+COMMANDS = {"tutorial": tutorial, "test": test, "swlab": swlab, "i18n": i18n}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -24,6 +24,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from swlab.i18n import LANGUAGES, N_, NAMES, _, language, ngettext, using
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -36,7 +38,7 @@ PICTURE_SUFFIXES = (".svg", ".png")
 #: Modules swlab needs at run time (``pyproject.toml``), by import name.
 #: The last three are the balance lab's (``simulate`` and ``balance`` on Dask, Parquet).
 DEPENDENCIES = (
-    "shapely", "networkx", "numpy", "pandas", "matplotlib", "yaml",
+    "shapely", "networkx", "numpy", "pandas", "matplotlib", "yaml", "babel",
     "dask", "distributed", "pyarrow",
 )  # fmt: skip
 
@@ -48,14 +50,14 @@ class CommandError(Exception):
 def setup_hint(missing: str) -> str:
     """What to do when this Python lacks swlab's dependencies (``python -m swlab`` run by
     the system Python in the repository, say)."""
-    return (
-        f"{PROG}: error: this Python ({sys.executable}) lacks swlab's dependencies "
-        f"(no module {missing!r}).\n"
+    return _(
+        "{prog}: error: this Python ({python}) lacks swlab's dependencies (no module "
+        "{missing}).\n"
         "  In the repository, `python3 tasks.py swlab ...` sets up .venv on first use and runs\n"
         "  the command there; after that `.venv/bin/swlab ...` works too.\n"
         "  Elsewhere install swlab first: `python3 -m pip install PATH-TO-SWLAB` (a wheel or\n"
         "  the repository folder)."
-    )
+    ).format(prog=PROG, python=sys.executable, missing=repr(missing))
 
 
 def _version() -> str:
@@ -65,6 +67,18 @@ def _version() -> str:
 
 
 # --- helpers ---------------------------------------------------------------------------
+#: Sentences several commands print (one place each).
+_PLAYERS_RANGE = N_("--players must be 2 to 6 (R-COMP-1), not {players}")
+_GAMES_IN = N_("{what}: {n} games in {where}")
+_LANG_HELP = N_("the language swlab speaks: {languages} (default: SWLAB_LANG, then the locale)")
+
+
+def _interrupted_after(played: int, games: int) -> str:
+    return _("{prog}: interrupted after {played} of {games} games").format(
+        prog=PROG, played=played, games=games
+    )
+
+
 def _load(spec: str) -> Board:
     """A board with shapes, by shipped name or path (:func:`swlab.board.catalog.load_board`)."""
     from swlab.board.catalog import load_board
@@ -79,7 +93,11 @@ def _plural(count: int, word: str) -> str:
 def _at_least(value: int, least: int, option: str) -> int:
     """Refuse a number below ``least`` with one line naming the option."""
     if value < least:
-        raise CommandError(f"{option} must be {least} or more, not {value}")
+        raise CommandError(
+            _("{option} must be {least} or more, not {value}").format(
+                option=option, least=least, value=value
+            )
+        )
     return value
 
 
@@ -282,17 +300,27 @@ def _add_map_commands(commands: argparse._SubParsersAction[argparse.ArgumentPars
 # --- scenario sub-commands ---------------------------------------------------------------
 def _result_line(report: dict[str, Any]) -> str:
     """``played conquer 7; end: round 1, Ann to play (redeploy, Humans)`` and the like."""
-    played = "; ".join(report["actions"]) or "nothing"
+    from swlab.rules import names
+
+    played = "; ".join(report["actions"]) or _("nothing")
     if "error" in report:
         total = report["error"]["index"] + 1
-        played += f" ({len(report['actions'])} of {total}, then refused)"
+        played = _("{played} ({done} of {total}, then refused)").format(
+            played=played, done=len(report["actions"]), total=total
+        )
     if report["over"]:
         scores = ", ".join(f"{name} {coins}" for name, coins in report["scores"].items())
-        where = f"game over, coins {scores}"
+        where = _("game over, coins {scores}").format(scores=scores)
     else:
-        acting = f", {report['acting']}" if report["acting"] else ""
-        where = f"round {report['round']}, {report['actor']} to play ({report['stage']}{acting})"
-    return f"{report['scenario']}: played {played}: {where}"
+        fields = {"round": report["round"], "actor": report["actor"], "stage": report["stage"]}
+        if report["acting"]:
+            text = _("round {round}, {actor} to play ({stage}, {acting})")
+            where = text.format(acting=names.race(report["acting"]), **fields)
+        else:
+            where = _("round {round}, {actor} to play ({stage})").format(**fields)
+    return _("{scenario}: played {played}: {where}").format(
+        scenario=report["scenario"], played=played, where=where
+    )
 
 
 def _cmd_scenario_run(args: argparse.Namespace, out: TextIO) -> int:
@@ -311,7 +339,12 @@ def _cmd_scenario_run(args: argparse.Namespace, out: TextIO) -> int:
         print(_result_line(report), file=out)
     if "error" in report:
         error = report["error"]  # the engine's sentence ends with its rule id (R-CONQ-6)
-        print(f"{PROG}: refused: {error['action']}: {error['message']}", file=sys.stderr)
+        print(
+            _("{prog}: refused: {action}: {message}").format(
+                prog=PROG, action=error["action"], message=error["message"]
+            ),
+            file=sys.stderr,
+        )
         return 1
     return 0
 
@@ -322,7 +355,8 @@ def _cmd_scenario_check(args: argparse.Namespace, out: TextIO) -> int:
     from swlab.rules.scenario import load_scenario
 
     state = load_scenario(args.file)
-    print(f"{state}\nlegal: {', '.join(map(repr, legal_actions(state)))}", file=out)
+    legal = ", ".join(map(repr, legal_actions(state)))
+    print(f"{state}\n" + _("legal: {actions}").format(actions=legal), file=out)
     return 0
 
 
@@ -369,8 +403,18 @@ def _cmd_record_check(args: argparse.Namespace, out: TextIO) -> int:
 
     game = Game.from_record(args.file)
     s = game.state
-    where = "game over" if s.stage.value == "game_over" else f"round {s.round}/{s.geo.turns}"
-    print(f"{args.file}: replayed {len(game)} actions on {s.geo.name}: {where}", file=out)
+    if s.stage.value == "game_over":
+        where = _("game over")
+    else:
+        where = _("round {round}/{turns}").format(round=s.round, turns=s.geo.turns)
+    print(
+        ngettext(
+            "{file}: replayed {n} action on {board}: {where}",
+            "{file}: replayed {n} actions on {board}: {where}",
+            len(game),
+        ).format(file=args.file, n=len(game), board=s.geo.name, where=where),
+        file=out,
+    )
     return 0
 
 
@@ -393,14 +437,18 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     top = _at_least(args.top, 1, "--top")
     min_picks = _at_least(args.min_picks, 1, "--min-picks")
     if args.players is not None and not 2 <= args.players <= 6:
-        raise CommandError(f"--players must be 2 to 6 (R-COMP-1), not {args.players}")
+        raise CommandError(_(_PLAYERS_RANGE).format(players=args.players))
     if args.out is not None and Path(args.out).is_file():
-        raise CommandError(f"{args.out}: is a file; --out names a folder for the records")
+        raise CommandError(
+            _("{path}: is a file; --out names a folder for the records").format(path=args.out)
+        )
     if args.board is None:
         players = args.players if args.players is not None else 5
         board = load_board(f"official_{players}p") if 2 <= players <= 5 else None
         if board is None:
-            raise CommandError(f"no official board for {players} players: give --board")
+            raise CommandError(
+                _("no official board for {players} players: give --board").format(players=players)
+            )
     else:
         board = load_board(args.board)
     result = run_simulation(
@@ -417,16 +465,16 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     out.write(result.report(top, min_picks))
     played = result.totals["games"]
     if args.out:
-        print(f"records: {played} games in {args.out}", file=out)
+        print(_(_GAMES_IN).format(what=_("records"), n=played, where=args.out), file=out)
     if args.results:
         from swlab.balance.results import results_of
 
         where = _results_folder(args.results)
         assert result.run is not None
         results_of(result.run, result.totals["board"]).save(where)
-        print(f"results: {played} games in {where} (Parquet)", file=out)
+        print(_("results: {n} games in {where} (Parquet)").format(n=played, where=where), file=out)
     if result.totals.get("interrupted"):
-        print(f"{PROG}: interrupted after {played} of {games} games", file=sys.stderr)
+        print(_interrupted_after(played, games), file=sys.stderr)
         return 130
     return 0
 
@@ -435,16 +483,18 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 def _parallel_options(args: argparse.Namespace) -> dict[str, Any]:
     """``--workers`` / ``--serial`` / ``--scheduler`` as keywords of the runner."""
     if args.workers is not None and args.workers < 1:
-        raise CommandError(f"--workers must be at least 1, not {args.workers}")
+        raise CommandError(
+            _("--workers must be at least 1, not {workers}").format(workers=args.workers)
+        )
     if args.scheduler is not None and (args.workers is not None or args.serial):
-        raise CommandError("--scheduler runs on that cluster: leave out --workers and --serial")
+        raise CommandError(_("--scheduler runs on that cluster: leave out --workers and --serial"))
     workers = 0 if args.serial else args.workers
     return {"workers": workers, "scheduler": args.scheduler}
 
 
 def _results_folder(text: str) -> Path:
     if Path(text).is_file():
-        raise CommandError(f"{text}: is a file; give a folder for the results")
+        raise CommandError(_("{path}: is a file; give a folder for the results").format(path=text))
     return Path(text)
 
 
@@ -474,7 +524,7 @@ def _cmd_balance(args: argparse.Namespace, out: TextIO) -> int:
 
     games = _at_least(args.games, 1, "--games")
     if args.players is not None and not 2 <= args.players <= 6:
-        raise CommandError(f"--players must be 2 to 6 (R-COMP-1), not {args.players}")
+        raise CommandError(_(_PLAYERS_RANGE).format(players=args.players))
     folder = _results_folder(args.out) if args.out else None
     records = _results_folder(args.records) if args.records else None
     board = load_board(args.board)
@@ -493,12 +543,16 @@ def _cmd_balance(args: argparse.Namespace, out: TextIO) -> int:
     out.write(report.to_markdown())
     if folder is not None:
         print(
-            f"\nreport: {folder / 'report.md'} (plots as PNG and SVG, results as Parquet)", file=out
+            "\n"
+            + _("report: {path} (plots as PNG and SVG, results as Parquet)").format(
+                path=folder / "report.md"
+            ),
+            file=out,
         )
     if records is not None:
-        print(f"records: {report.games} games in {records}", file=out)
+        print(_(_GAMES_IN).format(what=_("records"), n=report.games, where=records), file=out)
     if report.meta.get("interrupted"):
-        print(f"{PROG}: interrupted after {report.games} of {games} games", file=sys.stderr)
+        print(_interrupted_after(report.games, games), file=sys.stderr)
         return 130
     return 0
 
@@ -574,17 +628,24 @@ def _present_settings(args: argparse.Namespace) -> dict[str, Any]:
     for item in args.bots.split(",") if args.bots else []:
         seat, sep, kind = item.partition(":")
         if not sep or not seat.strip().isdigit() or not kind.strip():
-            raise CommandError(f"--bots takes SEAT:KIND pairs such as 1:greedy, not {item!r}")
+            raise CommandError(
+                _("--bots takes SEAT:KIND pairs such as 1:greedy, not {item}").format(
+                    item=repr(item)
+                )
+            )
         bots[seat.strip()] = kind.strip()
     if args.pace <= 0:
-        raise CommandError("--pace must be a positive number of seconds")
+        raise CommandError(_("--pace must be a positive number of seconds"))
     from swlab.play.present import load_game
 
     game = load_game(args.source, players, args.seed)  # fails early on a bad file or name
     for seat in bots:
         if int(seat) >= len(game.state.players):
-            raise CommandError(f"--bots: seat {seat} does not exist (seats 0 to "
-                               f"{len(game.state.players) - 1})")  # fmt: skip
+            raise CommandError(
+                _("--bots: seat {seat} does not exist (seats 0 to {last})").format(
+                    seat=seat, last=len(game.state.players) - 1
+                )
+            )
     return {
         "spec": args.source,
         "players": players,
@@ -609,10 +670,15 @@ def _cmd_present(args: argparse.Namespace, out: TextIO) -> int:
     import subprocess
 
     settings = _present_settings(args)
-    env = dict(os.environ, SWLAB_PRESENT=json.dumps(settings))
+    env = dict(os.environ, SWLAB_PRESENT=json.dumps(settings), SWLAB_LANG=language())
     cmd = present_command(args)
-    print(f"Presenting {args.source or 'official_2p'} on http://127.0.0.1:{args.port}/ "
-          "(Ctrl-C stops it)", file=out, flush=True)  # fmt: skip
+    print(
+        _("Presenting {source} on http://127.0.0.1:{port}/ (Ctrl-C stops it)").format(
+            source=args.source or "official_2p", port=args.port
+        ),
+        file=out,
+        flush=True,
+    )
     try:
         return subprocess.call(cmd, env=env)
     except KeyboardInterrupt:
@@ -644,8 +710,15 @@ def _add_present_command(commands: argparse._SubParsersAction[argparse.ArgumentP
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser; add a command group with one more ``_add_*`` call."""
-    parser = argparse.ArgumentParser(prog=PROG, description="A lab for the board game Small World.")
+    parser = argparse.ArgumentParser(
+        prog=PROG, description=_("A lab for the board game Small World.")
+    )
     parser.add_argument("--version", action="version", version=_version())
+    parser.add_argument(
+        "--lang",
+        metavar="LANG",
+        help=_(_LANG_HELP).format(languages=", ".join(f"{c} ({NAMES[c]})" for c in LANGUAGES)),
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     _add_map_commands(commands)
     _add_scenario_commands(commands)
@@ -675,12 +748,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run ``swlab`` with ``argv`` (default: the command line); return the exit code."""
     words = list(sys.argv[1:] if argv is None else argv)
     try:
-        try:
-            args = build_parser().parse_args(words)
-        except SystemExit as exit_:  # --help, --version, or a usage error argparse printed
-            return exit_.code if isinstance(exit_.code, int) else 2
-        run: Callable[[argparse.Namespace, TextIO], int] = args.run
-        return run(args, sys.stdout)
+        with using(_language_option(words)):  # before the parser: its help is translated
+            try:
+                args = build_parser().parse_args(words)
+            except SystemExit as exit_:  # --help, --version, or a usage error argparse printed
+                return exit_.code if isinstance(exit_.code, int) else 2
+            run: Callable[[argparse.Namespace, TextIO], int] = args.run
+            return run(args, sys.stdout)
     except BrokenPipeError:  # output piped into `head`: stop quietly
         _silence_stdout()
         return 1
@@ -691,15 +765,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(setup_hint(missing), file=sys.stderr)
         return 2
     except (CommandError, ValueError, OSError) as error:  # bad input: names, files, numbers
-        print(f"{PROG}: error: {error}", file=sys.stderr)
+        print(_("{prog}: error: {error}").format(prog=PROG, error=error), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         for name in ("swlab.sim", "swlab.balance.runner"):
             module = sys.modules.get(name)
             if module is not None:
                 module.end_progress_lines()
-        print(f"{PROG}: interrupted", file=sys.stderr)
+        print(_("{prog}: interrupted").format(prog=PROG), file=sys.stderr)
         return 130
+
+
+def _language_option(words: Sequence[str]) -> str | None:
+    """The global ``--lang LANG`` (or ``--lang=LANG``) before the command, if given; else
+    ``None`` (``SWLAB_LANG``, then the locale, choose). An unknown code is bad input."""
+    from swlab.i18n import check
+
+    for k, word in enumerate(words):
+        if not word.startswith("-"):
+            return None  # the command: its own options follow
+        if word == "--lang" and k + 1 < len(words):
+            return check(words[k + 1])
+        if word.startswith("--lang="):
+            return check(word.split("=", 1)[1])
+    return None
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -6,8 +6,10 @@ maps it to that language. The language is chosen, most specific first, by an exp
 :func:`set_language` (or :func:`using` for a block), the ``SWLAB_LANG`` environment variable, the
 locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), and finally English.
 
-Compiled catalogs (``.mo``) are built by ``tasks.py`` and shipped in the wheel; a checkout without
-them reads the ``.po`` files directly, so a translation edit shows without a build step.
+Compiled catalogs (``.mo``) are built by ``python3 tasks.py i18n`` and, for the wheel, by the
+build step in ``setup.py``; a checkout without them reads the ``.po`` files directly, so a
+translation edit shows without a build step. Two domains: ``swlab`` (every sentence swlab shows)
+and ``rules`` (the sentences of docs/RULES.md that refusals and hover quote, keyed by rule id).
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ NAMES: dict[str, str] = {
 }
 """Each language's name in that language, as a language switch shows it."""
 DOMAIN = "swlab"
+DOMAINS: tuple[str, ...] = ("swlab", "rules")
+"""The catalogs: swlab's own sentences, and the rules text quoted to learners."""
 LOCALE_DIR = Path(__file__).with_name("locale")
 
 _current: ContextVar[str | None] = ContextVar("swlab_language", default=None)
@@ -118,7 +122,8 @@ def translations(code: str, domain: str = DOMAIN) -> gettext.NullTranslations:
 
 def _(message: str, code: str | None = None) -> str:
     """``message`` (English source) in the language in effect, or in ``code``."""
-    return translations(language(code)).gettext(message)
+    lang = language(code)
+    return message if lang == SOURCE else translations(lang).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int, code: str | None = None) -> str:
@@ -126,6 +131,46 @@ def ngettext(singular: str, plural: str, n: int, code: str | None = None) -> str
     return translations(language(code)).ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str, code: str | None = None) -> str:
+    """``message`` as meant in ``context``: one English word, two meanings ("Hill" the power,
+    "hill" the terrain), each translated on its own."""
+    lang = language(code)
+    return message if lang == SOURCE else translations(lang).pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int, code: str | None = None) -> str:
+    """:func:`ngettext` within ``context``."""
+    return translations(language(code)).npgettext(context, singular, plural, n)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs without translating it yet (tables, constants)."""
     return message
+
+
+def NC_(context: str, message: str) -> str:
+    """Mark ``message`` in ``context`` for the catalogs (translated later by :func:`pgettext`)."""
+    return message
+
+
+@cache
+def _rule_sources() -> dict[str, str]:
+    """Rule id -> its English sentence (``rules.pot``, extracted from docs/RULES.md)."""
+    from babel.messages.pofile import read_po
+
+    path = LOCALE_DIR / "rules.pot"
+    if not path.is_file():
+        return {}
+    with path.open("rb") as fh:
+        return {str(m.context): str(m.id) for m in read_po(fh) if m.id and m.context}
+
+
+def rule_text(rule: str, code: str | None = None) -> str:
+    """The sentence of docs/RULES.md that ``rule`` (``"R-CONQ-6"``) opens with, in the
+    language in effect (or ``code``): what a refusal citing the rule quotes to a learner.
+    ``""`` for a rule the ``rules`` catalog does not hold (a race's or power's own text)."""
+    english = _rule_sources().get(rule, "")
+    lang = language(code)
+    if not english or lang == SOURCE:
+        return english
+    return translations(lang, "rules").pgettext(rule, english)

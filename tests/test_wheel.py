@@ -87,6 +87,38 @@ def test_the_wheel_carries_every_shipped_file_and_the_metadata(wheel: Path) -> N
     assert "swlab/py.typed" in names
 
 
+def test_the_wheel_ships_the_compiled_catalogs(wheel: Path) -> None:
+    """setup.py compiles every catalog at build time: the wheel carries each .mo."""
+    names = set(zipfile.ZipFile(wheel).namelist())
+    catalogs = sorted((ROOT / "swlab" / "locale").glob("*/LC_MESSAGES/*.po"))
+    assert len(catalogs) >= 8  # four languages, two domains (swlab, rules)
+    for po in catalogs:
+        mo = po.with_suffix(".mo").relative_to(ROOT).as_posix()
+        assert mo in names, f"{mo} missing from the wheel"
+
+
+def test_the_installed_wheel_refuses_in_turkish(
+    installed: Path, outside: tuple[Path, dict[str, str]]
+) -> None:
+    """The installed package reads its compiled catalogs: a refusal in Turkish, rule id kept."""
+    cwd, env = outside
+    argv = [installed / "swlab", "--lang", "tr", "scenario", "run", "01_first_conquest"]
+    done = subprocess.run(
+        [*map(str, argv), "--actions", "pick 0; conquer 999"],
+        capture_output=True, text=True, cwd=cwd, env=env, timeout=300,
+    )  # fmt: skip
+    from swlab.i18n import _
+
+    sentence = _("There is no region {region} on this board.", "tr").format(region=999)
+    assert sentence.startswith("Bu haritada")  # the checkout's Turkish catalog
+    assert done.returncode == 1, done.stderr
+    assert f"{sentence[:-1]} (R-COMP-6)." in done.stderr
+    code = "import swlab.i18n as i; print(type(i.translations('tr')).__name__, i.LOCALE_DIR)"
+    kind, folder = run(installed / "python", "-c", code, cwd=cwd, env=env).split()
+    assert kind == "GNUTranslations" and Path(folder).is_relative_to(installed.parent)
+    assert (Path(folder) / "tr" / "LC_MESSAGES" / "swlab.mo").is_file()
+
+
 def test_swlab_runs_from_the_installed_wheel_anywhere(
     installed: Path, outside: tuple[Path, dict[str, str]]
 ) -> None:

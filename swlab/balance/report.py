@@ -29,6 +29,8 @@ import pandas as pd
 
 from swlab.balance.results import Results
 from swlab.balance.stats import MIN_GAMES, SeatTest, group_table, seat_test, wilson
+from swlab.i18n import N_, NC_, SOURCE, _, language, ngettext, pgettext
+from swlab.rules import names
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -65,7 +67,33 @@ def markdown_table(frame: pd.DataFrame, formats: dict[str, str] | None = None) -
 
 
 def _interval(low: float, high: float, pct: bool) -> str:
-    return f"{low:.0%} to {high:.0%}" if pct else f"{low:.1f} to {high:.1f}"
+    if pct:
+        return _("{low} to {high}").format(low=f"{low:.0%}", high=f"{high:.0%}")
+    return _("{low} to {high}").format(low=f"{low:.1f}", high=f"{high:.1f}")
+
+
+#: The table headers, marked for the catalogs (:func:`pgettext` "column" at use).
+COLUMNS = (
+    NC_("column", "race"), NC_("column", "power"), NC_("column", "combo"), NC_("column", "bot"),
+    NC_("column", "win rate"), NC_("column", "95% CI"), NC_("column", "mean coins"),
+    NC_("column", "coins 95% CI"), NC_("column", "too few"), NC_("column", "seat"),
+    NC_("column", "games"), NC_("column", "advantage"), NC_("column", "advantage 95% CI"),
+)  # fmt: skip
+
+
+def _name(key: str, value: object) -> object:
+    """A race, power or combo named in the language in effect (bots keep their kind;
+    English keeps the results' own words, "Ratmen+Merchant")."""
+    if language() == SOURCE:
+        return value
+    if key == "race":
+        return names.race(str(value))
+    if key == "power":
+        return names.power(str(value))
+    if key == "combo" and isinstance(value, str) and "+" in value:
+        race, _sep, power = value.partition("+")  # the results' "Race+Power"
+        return names.combo(power, race)
+    return value
 
 
 @dataclass
@@ -97,19 +125,19 @@ class BalanceReport:
         rows = table.head(top) if top else table
         out = pd.DataFrame(
             {
-                key: rows[key],
+                pgettext("column", key): [_name(key, v) for v in rows[key]],
                 "n": rows["n"],
-                "win rate": [f"{v:.0%}" for v in rows["win_rate"]],
-                "95% CI": [
+                pgettext("column", "win rate"): [f"{v:.0%}" for v in rows["win_rate"]],
+                pgettext("column", "95% CI"): [
                     _interval(a, b, True)
                     for a, b in zip(rows["win_low"], rows["win_high"], strict=True)
                 ],
-                "mean coins": [f"{v:.1f}" for v in rows["coins"]],
-                "coins 95% CI": [
+                pgettext("column", "mean coins"): [f"{v:.1f}" for v in rows["coins"]],
+                pgettext("column", "coins 95% CI"): [
                     _interval(a, b, False)
                     for a, b in zip(rows["coins_low"], rows["coins_high"], strict=True)
                 ],
-                "too few": ["yes" if f else "" for f in rows["few"]],
+                pgettext("column", "too few"): [_("yes") if f else "" for f in rows["few"]],
             }
         )
         return out
@@ -118,18 +146,18 @@ class BalanceReport:
         s = self.seats
         return pd.DataFrame(
             {
-                "seat": s["seat"],
-                "games": s["games"],
-                "win rate": [f"{v:.0%}" for v in s["win_rate"]],
-                "95% CI": [
+                pgettext("column", "seat"): s["seat"],
+                pgettext("column", "games"): s["games"],
+                pgettext("column", "win rate"): [f"{v:.0%}" for v in s["win_rate"]],
+                pgettext("column", "95% CI"): [
                     _interval(a, b, True) for a, b in zip(s["win_low"], s["win_high"], strict=True)
                 ],
-                "advantage": [f"{v:+.0%}" for v in s["advantage"]],
-                "advantage 95% CI": [
-                    f"{a:+.0%} to {b:+.0%}"
+                pgettext("column", "advantage"): [f"{v:+.0%}" for v in s["advantage"]],
+                pgettext("column", "advantage 95% CI"): [
+                    _("{low} to {high}").format(low=f"{a:+.0%}", high=f"{b:+.0%}")
                     for a, b in zip(s["advantage_low"], s["advantage_high"], strict=True)
                 ],
-                "mean coins": [f"{v:.1f}" for v in s["coins"]],
+                pgettext("column", "mean coins"): [f"{v:.1f}" for v in s["coins"]],
             }
         )
 
@@ -137,70 +165,110 @@ class BalanceReport:
         """The report as Markdown (with ``plots``, links to the saved PNG files)."""
         m = self.meta
         t = self.seat_test
+        rotated = _("yes") if m.get("rotate", True) else _("no")
         lines = [
-            f"# Balance of {m['board']}",
+            "# " + _("Balance of {board}").format(board=m["board"]),
             "",
-            f"{self.games} games, {m['players']} players, bots {', '.join(m['bots'])} "
-            f"(rotated over the seats: {'yes' if m.get('rotate', True) else 'no'}), seeds "
-            f"{m['seed']} to {m['seed'] + max(self.games - 1, 0)}, swlab {m['swlab_version']}, "
-            f"played on {m['backend']}.",
+            _(
+                "{games} games, {players} players, bots {bots} (rotated over the seats: "
+                "{rotated}), seeds {first} to {last}, swlab {version}, played on {backend}."
+            ).format(
+                games=self.games,
+                players=m["players"],
+                bots=", ".join(m["bots"]),
+                rotated=rotated,
+                first=m["seed"],
+                last=m["seed"] + max(self.games - 1, 0),
+                version=m["swlab_version"],
+                backend=m["backend"],
+            ),
         ]
         if m.get("interrupted"):
-            lines += ["", f"**Interrupted**: {self.games} of {m['games_asked']} games played."]
+            lines += [
+                "",
+                _("**Interrupted**: {games} of {asked} games played.").format(
+                    games=self.games, asked=m["games_asked"]
+                ),
+            ]
         lines += [
             "",
-            "Rates have 95 % Wilson intervals, mean coins 95 % bootstrap intervals; "
-            f"'too few' marks figures behind fewer than {MIN_GAMES} seats, too few to say "
-            "anything.",
+            _(
+                "Rates have 95 % Wilson intervals, mean coins 95 % bootstrap intervals; "
+                "'too few' marks figures behind fewer than {least} seats, too few to say "
+                "anything."
+            ).format(least=MIN_GAMES),
             "",
-            "## Seats",
+            "## " + _("Seats"),
             "",
             markdown_table(self.seat_lines()),
             "",
-            f"Test of no seat advantage (chi-square, {t.dof} degree"
-            f"{'' if t.dof == 1 else 's'} of freedom): "
-            f"X2 = {t.statistic:.2f}, p = {t.p_value:.3f}: {t.verdict}.",
+            ngettext(
+                "Test of no seat advantage (chi-square, {dof} degree of freedom): "
+                "X2 = {statistic}, p = {p}: {verdict}.",
+                "Test of no seat advantage (chi-square, {dof} degrees of freedom): "
+                "X2 = {statistic}, p = {p}: {verdict}.",
+                t.dof,
+            ).format(
+                dof=t.dof, statistic=f"{t.statistic:.2f}", p=f"{t.p_value:.3f}", verdict=t.verdict
+            ),
         ]
         if plots:
-            lines += ["", "![win rate per seat](seats.png)"]
-        lines += ["", "## Scores", ""]
+            lines += ["", "![{alt}](seats.png)".format(alt=_("win rate per seat"))]
+        lines += ["", "## " + _("Scores"), ""]
         coins = self.coins
         lines.append(
-            f"Final coins: mean {coins['coins'].mean():.1f}, median "
-            f"{coins['coins'].median():.0f}, range {coins['coins'].min()} to "
-            f"{coins['coins'].max()}; winners' mean {coins[coins['winner']]['coins'].mean():.1f}."
+            _(
+                "Final coins: mean {mean}, median {median}, range {low} to {high}; winners' "
+                "mean {winners}."
+            ).format(
+                mean=f"{coins['coins'].mean():.1f}",
+                median=f"{coins['coins'].median():.0f}",
+                low=coins["coins"].min(),
+                high=coins["coins"].max(),
+                winners=f"{coins[coins['winner']]['coins'].mean():.1f}",
+            )
         )
         lines.append(
-            f"A score of **{self.thresholds['50%']:.0f}** coins wins 50 % of the games and "
-            f"**{self.thresholds['95%']:.0f}** wins 95 % (quantiles of the winning scores)."
+            _(
+                "A score of **{half}** coins wins 50 % of the games and **{most}** wins 95 % "
+                "(quantiles of the winning scores)."
+            ).format(half=f"{self.thresholds['50%']:.0f}", most=f"{self.thresholds['95%']:.0f}")
         )
         if plots:
-            lines += ["", "![final coins](coins.png)"]
+            lines += ["", "![{alt}](coins.png)".format(alt=_("final coins"))]
         for title, table, key in (
-            ("Races", self.races, "race"),
-            ("Special powers", self.powers, "power"),
-            ("Combos", self.combos, "combo"),
-            ("Bots", self.bots, "bot"),
+            (N_("Races"), self.races, "race"),
+            (N_("Special powers"), self.powers, "power"),
+            (N_("Combos"), self.combos, "combo"),
+            (N_("Bots"), self.bots, "bot"),
         ):
             shown = min(len(table), TOP)
             lines += [
                 "",
-                f"## {title}",
+                "## " + _(title),
                 "",
-                f"Sorted by win rate of the seats that held it (top {shown} of {len(table)}).",
+                _("Sorted by win rate of the seats that held it (top {shown} of {count}).").format(
+                    shown=shown, count=len(table)
+                ),
                 "",
                 markdown_table(self._pretty(table, key)),
             ]
             if plots and key in ("race", "combo"):
-                lines += ["", f"![win rate per {key}]({key}s.png)"]
-        lines += ["", "## Regions held", ""]
+                alt = _("win rate per race") if key == "race" else _("win rate per combo")
+                lines += ["", f"![{alt}]({key}s.png)"]
+        lines += ["", "## " + _("Regions held"), ""]
         last = self.heat.columns.max() if len(self.heat.columns) else 0
         if len(self.heat):
             top = self.heat[last].sort_values(ascending=False).head(5)
             listed = ", ".join(f"{rid} ({share:.0%})" for rid, share in top.items())
-            lines.append(f"Most often held at the end of the game (round {last}): {listed}.")
+            lines.append(
+                _("Most often held at the end of the game (round {round}): {listed}.").format(
+                    round=last, listed=listed
+                )
+            )
         if plots:
-            lines += ["", "![regions held at the end of rounds](heat.png)"]
+            alt = _("regions held at the end of rounds")
+            lines += ["", f"![{alt}](heat.png)"]
         return "\n".join(lines) + "\n"
 
     def __str__(self) -> str:
@@ -221,10 +289,12 @@ class BalanceReport:
             np.vstack([s["win_rate"] - s["win_low"], s["win_high"] - s["win_rate"]]), 0, 1
         )
         ax.bar(s["seat"].astype(str), s["win_rate"], yerr=err, capsize=4, color="#5B8DB8")
-        ax.axhline(1 / self.meta["players"], color="#333333", ls="--", lw=1, label="fair share")
-        ax.set_xlabel("seat")
-        ax.set_ylabel("win rate (95% CI)")
-        ax.set_title(f"Win rate per seat: {self.seat_test.verdict}", fontsize=9)
+        ax.axhline(1 / self.meta["players"], color="#333333", ls="--", lw=1, label=_("fair share"))
+        ax.set_xlabel(pgettext("column", "seat"))
+        ax.set_ylabel(_("win rate (95% CI)"))
+        ax.set_title(
+            _("Win rate per seat: {verdict}").format(verdict=self.seat_test.verdict), fontsize=9
+        )
         ax.legend(fontsize=8)
         return fig
 
@@ -237,18 +307,20 @@ class BalanceReport:
         spread = [rows["win_rate"] - rows["win_low"], rows["win_high"] - rows["win_rate"]]
         err = np.clip(np.vstack(spread), 0, 1)  # rounding can leave -1e-17
         colours = ["#BBBBBB" if f else "#5B8DB8" for f in rows["few"]]
-        ax.barh(rows[key], rows["win_rate"], xerr=err, capsize=3, color=colours)
+        labels = [str(_name(key, v)) for v in rows[key]]
+        ax.barh(labels, rows["win_rate"], xerr=err, capsize=3, color=colours)
         ax.axvline(1 / self.meta["players"], color="#333333", ls="--", lw=1)
-        ax.set_xlabel("win rate of the seats that held it (95% CI; grey: too few)")
+        ax.set_xlabel(_("win rate of the seats that held it (95% CI; grey: too few)"))
         ax.set_title(title, fontsize=10)
         ax.tick_params(axis="y", labelsize=8)
         return fig
 
     def plot_races(self) -> Figure:
-        return self._plot_groups(self.races, "race", "Races")
+        return self._plot_groups(self.races, "race", _("Races"))
 
     def plot_combos(self) -> Figure:
-        return self._plot_groups(self.combos, "combo", f"Combos (top {TOP} by win rate)")
+        title = _("Combos (top {top} by win rate)").format(top=TOP)
+        return self._plot_groups(self.combos, "combo", title)
 
     def plot_coins(self) -> Figure:
         """The distribution of final coins, winners apart, with the 50 % / 95 % scores."""
@@ -260,13 +332,15 @@ class BalanceReport:
         low, high = int(c["coins"].min()), int(c["coins"].max())
         step = max(1, (high - low + 1) // 40 + 1)
         bins = [x - 0.5 for x in range(low, high + step + 1, step)]
-        ax.hist(c["coins"], bins=bins, color="#BBBBBB", label="every seat")
-        ax.hist(c[c["winner"]]["coins"], bins=bins, color="#5B8DB8", label="winners")
+        ax.hist(c["coins"], bins=bins, color="#BBBBBB", label=_("every seat"))
+        ax.hist(c[c["winner"]]["coins"], bins=bins, color="#5B8DB8", label=_("winners"))
         for share, style in (("50%", "--"), ("95%", ":")):
-            ax.axvline(self.thresholds[share], color="#8B0026", ls=style, lw=1.2,
-                       label=f"wins {share}: {self.thresholds[share]:.0f}")  # fmt: skip
-        ax.set_xlabel("final coins")
-        ax.set_ylabel("seats")
+            label = _("wins {share}: {score}").format(
+                share=share, score=f"{self.thresholds[share]:.0f}"
+            )
+            ax.axvline(self.thresholds[share], color="#8B0026", ls=style, lw=1.2, label=label)
+        ax.set_xlabel(_("final coins"))
+        ax.set_ylabel(_("seats"))
         ax.legend(fontsize=8)
         return fig
 
@@ -284,16 +358,21 @@ class BalanceReport:
         for ax, rnd in zip(axes, rounds, strict=True):
             shares = {int(str(k)): float(v) for k, v in self.heat[rnd].items()}
             mappable = draw_heat(ax, self.board, shares)
-            ax.set_title(f"end of round {rnd}", fontsize=10)
+            ax.set_title(_("end of round {round}").format(round=rnd), fontsize=10)
         assert mappable is not None
         if self.board is not None and any(r.is_water for r in self.board.regions):
             from matplotlib.patches import Patch
 
-            water = Patch(facecolor="white", edgecolor="#444444", hatch="....", label="water")
+            water = Patch(facecolor="white", edgecolor="#444444", hatch="....", label=_("water"))
             fig.legend(handles=[water], loc="lower left", fontsize=8, frameon=False)
         bar = fig.colorbar(mappable, ax=list(axes), shrink=0.8)
-        bar.set_label("share of games the region is held by a race")
-        fig.suptitle(f"{self.meta['board']}: regions held ({self.games} games)", fontsize=11)
+        bar.set_label(_("share of games the region is held by a race"))
+        fig.suptitle(
+            _("{board}: regions held ({games} games)").format(
+                board=self.meta["board"], games=self.games
+            ),
+            fontsize=11,
+        )
         return fig
 
     def figures(self) -> dict[str, Figure]:

@@ -9,6 +9,7 @@ terrains apart for colour-blind viewers and on washed-out projectors.
 from __future__ import annotations
 
 from swlab.board.model import Symbol, Terrain
+from swlab.i18n import NC_
 
 __all__ = [
     "SYMBOL_BADGES",
@@ -43,9 +44,9 @@ UNKNOWN_SYMBOL_BADGE = "#DDDDDD"
 
 #: What each badge is called in legends.
 SYMBOL_NAMES: dict[str, str] = {
-    "mountain": "Mountain token",
-    Symbol.LOST_TRIBE: "Lost Tribe",
-    Symbol.MINE: "Mine",
-    Symbol.MAGIC: "Magic source",
-    Symbol.CAVERN: "Cavern",
+    "mountain": NC_("legend", "Mountain token"),
+    Symbol.LOST_TRIBE: NC_("legend", "Lost Tribe"),
+    Symbol.MINE: NC_("legend", "Mine"),
+    Symbol.MAGIC: NC_("legend", "Magic source"),
+    Symbol.CAVERN: NC_("legend", "Cavern"),
 }

@@ -49,6 +49,9 @@ from swlab.board.palette import (
     UNKNOWN_SYMBOL_BADGE,
     UNKNOWN_TERRAIN_COLOUR,
 )
+from swlab.i18n import NC_, _, pgettext
+from swlab.rules.names import capital
+from swlab.rules.names import terrain as terrain_name
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -74,9 +77,9 @@ ADJACENCY_COLOUR = "#1A1A1A"
 
 Highlight = Literal["edge", "first_conquest", "coastal"]
 _HIGHLIGHT_LABELS: dict[str, str] = {
-    "edge": "edge region",
-    "first_conquest": "first-conquest region",
-    "coastal": "coastal region",
+    "edge": NC_("legend", "edge region"),
+    "first_conquest": NC_("legend", "first-conquest region"),
+    "coastal": NC_("legend", "coastal region"),
 }
 
 #: Figure width in inches when the picture gets its own figure; SVG scales anyway, PNG
@@ -488,7 +491,9 @@ def draw_board(
         _draw_problems(board, ax, problems)
     _draw_labels_and_glyphs(board, ax, anchors, _scale(board, _points_per_unit(board, ax)), ids)
 
-    title = f"{board.name} · {board.players} players · {board.turns} turns"
+    title = _("{board} · {players} players · {turns} turns").format(
+        board=board.name, players=board.players, turns=board.turns
+    )
     style: dict[str, Any] = {
         "frameon": False,
         "handler_map": {_GlyphKey: _GlyphHandler()},
@@ -689,25 +694,25 @@ def _legend_entries(
     labels: list[str] = []
     for terrain in terrains:
         handles.append(Patch(facecolor=TERRAIN_COLOURS[terrain], edgecolor=BORDER_COLOUR, lw=0.7))
-        labels.append(terrain.capitalize())
+        labels.append(capital(terrain_name(terrain)))
     if unknown:
         handles.append(Patch(facecolor=UNKNOWN_TERRAIN_COLOUR, edgecolor=BORDER_COLOUR, lw=0.7))
-        labels.append("unknown terrain")
+        labels.append(pgettext("legend", "unknown terrain"))
     for kind in glyph_kinds:
         handles.append(_GlyphKey(kind))
-        labels.append(_GLYPH_LABELS.get(kind, "unknown symbol"))
+        labels.append(pgettext("legend", _GLYPH_LABELS.get(kind, NC_("legend", "unknown symbol"))))
     if key is not None:
         count = len(_highlighted(board, key))
         handles.append(Patch(fill=False, edgecolor=HIGHLIGHT_COLOUR, lw=3.0))
-        labels.append(f"{_HIGHLIGHT_LABELS[key]} ({count})")
+        labels.append(f"{pgettext('legend', _HIGHLIGHT_LABELS[key])} ({count})")
     if adjacency:
         handles.append(Line2D([], [], color=ADJACENCY_COLOUR, lw=1.3, alpha=0.65))
-        labels.append(f"border ({len(board.topology.borders)})")
+        labels.append(_("border ({count})").format(count=len(board.topology.borders)))
     if problems:
         handles.append(
             Patch(facecolor=(0.84, 0.15, 0.16, 0.18), edgecolor=PROBLEM_COLOUR, hatch="///", lw=1.5)
         )
-        labels.append(f"problem ({len(problems)})")
+        labels.append(_("problem ({count})").format(count=len(problems)))
     return handles, labels
 
 

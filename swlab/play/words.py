@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from swlab.i18n import _, ngettext
+from swlab.rules import names as game_words
 from swlab.rules.actions import (
     Abandon,
     Action,
@@ -54,15 +56,26 @@ __all__ = [
 COINS = re.compile(r"\b\d+ (?:victory )?coins?\b")
 
 
+def _coins_pattern() -> re.Pattern[str]:
+    """:data:`COINS` in the language in effect: each translation of "{n} coin(s)" and
+    "{n} victory coin(s)" as a pattern (a number, then that language's words)."""
+    forms = []
+    for singular, plural in (("{n} coin", "{n} coins"), ("{n} victory coin", "{n} victory coins")):
+        for n in (1, 2, 5):
+            forms.append(ngettext(singular, plural, n))
+    words = sorted({re.escape(f).replace(re.escape("{n}"), r"\d+") for f in forms}, key=len)
+    return re.compile(r"\b(?:" + "|".join(reversed(words)) + r")(?!\w)")
+
+
 def region_name(state: GameState, region: int) -> str:
     """``"Hill (12)"``, or ``"region 12"`` for an id the board does not have."""
     i = state.geo.index.get(region)
-    return state.geo.label(i) if i is not None else f"region {region}"
+    return state.geo.label(i) if i is not None else _("region {id}").format(id=region)
 
 
 def hide_coins(text: str) -> str:
     """``text`` with every amount of coins replaced (R-SETUP-4: coins are kept hidden)."""
-    return COINS.sub("hidden coins", text)
+    return _coins_pattern().sub(_("hidden coins"), text)
 
 
 def event_text(event: Event, after: GameState, *, reveal: bool) -> str:
@@ -70,7 +83,9 @@ def event_text(event: Event, after: GameState, *, reveal: bool) -> str:
     the player scored (R-SETUP-4), and no amount of coins is shown."""
     if not reveal and isinstance(event, Scored):
         who = after.player_name(event.player)
-        return f"{who} scores victory coins, kept hidden until revealed (R-SCORE-1, R-SETUP-4)."
+        return _(
+            "{player} scores victory coins, kept hidden until revealed (R-SCORE-1, R-SETUP-4)."
+        ).format(player=who)
     text = event.describe(after)
     return text if reveal else hide_coins(text)
 
@@ -78,7 +93,7 @@ def event_text(event: Event, after: GameState, *, reveal: bool) -> str:
 def _actor(state: GameState) -> str:
     seat = current_player(state)
     if seat == CHANCE:
-        return "The die"
+        return _("The die")
     return state.player_name(seat) if seat is not None else ""
 
 
@@ -88,62 +103,93 @@ def narrate(before: GameState, action: Action, events: Sequence[Event], after: G
     if isinstance(action, Roll):
         rolled = next((e for e in events if isinstance(e, DieRolled)), None)
         if rolled is not None:
-            outcome = "enough: the conquest succeeds" if rolled.success else "not enough"
-            return (
-                f"The die shows {rolled.face} for {before.player_name(rolled.player)}: {outcome}."
-            )
-        return f"The die shows {action.face}."
+            if rolled.success:
+                text = _("The die shows {face} for {player}: enough: the conquest succeeds.")
+            else:
+                text = _("The die shows {face} for {player}: not enough.")
+            return text.format(face=rolled.face, player=before.player_name(rolled.player))
+        return _("The die shows {face}.").format(face=action.face)
     if isinstance(action, Pick):
         combo = before.column[action.position] if action.position < len(before.column) else None
-        what = f"{combo.power} {combo.race}" if combo else f"combo {action.position}"
-        cost = "free" if action.position == 0 else f"position {action.position}"
-        return f"{who} picks {what} ({cost})."
+        if combo:
+            what = game_words.combo(combo.power, combo.race)
+        else:
+            what = _("combo {position}").format(position=action.position)
+        if action.position == 0:
+            return _("{player} picks {combo} (free).").format(player=who, combo=what)
+        return _("{player} picks {combo} (position {position}).").format(
+            player=who, combo=what, position=action.position
+        )
     if isinstance(action, Conquer):
         won = next((e for e in events if isinstance(e, Conquered)), None)
         lost = [e for e in events if isinstance(e, TokensLost) and e.player >= 0]
-        place = region_name(before, action.region)
-        tokens = f" with {won.tokens} {won.race}" if won else ""
+        fields: dict[str, object] = {"player": who, "region": region_name(before, action.region)}
+        if won:
+            fields.update(tokens=won.tokens, race=game_words.race(won.race))
         victims = sorted({before.player_name(e.player) for e in lost})
-        taken = f" from {' and '.join(victims)}" if victims else ""
-        return f"{who} conquers {place}{tokens}{taken}."
+        if victims:
+            fields["victims"] = _(" and ").join(victims)
+        if won and victims:
+            text = _("{player} conquers {region} with {tokens} {race} from {victims}.")
+        elif won:
+            text = _("{player} conquers {region} with {tokens} {race}.")
+        elif victims:
+            text = _("{player} conquers {region} from {victims}.")
+        else:
+            text = _("{player} conquers {region}.")
+        return text.format(**fields)
     if isinstance(action, Final):
         chosen = next((e for e in events if isinstance(e, FinalConquestChosen)), None)
-        need = f": the die must show {chosen.cost - chosen.hand} or more" if chosen else ""
-        return f"{who} tries a final conquest of {region_name(before, action.region)}{need}."
+        where = region_name(before, action.region)
+        if chosen:
+            return _(
+                "{player} tries a final conquest of {region}: the die must show {need} or more."
+            ).format(player=who, region=where, need=chosen.cost - chosen.hand)
+        return _("{player} tries a final conquest of {region}.").format(player=who, region=where)
     if isinstance(action, Decline):
         race = before.players[before.current].active
-        return f"{who} sends the {race.name if race else 'race'} into decline."
+        if race is None:
+            return _("{player} sends the race into decline.").format(player=who)
+        return _("{player} sends the {race} into decline.").format(
+            player=who, race=game_words.race(race.name)
+        )
     if isinstance(action, End):
         if before.stage is Stage.CONQUER:
-            return f"{who} stops conquering."
+            return _("{player} stops conquering.").format(player=who)
         if before.stage is Stage.DECLINE_CHOICE:
-            return f"{who} keeps the race active."
-        return f"{who} passes."
+            return _("{player} keeps the race active.").format(player=who)
+        return _("{player} passes.").format(player=who)
+    region = getattr(action, "region", None)
+    where = region_name(before, region) if isinstance(region, int) else ""
+    fields = {"player": who, "region": where}
     if isinstance(action, Place):
-        return f"{who} puts a token on {region_name(before, action.region)}."
+        return _("{player} puts a token on {region}.").format(**fields)
     if isinstance(action, Take):
-        return f"{who} takes a token back from {region_name(before, action.region)}."
+        return _("{player} takes a token back from {region}.").format(**fields)
     if isinstance(action, Deploy):
         spread = ", ".join(f"{region_name(before, r)} {n}" for r, n in action.placement)
-        return f"{who} redeploys: {spread}."
+        return _("{player} redeploys: {placement}.").format(player=who, placement=spread)
     if isinstance(action, Done):
-        return f"{who} finishes redeploying."
+        return _("{player} finishes redeploying.").format(player=who)
     if isinstance(action, Abandon):
-        return f"{who} abandons {region_name(before, action.region)}."
+        return _("{player} abandons {region}.").format(**fields)
     if isinstance(action, Withdraw):
-        return f"{who} withdraws a token from {region_name(before, action.region)}."
+        return _("{player} withdraws a token from {region}.").format(**fields)
     if isinstance(action, Convert):
-        return f"{who} converts the token in {region_name(before, action.region)}."
+        return _("{player} converts the token in {region}.").format(**fields)
     if isinstance(action, PlacePiece):
-        where = region_name(before, action.region)
         if action.piece is DRAGON:
-            return f"{who} sends the Dragon into {where}."
-        return f"{who} puts a {action.piece.label} in {where}."
+            return _("{player} sends the Dragon into {region}.").format(**fields)
+        return _("{player} puts a {piece} in {region}.").format(
+            piece=game_words.piece(action.piece.label), **fields
+        )
     if isinstance(action, LiftPiece):
-        return f"{who} lifts the {action.piece.label} off {region_name(before, action.region)}."
-    region = getattr(action, "region", None)
-    where = f" on {region_name(before, region)}" if isinstance(region, int) else ""
-    return f"{who} plays {action.verb}{where}."
+        return _("{player} lifts the {piece} off {region}.").format(
+            piece=game_words.piece(action.piece.label), **fields
+        )
+    if where:
+        return _("{player} plays {verb} on {region}.").format(verb=action.verb, **fields)
+    return _("{player} plays {verb}.").format(player=who, verb=action.verb)
 
 
 def _cost_words(state: GameState, region: int) -> str:
@@ -151,7 +197,7 @@ def _cost_words(state: GameState, region: int) -> str:
     if race is None or region not in state.geo.index:
         return ""
     cost = explain_cost(state, region, race.name)
-    return f"paying {cost.total} tokens ({cost.summary()})"
+    return _("paying {total} tokens ({summary})").format(total=cost.total, summary=cost.summary())
 
 
 def choice_label(state: GameState, action: Action) -> str:
@@ -164,35 +210,58 @@ def choice_label(state: GameState, action: Action) -> str:
     where = region_name(state, region) if isinstance(region, int) else ""
     if isinstance(action, Conquer):
         cost = _cost_words(state, action.region)
-        return f"Conquer {where}{' ' + cost if cost else ''} (R-CONQ-2)"
+        if cost:
+            return _("Conquer {region} {cost} (R-CONQ-2)").format(region=where, cost=cost)
+        return _("Conquer {region} (R-CONQ-2)").format(region=where)
     if isinstance(action, Final):
-        return f"Final conquest of {where}, with the reinforcement die (R-CONQ-10)"
-    if isinstance(action, Convert):
-        return (
-            f"Sorcerers: turn the lone enemy token in {where} into a Sorcerer, "
-            "taken from the tray (R-RACE-SORCERERS)"
+        return _("Final conquest of {region}, with the reinforcement die (R-CONQ-10)").format(
+            region=where
         )
+    if isinstance(action, Convert):
+        return _(
+            "Sorcerers: turn the lone enemy token in {region} into a Sorcerer, taken from the "
+            "tray (R-RACE-SORCERERS)"
+        ).format(region=where)
     if isinstance(action, PlacePiece):
         piece = action.piece
         if piece is DRAGON:
-            return (
-                f"Dragon Master: conquer {where} with a single token and the Dragon, "
-                f"whatever its cost; the Dragon makes it immune ({piece.rule})"
+            return _(
+                "Dragon Master: conquer {region} with a single token and the Dragon, whatever "
+                "its cost; the Dragon makes it immune ({rule})"
+            ).format(region=where, rule=piece.rule)
+        fields = {
+            "piece": game_words.piece(piece.label),
+            "region": where,
+            "defence": piece.defence,
+            "rule": piece.rule,
+        }
+        if piece.defence and piece.immune:
+            text = _(
+                "{piece}: put one in {region}; +{defence} to its conquest cost; it becomes "
+                "immune ({rule})"
             )
-        immune = "; it becomes immune" if piece.immune else ""
-        defence = f"; +{piece.defence} to its conquest cost" if piece.defence else ""
-        return f"{piece.label}: put one in {where}{defence}{immune} ({piece.rule})"
+        elif piece.defence:
+            text = _("{piece}: put one in {region}; +{defence} to its conquest cost ({rule})")
+        elif piece.immune:
+            text = _("{piece}: put one in {region}; it becomes immune ({rule})")
+        else:
+            text = _("{piece}: put one in {region} ({rule})")
+        return text.format(**fields)
     if isinstance(action, LiftPiece):
         piece = action.piece
-        return f"{piece.label}: lift it off {where} to place it elsewhere ({piece.rule})"
+        return _("{piece}: lift it off {region} to place it elsewhere ({rule})").format(
+            piece=game_words.piece(piece.label), region=where, rule=piece.rule
+        )
     if isinstance(action, Place):
-        return f"Put a token from your hand on {where} (R-REDEPLOY-1)"
+        return _("Put a token from your hand on {region} (R-REDEPLOY-1)").format(region=where)
     if isinstance(action, Take):
-        return f"Take a token back to hand from {where} (R-REDEPLOY-1)"
+        return _("Take a token back to hand from {region} (R-REDEPLOY-1)").format(region=where)
     if isinstance(action, Abandon):
-        return f"Abandon {where}: its tokens go back to your hand (R-EXPAND-2)"
+        return _("Abandon {region}: its tokens go back to your hand (R-EXPAND-2)").format(
+            region=where
+        )
     if isinstance(action, Withdraw):
-        return f"Amazons: take a token off {where} (R-RACE-AMAZONS)"
+        return _("Amazons: take a token off {region} (R-RACE-AMAZONS)").format(region=where)
     doc = (type(action).__doc__ or "").strip().splitlines()
     return f"{action!r}: {doc[0]}" if doc else repr(action)
 
@@ -202,14 +271,16 @@ def final_warning(state: GameState, action: Final) -> str:
     race = acting_race(state)
     where = region_name(state, action.region)
     if race is None or action.region not in state.geo.index:
-        return f"Final conquest of {where}: your conquests end after it (R-CONQ-10)."
+        return _("Final conquest of {region}: your conquests end after it (R-CONQ-10).").format(
+            region=where
+        )
     cost = explain_cost(state, action.region, race.name).total
     need = max(cost - race.hand, 1)
-    return (
-        f"Final conquest of {where}: it costs {cost} and you have {race.hand} in hand, so you "
-        f"need a {need} or more on the die (faces 0, 0, 0, 1, 2, 3); your conquests end "
-        "after it (R-CONQ-10)."
-    )
+    return _(
+        "Final conquest of {region}: it costs {cost} and you have {hand} in hand, so you need "
+        "a {need} or more on the die (faces 0, 0, 0, 1, 2, 3); your conquests end after it "
+        "(R-CONQ-10)."
+    ).format(region=where, cost=cost, hand=race.hand, need=need)
 
 
 def names(items: Iterable[str]) -> str:
@@ -217,4 +288,4 @@ def names(items: Iterable[str]) -> str:
     out = list(items)
     if len(out) <= 1:
         return "".join(out)
-    return ", ".join(out[:-1]) + " and " + out[-1]
+    return _("{items} and {last}").format(items=", ".join(out[:-1]), last=out[-1])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from swlab.rules import names
 from swlab.rules.abilities.base import Badge, Row
 from swlab.rules.ops import badges
 from swlab.rules.pieces import PIECES, UNIT_DEFENCES, defence, defence_counts
@@ -30,11 +31,12 @@ class CostBreakdown:
         """``"2 + 1 mountain + 1 lost tribe = 4"``."""
         parts: list[str] = []
         for row in self.rows:
+            label = names.score_row(row.label)
             if not parts:
-                parts.append(f"{row.amount} {row.label}".strip())
+                parts.append(f"{row.amount} {label}".strip())
             else:
                 sign = "+" if row.amount >= 0 else "-"
-                parts.append(f"{sign} {abs(row.amount)} {row.label}".strip())
+                parts.append(f"{sign} {abs(row.amount)} {label}".strip())
         return " ".join(parts) + f" = {self.total}"
 
     def __str__(self) -> str:

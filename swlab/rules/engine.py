@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
+from swlab.i18n import N_, _, ngettext
+from swlab.rules import names
 from swlab.rules.abilities.base import Badge, Row, hooked
 from swlab.rules.abilities.registry import power_badge, race_badge
 from swlab.rules.actions import (
@@ -95,14 +97,14 @@ DIE_ODDS: tuple[tuple[int, float], ...] = tuple(
 )
 
 STAGE_RULE: dict[Stage, tuple[str, str]] = {
-    Stage.PICK: ("R-PICK-1", "the game waits for a combo to be picked"),
-    Stage.CONQUER: ("R-CONQ-11", "the game waits for a conquest, or for you to stop"),
-    Stage.ROLL: ("R-CONQ-10", "the game waits for the reinforcement die"),
-    Stage.REDEPLOY: ("R-REDEPLOY-1", "the game waits for redeployment"),
-    Stage.WITHDRAW: ("R-RACE-AMAZONS", "the Amazons must take tokens off the map"),
-    Stage.DEFEND: ("R-REDEPLOY-2", "an attacked player is redeploying"),
-    Stage.DECLINE_CHOICE: ("R-POW-STOUT", "the game waits for a choice to decline or not"),
-    Stage.GAME_OVER: ("R-FLOW-2", "the game is over"),
+    Stage.PICK: ("R-PICK-1", N_("the game waits for a combo to be picked")),
+    Stage.CONQUER: ("R-CONQ-11", N_("the game waits for a conquest, or for you to stop")),
+    Stage.ROLL: ("R-CONQ-10", N_("the game waits for the reinforcement die")),
+    Stage.REDEPLOY: ("R-REDEPLOY-1", N_("the game waits for redeployment")),
+    Stage.WITHDRAW: ("R-RACE-AMAZONS", N_("the Amazons must take tokens off the map")),
+    Stage.DEFEND: ("R-REDEPLOY-2", N_("an attacked player is redeploying")),
+    Stage.DECLINE_CHOICE: ("R-POW-STOUT", N_("the game waits for a choice to decline or not")),
+    Stage.GAME_OVER: ("R-FLOW-2", N_("the game is over")),
 }
 
 
@@ -295,18 +297,20 @@ def why_illegal(state: GameState, action: Action) -> IllegalActionError | None:
     """
     stage = state.turn.stage
     if stage is Stage.GAME_OVER:
-        return IllegalActionError("R-FLOW-2", "The game is over: no action is possible (R-FLOW-2).")
+        return IllegalActionError("R-FLOW-2", _("The game is over: no action is possible."))
     if stage is Stage.ROLL:
         if isinstance(action, Roll):
             if action.face not in (0, 1, 2, 3):
                 return IllegalActionError(
-                    "R-COMP-5", "The reinforcement die shows 0, 1, 2 or 3 (R-COMP-5)."
+                    "R-COMP-5", _("The reinforcement die shows 0, 1, 2 or 3.")
                 )
             if state.die and action.face != state.die[0]:
                 return IllegalActionError(
                     "R-CONQ-10",
-                    f"The die of this position is fixed: the next roll shows {state.die[0]}, "
-                    f"not {action.face} (R-CONQ-10).",
+                    _(
+                        "The die of this position is fixed: the next roll shows {fixed}, "
+                        "not {face}."
+                    ).format(fixed=state.die[0], face=action.face),
                 )
             return None
         return _wrong_stage(state, action)
@@ -316,7 +320,7 @@ def why_illegal(state: GameState, action: Action) -> IllegalActionError | None:
         if isinstance(action, End):
             if state.column:
                 return IllegalActionError(
-                    "R-PICK-1", "You have no active race: pick a combo from the column (R-PICK-1)."
+                    "R-PICK-1", _("You have no active race: pick a combo from the column.")
                 )
             return None
         return _wrong_stage(state, action)
@@ -352,8 +356,10 @@ def why_illegal(state: GameState, action: Action) -> IllegalActionError | None:
         ):
             return IllegalActionError(
                 "R-RULING-7",
-                f"Your {race.name} lost every region but are still your active race: they "
-                f"re-enter the map or go into decline; no new combo this turn (R-RULING-7).",
+                _(
+                    "Your {race} lost every region but are still your active race: they "
+                    "re-enter the map or go into decline; no new combo this turn."
+                ).format(race=names.race(race.name)),
             )
         return _wrong_stage(state, action)
     if stage in (Stage.REDEPLOY, Stage.DEFEND):
@@ -465,19 +471,19 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
 
 #: Why an action is out of place, by action type: (rule, what the action is for).
 ACTION_RULE: dict[type[Action], tuple[str, str]] = {
-    Pick: ("R-PICK-1", "a combo is picked only at the start of a turn with no active race"),
-    Conquer: ("R-CONQ-11", "conquests happen in the conquest stage, before redeployment"),
-    Final: ("R-CONQ-10", "the final conquest is chosen in the conquest stage"),
-    Abandon: ("R-EXPAND-2", "regions are abandoned before the first conquest of a turn"),
-    Roll: ("R-CONQ-10", "the die is rolled only after choosing a final conquest"),
-    Convert: ("R-RACE-SORCERERS", "only active Sorcerers convert, during their conquests"),
-    Decline: ("R-DECLINE-5", "a race goes into decline instead of expanding, at turn start"),
-    Place: ("R-REDEPLOY-1", "tokens are placed during redeployment"),
-    Take: ("R-REDEPLOY-1", "tokens are taken back during the current player's redeployment"),
-    Deploy: ("R-REDEPLOY-1", "the placement is given during redeployment"),
-    Done: ("R-REDEPLOY-1", "'done' ends a redeployment"),
-    Withdraw: ("R-RACE-AMAZONS", "only the Amazons withdraw, after their redeployment"),
-    End: ("R-CONQ-11", "'end' stops the conquests or passes an optional choice"),
+    Pick: ("R-PICK-1", N_("a combo is picked only at the start of a turn with no active race")),
+    Conquer: ("R-CONQ-11", N_("conquests happen in the conquest stage, before redeployment")),
+    Final: ("R-CONQ-10", N_("the final conquest is chosen in the conquest stage")),
+    Abandon: ("R-EXPAND-2", N_("regions are abandoned before the first conquest of a turn")),
+    Roll: ("R-CONQ-10", N_("the die is rolled only after choosing a final conquest")),
+    Convert: ("R-RACE-SORCERERS", N_("only active Sorcerers convert, during their conquests")),
+    Decline: ("R-DECLINE-5", N_("a race goes into decline instead of expanding, at turn start")),
+    Place: ("R-REDEPLOY-1", N_("tokens are placed during redeployment")),
+    Take: ("R-REDEPLOY-1", N_("tokens are taken back during the current player's redeployment")),
+    Deploy: ("R-REDEPLOY-1", N_("the placement is given during redeployment")),
+    Done: ("R-REDEPLOY-1", N_("'done' ends a redeployment")),
+    Withdraw: ("R-RACE-AMAZONS", N_("only the Amazons withdraw, after their redeployment")),
+    End: ("R-CONQ-11", N_("'end' stops the conquests or passes an optional choice")),
 }
 
 
@@ -487,24 +493,31 @@ def _wrong_stage(state: GameState, action: Action) -> IllegalActionError:
         if race is not None and conquests_ended(state, race):
             return IllegalActionError(
                 "R-CONQ-10",
-                f"'{action!r}' is not possible: the {race.name} made their final conquest "
-                f"attempt with the reinforcement die, so conquests end for this turn "
-                f"(R-CONQ-10).",
+                _(
+                    "'{action}' is not possible: the {race} made their final conquest "
+                    "attempt with the reinforcement die, so conquests end for this turn."
+                ).format(action=repr(action), race=names.race(race.name)),
             )
     rule, waits = STAGE_RULE[state.turn.stage]
     if type(action) in ACTION_RULE:
         rule, why = ACTION_RULE[type(action)]
         return IllegalActionError(
-            rule, f"'{action!r}' is not possible now: {why}, and {waits} ({rule})."
+            rule,
+            _("'{action}' is not possible now: {why}, and {waits}.").format(
+                action=repr(action), why=_(why), waits=_(waits)
+            ),
         )
-    return IllegalActionError(rule, f"'{action!r}' is not possible now: {waits} ({rule}).")
+    return IllegalActionError(
+        rule,
+        _("'{action}' is not possible now: {waits}.").format(action=repr(action), waits=_(waits)),
+    )
 
 
 def _region_index(state: GameState, region: int) -> int | IllegalActionError:
     i = state.geo.index.get(region)
     if i is None:
         return IllegalActionError(
-            "R-COMP-6", f"There is no region {region} on this board (R-COMP-6)."
+            "R-COMP-6", _("There is no region {region} on this board.").format(region=region)
         )
     return i
 
@@ -514,14 +527,21 @@ def _refuse_pick(state: GameState, k: int) -> IllegalActionError | None:
     if not 0 <= k < len(state.column):
         return IllegalActionError(
             "R-PICK-1",
-            f"The column has positions 0 to {len(state.column) - 1}, not {k} (R-PICK-1).",
+            _("The column has positions 0 to {last}, not {position}.").format(
+                last=len(state.column) - 1, position=k
+            ),
         )
     coins = state.players[state.current].coins
     if k > coins:
         return IllegalActionError(
             "R-PICK-3",
-            f"Position {k} costs {k} coins (one on each combo above it) and you have {coins} "
-            "(R-PICK-3).",
+            ngettext(
+                "Position {position} costs {position} coin (one on each combo above it) and you "
+                "have {coins}.",
+                "Position {position} costs {position} coins (one on each combo above it) and you "
+                "have {coins}.",
+                k,
+            ).format(position=k, coins=coins),
         )
     return None
 
@@ -534,12 +554,15 @@ def _refuse_abandon(state: GameState, race: RaceState, i: int) -> IllegalActionE
     """
     if state.regions[i].race != race.name:
         return IllegalActionError(
-            "R-EXPAND-2", f"{state.geo.label(i)} is not a region of your {race.name} (R-EXPAND-2)."
+            "R-EXPAND-2",
+            _("{region} is not a region of your {race}.").format(
+                region=state.geo.label(i), race=names.race(race.name)
+            ),
         )
     if _conquered_this_turn(state, race):
         return IllegalActionError(
             "R-EXPAND-2",
-            "Regions are abandoned before the first conquest of the turn, not after (R-EXPAND-2).",
+            _("Regions are abandoned before the first conquest of the turn, not after."),
         )
     return None
 
@@ -558,20 +581,23 @@ def _refuse_decline(state: GameState) -> IllegalActionError | None:
     if p.active is None or turn.acting != p.active.name:
         return IllegalActionError(
             "R-TURN-0",
-            "Only the active race goes into decline, after the decline Ghouls have conquered "
-            "(R-TURN-0).",
+            _("Only the active race goes into decline, after the decline Ghouls have conquered."),
         )
     if turn.picked:
         return IllegalActionError(
             "R-DECLINE-1",
-            f"The {p.active.name} were picked this turn: a race's first turn is pick, conquer, "
-            f"redeploy, score; decline is possible from its next turn (R-DECLINE-1).",
+            _(
+                "The {race} were picked this turn: a race's first turn is pick, conquer, "
+                "redeploy, score; decline is possible from its next turn."
+            ).format(race=names.race(p.active.name)),
         )
     if turn.acted:
         return IllegalActionError(
             "R-DECLINE-5",
-            "You have already expanded this turn: a turn is either expansion or decline, never "
-            "both (R-DECLINE-5).",
+            _(
+                "You have already expanded this turn: a turn is either expansion or decline, "
+                "never both."
+            ),
         )
     return None
 
@@ -579,12 +605,16 @@ def _refuse_decline(state: GameState) -> IllegalActionError | None:
 def _refuse_place(state: GameState, race: RaceState, i: int) -> IllegalActionError | None:
     rule = "R-REDEPLOY-2" if state.turn.stage is Stage.DEFEND else "R-REDEPLOY-1"
     if race.hand < 1:
-        return IllegalActionError(rule, f"You have no {race.name} token in hand to place ({rule}).")
+        return IllegalActionError(
+            rule,
+            _("You have no {race} token in hand to place.").format(race=names.race(race.name)),
+        )
     if state.regions[i].race != race.name:
         return IllegalActionError(
             rule,
-            f"{state.geo.label(i)} is not a region of your {race.name}: tokens go only to your "
-            f"own regions ({rule}).",
+            _(
+                "{region} is not a region of your {race}: tokens go only to your own regions."
+            ).format(region=state.geo.label(i), race=names.race(race.name)),
         )
     return None
 
@@ -593,17 +623,20 @@ def _refuse_take(state: GameState, race: RaceState, i: int) -> IllegalActionErro
     if state.turn.stage is Stage.DEFEND:
         return IllegalActionError(
             "R-REDEPLOY-2",
-            "An attacked player only places the tokens in hand; the others stay (R-REDEPLOY-2).",
+            _("An attacked player only places the tokens in hand; the others stay."),
         )
     r = state.regions[i]
     if r.race != race.name:
         return IllegalActionError(
             "R-REDEPLOY-1",
-            f"{state.geo.label(i)} is not a region of your {race.name} (R-REDEPLOY-1).",
+            _("{region} is not a region of your {race}.").format(
+                region=state.geo.label(i), race=names.race(race.name)
+            ),
         )
     if r.tokens < 2:
         return IllegalActionError(
-            "R-REDEPLOY-1", f"{state.geo.label(i)} must keep at least 1 token (R-REDEPLOY-1)."
+            "R-REDEPLOY-1",
+            _("{region} must keep at least 1 token.").format(region=state.geo.label(i)),
         )
     return None
 
@@ -617,8 +650,13 @@ def _refuse_done(state: GameState, race: RaceState) -> IllegalActionError | None
         rule = "R-REDEPLOY-2" if state.turn.stage is Stage.DEFEND else "R-REDEPLOY-1"
         return IllegalActionError(
             rule,
-            f"You still hold {race.hand} {race.name} token(s): place them all in your regions "
-            f"first ({rule}).",
+            # English keeps "token(s)" (the tutorial quotes it); the catalogs give each count
+            # its own form
+            ngettext(
+                "You still hold {count} {race} token(s): place them all in your regions first.",
+                "You still hold {count} {race} token(s): place them all in your regions first.",
+                race.hand,
+            ).format(count=race.hand, race=names.race(race.name)),
         )
     return None
 
@@ -642,29 +680,37 @@ def _refuse_deploy(state: GameState, race: RaceState, action: Deploy) -> Illegal
         if isinstance(i, IllegalActionError):
             return i
         if i in seen:
-            return IllegalActionError(rule, f"Region {region} is listed twice ({rule}).")
+            return IllegalActionError(
+                rule, _("Region {region} is listed twice.").format(region=region)
+            )
         seen.add(i)
         r = state.regions[i]
         if r.race != race.name:
             return IllegalActionError(
-                rule, f"{state.geo.label(i)} is not a region of your {race.name} ({rule})."
+                rule,
+                _("{region} is not a region of your {race}.").format(
+                    region=state.geo.label(i), race=names.race(race.name)
+                ),
             )
         if count < 1:
             return IllegalActionError(
-                rule, f"{state.geo.label(i)} must keep at least 1 token ({rule})."
+                rule, _("{region} must keep at least 1 token.").format(region=state.geo.label(i))
             )
         if defend and count < r.tokens:
             return IllegalActionError(
                 rule,
-                f"An attacked player only adds tokens; {state.geo.label(i)} has {r.tokens} "
-                f"({rule}).",
+                _("An attacked player only adds tokens; {region} has {tokens}.").format(
+                    region=state.geo.label(i), tokens=r.tokens
+                ),
             )
         added += count - r.tokens
     if added != race.hand:
         return IllegalActionError(
             rule,
-            f"The placement uses {added} tokens from hand but you hold {race.hand}: every token "
-            f"in hand is deployed ({rule}).",
+            _(
+                "The placement uses {used} tokens from hand but you hold {hand}: every token "
+                "in hand is deployed."
+            ).format(used=added, hand=race.hand),
         )
     return _badge_done_refusal(state, race)
 
@@ -675,13 +721,17 @@ def _refuse_withdraw(state: GameState, race: RaceState, i: int) -> IllegalAction
     if r.race != race.name:
         return IllegalActionError(
             "R-RACE-AMAZONS",
-            f"{state.geo.label(i)} is not a region of your Amazons (R-RACE-AMAZONS).",
+            _("{region} is not a region of your {race}.").format(
+                region=state.geo.label(i), race=names.race("Amazons")
+            ),
         )
     if r.tokens == 1 and any(state.regions[j].tokens >= 2 for j in state.race_regions(race.name)):
         return IllegalActionError(
             "R-RACE-AMAZONS",
-            "Take the Amazons from a region holding 2 or more first: leave at least 1 per region "
-            "if possible (R-RACE-AMAZONS).",
+            _(
+                "Take the Amazons from a region holding 2 or more first: leave at least 1 per "
+                "region if possible."
+            ),
         )
     return None
 

@@ -18,5 +18,12 @@ class IllegalActionError(ValueError):
         self.rule = rule
         self.message = text
 
+    def rule_text(self) -> str:
+        """The sentence of docs/RULES.md that :attr:`rule` opens with, in the language in
+        effect (:func:`swlab.i18n.rule_text`): what to quote beside the refusal."""
+        from swlab.i18n import rule_text
+
+        return rule_text(self.rule) if self.rule else ""
+
     def __repr__(self) -> str:
         return f"IllegalActionError({self.rule!r}, {self.message!r})"

@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from swlab.i18n import _, ngettext
+from swlab.rules import names as words
+
 
 def _label(ctx: Any, region_id: int) -> str:
     geo = getattr(ctx, "geo", None)
@@ -18,18 +21,22 @@ def _label(ctx: Any, region_id: int) -> str:
     try:
         return str(ctx[region_id].label)
     except Exception:
-        return f"region {region_id}"
+        return _("region {id}").format(id=region_id)
 
 
 def _player(ctx: Any, player: int) -> str:
     players = getattr(ctx, "players", None)
     if isinstance(players, tuple) and 0 <= player < len(players):
         return str(players[player].name)
-    return f"Player {player + 1}"
+    return _("Player {number}").format(number=player + 1)
 
 
-def _s(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _tokens(n: int) -> str:
+    return ngettext("{n} token", "{n} tokens", n).format(n=n)
+
+
+def _coins(n: int) -> str:
+    return ngettext("{n} coin", "{n} coins", n).format(n=n)
 
 
 @dataclass(frozen=True)
@@ -48,7 +55,9 @@ class RoundStarted(Event):
     round: int
 
     def describe(self, ctx: Any = None) -> str:
-        return f"Round {self.round} begins: the turn marker advances ({self.rule})."
+        return _("Round {round} begins: the turn marker advances ({rule}).").format(
+            round=self.round, rule=self.rule
+        )
 
 
 @dataclass(frozen=True)
@@ -58,7 +67,9 @@ class TurnStarted(Event):
     round: int
 
     def describe(self, ctx: Any = None) -> str:
-        return f"{_player(ctx, self.player)} begins a turn in round {self.round} ({self.rule})."
+        return _("{player} begins a turn in round {round} ({rule}).").format(
+            player=_player(ctx, self.player), round=self.round, rule=self.rule
+        )
 
 
 @dataclass(frozen=True)
@@ -69,9 +80,13 @@ class TroopsReadied(Event):
     tokens: int
 
     def describe(self, ctx: Any = None) -> str:
-        return (
-            f"{_player(ctx, self.player)} readies the {self.race}: "
-            f"{_s(self.tokens, 'token')} in hand, 1 left in each region ({self.rule})."
+        return _(
+            "{player} readies the {race}: {tokens} in hand, 1 left in each region ({rule})."
+        ).format(
+            player=_player(ctx, self.player),
+            race=words.race(self.race),
+            tokens=_tokens(self.tokens),
+            rule=self.rule,
         )
 
 
@@ -87,11 +102,16 @@ class ComboPicked(Event):
     tokens: int
 
     def describe(self, ctx: Any = None) -> str:
-        return (
-            f"{_player(ctx, self.player)} picks {self.power} {self.race} (position "
-            f"{self.position}), pays {_s(self.paid, 'coin')}, collects "
-            f"{_s(self.collected, 'coin')} and takes {_s(self.tokens, 'token')} "
-            f"(R-PICK-1, R-PICK-2, R-PICK-4)."
+        return _(
+            "{player} picks {combo} (position {position}), pays {paid}, collects {collected} "
+            "and takes {tokens} (R-PICK-1, R-PICK-2, R-PICK-4)."
+        ).format(
+            player=_player(ctx, self.player),
+            combo=words.combo(self.power, self.race),
+            position=self.position,
+            paid=_coins(self.paid),
+            collected=_coins(self.collected),
+            tokens=_tokens(self.tokens),
         )
 
 
@@ -102,7 +122,9 @@ class ColumnRefilled(Event):
     power: str
 
     def describe(self, ctx: Any = None) -> str:
-        return f"{self.power} {self.race} joins the bottom of the column ({self.rule})."
+        return _("{combo} joins the bottom of the column ({rule}).").format(
+            combo=words.combo(self.power, self.race), rule=self.rule
+        )
 
 
 @dataclass(frozen=True)
@@ -111,9 +133,11 @@ class BadgesReshuffled(Event):
     count: int
 
     def describe(self, ctx: Any = None) -> str:
-        return (
-            f"The {self.count} discarded power badges are shuffled into a new stack ({self.rule})."
-        )
+        return ngettext(
+            "The {count} discarded power badge is shuffled into a new stack ({rule}).",
+            "The {count} discarded power badges are shuffled into a new stack ({rule}).",
+            self.count,
+        ).format(count=self.count, rule=self.rule)
 
 
 @dataclass(frozen=True)
@@ -127,9 +151,15 @@ class Conquered(Event):
     breakdown: str
 
     def describe(self, ctx: Any = None) -> str:
-        return (
-            f"{_player(ctx, self.player)} conquers {_label(ctx, self.region)} with the "
-            f"{self.race}, placing {_s(self.tokens, 'token')}: {self.breakdown} ({self.rule})."
+        return _(
+            "{player} conquers {region} with the {race}, placing {tokens}: {breakdown} ({rule})."
+        ).format(
+            player=_player(ctx, self.player),
+            region=_label(ctx, self.region),
+            race=words.race(self.race),
+            tokens=_tokens(self.tokens),
+            breakdown=self.breakdown,
+            rule=self.rule,
         )
 
 
@@ -149,11 +179,20 @@ class TokensLost(Event):
         return self.why
 
     def describe(self, ctx: Any = None) -> str:
+        region = _label(ctx, self.region)
         if self.player < 0:
-            return f"The lost tribe of {_label(ctx, self.region)} is removed ({self.rule})."
-        return (
-            f"{_player(ctx, self.player)}'s {self.race} lose {_label(ctx, self.region)}: "
-            f"{_s(self.lost, 'token')} back to the tray, {self.to_hand} to hand ({self.rule})."
+            return _("The lost tribe of {region} is removed ({rule}).").format(
+                region=region, rule=self.rule
+            )
+        return _(
+            "{player}'s {race} lose {region}: {lost} back to the tray, {to_hand} to hand ({rule})."
+        ).format(
+            player=_player(ctx, self.player),
+            race=words.race(self.race),
+            region=region,
+            lost=_tokens(self.lost),
+            to_hand=self.to_hand,
+            rule=self.rule,
         )
 
 
@@ -166,10 +205,16 @@ class FinalConquestChosen(Event):
     hand: int
 
     def describe(self, ctx: Any = None) -> str:
-        return (
-            f"{_player(ctx, self.player)} attempts a final conquest of "
-            f"{_label(ctx, self.region)}: cost {self.cost}, {_s(self.hand, 'token')} in "
-            f"hand, the reinforcement die must show {self.cost - self.hand} or more ({self.rule})."
+        return _(
+            "{player} attempts a final conquest of {region}: cost {cost}, {hand} in hand, the "
+            "reinforcement die must show {need} or more ({rule})."
+        ).format(
+            player=_player(ctx, self.player),
+            region=_label(ctx, self.region),
+            cost=self.cost,
+            hand=_tokens(self.hand),
+            need=self.cost - self.hand,
+            rule=self.rule,
         )
 
 
@@ -181,8 +226,11 @@ class DieRolled(Event):
     success: bool
 
     def describe(self, ctx: Any = None) -> str:
-        outcome = "enough" if self.success else "not enough; conquests end"
-        return f"The reinforcement die shows {self.face}: {outcome} ({self.rule})."
+        if self.success:
+            text = _("The reinforcement die shows {face}: enough ({rule}).")
+        else:
+            text = _("The reinforcement die shows {face}: not enough; conquests end ({rule}).")
+        return text.format(face=self.face, rule=self.rule)
 
 
 @dataclass(frozen=True)
@@ -194,9 +242,11 @@ class Abandoned(Event):
     tokens: int
 
     def describe(self, ctx: Any = None) -> str:
-        return (
-            f"{_player(ctx, self.player)} abandons {_label(ctx, self.region)}, taking "
-            f"{_s(self.tokens, 'token')} into hand ({self.rule})."
+        return _("{player} abandons {region}, taking {tokens} into hand ({rule}).").format(
+            player=_player(ctx, self.player),
+            region=_label(ctx, self.region),
+            tokens=_tokens(self.tokens),
+            rule=self.rule,
         )
 
 
@@ -209,9 +259,14 @@ class Converted(Event):
     victim_race: str
 
     def describe(self, ctx: Any = None) -> str:
-        return (
-            f"{_player(ctx, self.player)}'s Sorcerers convert the lone {self.victim_race} "
-            f"token of {_player(ctx, self.victim)} in {_label(ctx, self.region)} ({self.rule})."
+        return _(
+            "{player}'s Sorcerers convert the lone {race} token of {victim} in {region} ({rule})."
+        ).format(
+            player=_player(ctx, self.player),
+            race=words.race(self.victim_race),
+            victim=_player(ctx, self.victim),
+            region=_label(ctx, self.region),
+            rule=self.rule,
         )
 
 
@@ -233,9 +288,20 @@ class PieceChanged(Event):
         return self.why
 
     def describe(self, ctx: Any = None) -> str:
-        verb = "placed in" if self.placed else "removed from"
-        article = "An" if self.piece[:1] in "AEIOU" else "A"
-        return f"{article} {self.piece} is {verb} {_label(ctx, self.region)} ({self.why})."
+        # English chooses "A" or "An" by the piece's first letter; the other languages
+        # translate both sentences alike
+        vowel = self.piece[:1] in "AEIOU"
+        if self.placed and vowel:
+            text = _("An {piece} is placed in {region} ({rule}).")
+        elif self.placed:
+            text = _("A {piece} is placed in {region} ({rule}).")
+        elif vowel:
+            text = _("An {piece} is removed from {region} ({rule}).")
+        else:
+            text = _("A {piece} is removed from {region} ({rule}).")
+        return text.format(
+            piece=words.piece(self.piece), region=_label(ctx, self.region), rule=self.why
+        )
 
 
 @dataclass(frozen=True)
@@ -250,13 +316,14 @@ class TokenMoved(Event):
 
     def describe(self, ctx: Any = None) -> str:
         if self.to_hand:
-            return (
-                f"{_player(ctx, self.player)} takes one {self.race} token from "
-                f"{_label(ctx, self.region)} back to hand ({self.rule})."
-            )
-        return (
-            f"{_player(ctx, self.player)} places one {self.race} token in "
-            f"{_label(ctx, self.region)} ({self.rule})."
+            text = _("{player} takes one {race} token from {region} back to hand ({rule}).")
+        else:
+            text = _("{player} places one {race} token in {region} ({rule}).")
+        return text.format(
+            player=_player(ctx, self.player),
+            race=words.race(self.race),
+            region=_label(ctx, self.region),
+            rule=self.rule,
         )
 
 
@@ -271,8 +338,9 @@ class Redeployed(Event):
         return "R-REDEPLOY-2" if self.defender else "R-REDEPLOY-1"
 
     def describe(self, ctx: Any = None) -> str:
-        rule = self.rule
-        return f"{_player(ctx, self.player)} finishes redeploying the {self.race} ({rule})."
+        return _("{player} finishes redeploying the {race} ({rule}).").format(
+            player=_player(ctx, self.player), race=words.race(self.race), rule=self.rule
+        )
 
 
 @dataclass(frozen=True)
@@ -283,10 +351,18 @@ class Withdrawn(Event):
     emptied: bool
 
     def describe(self, ctx: Any = None) -> str:
-        tail = ", leaving it empty" if self.emptied else ""
-        return (
-            f"{_player(ctx, self.player)} takes an Amazon off {_label(ctx, self.region)}"
-            f"{tail}: it waits for the next Ready-your-troops ({self.rule})."
+        if self.emptied:
+            text = _(
+                "{player} takes an Amazon off {region}, leaving it empty: it waits for the next "
+                "Ready-your-troops ({rule})."
+            )
+        else:
+            text = _(
+                "{player} takes an Amazon off {region}: it waits for the next Ready-your-troops "
+                "({rule})."
+            )
+        return text.format(
+            player=_player(ctx, self.player), region=_label(ctx, self.region), rule=self.rule
         )
 
 
@@ -302,9 +378,15 @@ class TokensGained(Event):
         return self.why
 
     def describe(self, ctx: Any = None) -> str:
-        return (
-            f"{_player(ctx, self.player)} takes {_s(self.tokens, 'new token')} of the {self.race} "
-            f"from the tray ({self.why})."
+        return ngettext(
+            "{player} takes {n} new token of the {race} from the tray ({rule}).",
+            "{player} takes {n} new tokens of the {race} from the tray ({rule}).",
+            self.tokens,
+        ).format(
+            player=_player(ctx, self.player),
+            n=self.tokens,
+            race=words.race(self.race),
+            rule=self.why,
         )
 
 
@@ -319,17 +401,30 @@ class Declined(Event):
     kept_power: bool = False  #: the badge stays with the race (Spirit, R-POW-SPIRIT)
 
     def describe(self, ctx: Any = None) -> str:
+        regions = ngettext("{n} region", "{n} regions", self.regions).format(n=self.regions)
+        fields = {
+            "player": _player(ctx, self.player),
+            "race": words.race(self.race),
+            "regions": regions,
+            "power": words.power(self.power),
+            "tokens": _tokens(self.returned),
+        }
         if not self.power:
-            badge = ""
+            text = _(
+                "{player}'s {race} go into decline in {regions}; {tokens} go back to the tray "
+                "(R-DECLINE-1, R-DECLINE-2)."
+            )
         elif self.kept_power:
-            badge = f"{self.power} stays with them (R-POW-SPIRIT); "
+            text = _(
+                "{player}'s {race} go into decline in {regions}; {power} stays with them "
+                "(R-POW-SPIRIT); {tokens} go back to the tray (R-DECLINE-1, R-DECLINE-2)."
+            )
         else:
-            badge = f"{self.power} is discarded; "
-        return (
-            f"{_player(ctx, self.player)}'s {self.race} go into decline in "
-            f"{_s(self.regions, 'region')}; {badge}{_s(self.returned, 'token')} go back to the "
-            f"tray (R-DECLINE-1, R-DECLINE-2)."
-        )
+            text = _(
+                "{player}'s {race} go into decline in {regions}; {power} is discarded; {tokens} "
+                "go back to the tray (R-DECLINE-1, R-DECLINE-2)."
+            )
+        return text.format(**fields)
 
 
 @dataclass(frozen=True)
@@ -340,10 +435,14 @@ class RaceRemoved(Event):
     tokens: int
 
     def describe(self, ctx: Any = None) -> str:
-        return (
-            f"{_player(ctx, self.player)}'s decline {self.race} leave the map "
-            f"({_s(self.tokens, 'token')} back to the tray); the banner returns to the stack "
-            f"({self.rule})."
+        return _(
+            "{player}'s decline {race} leave the map ({tokens} back to the tray); the banner "
+            "returns to the stack ({rule})."
+        ).format(
+            player=_player(ctx, self.player),
+            race=words.race(self.race),
+            tokens=_tokens(self.tokens),
+            rule=self.rule,
         )
 
 
@@ -355,9 +454,11 @@ class DefenderToRedeploy(Event):
     tokens: int
 
     def describe(self, ctx: Any = None) -> str:
-        return (
-            f"{_player(ctx, self.player)} redeploys {_s(self.tokens, 'token')} of the {self.race} "
-            f"({self.rule})."
+        return _("{player} redeploys {tokens} of the {race} ({rule}).").format(
+            player=_player(ctx, self.player),
+            tokens=_tokens(self.tokens),
+            race=words.race(self.race),
+            rule=self.rule,
         )
 
 
@@ -369,11 +470,21 @@ class Scored(Event):
     rows: tuple[tuple[str, int, str], ...]
 
     def describe(self, ctx: Any = None) -> str:
-        detail = ", ".join(f"{label} {amount:+d} ({rule})" for label, amount, rule in self.rows)
-        return (
-            f"{_player(ctx, self.player)} scores {_s(self.total, 'victory coin')}: "
-            f"{detail or f'nothing ({self.rule})'}."
+        detail = ", ".join(
+            f"{words.score_row(label)} {amount:+d} ({rule})" for label, amount, rule in self.rows
         )
+        fields = {"player": _player(ctx, self.player), "n": self.total, "rule": self.rule}
+        if not detail:
+            return ngettext(
+                "{player} scores {n} victory coin: nothing ({rule}).",
+                "{player} scores {n} victory coins: nothing ({rule}).",
+                self.total,
+            ).format(**fields)
+        return ngettext(
+            "{player} scores {n} victory coin: {detail}.",
+            "{player} scores {n} victory coins: {detail}.",
+            self.total,
+        ).format(detail=detail, **fields)
 
 
 @dataclass(frozen=True)
@@ -383,9 +494,14 @@ class GameEnded(Event):
     coins: tuple[int, ...]
 
     def describe(self, ctx: Any = None) -> str:
-        names = " and ".join(_player(ctx, w) for w in self.winners)
-        verb = "share the win" if len(self.winners) > 1 else "wins"
-        return f"The game ends after the last round; {names} {verb} (R-FLOW-2, R-FLOW-3)."
+        names = _(" and ").join(_player(ctx, w) for w in self.winners)
+        if len(self.winners) > 1:
+            text = _(
+                "The game ends after the last round; {names} share the win (R-FLOW-2, R-FLOW-3)."
+            )
+        else:
+            text = _("The game ends after the last round; {names} wins (R-FLOW-2, R-FLOW-3).")
+        return text.format(names=names)
 
 
 @dataclass(frozen=True)
@@ -398,17 +514,26 @@ class BerserkRolled(Event):
     affordable: bool
 
     def describe(self, ctx: Any = None) -> str:
-        if self.affordable:
-            tail = (
-                f"the next conquest costs {_s(self.face, 'token')} less (minimum 1)"
-                if self.face
-                else "no discount for the next conquest"
+        if not self.affordable:
+            text = _(
+                "{player} rolls the reinforcement die before a Berserk conquest and gets {face}: "
+                "no region is affordable now, so conquests end ({rule})."
+            )
+        elif self.face:
+            text = _(
+                "{player} rolls the reinforcement die before a Berserk conquest and gets {face}: "
+                "the next conquest costs {tokens} less (minimum 1) ({rule})."
             )
         else:
-            tail = "no region is affordable now, so conquests end"
-        return (
-            f"{_player(ctx, self.player)} rolls the reinforcement die before a Berserk "
-            f"conquest and gets {self.face}: {tail} ({self.rule})."
+            text = _(
+                "{player} rolls the reinforcement die before a Berserk conquest and gets {face}: "
+                "no discount for the next conquest ({rule})."
+            )
+        return text.format(
+            player=_player(ctx, self.player),
+            face=self.face,
+            tokens=_tokens(self.face),
+            rule=self.rule,
         )
 
 
@@ -422,8 +547,12 @@ class PeaceMade(Event):
     opponent: int
 
     def describe(self, ctx: Any = None) -> str:
-        return (
-            f"{_player(ctx, self.player)}'s {self.race} make peace with "
-            f"{_player(ctx, self.opponent)}: until {_player(ctx, self.player)}'s next turn, "
-            f"their active race cannot attack the {self.race} ({self.rule})."
+        return _(
+            "{player}'s {race} make peace with {opponent}: until {player}'s next turn, their "
+            "active race cannot attack the {race} ({rule})."
+        ).format(
+            player=_player(ctx, self.player),
+            race=words.race(self.race),
+            opponent=_player(ctx, self.opponent),
+            rule=self.rule,
         )

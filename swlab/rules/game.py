@@ -21,6 +21,8 @@ import os
 from collections.abc import Callable, Sequence
 
 from swlab.board.catalog import load_board
+from swlab.i18n import _, pgettext
+from swlab.rules import names as words
 from swlab.rules.actions import Action, parse_action
 from swlab.rules.cost import CostBreakdown, explain_cost
 from swlab.rules.engine import (
@@ -313,26 +315,42 @@ def game_html(
     geo = state.geo
     actor = current_player(state)
     if is_over(state):
-        names = " and ".join(state.player_name(w) for w in winners(state))
-        head = f"Game over: {e(names)} {'share the win' if len(winners(state)) > 1 else 'wins'}"
+        found = winners(state)
+        names = e(_(" and ").join(state.player_name(w) for w in found))
+        if len(found) > 1:
+            head = _("Game over: {names} share the win").format(names=names)
+        else:
+            head = _("Game over: {names} wins").format(names=names)
     else:
         assert actor is not None
-        acting = f", {state.turn.acting}" if state.turn.acting else ""
+        acting = f", {words.race(state.turn.acting)}" if state.turn.acting else ""
         who = state.player_name(state.turn.actor if actor == CHANCE else actor)
         if actor == CHANCE:
-            who = f"the die for {who}"
-        head = (
-            f"Round {state.round}/{geo.turns} · {e(state.player_name(state.current))}'s turn · "
-            f"stage <b>{e(state.stage.value)}</b> ({e(who)}{e(acting)})"
+            who = _("the die for {player}").format(player=who)
+        head = _(
+            "Round {round}/{turns} · {player}'s turn · stage <b>{stage}</b> ({who}{acting})"
+        ).format(
+            round=state.round,
+            turns=geo.turns,
+            player=e(state.player_name(state.current)),
+            stage=e(state.stage.value),
+            who=e(who),
+            acting=e(acting),
         )
     if step is not None:
-        head += f" · step {step[0]}/{step[1]}"
+        head += " · " + _("step {done}/{total}").format(done=step[0], total=step[1])
     show_coins = reveal or state.turn.stage is Stage.GAME_OVER
     rows = []
     for i, p in enumerate(state.players):
-        coins = str(p.coins) if show_coins else "hidden"
-        active = f"{p.active.power} {p.active.name} (hand {p.active.hand})" if p.active else "—"
-        declined = ", ".join(d.name for d in p.declined) or "—"
+        coins = str(p.coins) if show_coins else _("hidden")
+        active = (
+            _("{combo} (hand {hand})").format(
+                combo=words.combo(p.active.power, p.active.name), hand=p.active.hand
+            )
+            if p.active
+            else "—"
+        )
+        declined = ", ".join(words.race(d.name) for d in p.declined) or "—"
         mark = " ◀" if i == actor else ""
         rows.append(
             f"<tr><td>{e(p.name)}{mark}</td><td>{coins}</td><td>{e(active)}</td>"
@@ -342,29 +360,44 @@ def game_html(
         ""
         if show_coins or not state.players
         else (
-            "<div style='font-size:11px'>Coins are hidden during play (R-SETUP-4); "
-            "<code>Game(..., reveal=True)</code> shows them (teaching mode).</div>"
+            "<div style='font-size:11px'>"
+            + _(
+                "Coins are hidden during play (R-SETUP-4); {code} shows them (teaching mode)."
+            ).format(code="<code>Game(..., reveal=True)</code>")
+            + "</div>"
         )
     )
     if reveal and not is_over(state):
-        note = "<div style='font-size:11px'>Teaching mode: coins revealed (R-SETUP-4).</div>"
+        revealed = _("Teaching mode: coins revealed (R-SETUP-4).")
+        note = f"<div style='font-size:11px'>{revealed}</div>"
     cells = []
     for i, r in enumerate(state.regions):
         bits = []
         if r.race:
-            bits.append(
-                f"{state.player_name(r.owner)}: {r.race}{' (decline)' if r.in_decline else ''}"
-                f" x{r.tokens}"
-            )
+            race = words.race(r.race)
+            if r.in_decline:
+                race = _("{race} (decline)").format(race=race)
+            bits.append(f"{state.player_name(r.owner)}: {race} x{r.tokens}")
         bits += r.pieces()
         if r.race or r.lost_tribes or len(bits) > (1 if r.mountain else 0):
             cells.append(f"<tr><td>{e(geo.label(i))}</td><td>{e(', '.join(bits))}</td></tr>")
-    column = ", ".join(f"{k}: {c.power} {c.race} ({c.coins})" for k, c in enumerate(state.column))
+    column = ", ".join(
+        f"{k}: {words.combo(c.power, c.race)} ({c.coins})" for k, c in enumerate(state.column)
+    )
     style = "border-collapse:collapse;font-size:12px;margin:2px 0"
+    player, coins_h, active_h, decline_h, region_h, holds_h = (
+        pgettext("column", "player"),
+        pgettext("column", "coins"),
+        pgettext("column", "active race"),
+        pgettext("column", "in decline"),
+        pgettext("column", "region"),
+        pgettext("column", "holds"),
+    )
     return (
         f"<div class='swlab-game'><div>{head}</div>"
-        f"<table style='{style}'><tr><th>player</th><th>coins</th><th>active race</th>"
-        f"<th>in decline</th></tr>{''.join(rows)}</table>{note}"
-        f"<table style='{style}'><tr><th>region</th><th>holds</th></tr>{''.join(cells)}</table>"
-        f"<div style='font-size:11px'>column: {e(column)}</div></div>"
+        f"<table style='{style}'><tr><th>{player}</th><th>{coins_h}</th><th>{active_h}</th>"
+        f"<th>{decline_h}</th></tr>{''.join(rows)}</table>{note}"
+        f"<table style='{style}'><tr><th>{region_h}</th><th>{holds_h}</th></tr>"
+        f"{''.join(cells)}</table>"
+        f"<div style='font-size:11px'>{_('column: {combos}').format(combos=e(column))}</div></div>"
     )

@@ -17,6 +17,9 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from swlab.i18n import SOURCE, language
+from swlab.rules import names
+
 T = TypeVar("T")
 
 WATER_TERRAINS = frozenset({"sea", "lake"})
@@ -160,8 +163,15 @@ class Geo:
         return self.per_board("coastal land", lambda geo: geo.coastal - geo.water_set)
 
     def label(self, i: int) -> str:
-        """``"Hill (12)"`` for region position ``i``."""
-        return self.labels[i]
+        """``"Hill (12)"`` for region position ``i``: a region without a name of its own is
+        named by its terrain, in the language in effect."""
+        text = self.labels[i]
+        if language() == SOURCE:
+            return text
+        rid, terrain = self.ids[i], self.terrain[i]
+        if text == f"{terrain.capitalize()} ({rid})":
+            return names.region_label("", terrain, rid)
+        return text
 
 
 def _tables(board: BoardLike) -> dict[str, Any]:

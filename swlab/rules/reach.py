@@ -25,6 +25,8 @@ from itertools import chain
 from operator import itemgetter
 from typing import TypeVar
 
+from swlab.i18n import N_, _
+from swlab.rules import names
 from swlab.rules.abilities.base import DERIVED, Badge, turn_value, with_turn_value
 from swlab.rules.abilities.base import hooked as hooked  # its home is base.py
 from swlab.rules.actions import Conquer, Final
@@ -381,7 +383,7 @@ class Reach:
         return None if code is None else self.error(state, code, i, final)
 
     def error(self, state: GameState, code: str, i: int, final: bool) -> IllegalActionError:
-        label, name, hand = state.geo.label(i), self.race.name, self.race.hand
+        label, name, hand = state.geo.label(i), names.race(self.race.name), self.race.hand
         if code == "protected":
             protection = self.protection(state, i)
             assert protection is not None
@@ -391,34 +393,45 @@ class Reach:
             assert restriction is not None
             return IllegalActionError(*restriction)
         cost = conquest_cost(state, self.race, i, self.cost_badges)
-        rule, text = {
-            "water": ("R-CONQ-4", f"{label} is water: Seas and Lakes cannot be conquered"),
-            "own": ("R-CONQ-5", f"Your {name} already occupy {label}"),
-            "immune": (
-                "R-IMMUNE",
-                f"{label} is immune: a Hole-in-the-Ground, a Hero or the Dragon protects it "
-                f"from enemy conquests",
-            ),
-            "border": (
-                "R-CONQ-1",
-                f"{label} is not a border region: the {name} have no region on the map, so "
-                f"they must enter from the edge of the board",
-            ),
-            "adjacent": ("R-CONQ-6", f"{label} is not adjacent to a region of your {name}"),
-            "hand": ("R-CONQ-3", f"You have no {name} token in hand to conquer with"),
-            "cost": ("R-CONQ-2", f"{label} costs {cost} tokens and you have {hand} in hand"),
-            "affordable": (
-                "R-CONQ-10",
-                f"You can afford {label} ({cost} tokens): conquer it; the die is only for a "
-                f"region you are short of",
-            ),
-            "short": (
-                "R-CONQ-10",
-                f"{label} costs {cost} and you have {hand}: {cost - hand} short, more than "
-                f"the die's 3",
-            ),
-        }[code]
-        return IllegalActionError(rule, f"{text} ({rule}).")
+        rule, text = _REFUSALS[code]
+        fields = {"region": label, "race": name, "cost": cost, "hand": hand, "short": cost - hand}
+        return IllegalActionError(rule, _(text).format(**fields))
+
+
+#: Each refusal of :meth:`Reach.error`: its rule and its sentence (the fields: ``region``,
+#: ``race``, ``cost``, ``hand`` and ``short``, the tokens missing).
+_REFUSALS: dict[str, tuple[str, str]] = {
+    "water": ("R-CONQ-4", N_("{region} is water: Seas and Lakes cannot be conquered.")),
+    "own": ("R-CONQ-5", N_("Your {race} already occupy {region}.")),
+    "immune": (
+        "R-IMMUNE",
+        N_(
+            "{region} is immune: a Hole-in-the-Ground, a Hero or the Dragon protects it from "
+            "enemy conquests."
+        ),
+    ),
+    "border": (
+        "R-CONQ-1",
+        N_(
+            "{region} is not a border region: the {race} have no region on the map, so they "
+            "must enter from the edge of the board."
+        ),
+    ),
+    "adjacent": ("R-CONQ-6", N_("{region} is not adjacent to a region of your {race}.")),
+    "hand": ("R-CONQ-3", N_("You have no {race} token in hand to conquer with.")),
+    "cost": ("R-CONQ-2", N_("{region} costs {cost} tokens and you have {hand} in hand.")),
+    "affordable": (
+        "R-CONQ-10",
+        N_(
+            "You can afford {region} ({cost} tokens): conquer it; the die is only for a region "
+            "you are short of."
+        ),
+    ),
+    "short": (
+        "R-CONQ-10",
+        N_("{region} costs {cost} and you have {hand}: {short} short, more than the die's 3."),
+    ),
+}
 
 
 #: a set of region positions

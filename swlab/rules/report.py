@@ -24,6 +24,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from swlab.i18n import N_, _
+from swlab.rules import names as words
 from swlab.rules.abilities.registry import CUSTOM_RACES, RACES
 from swlab.rules.actions import Action, parse_action
 from swlab.rules.engine import CHANCE, apply, current_player, is_over, legal_actions, scores
@@ -49,9 +51,9 @@ _RACE_PREFIX = re.compile(r"^\s*([A-Za-z][A-Za-z' ]*?)\s*:\s*(\S.*)$")
 
 #: The rule to cite when a race is named in a stage where no race acts.
 _NO_RACE_ACTS = {
-    Stage.PICK: ("R-PICK-1", "a combo is picked first"),
-    Stage.DECLINE_CHOICE: ("R-POW-STOUT", "the player chooses whether to go into decline"),
-    Stage.GAME_OVER: ("R-FLOW-2", "the game is over"),
+    Stage.PICK: ("R-PICK-1", N_("a combo is picked first")),
+    Stage.DECLINE_CHOICE: ("R-POW-STOUT", N_("the player chooses whether to go into decline")),
+    Stage.GAME_OVER: ("R-FLOW-2", N_("the game is over")),
 }
 
 
@@ -83,7 +85,9 @@ def parse_step(text: str) -> tuple[str | None, Action]:
     race = names.get(word.lower())
     if race is None:
         raise ValueError(
-            f"{text!r}: unknown race {word!r} before ':'; races: {', '.join(names.values())}"
+            _("{text}: unknown race {word} before ':'; races: {races}").format(
+                text=repr(text), word=repr(word), races=", ".join(names.values())
+            )
         )
     return race, parse_action(rest)
 
@@ -99,35 +103,45 @@ def acting_refusal(state: GameState, race: str) -> IllegalActionError | None:
     if turn.acting == race:
         return None
     rs = state.race(race)
+    name, acting = words.race(race), words.race(turn.acting)
     if rs is None:
         return IllegalActionError(
-            "R-PICK-1", f"No player has the {race}: a race acts once it is picked (R-PICK-1)."
+            "R-PICK-1",
+            _("No player has the {race}: a race acts once it is picked.").format(race=name),
         )
     if rs.owner != turn.actor:
         return IllegalActionError(
             "R-FLOW-1",
-            f"The {race} are {state.player_name(rs.owner)}'s, and "
-            f"{state.player_name(turn.actor)} decides now (R-FLOW-1).",
+            _("The {race} are {owner}'s, and {actor} decides now.").format(
+                race=name,
+                owner=state.player_name(rs.owner),
+                actor=state.player_name(turn.actor),
+            ),
         )
     if rs.in_decline and not any(b.acts_in_decline() for b in badges(rs)):
         return IllegalActionError(
             "R-DECLINE-7",
-            f"The {race} are in decline: decline tokens never move, redeploy or conquer "
-            "(R-DECLINE-7).",
+            _("The {race} are in decline: decline tokens never move, redeploy or conquer.").format(
+                race=name
+            ),
         )
     if not turn.acting:
-        rule, why = _NO_RACE_ACTS.get(turn.stage, ("R-FLOW-1", "no race acts now"))
-        return IllegalActionError(rule, f"No race acts now: {why} ({rule}).")
+        rule, why = _NO_RACE_ACTS.get(turn.stage, ("R-FLOW-1", N_("no race acts now")))
+        return IllegalActionError(rule, _("No race acts now: {why}.").format(why=_(why)))
     if rs.in_decline:
         return IllegalActionError(
             "R-TURN-0",
-            f"The decline {race} act first, at the start of the turn, before the active race: "
-            f"the {turn.acting} act now, so the {race} are done for this turn (R-TURN-0).",
+            _(
+                "The decline {race} act first, at the start of the turn, before the active "
+                "race: the {acting} act now, so the {race} are done for this turn."
+            ).format(race=name, acting=acting),
         )
     return IllegalActionError(
         "R-TURN-0",
-        f"The decline {turn.acting} act first (R-TURN-0): the {race} act once the "
-        f"{turn.acting} have finished (redeployed).",
+        _(
+            "The decline {acting} act first (R-TURN-0): the {race} act once the {acting} have "
+            "finished (redeployed)."
+        ).format(race=name, acting=acting),
     )
 
 
@@ -200,5 +214,5 @@ def run_scenario(path: str | os.PathLike[str], actions: str | Sequence[str] = ()
     another race acts now (:func:`acting_refusal`).
     """
     state = load_scenario(path)
-    report, _ = run_actions(state, actions, Path(path).resolve().parent)
+    report, _reached = run_actions(state, actions, Path(path).resolve().parent)
     return {"scenario": str(path), **report}

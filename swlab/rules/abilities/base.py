@@ -69,6 +69,8 @@ from collections.abc import Collection, Hashable, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
+from swlab.i18n import _
+
 if TYPE_CHECKING:
     from swlab.rules.actions import Action
     from swlab.rules.errors import IllegalActionError
@@ -243,7 +245,9 @@ class Badge:
         """Why ``action`` is refused now, or ``None`` when it is legal."""
         from swlab.rules.errors import IllegalActionError
 
-        return IllegalActionError("R-TURN-0", f"{self.name} has no such action.")
+        return IllegalActionError(
+            "R-TURN-0", _("{badge} has no such action.").format(badge=self.name)
+        )
 
     def apply_extra(
         self, state: GameState, race: RaceState, action: Action
@@ -361,7 +365,7 @@ def region_position(state: GameState, region: int) -> int | IllegalActionError:
     i = state.geo.index.get(region)
     if i is None:
         return IllegalActionError(
-            "R-COMP-6", f"There is no region {region} on this board (R-COMP-6)."
+            "R-COMP-6", _("There is no region {region} on this board.").format(region=region)
         )
     return i
 

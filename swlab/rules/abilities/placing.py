@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from swlab.i18n import _, ngettext
+from swlab.rules import names
 from swlab.rules.abilities.base import (
     Power,
     is_acting,
@@ -125,11 +127,13 @@ class PiecePower(Power):
     def stage_refusal(self, state: GameState, race: RaceState) -> IllegalActionError | None:
         """Refuse outside the power's stages, and a second placement in one turn."""
         if not is_acting(state, race, *self.stages):
-            text = self.when.format(race=race.name)
-            return IllegalActionError(self.rule, f"{text} ({self.rule}).")
+            return IllegalActionError(self.rule, _(self.when).format(race=names.race(race.name)))
         if self.placed_this_turn(state):
             return IllegalActionError(
-                self.rule, f"Only 1 {self.piece.label} can be put each turn ({self.rule})."
+                self.rule,
+                _("Only 1 {piece} can be put each turn.").format(
+                    piece=names.piece(self.piece.label)
+                ),
             )
         return None
 
@@ -151,7 +155,10 @@ class PiecePower(Power):
         if state.regions[i].race != race.name:
             label, rule = state.geo.label(i), self.rule
             return IllegalActionError(
-                rule, f"{label} is not a region of your {race.name} ({rule})."
+                rule,
+                _("{region} is not a region of your {race}.").format(
+                    region=label, race=names.race(race.name)
+                ),
             )
         return None
 
@@ -163,12 +170,19 @@ class PiecePower(Power):
             return refusal
         if not self.fits(state.regions[i]):
             return IllegalActionError(
-                rule, f"{label} already has a {piece.label}: at most 1 per region ({rule})."
+                rule,
+                _("{region} already has a {piece}: at most 1 per region.").format(
+                    region=label, piece=names.piece(piece.label)
+                ),
             )
         if in_box(state, piece) < 1:
-            lift = f": lift one first to move it ('{self.lift.verb}')" if self.lift else ""
+            pieces = names.pieces(piece.plural)
+            if self.lift:
+                text = _("All {box} {pieces} are on the map: lift one first to move it ('{verb}').")
+            else:
+                text = _("All {box} {pieces} are on the map.")
             return IllegalActionError(
-                rule, f"All {piece.box} {piece.plural} are on the map{lift} ({rule})."
+                rule, text.format(box=piece.box, pieces=pieces, verb=getattr(self.lift, "verb", ""))
             )
         return None
 
@@ -181,13 +195,16 @@ class PiecePower(Power):
             # R-REDEPLOY-2: an attacked player only re-places what was displaced
             return IllegalActionError(
                 "R-REDEPLOY-2",
-                f"An attacked player only re-places displaced {self.piece.plural}; the others "
-                f"stay (R-REDEPLOY-2).",
+                _("An attacked player only re-places displaced {pieces}; the others stay.").format(
+                    pieces=names.pieces(self.piece.plural)
+                ),
             )
         if not self.piece.count(state.regions[i]):
             return IllegalActionError(
                 self.rule,
-                f"There is no {self.piece.label} in {state.geo.label(i)} to lift ({self.rule}).",
+                _("There is no {piece} in {region} to lift.").format(
+                    piece=names.piece(self.piece.label), region=state.geo.label(i)
+                ),
             )
         return None
 
@@ -223,10 +240,22 @@ class PiecePower(Power):
         if not left or not self.place_targets(state, race):
             return None
         piece = self.piece
-        what = f"{left} {piece.label if left == 1 else piece.plural}"
-        where = "" if piece.counted else " (at most 1 per region)"
-        return (
-            self.rule,
-            f"{what} still off the map: put them in regions of your {race.name}{where} before "
-            f"ending the turn ('{self.place.verb} R') ({self.rule}).",
-        )
+        what = names.piece(piece.label) if left == 1 else names.pieces(piece.plural)
+        if piece.counted:
+            text = ngettext(
+                "{count} {pieces} still off the map: put them in regions of your {race} before "
+                "ending the turn ('{verb} R').",
+                "{count} {pieces} still off the map: put them in regions of your {race} before "
+                "ending the turn ('{verb} R').",
+                left,
+            )
+        else:
+            text = ngettext(
+                "{count} {pieces} still off the map: put them in regions of your {race} (at "
+                "most 1 per region) before ending the turn ('{verb} R').",
+                "{count} {pieces} still off the map: put them in regions of your {race} (at "
+                "most 1 per region) before ending the turn ('{verb} R').",
+                left,
+            )
+        fields = {"count": left, "pieces": what, "race": names.race(race.name)}
+        return (self.rule, text.format(verb=self.place.verb, **fields))

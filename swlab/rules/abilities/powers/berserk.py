@@ -24,6 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from swlab.i18n import _
+from swlab.rules import names
 from swlab.rules.abilities.base import (
     ModifierSets,
     Power,
@@ -82,20 +84,25 @@ class Berserk(Power):
         if isinstance(action, Roll):
             return IllegalActionError(
                 "R-CONQ-10",
-                "The die is rolled after 'berserk' (or after choosing a final conquest) "
-                "(R-CONQ-10).",
+                _("The die is rolled after 'berserk' (or after choosing a final conquest)."),
             )
         if not is_acting(state, race, Stage.CONQUER):
             return IllegalActionError(
-                RULE, f"The Berserk roll comes before a conquest of the {race.name} ({RULE})."
+                RULE,
+                _("The Berserk roll comes before a conquest of the {race}.").format(
+                    race=names.race(race.name)
+                ),
             )
         if pending_roll(state) is not None:
             return IllegalActionError(
-                RULE, f"A roll serves one conquest: use the one you have first ({RULE})."
+                RULE, _("A roll serves one conquest: use the one you have first.")
             )
         if race.hand < 1:
             return IllegalActionError(
-                "R-CONQ-3", f"You have no {race.name} token in hand to conquer with (R-CONQ-3)."
+                "R-CONQ-3",
+                _("You have no {race} token in hand to conquer with.").format(
+                    race=names.race(race.name)
+                ),
             )
         return None
 
@@ -139,8 +146,10 @@ class Berserk(Power):
         if final:
             return (
                 RULE,
-                "A Berserk race rolls before picking the region ('berserk'), so it has no "
-                f"final conquest: after a roll, conquer a region you can afford ({RULE}).",
+                _(
+                    "A Berserk race rolls before picking the region ('berserk'), so it has no "
+                    "final conquest: after a roll, conquer a region you can afford."
+                ),
             )
         return None
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from swlab.i18n import N_
 from swlab.rules.abilities.placing import PiecePower
 from swlab.rules.actions import register_action
 from swlab.rules.pieces import ENCAMPMENT, LiftPiece, Piece, PlacePiece, in_box
@@ -70,9 +71,9 @@ class Bivouacking(PiecePower):
     # lifted only in the race's own redeployment; re-placed in its defence (R-REDEPLOY-2)
     stages = (Stage.REDEPLOY, Stage.DEFEND)
     must_place = True
-    when = (
+    when = N_(
         "Encampments are placed during the {race}'s redeployment, or when re-placing "
-        "displaced ones at the end of the turn"
+        "displaced ones at the end of the turn."
     )
 
     def has_redeploy_work(self, state: GameState, race: RaceState) -> bool:

@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from swlab.i18n import _
+from swlab.rules import names
 from swlab.rules.abilities.base import (
     Power,
     is_acting,
@@ -110,23 +112,30 @@ class Diplomat(Power):
         p = action.player
         if not 0 <= p < len(state.players):
             return IllegalActionError(
-                RULE, f"There is no seat {p}: seats are 0 to {len(state.players) - 1} ({RULE})."
+                RULE,
+                _("There is no seat {seat}: seats are 0 to {last}.").format(
+                    seat=p, last=len(state.players) - 1
+                ),
             )
         if not is_acting(state, race, Stage.REDEPLOY):
             return IllegalActionError(
                 RULE,
-                f"The Diplomat chooses at the end of the {race.name}'s own turn, during the "
-                f"redeployment ({RULE}).",
+                _(
+                    "The Diplomat chooses at the end of the {race}'s own turn, during the "
+                    "redeployment."
+                ).format(race=names.race(race.name)),
             )
         if p == race.owner:
-            return IllegalActionError(RULE, f"Choose an opponent, not yourself ({RULE}).")
+            return IllegalActionError(RULE, _("Choose an opponent, not yourself."))
         if turn_value(state, "peace") is not None:
-            return IllegalActionError(RULE, f"One opponent per turn ({RULE}).")
+            return IllegalActionError(RULE, _("One opponent per turn."))
         if p in attacked(state, race):
             return IllegalActionError(
                 RULE,
-                f"Your {race.name} attacked {state.player_name(p)}'s active race this turn: "
-                f"choose an opponent you did not attack ({RULE}).",
+                _(
+                    "Your {race} attacked {player}'s active race this turn: choose an "
+                    "opponent you did not attack."
+                ).format(race=names.race(race.name), player=state.player_name(p)),
             )
         return None
 
@@ -147,6 +156,8 @@ class Diplomat(Power):
             return None
         return (
             RULE,
-            f"{state.player_name(race.owner)}'s Diplomat {race.name} are at peace with you: "
-            f"your active race cannot attack them until their next turn ({RULE}).",
+            _(
+                "{player}'s Diplomat {race} are at peace with you: your active race cannot "
+                "attack them until their next turn."
+            ).format(race=names.race(race.name), player=state.player_name(race.owner)),
         )

@@ -23,7 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
-from swlab.rules import reach
+from swlab.i18n import N_, _
+from swlab.rules import names, reach
 from swlab.rules.abilities.base import is_acting
 from swlab.rules.abilities.placing import PiecePower
 from swlab.rules.actions import register_action
@@ -61,7 +62,7 @@ class DragonMaster(PiecePower):
     place = DragonAttack
     stages = (Stage.CONQUER,)
     once_per_turn = KEY
-    when = "The Dragon attacks during the {race}'s conquests, while active"
+    when = N_("The Dragon attacks during the {race}'s conquests, while active.")
 
     def place_targets(self, state: GameState, race: RaceState) -> Sequence[int]:
         # only the regions the shared reach may accept: check_place refuses the rest
@@ -99,11 +100,13 @@ class DragonMaster(PiecePower):
         if not is_acting(state, race, *self.stages) and reach.conquests_ended(state, race):
             return IllegalActionError(
                 "R-CONQ-10",
-                f"The {race.name} made their final conquest attempt: conquests, the Dragon's "
-                f"too, end for this turn (R-CONQ-10).",
+                _(
+                    "The {race} made their final conquest attempt: conquests, the Dragon's "
+                    "too, end for this turn."
+                ).format(race=names.race(race.name)),
             )
         if self.placed_this_turn(state):
-            return IllegalActionError(RULE, f"The Dragon attacks once per turn ({RULE}).")
+            return IllegalActionError(RULE, _("The Dragon attacks once per turn."))
         return super().stage_refusal(state, race)
 
     def check_place(self, state: GameState, race: RaceState, i: int) -> IllegalActionError | None:
@@ -112,13 +115,15 @@ class DragonMaster(PiecePower):
         if state.geo.water[i]:
             return IllegalActionError(
                 "R-RULING-4",
-                f"{label} is water: the Dragon cannot enter Seas or Lakes (R-RULING-4).",
+                _("{region} is water: the Dragon cannot enter Seas or Lakes.").format(region=label),
             )
         if r.is_immune and r.owner != race.owner:
             return IllegalActionError(
                 "R-RULING-4",
-                f"{label} is immune (a Hole-in-the-Ground or a Hero): the Dragon cannot enter it "
-                f"(R-RULING-4, R-IMMUNE).",
+                _(
+                    "{region} is immune (a Hole-in-the-Ground or a Hero): the Dragon cannot "
+                    "enter it (R-RULING-4, R-IMMUNE)."
+                ).format(region=label),
             )
         return reach.reach_refusal(state, race, i)
 

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from swlab.i18n import N_
 from swlab.rules.abilities.base import Row
 from swlab.rules.abilities.placing import PiecePower
 from swlab.rules.actions import register_action
@@ -50,7 +51,7 @@ class Fortified(PiecePower):
     piece = FORTRESS
     place = Fortify
     once_per_turn = KEY
-    when = "The {race} put their Fortress during their own redeployment, while active"
+    when = N_("The {race} put their Fortress during their own redeployment, while active.")
 
     def bonus_coins(self, state: GameState, race: RaceState) -> Sequence[Row]:
         if race.in_decline:

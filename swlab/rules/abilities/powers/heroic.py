@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from swlab.i18n import N_
 from swlab.rules.abilities.placing import PiecePower
 from swlab.rules.actions import register_action
 from swlab.rules.pieces import HERO, LiftPiece, Piece, PlacePiece, on_map
@@ -64,4 +65,6 @@ class Heroic(PiecePower):
     place = PlaceHero
     lift = LiftHero
     must_place = True
-    when = "The {race}'s Heroes are placed at the end of their own turn, during the redeployment"
+    when = N_(
+        "The {race}'s Heroes are placed at the end of their own turn, during the redeployment."
+    )

@@ -23,7 +23,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from swlab.rules import reach
+from swlab.i18n import _
+from swlab.rules import names, reach
 from swlab.rules.abilities.base import Race, region_position
 from swlab.rules.actions import Action, Convert
 from swlab.rules.errors import IllegalActionError
@@ -89,51 +90,56 @@ class Sorcerers(Race):
         if state.turn.stage is not Stage.CONQUER or race.in_decline:
             return IllegalActionError(
                 "R-RULING-13",
-                "Sorcerers convert during their conquests, before the final-conquest roll "
-                "(R-RULING-13).",
+                _("Sorcerers convert during their conquests, before the final-conquest roll."),
             )
         r = state.regions[i]
         if not r.race or r.owner == race.owner or r.owner < 0:
             return IllegalActionError(
-                RULE, f"{label} holds no opponent's race token to convert ({RULE})."
+                RULE, _("{region} holds no opponent's race token to convert.").format(region=label)
             )
         if r.in_decline:
             return IllegalActionError(
                 RULE,
-                f"The token in {label} is in decline: only an active token can be converted "
-                f"({RULE}).",
+                _(
+                    "The token in {region} is in decline: only an active token can be converted."
+                ).format(region=label),
             )
         if r.tokens != 1 or companions(r):
             return IllegalActionError(
                 RULE,
-                f"The {r.race} in {label} are not alone: only a lone token (no second token, no "
-                f"Encampment) can be converted ({RULE}).",
+                _(
+                    "The {race} in {region} are not alone: only a lone token (no second token, "
+                    "no Encampment) can be converted."
+                ).format(race=names.race(r.race), region=label),
             )
         if not state.race_regions(race.name):
             return IllegalActionError(
                 RULE,
-                f"{label} is not adjacent to a Sorcerer region: with no Sorcerer region on the "
-                f"map, the Sorcerers enter by conquest first ({RULE}).",
+                _(
+                    "{region} is not adjacent to a Sorcerer region: with no Sorcerer region on "
+                    "the map, the Sorcerers enter by conquest first."
+                ).format(region=label),
             )
         # where the conquest reaches: water, immunity, protection, adjacency
         where = reach.reach_of(state, race)
         code = where.where(state, i, in_hand=False)
         if code == "adjacent":
             return IllegalActionError(
-                RULE, f"{label} is not adjacent to a Sorcerer region ({RULE})."
+                RULE, _("{region} is not adjacent to a Sorcerer region.").format(region=label)
             )
         if code is not None:
             return where.error(state, code, i, final=False)
         if r.owner in state.turn.converted:
             return IllegalActionError(
                 RULE,
-                f"You have already converted a token of {state.player_name(r.owner)} this turn "
-                f"({RULE}).",
+                _("You have already converted a token of {player} this turn.").format(
+                    player=state.player_name(r.owner)
+                ),
             )
         if state.tray(self.name) < 1:
             return IllegalActionError(
                 "R-PICK-4",
-                "The tray holds no Sorcerer: the conversion waits until some come back (R-PICK-4).",
+                _("The tray holds no Sorcerer: the conversion waits until some come back."),
             )
         return None
 

@@ -1,0 +1,149 @@
+"""The game's own words in the language in effect: race, power, terrain, symbol and piece
+names, as the rulebooks print them (docs/glossary.csv lists each with its source).
+
+The engine keeps the English names as identifiers (notation, records, scenario files); only
+what a learner reads goes through these functions. A custom race or power (R-COMP-4) keeps
+the name its designer gave it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from swlab.i18n import NC_, SOURCE, _, language, ngettext, pgettext
+
+RACE_NAMES: tuple[str, ...] = (
+    NC_("race", "Amazons"), NC_("race", "Dwarves"), NC_("race", "Elves"),
+    NC_("race", "Ghouls"), NC_("race", "Giants"), NC_("race", "Halflings"),
+    NC_("race", "Humans"), NC_("race", "Orcs"), NC_("race", "Ratmen"),
+    NC_("race", "Skeletons"), NC_("race", "Sorcerers"), NC_("race", "Tritons"),
+    NC_("race", "Trolls"), NC_("race", "Wizards"),
+)  # fmt: skip
+"""The 14 races of R-COMP-2."""
+
+POWER_NAMES: tuple[str, ...] = (
+    NC_("power", "Alchemist"), NC_("power", "Berserk"), NC_("power", "Bivouacking"),
+    NC_("power", "Commando"), NC_("power", "Diplomat"), NC_("power", "Dragon Master"),
+    NC_("power", "Flying"), NC_("power", "Forest"), NC_("power", "Fortified"),
+    NC_("power", "Heroic"), NC_("power", "Hill"), NC_("power", "Merchant"),
+    NC_("power", "Mounted"), NC_("power", "Pillaging"), NC_("power", "Seafaring"),
+    NC_("power", "Spirit"), NC_("power", "Stout"), NC_("power", "Swamp"),
+    NC_("power", "Underworld"), NC_("power", "Wealthy"),
+)  # fmt: skip
+"""The 20 special powers of R-COMP-3."""
+
+TERRAIN_NAMES: tuple[str, ...] = (
+    NC_("terrain", "farmland"), NC_("terrain", "forest"), NC_("terrain", "hill"),
+    NC_("terrain", "swamp"), NC_("terrain", "mountain"), NC_("terrain", "sea"),
+    NC_("terrain", "lake"),
+)  # fmt: skip
+"""The seven terrains of R-COMP-6, as map files write them."""
+
+SYMBOL_NAMES: tuple[str, ...] = (
+    NC_("symbol", "mine"), NC_("symbol", "magic"), NC_("symbol", "cavern"),
+    NC_("symbol", "lost tribe"),
+)  # fmt: skip
+"""The symbols printed on a region (R-COMP-6)."""
+
+PIECE_NAMES: tuple[str, ...] = (
+    NC_("piece", "Mountain"), NC_("piece", "Fortress"), NC_("piece", "Troll Lair"),
+    NC_("piece", "Encampment"), NC_("piece", "Lost Tribe"), NC_("piece", "Hole-in-the-Ground"),
+    NC_("piece", "Hero"), NC_("piece", "Dragon"),
+)  # fmt: skip
+"""The pieces of R-COMP-5 (and the Lost Tribes' tokens), by their rulebook label."""
+
+_RACES, _POWERS = frozenset(RACE_NAMES), frozenset(POWER_NAMES)
+
+
+def race(name: str) -> str:
+    """The race's name in the language in effect (a custom race keeps its own)."""
+    return pgettext("race", name) if name in _RACES else name
+
+
+def power(name: str) -> str:
+    """The special power's name in the language in effect (a custom power keeps its own)."""
+    return pgettext("power", name) if name in _POWERS else name
+
+
+def combo(power_name: str, race_name: str) -> str:
+    """A combo as a learner reads it: "Merchant Skeletons", "Esqueletos Comerciantes"."""
+    return _("{power} {race}").format(power=power(power_name), race=race(race_name))
+
+
+def terrain(word: str) -> str:
+    """``"hill"`` (a map file's word) as the language calls that terrain, in lower case."""
+    return pgettext("terrain", word)
+
+
+def symbol(word: str) -> str:
+    """``"lost_tribe"`` or ``"lost tribe"`` as the language calls that symbol."""
+    return pgettext("symbol", word.replace("_", " "))
+
+
+def piece(label: str) -> str:
+    """A piece's rulebook label (``"Troll Lair"``) in the language in effect."""
+    return pgettext("piece", label)
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter in upper case (a terrain word opening a label)."""
+    return text[:1].upper() + text[1:]
+
+
+def region_label(name: str, terrain_word: str, region_id: int) -> str:
+    """``"Hill (12)"``: a region's own name if it has one, else its terrain, and its id."""
+    base = name or capital(terrain(terrain_word))
+    return _("{name} ({id})").format(name=base, id=region_id)
+
+
+PIECE_PLURALS: tuple[str, ...] = (
+    NC_("pieces", "Mountains"), NC_("pieces", "Fortresses"), NC_("pieces", "Troll Lairs"),
+    NC_("pieces", "Encampments"), NC_("pieces", "Lost Tribes"),
+    NC_("pieces", "Holes-in-the-Ground"), NC_("pieces", "Heroes"), NC_("pieces", "Dragons"),
+)  # fmt: skip
+"""The same pieces, in the plural ("All 6 Fortresses are on the map")."""
+
+
+def pieces(plural: str) -> str:
+    """A piece's plural label (``"Troll Lairs"``) in the language in effect."""
+    return pgettext("pieces", plural)
+
+
+ROW_LABELS: tuple[str, ...] = (
+    NC_("row", "base"), NC_("row", "mountain"), NC_("row", "fortress"),
+    NC_("row", "troll lair"), NC_("row", "encampment"), NC_("row", "encampments"),
+    NC_("row", "lost tribe"), NC_("row", "lost tribes"), NC_("row", "minimum 1 token"),
+    NC_("row", "regions occupied"), NC_("row", "Humans: farmland"),
+    NC_("row", "Tritons: coastal region"), NC_("row", "Wizards: magic sources"),
+    NC_("row", "Giants: next to their Mountain"), NC_("row", "Dwarves: mines"),
+    NC_("row", "Orcs: non-empty regions conquered"), NC_("row", "Forest: forest regions"),
+    NC_("row", "Mounted: hill"), NC_("row", "Mounted: farmland"),
+    NC_("row", "Merchant: regions"), NC_("row", "Underworld: cavern"),
+    NC_("row", "Commando"), NC_("row", "Swamp: swamp regions"), NC_("row", "Berserk roll"),
+    NC_("row", "Fortified: fortresses"), NC_("row", "Hill: hill regions"),
+    NC_("row", "Pillaging: non-empty regions conquered"),
+    NC_("row", "Wealthy (once, R-RULING-6)"), NC_("row", "Alchemist"),
+)  # fmt: skip
+"""The rows of a conquest cost (R-CONQ-2) and of a score (R-SCORE-1), as the engine labels
+them (the labels stay English in the engine's data; a learner reads them translated)."""
+
+_ROWS = frozenset(ROW_LABELS)
+_RACE_TOKENS = re.compile(r"^(?P<race>.+?) tokens?(?P<decline> in decline)?$")
+
+
+def score_row(label: str) -> str:
+    """A cost or score row's label in the language in effect (``"mountain"``,
+    ``"Ratmen tokens in decline"``); a custom badge's row keeps its designer's words."""
+    if language() == SOURCE:
+        return label
+    if label in _ROWS:
+        return pgettext("row", label)
+    m = _RACE_TOKENS.match(label)
+    if m is not None:
+        many = 2 if label.startswith(m["race"] + " tokens") else 1
+        if m["decline"]:
+            text = ngettext("{race} token in decline", "{race} tokens in decline", many)
+        else:
+            text = ngettext("{race} token", "{race} tokens", many)
+        return text.format(race=race(m["race"]))
+    return label
