@@ -1,27 +1,27 @@
 #!/usr/bin/env python3
 """The tutorial in every language: one English source per notebook, one catalog per language.
 
-    python tools/translate_notebooks.py extract        # English prose -> notebooks/locale/<lang>.po
-    python tools/translate_notebooks.py build [--run]  # English + catalogs -> notebooks/<lang>/*.ipynb
-    python tools/translate_notebooks.py status         # what is translated, per language
+    python tools/translate_notebooks.py extract  # English prose -> notebooks/locale/<lang>.po
+    python tools/translate_notebooks.py build    # English + catalogs -> notebooks/<lang>/*.ipynb
+    python tools/translate_notebooks.py status   # what is translated, per language and notebook
 
 The English notebooks ``notebooks/NN_*.ipynb`` are the only ones anybody edits. ``extract``
-splits each markdown cell into paragraphs (blank-line separated; fenced code blocks and
-paragraphs without a letter are never translated) and writes one message per paragraph into
-``notebooks/locale/<lang>.po`` (Babel), located at ``<notebook>.ipynb:<cell>``
-(cells counted from 1). A
-paragraph whose English changed comes back *fuzzy*, with the old English beside it; a new one
-comes back untranslated; a removed one is kept only as an obsolete ``#~`` entry. Nothing goes
-silently stale.
+cuts each markdown cell into paragraphs (blank-line separated; fenced code blocks and text
+without a letter are never messages) and brings ``notebooks/locale/<lang>.po`` (Babel) up to
+date: one message per paragraph, located at ``<notebook>.ipynb:<cell>`` (cells counted from
+1). A paragraph whose English changed comes back *fuzzy*, with the old English beside it
+(``#| msgid``); a new one comes back untranslated; a removed one stays only as an obsolete
+``#~`` entry. Nothing goes silently stale.
 
 ``build`` writes ``notebooks/<lang>/<notebook>.ipynb`` for every notebook whose paragraphs are
 all translated and none fuzzy: the English notebook with its markdown translated and one
 leading code cell, tagged ``swlab-language``, that sets the language of everything swlab prints
 (``set_language("el")``). Code cells, their tags and ids are the English ones, so exercises
-and checks are the same in every language. A notebook that is only partly translated is not
-written (never half English); ``build`` names it and what it lacks. The checked outputs
-(nbval) of a written notebook come from running it (``tools/refresh_notebooks.py``): always
-with ``--run``, otherwise only when its cells changed.
+and checks are the same in every language. A notebook only partly translated is not written
+(never half English): ``build`` names it, says what it lacks, and fails if an older copy of
+it is now out of date. A written notebook is run (``tools/refresh_notebooks.py``) for its
+checked outputs (nbval); ``--run`` runs every one again (after a change to swlab's own
+messages), ``--no-run`` none.
 """
 
 from __future__ import annotations
@@ -33,13 +33,13 @@ import re
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import nbformat
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import denormalize, read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -56,6 +56,7 @@ HEADER = """\
 # is checked, then run `tools/translate_notebooks.py build`.
 #"""
 FENCE = re.compile(r"^\s*(```|~~~)")
+CHECK = "# NBVAL_CHECK_OUTPUT"
 LETTER = re.compile(r"[^\W\d_]")
 #: Header lines that change on every write; ignored when deciding whether a catalog changed.
 DATE_LINE = re.compile(r'^"(POT-Creation-Date|PO-Revision-Date): .*\\n"$', re.M)
@@ -180,6 +181,25 @@ def read_catalog(lang: str, locale_dir: Path = LOCALE) -> Catalog:
         return read_po(fh, locale=lang, domain="notebooks")
 
 
+def previous_ids(text: str) -> dict[str, str]:
+    """msgid -> the old English of a fuzzy entry, from the ``#| msgid`` lines of a .po text.
+
+    Babel writes these lines but does not read them back; kept here, a second ``extract``
+    still shows the translator what the English said before it changed.
+    """
+    found: dict[str, str] = {}
+    for entry in text.split("\n\n"):
+        lines = entry.splitlines()
+        old = [ln[3:] for ln in lines if ln.startswith("#| ")]
+        new = [ln for ln in lines if not ln.startswith("#")]
+        if not old or not new or not new[0].startswith("msgid "):
+            continue
+        end = next((i for i, ln in enumerate(new) if ln.startswith("msgstr")), len(new))
+        msgid = denormalize("\n".join([new[0][6:], *new[1:end]]))
+        found[msgid] = denormalize("\n".join([old[0][6:], *old[1:]]))
+    return found
+
+
 def po_text(catalog: Catalog) -> str:
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=96, include_previous=True, sort_output=False)
@@ -232,6 +252,7 @@ def translated_notebook(source: Path, lang: str, lookup: dict[str, str]) -> Any:
     the language cell first; outputs are left to running it."""
     nb = copy.deepcopy(nbformat.read(source, as_version=4))
     for cell in nb.cells:
+        cell.metadata.pop("execution", None)
         if cell.cell_type == "markdown":
             cell.source = translate_markdown(cell.source, lookup)
         elif cell.cell_type == "code":
@@ -246,12 +267,41 @@ def translated_notebook(source: Path, lang: str, lookup: dict[str, str]) -> Any:
     return nb
 
 
-def cells_without_outputs(nb: Any) -> list[tuple[str, str, str, list[str]]]:
-    """What ``build`` decides: each cell's type, id, source and tags (outputs excluded)."""
+def cells_without_outputs(nb: Any) -> list[tuple[str, str, str, dict[str, Any]]]:
+    """What ``build`` decides: each cell's type, id, source and metadata (its outputs and the
+    timing a run records excluded)."""
     return [
-        (c.cell_type, str(c.get("id", "")), c.source, list(c.get("metadata", {}).get("tags", [])))
+        (
+            c.cell_type,
+            str(c.get("id", "")),
+            c.source,
+            {k: v for k, v in c.get("metadata", {}).items() if k != "execution"},
+        )
         for c in nb.cells
     ]
+
+
+def has_run(nb: Any) -> bool:
+    """Whether every checked cell of ``nb`` (tag or comment, as nbval reads them) has run."""
+    return all(
+        cell.execution_count is not None
+        for cell in nb.cells
+        if cell.cell_type == "code"
+        and ("nbval-check-output" in cell.metadata.get("tags", []) or CHECK in cell.source)
+    )
+
+
+def run(path: Path) -> None:
+    """Execute ``path`` and keep its checked outputs (``tools/refresh_notebooks.py``), without
+    the per-cell timing the run records (it would change the file on every run)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    from refresh_notebooks import refresh
+
+    refresh(path)
+    nb = nbformat.read(path, as_version=4)
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
+    nbformat.write(nb, path)
 
 
 # --- the commands -------------------------------------------------------------------------
@@ -272,8 +322,12 @@ def extract(
         path = po_path(lang, locale_dir)
         catalog = read_catalog(lang, locale_dir)
         old = path.read_text(encoding="utf-8") if path.is_file() else ""
+        before = previous_ids(old)
         catalog.update(pot, no_fuzzy_matching=False, update_header_comment=False)
-        catalog.revision_date = datetime.now(timezone.utc)
+        for message in catalog:
+            if message.fuzzy and not message.previous_id and message.id in before:
+                message.previous_id = [before[str(message.id)]]
+        catalog.revision_date = datetime.now(UTC)
         text = po_text(catalog)
         if DATE_LINE.sub("", text) != DATE_LINE.sub("", old):
             path.write_text(text, encoding="utf-8")
@@ -290,15 +344,16 @@ def build(
     sources: list[Path],
     langs: Iterable[str] = TARGETS,
     *,
-    run: bool = False,
+    rerun: bool = False,
     execute: bool = True,
     locale_dir: Path = LOCALE,
     out_dir: Path = NOTEBOOKS,
 ) -> tuple[list[Path], list[Progress]]:
     """Write every fully translated notebook; return (written paths, incomplete notebooks).
 
-    A notebook is executed (its checked outputs refreshed) when its cells changed, or always
-    with ``run``; ``execute=False`` never runs one (tests, or a quick look).
+    A notebook is executed (its checked outputs refreshed) when it is written: when its cells
+    changed, when it has not run yet, or always with ``rerun``. ``execute=False`` runs none
+    (tests, or a quick look) and leaves a notebook that is already current as it is.
     """
     written: list[Path] = []
     incomplete: list[Progress] = []
@@ -312,22 +367,18 @@ def build(
                 continue
             nb = translated_notebook(source, lang, lookup)
             target = out_dir / lang / source.name
+            before = nbformat.read(target, as_version=4) if target.is_file() else None
+            same = before is not None and (
+                cells_without_outputs(before) == cells_without_outputs(nb)
+                and before.metadata == nb.metadata
+            )
+            if same and (not execute or (not rerun and has_run(before))):
+                continue
             target.parent.mkdir(parents=True, exist_ok=True)
-            changed = True
-            if target.is_file():
-                before = nbformat.read(target, as_version=4)
-                changed = cells_without_outputs(before) != cells_without_outputs(nb) or (
-                    before.metadata != nb.metadata
-                )
-                if not changed and not run:
-                    continue
             nbformat.write(nb, target)
             written.append(target)
-            if execute and (changed or run):
-                sys.path.insert(0, str(ROOT / "tools"))
-                from refresh_notebooks import refresh
-
-                refresh(target)
+            if execute:
+                run(target)
     return written, incomplete
 
 
@@ -349,23 +400,29 @@ def main(argv: list[str] | None = None) -> int:
     langs = tuple(args.lang or TARGETS)
     if args.command == "extract":
         for lang, (total, untranslated, fuzzy) in extract(english_notebooks(), langs).items():
-            print(f"{po_path(lang).relative_to(ROOT)}: {total} messages, "
-                  f"{untranslated} untranslated, {fuzzy} fuzzy")
+            print(
+                f"{po_path(lang).relative_to(ROOT)}: {total} messages, "
+                f"{untranslated} untranslated, {fuzzy} fuzzy"
+            )
         return 0
     if args.command == "status":
         for state in status(sources, langs):
             mark = "ok" if state.complete else "  "
-            print(f"{mark} {state.lang}/{state.notebook}: {state.done}/{state.total} translated"
-                  + (f", {len(state.fuzzy)} fuzzy" if state.fuzzy else ""))
+            print(
+                f"{mark} {state.lang}/{state.notebook}: {state.done}/{state.total} translated"
+                + (f", {len(state.fuzzy)} fuzzy" if state.fuzzy else "")
+            )
         return 0
-    written, incomplete = build(sources, langs, run=args.run, execute=not args.no_run)
+    written, incomplete = build(sources, langs, rerun=args.run, execute=not args.no_run)
     for path in written:
         print(f"wrote {path.relative_to(ROOT)}")
     stale = [s for s in incomplete if (NOTEBOOKS / s.lang / f"{s.notebook}.ipynb").is_file()]
     for state in incomplete:
         kept = " (the old file is out of date)" if state in stale else ""
-        print(f"not built: {state.lang}/{state.notebook}: {len(state.missing)} untranslated, "
-              f"{len(state.fuzzy)} fuzzy in {po_path(state.lang).relative_to(ROOT)}{kept}")
+        print(
+            f"not built: {state.lang}/{state.notebook}: {len(state.missing)} untranslated, "
+            f"{len(state.fuzzy)} fuzzy in {po_path(state.lang).relative_to(ROOT)}{kept}"
+        )
     return 1 if stale else 0
 
 

@@ -1,0 +1,1 @@
+"""Tests of swlab's languages: the glossary, the catalogs, the fonts and the CLI's language."""
