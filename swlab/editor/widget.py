@@ -130,7 +130,7 @@ def editor_css(label: int = 16) -> str:
 .swlab-editor .swlab-editor-row {{ display: flex; flex-flow: row nowrap; align-items: flex-start;
   gap: 10px; width: 100%; }}
 .swlab-editor .swlab-editor-panel {{ flex: 1 1 20em; min-width: 18em; overflow-y: auto;
-  max-height: calc(100vh - {CHROME_PX // 2}px); padding-right: 4px; }}
+  max-height: calc(100vh - {CHROME_PX}px); padding-right: 4px; }}
 .swlab-editor .swlab-editor-panel > * {{ flex-shrink: 0; }}
 .swlab-editor .widget-html > .widget-html-content {{ height: auto; line-height: 1.3; }}
 .swlab-editor-map .leaflet-div-icon {{ background: transparent; border: none;
@@ -143,7 +143,8 @@ def editor_css(label: int = 16) -> str:
   white-space: nowrap; width: max-content; }}
 .swlab-editor .swlab-mode {{ font-weight: 700; padding: 2px 8px; background: #eef4fb;
   border-left: 5px solid #0072B2; }}
-.swlab-editor .swlab-hover {{ white-space: pre-wrap; min-height: 2em; font-size: 13px; }}
+.swlab-editor .swlab-hover {{ white-space: pre-wrap; font-size: 13px; height: 8.5em;
+  overflow-y: auto; background: #fafafa; }}
 .swlab-editor table {{ border-collapse: collapse; font-size: 13px; }}
 .swlab-editor th, .swlab-editor td {{ border-bottom: 1px solid #ccc; padding: 1px 6px; }}
 .swlab-editor .swlab-overlay-box {{ border-left: 3px solid #ccc; padding-left: 6px;
@@ -335,6 +336,31 @@ class MapEditor:
             options=list(DESIGNS), value=DESIGNS[0], description="design"
         )
         self.design_path = widgets.Text(value="design.json", description="design file")
+        # compact inputs: the label beside a box sized to its content, rows that wrap
+        for w, em in (
+            (self.board_name, 14),
+            (self.board_players, 8),
+            (self.board_turns, 7),
+            (self.source, 12),
+            (self.players, 7),
+            (self.random_regions, 7),
+            (self.seed, 6),
+            (self.path, 16),
+            (self.design, 14),
+            (self.design_path, 14),
+        ):
+            w.style = {"description_width": "initial"}
+            w.layout = widgets.Layout(width=f"{em + len(w.description) * 0.6:.1f}em")
+        for w, name in (
+            (self.source, "source"),
+            (self.path, "file"),
+            (self.design, "design"),
+            (self.design_path, "design-file"),
+            (self.board_name, "board-name"),
+            (self.board_players, "board-players"),
+            (self.board_turns, "board-turns"),
+        ):
+            w.add_class(f"swlab-editor-{name}")
         if isinstance(workspace, Workspace):
             if file_boxes is not None:
                 workspace.enabled = file_boxes
@@ -349,6 +375,9 @@ class MapEditor:
         self.confirm_row.layout.display = "none"
         self.games = widgets.BoundedIntText(value=4, min=1, max=200, description="games")
         self.bots = widgets.Text(value="greedy,random", description="bots")
+        for w, em in ((self.games, 7), (self.bots, 12)):
+            w.style = {"description_width": "initial"}
+            w.layout = widgets.Layout(width=f"{em + len(w.description) * 0.6:.1f}em")
         self.problem_list = widgets.Select(options=[], rows=6, layout=widgets.Layout(width="100%"))
         self.problem_list.observe(self._on_problem_select, "value")
         # each overlay: a legend with its count, and a list a click selects from
@@ -374,6 +403,13 @@ class MapEditor:
         self.result = widgets.HTML()
         self.play_box = widgets.VBox()
 
+        diff_box = self.overlay_boxes["diff"]
+        diff_box.children = (
+            _row([self.design, self.design_path, self.buttons["compare"]]),
+            *diff_box.children,
+        )
+        for t in self.toggles.values():
+            t.layout = widgets.Layout(width="auto")
         b = self.buttons
         self.mode_buttons = {mode: b[label] for mode, (label, _) in MODES.items()}
         self.panel = widgets.VBox(
@@ -393,7 +429,6 @@ class MapEditor:
                 widgets.HTML("<b>Overlays</b>"),
                 _row(list(self.toggles.values())),
                 *self.overlay_boxes.values(),
-                _row([self.design, self.design_path, b["compare"]]),
                 widgets.HTML("<b>Problems</b> (click one to select its regions)"),
                 self.problem_list,
                 _row([self.source, self.players, self.random_regions, self.seed, b["new"]]),
@@ -759,13 +794,14 @@ class MapEditor:
             return
         if new is self.draft:
             return
-        if self._gesture is not None:
-            new = ed.squash(new, start)
+        changed = sorted(r.id for r in new.board.regions if r.id not in before or r != before[r.id])
+        note = f"Moved a corner of {region_words(changed)}." if changed else new.note
+        # one step, named in plain words (undo says what it takes back)
+        new = ed.squash(new, start, note=note)
         # the middle marker Geoman adds a vertex with is dragged next: the same gesture
         self._gesture = start if action == "vertexadded" else None
         self.draft = new
-        changed = sorted(r.id for r in new.board.regions if r.id not in before or r != before[r.id])
-        self._say(f"Moved a corner of {region_words(changed)}." if changed else new.note)
+        self._say(note)
         self.refresh(keep_message=True)
 
     def _on_draw_data(self, change: dict[str, Any]) -> None:
