@@ -377,7 +377,7 @@ def corner_features(board: Board, found: Sequence[Contact] | None = None) -> dic
                 {**style, "className": f"swlab-corner swlab-corner-{c.a}-{c.b}"},
                 a=c.a,
                 b=c.b,
-                text=f"{c.a} and {c.b} {CORNER_TEXT}",
+                text=f"{c.a} - {c.b}: {CORNER_TEXT}",
             )
             for c in found
             if not c.is_border

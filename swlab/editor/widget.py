@@ -624,16 +624,22 @@ class MapEditor:
     def _set_corner_labels(self, corners: Sequence[Contact]) -> None:
         old = self.corner_labels.layers
         markers = []
+        minx, _, maxx, _ = self.board.outline.bounds
         for c in corners:
             point = c.where.centroid
+            other = c.other(self.hovered) if self.hovered in (c.a, c.b) else c.b
+            # the label reads away from the board's nearer side, so it stays on the map
+            left = point.x > (minx + maxx) / 2
             markup = (
-                f"<div class='swlab-corner-label swlab-corner-label-{c.a}-{c.b}'>"
-                f"{c.a} and {c.b} {html.escape(CORNER_TEXT)}</div>"
+                f"<div class='swlab-corner-label swlab-corner-label-{c.a}-{c.b}' "
+                f"style='margin-left:{'auto' if left else '0'}'>"
+                f"{other} {html.escape(CORNER_TEXT)}</div>"
             )
+            anchor = [328, 11] if left else [-8, 11]
             markers.append(
                 Marker(
                     location=[point.y, point.x],
-                    icon=DivIcon(html=markup, icon_size=[320, 22], icon_anchor=[-8, 11]),
+                    icon=DivIcon(html=markup, icon_size=[320, 22], icon_anchor=anchor),
                     draggable=False,
                     keyboard=False,
                     title="",
