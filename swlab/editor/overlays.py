@@ -54,6 +54,7 @@ __all__ = [
     "expected_diff",
     "heat_colour",
     "heat_features",
+    "label_point",
     "label_points",
     "neighbour_features",
     "neighbour_report",
@@ -98,16 +99,20 @@ OVERLAY_TEXT: dict[str, str] = {
 }
 
 
+def label_point(polygon: BaseGeometry) -> tuple[float, float]:
+    """A point well inside ``polygon`` (``polylabel``; any inside point for a broken one)."""
+    try:
+        point = polylabel(polygon, tolerance=max(1e-9, math.sqrt(polygon.area) / 50))
+    except Exception:  # an invalid draft polygon
+        point = polygon.representative_point() if not polygon.is_empty else Point(0, 0)
+    return (float(point.x), float(point.y))
+
+
 def label_points(board: Board) -> dict[int, tuple[float, float]]:
-    """A point well inside each region (``polylabel``; any inside point for a broken one)."""
+    """A point well inside each region (:func:`label_point`)."""
     points: dict[int, tuple[float, float]] = {}
     for r in board.regions:
-        poly = r.polygon
-        try:
-            point = polylabel(poly, tolerance=max(1e-9, math.sqrt(poly.area) / 50))
-        except Exception:  # an invalid draft polygon
-            point = poly.representative_point() if not poly.is_empty else Point(0, 0)
-        points.setdefault(r.id, (float(point.x), float(point.y)))
+        points.setdefault(r.id, label_point(r.polygon))
     return points
 
 

@@ -46,7 +46,7 @@ from swlab.board.catalog import OFFICIAL_PLAYERS, find_graph, load_board, offici
 from swlab.board.generate import RegionGraph
 from swlab.board.graph import board_to_graph, read_graph_document
 from swlab.board.io import MapFormatError, read_board, write_board
-from swlab.board.model import SYMBOLS, TERRAINS, TURNS_BY_PLAYERS, Board
+from swlab.board.model import SYMBOLS, TERRAINS, TURNS_BY_PLAYERS, Board, Region
 from swlab.board.stats import compare_stats
 from swlab.board.validate import Problem, validate
 from swlab.editor import draft as ed
@@ -65,6 +65,7 @@ from swlab.editor.overlays import (
     expected_diff,
     heat_features,
     heat_legend_html,
+    label_point,
     neighbour_features,
     neighbour_report,
     overlay_entries,
@@ -227,6 +228,7 @@ class MapEditor:
         self.label_layer = LayerGroup()
         self.corner_labels = LayerGroup()
         self._labelled: tuple[Board, int] | None = None
+        self._markers: dict[int, tuple[Region, Marker]] = {}
         keys = ("heat", "edge", "coastal", "first_conquest", "adjacency", "diff", "problems")
         self.overlay_layers: dict[str, GeoJSON] = {key: GeoJSON(data=_empty()) for key in keys}
         self.overlay_layers["corners"] = GeoJSON(data=_empty())
@@ -1137,37 +1139,46 @@ class MapEditor:
 
     def _refresh_labels(self) -> None:
         """The viewer's labels (id, terrain, symbols, mountain, lost tribe) at the label
-        points; rebuilt only when the board or the label size changed."""
-        key = (self.board, self._label_px)
+        points. A region's marker is kept while the region is the same object (edits share
+        the regions they do not touch), so an edit sends only the labels it changed."""
+        board, px = self.board, self._label_px
         done = self._labelled
-        if done is not None and done[0] is key[0] and done[1] == key[1]:
+        if done is not None and done[0] is board and done[1] == px:
             return
-        old = self.label_layer.layers
-        markers = []
-        for r in self.board.regions:
-            xy = self._anchor(r.id)
+        resized = done is None or done[1] != px
+        old = self._markers
+        markers: dict[int, tuple[Region, Marker]] = {}
+        for r in board.regions:
+            kept = old.get(r.id)
+            if kept is not None and kept[0] is r and not resized:
+                markers[r.id] = kept
+                continue
+            x, y = label_point(r.polygon)
             markup = label_html(r.id, _setup_state(r.terrain, r.symbols), r.terrain, r.symbols)
-            markers.append(
-                Marker(
-                    location=[xy[1], xy[0]],
+            if kept is not None:
+                marker = kept[1]
+                icon = marker.icon
+                marker.icon = self._label_icon(markup)
+                marker.location = [y, x]
+                if icon is not None:
+                    icon.close()
+            else:
+                marker = Marker(
+                    location=[y, x],
                     icon=self._label_icon(markup),
                     draggable=False,
                     keyboard=False,
                     title="",
                     pane="swlab-editor-labels",
                 )
-            )
-        self.label_layer.layers = tuple(markers)
-        for marker in old:
+            markers[r.id] = (r, marker)
+        gone = [m for rid, (_, m) in old.items() if rid not in markers]
+        if gone or len(markers) != len(old) or list(markers) != list(old):
+            self.label_layer.layers = tuple(m for _, m in markers.values())
+        for marker in gone:
             marker.close()
-        self._labelled = key
-
-    def _anchor(self, region_id: int) -> tuple[float, float]:
-        from swlab.editor.overlays import label_points
-
-        if getattr(self, "_points", (None,))[0] is not self.board:
-            self._points = (self.board, label_points(self.board))
-        return self._points[1][region_id]
+        self._markers = markers
+        self._labelled = (board, px)
 
     def refresh(self, keep_message: bool = False) -> None:
         """Redraw everything from the draft (new objects for every trait)."""

@@ -42,7 +42,13 @@ LOCAL_HOSTS = {"127.0.0.1", "localhost", ""}
 def served(tmp_path_factory: pytest.TempPathFactory, pw: Any) -> Iterator[tuple[Any, Any]]:
     harness = _harness()
     root = tmp_path_factory.mktemp("editor-screen")
-    harness.prepare_root(root, [], {"screen.ipynb": harness.notebook(SOURCE)})
+    notebooks = {
+        "screen.ipynb": harness.notebook(SOURCE),
+        "five.ipynb": harness.notebook(
+            "from swlab.editor import MapEditor\n\nMapEditor('official_5p')"
+        ),
+    }
+    harness.prepare_root(root, [], notebooks)
     old = os.environ.get("JUPYTER_PATH")
     os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(JUPYTER_DATA), old]))
     try:
@@ -219,3 +225,26 @@ def test_the_editor_screen(served: tuple[Any, Any, Any], where: str, size: tuple
         outside = sorted({u for u in requests if urlparse(u).scheme in ("http", "https")
                           and urlparse(u).hostname not in LOCAL_HOSTS})  # fmt: skip
         assert outside == [], outside
+
+
+def test_the_borders_view_of_the_5_player_board(served: tuple[Any, Any, Any]) -> None:
+    """Every border drawn on itself (no line crosses a third region), the corner contact
+    ringed: legible on the largest board, in Voila at 1920 x 1080."""
+    harness, lab, browser = served
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    try:
+        page.goto(lab.voila_url("notebooks/five.ipynb") + "&template=swlab", timeout=90_000)
+        page.wait_for_selector(".swlab-editor path.swlab-region-48", timeout=90_000)
+        harness.settle(page)
+        page.get_by_role("button", name="borders", exact=True).click()
+        page.wait_for_selector("path.swlab-border", state="attached", timeout=10_000)
+        assert page.locator("path.swlab-border").count() == 119
+        assert page.locator("path.swlab-corner-12-17").count() == 1
+        assert "119" in page.inner_text(".swlab-legend-adjacency")
+        page.mouse.move(*_centre(page, "path.swlab-region-12"))
+        page.wait_for_selector(".swlab-corner-label-12-17", timeout=10_000)
+        page.screenshot(path=str(SCREENSHOTS / "07_editor-voila-5p-borders.png"))
+    finally:
+        context.close()
+        lab.shutdown_kernels()
