@@ -62,10 +62,12 @@ __all__ = [
     "merge",
     "move_vertex",
     "redo",
+    "region_words",
     "rename",
     "set_symbols",
     "set_terrain",
     "split",
+    "squash",
     "toggle_symbol",
     "undo",
 ]
@@ -652,10 +654,42 @@ def _set(draft: Draft, region_id: int, note: str, **changes: object) -> Draft:
     return _commit(draft, _with_regions(board, regions), note)
 
 
-def set_terrain(draft: Draft, region_id: int, terrain: str) -> Draft:
-    """Give ``region_id`` another terrain (one of the seven of R-COMP-6)."""
-    _check_terrain(region_id, terrain)
-    return _set(draft, region_id, f"region {region_id} is {terrain}", terrain=str(terrain))
+def _ids_of(region_ids: int | Iterable[int]) -> list[int]:
+    ids = [region_ids] if isinstance(region_ids, int) else list(dict.fromkeys(region_ids))
+    if not ids:
+        raise EditError(None, "select a region first")
+    return ids
+
+
+def region_words(ids: Sequence[int]) -> str:
+    """``region 3`` or ``regions 3, 5 and 8``: how a message names the regions it changed."""
+    return f"region {ids[0]}" if len(ids) == 1 else f"regions {_ids(ids)}"
+
+
+def _set_each(
+    draft: Draft, ids: Sequence[int], note: str, changes: dict[int, dict[str, object]]
+) -> Draft:
+    """One undo step that changes several regions' attributes at once."""
+    board = draft.board
+    for rid in ids:
+        _region(board, rid)
+    regions = tuple(
+        replace(r, **changes[r.id]) if r.id in changes else r  # type: ignore[arg-type]
+        for r in board.regions
+    )
+    if regions == board.regions:
+        return draft
+    return _commit(draft, _with_regions(board, regions), note)
+
+
+def set_terrain(draft: Draft, region_id: int | Iterable[int], terrain: str) -> Draft:
+    """Give ``region_id`` (or each of several ids, as one undo step) another terrain, one
+    of the seven of R-COMP-6."""
+    ids = _ids_of(region_id)
+    _check_terrain(ids[0] if len(ids) == 1 else None, terrain)
+    verb = "is" if len(ids) == 1 else "are"
+    changes: dict[int, dict[str, object]] = {rid: {"terrain": str(terrain)} for rid in ids}
+    return _set_each(draft, ids, f"{region_words(ids)} {verb} {terrain}", changes)
 
 
 def set_symbols(draft: Draft, region_id: int, symbols: Iterable[str]) -> Draft:
@@ -666,11 +700,31 @@ def set_symbols(draft: Draft, region_id: int, symbols: Iterable[str]) -> Draft:
     return _set(draft, region_id, f"region {region_id}: {text}", symbols=chosen)
 
 
-def toggle_symbol(draft: Draft, region_id: int, symbol: str) -> Draft:
-    """Add ``symbol`` to ``region_id``, or take it away if it is there."""
-    _check_symbols(region_id, [symbol])
-    current = _region(draft.board, region_id).symbols
-    return set_symbols(draft, region_id, current ^ {str(symbol)})
+def toggle_symbol(draft: Draft, region_id: int | Iterable[int], symbol: str) -> Draft:
+    """Add ``symbol`` to ``region_id``, or take it away if it is there.
+
+    With several ids (one undo step): added to every one of them unless all have it
+    already, then taken from all, so the message can name them all with one verb.
+    """
+    ids = _ids_of(region_id)
+    if isinstance(region_id, int):
+        _check_symbols(region_id, [symbol])
+        current = _region(draft.board, region_id).symbols
+        return set_symbols(draft, region_id, current ^ {str(symbol)})
+    _check_symbols(None, [symbol])
+    have = [str(symbol) in _region(draft.board, rid).symbols for rid in ids]
+    add = not all(have)
+    changes: dict[int, dict[str, object]] = {}
+    for rid in ids:
+        current = draft.board[rid].symbols
+        changes[rid] = {"symbols": current | {str(symbol)} if add else current - {str(symbol)}}
+    verb = "gets" if len(ids) == 1 else "get"
+    note = (
+        f"{region_words(ids)} {verb} {symbol}"
+        if add
+        else f"{symbol} taken from {region_words(ids)}"
+    )
+    return _set_each(draft, ids, note, changes)
 
 
 def rename(draft: Draft, region_id: int, name: str | None) -> Draft:
@@ -694,6 +748,15 @@ def set_board_info(
 
 
 # --- history ----------------------------------------------------------------------------
+
+
+def squash(draft: Draft, since: Draft, note: str | None = None) -> Draft:
+    """``draft`` with every step made after ``since`` folded into one undo step: one
+    gesture (a vertex added then dragged) is undone by one undo."""
+    if draft.board is since.board:
+        return since
+    past = (*since.past, (since.board, since.note))[-HISTORY_LIMIT:]
+    return Draft(draft.board, draft.note if note is None else note, past, ())
 
 
 def can_undo(draft: Draft) -> bool:

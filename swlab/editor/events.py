@@ -22,6 +22,7 @@ from swlab.editor.draft import (
     insert_vertex,
     move_vertex,
     split,
+    squash,
 )
 
 __all__ = ["apply_drawn", "apply_edited", "line_target", "ring_change"]
@@ -71,7 +72,8 @@ def ring_change(
 
 
 def apply_edited(draft: Draft, features: Sequence[Mapping[str, Any]]) -> Draft:
-    """Replay the first vertex change found in ``features`` (edit mode's feature list)."""
+    """Replay the first vertex change found in ``features`` (edit mode's feature list),
+    as one undo step."""
     board = draft.board
     tol = 10 * draft.grid
     for feature in features:
@@ -84,9 +86,11 @@ def apply_edited(draft: Draft, features: Sequence[Mapping[str, Any]]) -> Draft:
         if change is None:
             continue
         kind, old, new = change
+        start = draft
         if kind == "add":
             draft = insert_vertex(draft, old)
-        return move_vertex(draft, old, new, tolerance=tol)
+        # a vertex added and moved in one drag is one undo step
+        return squash(move_vertex(draft, old, new, tolerance=tol), start)
     return draft
 
 

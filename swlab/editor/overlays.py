@@ -1,6 +1,10 @@
 """What the editor draws over a board, as pure data: no widgets here.
 
 * :func:`adjacency_lines`: one line per border, between the regions' label points;
+* :func:`contacts`: every pair of regions that meet, with the shared line itself (drawn *on*
+  the border) or, for regions that only touch at a corner, that point (not a border,
+  R-COMP-6); :func:`neighbour_report` puts one region's contacts in plain words;
+* :func:`overlay_entries` and :func:`overlay_legend_html`: each overlay's list and legend;
 * :func:`region_sets`: edge, coastal and first-conquest regions (R-COMP-6, R-CONQ-1);
 * :func:`problem_features`: the validator's problems with their ``where`` geometry;
 * :func:`expected_diff`: borders missing or extra against an intended design given as a
@@ -13,6 +17,7 @@ in ``properties.style``, in board coordinates (``[x, y]``, y up), ready for ipyl
 
 from __future__ import annotations
 
+import html
 import math
 import os
 from collections.abc import Iterable, Mapping, Sequence
@@ -20,25 +25,41 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import shapely
 from shapely.geometry import LineString, Point, mapping
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel
 
 from swlab.board.generate import RegionGraph
+from swlab.board.geometry import NEAR_CELLS, grid_size
 from swlab.board.graph import read_graph_document
 from swlab.board.model import Board
 from swlab.board.validate import Problem
 
 __all__ = [
+    "CORNER_TEXT",
+    "OVERLAY_TEXT",
     "Border",
+    "Contact",
     "GraphDiff",
+    "OverlayEntry",
     "adjacency_features",
     "adjacency_lines",
+    "average_perimeter",
+    "border_words",
+    "contacts",
+    "corner_features",
     "diff_features",
+    "diff_legend_html",
     "expected_diff",
     "heat_colour",
     "heat_features",
+    "label_point",
     "label_points",
+    "neighbour_features",
+    "neighbour_report",
+    "overlay_entries",
+    "overlay_legend_html",
     "problem_features",
     "region_features",
     "region_set_features",
@@ -54,18 +75,44 @@ SET_COLOURS: dict[str, str] = {
 PROBLEM_COLOUR = "#CC0000"
 MISSING_COLOUR = "#D55E00"
 EXTRA_COLOUR = "#7A3EB1"
+#: The borders view: every shared border drawn along itself.
+BORDER_COLOUR = "#111111"
+#: Corner-only contacts: a ring the colour of a warning, never a border's colour.
+CORNER_COLOUR = "#E69F00"
+#: The regions next to the one under the pointer.
+NEIGHBOUR_COLOUR = "#0072B2"
+
+#: How a corner-only contact is named everywhere (R-COMP-6: a shared corner is no border).
+CORNER_TEXT = "touches at a corner: not a border (R-COMP-6)"
+
+#: What each overlay shows, as its legend says it (key of ``MapEditor.OVERLAYS``).
+OVERLAY_TEXT: dict[str, str] = {
+    "adjacency": "shared border, drawn on the border itself",
+    "corners": CORNER_TEXT,
+    "edge": "edge region: touches the board's outline (R-COMP-6)",
+    "coastal": "coastal region: land beside a Sea or the Lake (R-COMP-6)",
+    "first_conquest": ("first-conquest region: where a race may enter the board (R-CONQ-1)"),
+    "problems": "problem to fix (click one to select its regions)",
+    "missing": "missing border: the design has it, the board does not",
+    "extra": "extra border: the board has it, the design does not",
+    "heat": "share of the play-test games in which the region is held at the end",
+}
+
+
+def label_point(polygon: BaseGeometry) -> tuple[float, float]:
+    """A point well inside ``polygon`` (``polylabel``; any inside point for a broken one)."""
+    try:
+        point = polylabel(polygon, tolerance=max(1e-9, math.sqrt(polygon.area) / 50))
+    except Exception:  # an invalid draft polygon
+        point = polygon.representative_point() if not polygon.is_empty else Point(0, 0)
+    return (float(point.x), float(point.y))
 
 
 def label_points(board: Board) -> dict[int, tuple[float, float]]:
-    """A point well inside each region (``polylabel``; any inside point for a broken one)."""
+    """A point well inside each region (:func:`label_point`)."""
     points: dict[int, tuple[float, float]] = {}
     for r in board.regions:
-        poly = r.polygon
-        try:
-            point = polylabel(poly, tolerance=max(1e-9, math.sqrt(poly.area) / 50))
-        except Exception:  # an invalid draft polygon
-            point = poly.representative_point() if not poly.is_empty else Point(0, 0)
-        points.setdefault(r.id, (float(point.x), float(point.y)))
+        points.setdefault(r.id, label_point(r.polygon))
     return points
 
 
@@ -88,6 +135,94 @@ def adjacency_lines(board: Board) -> list[Border]:
         length = float(graph.edges[a, b].get("length", 0.0))
         out.append(Border(a, b, length, LineString([points[a], points[b]])))
     return out
+
+
+@dataclass(frozen=True)
+class Contact:
+    """Regions ``a < b`` meet: along a border of ``length`` (``where`` is the shared line)
+    or, when ``length`` is 0, only at a corner (``where`` is that point): no border."""
+
+    a: int
+    b: int
+    length: float
+    where: BaseGeometry
+
+    @property
+    def is_border(self) -> bool:
+        return self.length > 0
+
+    def other(self, region: int) -> int:
+        return self.b if region == self.a else self.a
+
+
+def _shared_line(pa: BaseGeometry, pb: BaseGeometry) -> BaseGeometry:
+    """The line two neighbours share (its line parts only)."""
+    shared = shapely.intersection(pa.boundary, pb.boundary)
+    lines = [g for g in shapely.get_parts(shared).tolist() if g.geom_type.endswith("LineString")]
+    if lines:
+        return shapely.line_merge(shapely.union_all(lines))
+    return shapely.shortest_line(pa.boundary, pb.boundary)
+
+
+def contacts(board: Board) -> list[Contact]:
+    """Every pair of regions that meets, sorted by id pair: the borders of the topology
+    (with the shared line) and the pairs that touch only at a corner (within the snapping
+    tolerance), which the rules do not count as neighbours (R-COMP-6)."""
+    regions = board.regions
+    polygons = [r.polygon for r in regions]
+    tol = NEAR_CELLS * grid_size(board.outline)
+    graph = board.topology.graph
+    borders = set(board.topology.borders)
+    out: list[Contact] = []
+    by_id = {r.id: r.polygon for r in regions}
+    for a, b in sorted(borders):
+        length = float(graph.edges[a, b].get("length", 0.0))
+        out.append(Contact(a, b, length, _shared_line(by_id[a], by_id[b])))
+    tree = shapely.STRtree(polygons)
+    left, right = tree.query(polygons, predicate="dwithin", distance=tol)
+    seen: set[tuple[int, int]] = set()
+    for i, j in zip(left.tolist(), right.tolist(), strict=True):
+        a, b = sorted((regions[i].id, regions[j].id))
+        if a == b or (a, b) in borders or (a, b) in seen:
+            continue
+        seen.add((a, b))
+        near = shapely.shortest_line(by_id[a], by_id[b])
+        out.append(Contact(a, b, 0.0, near.interpolate(0.5, normalized=True)))
+    return sorted(out, key=lambda c: (c.a, c.b))
+
+
+def average_perimeter(board: Board) -> float:
+    """The mean outline length of the board's regions: the yardstick of border lengths."""
+    lengths = [r.polygon.length for r in board.regions]
+    return sum(lengths) / len(lengths) if lengths else 1.0
+
+
+def border_words(length: float, yardstick: float) -> str:
+    """A border's length in plain words: its share of an average region's outline."""
+    share = length / max(yardstick, 1e-300)
+    amount = "under 1%" if share < 0.01 else f"{share:.0%}"
+    return f"border {amount} of an average region's outline"
+
+
+def neighbour_report(
+    board: Board, region: int, found: Sequence[Contact] | None = None
+) -> list[str]:
+    """One line per region ``region`` meets: neighbours first, longest border first, then
+    the corner-only contacts (:data:`CORNER_TEXT`)."""
+    found = contacts(board) if found is None else found
+    mine = [c for c in found if region in (c.a, c.b)]
+    yardstick = average_perimeter(board)
+    lines = [
+        f"{board[c.other(region)].label}: {border_words(c.length, yardstick)}"
+        for c in sorted(
+            (c for c in mine if c.is_border), key=lambda c: (-c.length, c.other(region))
+        )
+    ]
+    lines += [
+        f"{board[c.other(region)].label}: {CORNER_TEXT}"
+        for c in sorted((c for c in mine if not c.is_border), key=lambda c: c.other(region))
+    ]
+    return lines
 
 
 def region_sets(board: Board) -> dict[str, frozenset[int]]:
@@ -208,20 +343,211 @@ def _collection(features: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return {"type": "FeatureCollection", "features": list(features)}
 
 
-def adjacency_features(board: Board) -> dict[str, Any]:
-    """The adjacency graph as lines (class ``swlab-border-A-B``)."""
-    style = {"color": "#222222", "weight": 2, "opacity": 0.8, "dashArray": "4 4"}
+def adjacency_features(board: Board, found: Sequence[Contact] | None = None) -> dict[str, Any]:
+    """Each shared border drawn along the border itself (class ``swlab-border-A-B``): no
+    line crosses a third region, and a border that is missing shows as a bare outline."""
+    found = contacts(board) if found is None else found
+    style = {"color": BORDER_COLOUR, "weight": 4, "opacity": 0.9, "lineCap": "butt"}
     return _collection(
         [
             _feature(
-                b.line,
-                {**style, "className": f"swlab-border swlab-border-{b.a}-{b.b}"},
-                a=b.a,
-                b=b.b,
-                length=round(b.length, 3),
+                c.where,
+                {**style, "className": f"swlab-border swlab-border-{c.a}-{c.b}"},
+                a=c.a,
+                b=c.b,
+                length=round(c.length, 3),
             )
-            for b in adjacency_lines(board)
+            for c in found
+            if c.is_border and not c.where.is_empty
         ]
+    )
+
+
+def _ring_at(point: BaseGeometry, radius: float) -> BaseGeometry:
+    return point.buffer(radius, quad_segs=4)
+
+
+def corner_features(board: Board, found: Sequence[Contact] | None = None) -> dict[str, Any]:
+    """Corner-only contacts as small rings (class ``swlab-corner swlab-corner-A-B``), each
+    carrying :data:`CORNER_TEXT`: they look like borders on the map and are none."""
+    found = contacts(board) if found is None else found
+    minx, miny, maxx, maxy = board.outline.bounds
+    radius = max(maxx - minx, maxy - miny) / 90
+    style = {"color": CORNER_COLOUR, "weight": 3, "fillColor": CORNER_COLOUR,
+             "fillOpacity": 0.35, "dashArray": "3 3"}  # fmt: skip
+    return _collection(
+        [
+            _feature(
+                _ring_at(c.where.centroid, radius),
+                {**style, "className": f"swlab-corner swlab-corner-{c.a}-{c.b}"},
+                a=c.a,
+                b=c.b,
+                text=f"{c.a} - {c.b}: {CORNER_TEXT}",
+            )
+            for c in found
+            if not c.is_border
+        ]
+    )
+
+
+def neighbour_features(
+    board: Board, region: int, found: Sequence[Contact] | None = None
+) -> dict[str, Any]:
+    """What hovering ``region`` shows: its neighbours tinted (``swlab-neighbour``), each
+    shared border drawn thick (``swlab-shared-border``) and each corner-only contact as
+    a ring (``swlab-corner``)."""
+    if region not in board:
+        return _collection([])
+    found = contacts(board) if found is None else found
+    mine = [c for c in found if region in (c.a, c.b)]
+    features = [
+        _feature(
+            board[c.other(region)].polygon,
+            {
+                "color": NEIGHBOUR_COLOUR,
+                "weight": 2,
+                "fillColor": NEIGHBOUR_COLOUR,
+                "fillOpacity": 0.35,
+                "className": f"swlab-neighbour swlab-neighbour-{c.other(region)}",
+            },
+            region=c.other(region),
+        )
+        for c in mine
+        if c.is_border
+    ]
+    features.append(
+        _feature(
+            board[region].polygon,
+            {
+                "color": "#000000",
+                "weight": 3,
+                "fill": False,
+                "className": f"swlab-focus swlab-focus-{region}",
+            },
+            region=region,
+        )
+    )
+    features += [
+        _feature(
+            c.where,
+            {
+                "color": NEIGHBOUR_COLOUR,
+                "weight": 7,
+                "opacity": 1.0,
+                "className": f"swlab-shared-border swlab-shared-border-{c.a}-{c.b}",
+            },
+            a=c.a,
+            b=c.b,
+        )
+        for c in mine
+        if c.is_border and not c.where.is_empty
+    ]
+    features += corner_features(board, [c for c in mine if not c.is_border])["features"]
+    return _collection(features)
+
+
+@dataclass(frozen=True)
+class OverlayEntry:
+    """One line of an overlay's clickable list: ``text``, and the regions a click selects."""
+
+    text: str
+    regions: tuple[int, ...]
+
+
+def overlay_entries(
+    board: Board,
+    key: str,
+    *,
+    found: Sequence[Contact] | None = None,
+    diff: GraphDiff | None = None,
+    shares: Mapping[int, float] | None = None,
+) -> list[OverlayEntry]:
+    """The list beside an overlay: the regions (or borders) it marks, in plain words.
+
+    ``key`` is ``adjacency``, ``edge``, ``coastal``, ``first_conquest``, ``diff`` (needs
+    ``diff``) or ``heat`` (needs ``shares``).
+    """
+    if key == "adjacency":
+        found = contacts(board) if found is None else found
+        yardstick = average_perimeter(board)
+        out = [
+            OverlayEntry(f"{c.a} - {c.b}: {border_words(c.length, yardstick)}", (c.a, c.b))
+            for c in found
+            if c.is_border
+        ]
+        return out + [
+            OverlayEntry(f"{c.a} - {c.b}: {CORNER_TEXT}", (c.a, c.b))
+            for c in found
+            if not c.is_border
+        ]
+    if key in SET_COLOURS:
+        ids = region_sets(board)[key]
+        return [OverlayEntry(board[r].label, (r,)) for r in sorted(ids)]
+    if key == "diff":
+        if diff is None:
+            return []
+        out = [OverlayEntry(f"missing border {a} - {b}", (a, b)) for a, b in diff.missing]
+        out += [OverlayEntry(f"extra border {a} - {b}", (a, b)) for a, b in diff.extra]
+        out += [OverlayEntry(f"region {r} is not on the board", ()) for r in diff.missing_regions]
+        out += [OverlayEntry(f"region {r} is not in the design", (r,)) for r in diff.extra_regions]
+        out += [OverlayEntry(f"{r} should touch the edge", (r,)) for r in diff.edge_missing]
+        out += [OverlayEntry(f"{r} should not touch the edge", (r,)) for r in diff.edge_extra]
+        return out
+    if key == "heat":
+        if shares is None:
+            return []
+        ranked = sorted(shares.items(), key=lambda kv: (-kv[1], kv[0]))
+        return [
+            OverlayEntry(f"{rid}: held in {share:.0%} of the games", (rid,))
+            for rid, share in ranked
+        ]
+    raise ValueError(f"no list for overlay {key!r}")
+
+
+def _swatch(colour: str, *, line: bool = False, dashed: bool = False) -> str:
+    border = "dashed" if dashed else "solid"
+    if line:
+        return (
+            f'<span style="display:inline-block;width:1.6em;height:0;border-top:4px {border} '
+            f'{colour};vertical-align:middle"></span>'
+        )
+    return (
+        f'<span style="display:inline-block;width:1.1em;height:0.8em;background:{colour}66;'
+        f'border:2px {border} {colour};vertical-align:middle"></span>'
+    )
+
+
+def overlay_legend_html(key: str, count: int, *, games: int = 0) -> str:
+    """The legend of one overlay: its swatch, what it means, and how many it marks."""
+    if key == "heat":
+        return heat_legend_html(games) + f"<div>{count} regions</div>"
+    rows: list[tuple[str, str, int]] = []
+    if key == "adjacency":
+        rows = [(_swatch(BORDER_COLOUR, line=True), OVERLAY_TEXT["adjacency"], count)]
+    elif key == "corners":
+        rows = [(_swatch(CORNER_COLOUR, dashed=True), OVERLAY_TEXT["corners"], count)]
+    elif key in SET_COLOURS:
+        rows = [(_swatch(SET_COLOURS[key]), OVERLAY_TEXT[key], count)]
+    elif key == "problems":
+        rows = [(_swatch(PROBLEM_COLOUR), OVERLAY_TEXT["problems"], count)]
+    else:
+        raise ValueError(f"no legend for overlay {key!r}")
+    return "".join(
+        f'<div class="swlab-legend-{key}">{swatch}&nbsp;{html.escape(text)}: <b>{n}</b></div>'
+        for swatch, text, n in rows
+    )
+
+
+def diff_legend_html(diff: GraphDiff | None, design: str) -> str:
+    """The "vs design" legend: the two line looks, their counts, and which design."""
+    if diff is None:
+        return f"<div class='swlab-legend-diff'>{html.escape(design)}</div>"
+    return (
+        f"<div class='swlab-legend-diff'>against {html.escape(design)}:<br>"
+        f"{_swatch(MISSING_COLOUR, line=True, dashed=True)}&nbsp;{OVERLAY_TEXT['missing']}: "
+        f"<b>{len(diff.missing)}</b><br>"
+        f"{_swatch(EXTRA_COLOUR, line=True)}&nbsp;{OVERLAY_TEXT['extra']}: "
+        f"<b>{len(diff.extra)}</b></div>"
     )
 
 
@@ -267,21 +593,28 @@ def problem_features(problems: Sequence[Problem]) -> dict[str, Any]:
     return _collection(features)
 
 
-def diff_features(board: Board, diff: GraphDiff) -> dict[str, Any]:
-    """Missing borders (dashed orange) and extra borders (solid purple) between labels."""
+def diff_features(
+    board: Board, diff: GraphDiff, found: Sequence[Contact] | None = None
+) -> dict[str, Any]:
+    """Extra borders drawn on the border itself (solid purple); missing borders (dashed
+    orange) between the two regions' label points, since the board has no line there."""
     points = label_points(board)
+    found = contacts(board) if found is None else found
+    shared = {(c.a, c.b): c.where for c in found if c.is_border}
     features = []
     for kind, pairs, colour, dash in (
         ("missing", diff.missing, MISSING_COLOUR, "8 6"),
         ("extra", diff.extra, EXTRA_COLOUR, None),
     ):
         for a, b in pairs:
-            if a in points and b in points:
-                style = {"color": colour, "weight": 4, "dashArray": dash,
-                         "className": f"swlab-{kind}-border"}  # fmt: skip
-                features.append(
-                    _feature(LineString([points[a], points[b]]), style, kind=kind, a=a, b=b)
-                )
+            where: BaseGeometry | None = shared.get((a, b)) if kind == "extra" else None
+            if where is None and a in points and b in points:
+                where = LineString([points[a], points[b]])
+            if where is None or where.is_empty:
+                continue
+            style = {"color": colour, "weight": 6, "dashArray": dash,
+                     "className": f"swlab-{kind}-border swlab-{kind}-border-{a}-{b}"}  # fmt: skip
+            features.append(_feature(where, style, kind=kind, a=a, b=b))
     return _collection(features)
 
 

@@ -103,6 +103,7 @@ def balance_run(
     table = played.groupby("seat", sort=True).agg(
         games=("win", "size"), wins=("win", "sum"), avg_coins=("coins", "mean")
     )
+    table["wins"] = table["wins"].round().astype("int64")  # a count: "2", never "2.0"
     table["win_share"] = table["wins"] / table["games"]
     table = table.reset_index()[["seat", "games", "wins", "win_share", "avg_coins"]]
     n = run.games

@@ -5,6 +5,19 @@ the pure functions of :mod:`swlab.editor.draft` (via :mod:`swlab.editor.events`)
 the new :class:`~swlab.editor.draft.Draft`, and :meth:`MapEditor.refresh` assigns *new*
 objects to the widgets' traits. A refused edit shows its :class:`EditError` message.
 
+What a designer can rely on:
+
+* the map draws what the game viewer draws (terrain fills, symbols, mountains and lost
+  tribes as the same labels, :mod:`swlab.play.style`), labels sized to the map;
+* the current mode is always shown, and Esc returns to *select*; a split or a drawn
+  region returns to *select* by itself;
+* a terrain or symbol button changes exactly the selected regions, as one undo step, and
+  its message names them all; one gesture (a whole vertex drag) is one undo step;
+* after any edit the selection and the hover box refer to the current draft only;
+* hovering a region tints its neighbours, draws each shared border and rings each
+  corner-only contact (not a border, R-COMP-6); every overlay has a legend, a count and
+  a clickable list.
+
 >>> from swlab.editor import MapEditor                                  # doctest: +SKIP
 >>> MapEditor(official_board(3))                                        # doctest: +SKIP
 """
@@ -13,6 +26,7 @@ from __future__ import annotations
 
 import html
 import os
+import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -28,30 +42,45 @@ from ipyleaflet import (  # type: ignore[import-untyped]
     projections,
 )
 
-from swlab.board.catalog import OFFICIAL_PLAYERS, load_board, official_board
-from swlab.board.io import MapFormatError, write_board
-from swlab.board.model import SYMBOLS, TERRAINS, Board
+from swlab.board.catalog import OFFICIAL_PLAYERS, find_graph, load_board, official_board
+from swlab.board.generate import RegionGraph
+from swlab.board.graph import board_to_graph, read_graph_document
+from swlab.board.io import MapFormatError, read_board, write_board
+from swlab.board.model import SYMBOLS, TERRAINS, TURNS_BY_PLAYERS, Board, Region
 from swlab.board.stats import compare_stats
 from swlab.board.validate import Problem, validate
 from swlab.editor import draft as ed
-from swlab.editor.draft import Draft, EditError
+from swlab.editor.draft import Draft, EditError, region_words
 from swlab.editor.events import apply_drawn, apply_edited
 from swlab.editor.overlays import (
+    CORNER_TEXT,
+    Contact,
+    GraphDiff,
+    OverlayEntry,
     adjacency_features,
+    contacts,
+    corner_features,
     diff_features,
+    diff_legend_html,
     expected_diff,
     heat_features,
     heat_legend_html,
-    label_points,
+    label_point,
+    neighbour_features,
+    neighbour_report,
+    overlay_entries,
+    overlay_legend_html,
     problem_features,
     region_features,
     region_set_features,
 )
 from swlab.editor.playtest import BalanceResult, balance_run, check_playable
-from swlab.play.style import fit_view
+from swlab.play.style import LABEL_MAX_EM, fit_view, label_html
+from swlab.play.viewer import CHROME_PX, label_px
+from swlab.rules.state import RegionState
 from swlab.workspace import FileBox, Outcome, Workspace
 
-__all__ = ["OVERLAYS", "MapEditor"]
+__all__ = ["DESIGNS", "MODES", "OVERLAYS", "MapEditor", "editor_css"]
 
 #: Overlay toggles: name shown -> key.
 OVERLAYS: dict[str, str] = {
@@ -64,6 +93,14 @@ OVERLAYS: dict[str, str] = {
     "heat map": "heat",
 }
 
+#: The editing modes: mode -> (its button, what to do in it).
+MODES: dict[str, tuple[str, str]] = {
+    "select": ("select", "click regions to select them (at most two)"),
+    "split": ("split", "draw a line across the region to split (double-click ends it)"),
+    "draw": ("draw region", "draw a polygon over a gap; it is clipped to the free area"),
+    "edit": ("edit vertices", "drag a corner; every region sharing it follows"),
+}
+
 #: The "new board" choices.
 SOURCES: tuple[str, ...] = (
     "rectangle",
@@ -72,19 +109,58 @@ SOURCES: tuple[str, ...] = (
     "random",
 )
 
+#: The "vs design" choices: none, a shipped region graph, or a file from the workspace.
+DESIGNS: tuple[str, ...] = (
+    "no design",
+    *(f"official_{p}p graph" for p in OFFICIAL_PLAYERS),
+    "sample graph",
+    "file in the design box",
+)
 
-#: Labels are transparent and let clicks through to the regions below them.
-CSS = """<style>
-.swlab-editor-map .leaflet-div-icon { background: transparent; border: none;
-  pointer-events: none !important; }
-.swlab-editor-map.leaflet-container { background: #f7f7f2; }
-.swlab-editor table { border-collapse: collapse; font-size: 13px; }
-.swlab-editor th, .swlab-editor td { border-bottom: 1px solid #ccc; padding: 1px 6px; }
+#: The share of the row a fluid map takes at most; the panel has the rest.
+MAP_SHARE = 0.6
+
+_COORDINATES = re.compile(r"\s*\(-?[0-9.e+-]+, -?[0-9.e+-]+\)")
+
+
+def editor_css(label: int = 16) -> str:
+    """The editor's style block: the panel beside the map (scrolling on its own), label
+    icons that let clicks through, the map's label size ``label`` (px)."""
+    return f"""<style>
+.swlab-editor {{ container-type: inline-size; }}
+.swlab-editor .swlab-editor-row {{ display: flex; flex-flow: row nowrap; align-items: flex-start;
+  gap: 10px; width: 100%; }}
+.swlab-editor .swlab-editor-panel {{ flex: 1 1 20em; min-width: 18em; overflow-y: auto;
+  max-height: calc(100vh - {CHROME_PX}px); padding-right: 4px; }}
+.swlab-editor .swlab-editor-panel > * {{ flex-shrink: 0; }}
+.swlab-editor .widget-html > .widget-html-content {{ height: auto; line-height: 1.3; }}
+.swlab-editor-map .leaflet-div-icon {{ background: transparent; border: none;
+  pointer-events: none !important; }}
+.swlab-editor-map.leaflet-container {{ background: #f7f7f2; }}
+.swlab-editor-map {{ --swlab-label-px: {label}px; }}
+.swlab-editor-map .swlab-label {{ font-size: var(--swlab-label-px); }}
+.swlab-editor-map .swlab-corner-label {{ font: 600 12px sans-serif; color: #000;
+  background: #FFF3D6; border: 2px dashed #E69F00; border-radius: 4px; padding: 1px 4px;
+  white-space: nowrap; width: max-content; }}
+.swlab-editor .swlab-mode {{ font-weight: 700; padding: 2px 8px; background: #eef4fb;
+  border-left: 5px solid #0072B2; }}
+.swlab-editor .swlab-hover {{ white-space: pre-wrap; font-size: 13px; height: 8.5em;
+  overflow-y: auto; background: #fafafa; }}
+.swlab-editor table {{ border-collapse: collapse; font-size: 13px; }}
+.swlab-editor th, .swlab-editor td {{ border-bottom: 1px solid #ccc; padding: 1px 6px; }}
+.swlab-editor .swlab-overlay-box {{ border-left: 3px solid #ccc; padding-left: 6px;
+  font-size: 13px; }}
 </style>"""
 
 
 def _empty() -> dict[str, Any]:
     return {"type": "FeatureCollection", "features": []}
+
+
+def _setup_state(terrain: str, symbols: frozenset[str]) -> RegionState:
+    """What setup puts on a region (R-SETUP-2): a Lost Tribe token where the symbol is, a
+    Mountain token on every Mountain, so the editor's labels read as the viewer's."""
+    return RegionState(lost_tribes=int("lost_tribe" in symbols), mountain=terrain == "mountain")
 
 
 class MapEditor:
@@ -96,10 +172,14 @@ class MapEditor:
         A :class:`Draft`, a :class:`Board`, a shipped board name; default the 3-player
         official board.
     expected
-        A reference graph (``swlab/data/maps/graphs/*.json`` path or decoded JSON) for the
-        "vs design" overlay.
+        The intended design for the "vs design" overlay: a region graph in the format of
+        ``swlab/data/maps/graphs/README.md`` (a path, its decoded JSON or a
+        :class:`~swlab.board.generate.RegionGraph`). *new* replaces it with the graph of
+        the new board's source (none for a rectangle or a random board).
     width, height
-        Map size in pixels.
+        A fixed map size in pixels. By default the map is fluid: it takes its share of the
+        notebook cell or Voila page, as large as the window's height allows, with the
+        panel beside it; the zoom and the labels follow the size the browser reports.
     workspace, file_boxes
         The folder the file box saves to and loads from (default: ``swlab-files/`` beside
         the notebook, or ``$SWLAB_WORKSPACE``); ``file_boxes=False`` (or
@@ -111,34 +191,51 @@ class MapEditor:
         self,
         draft_or_board: Draft | Board | str | None = None,
         *,
-        expected: Mapping[str, Any] | str | os.PathLike[str] | None = None,
-        width: int = 760,
+        expected: RegionGraph | Mapping[str, Any] | str | os.PathLike[str] | None = None,
+        width: int | None = None,
         height: int | None = None,
         workspace: Workspace | str | os.PathLike[str] | None = None,
         file_boxes: bool | None = None,
     ) -> None:
         self.draft = _as_draft(draft_or_board)
         self.expected = expected
+        self.design_name = (
+            "no design: choose one under vs design"
+            if expected is None
+            else f"the design {Path(expected).name}"
+            if isinstance(expected, str | os.PathLike)
+            else "the given design"
+        )
         self.selected: list[int] = []
         self.mode = "select"  # or "split", "draw", "edit"
         self.problems: list[Problem] = []
         self.balance: BalanceResult | None = None
         self.viewer: Any = None
-        self.width = width
+        self.hovered: int | None = None
+        self.fixed_size = width is not None
+        self.width = width if width is not None else 760
         self._height = height
         self._pushing = False
+        self._gesture: Draft | None = None
+        self._contacts: tuple[Board, list[Contact]] | None = None
+        self._diff: tuple[Board, Any, GraphDiff | None] | None = None
+        self._size = (float(self.width), 400.0)
+        self._label_px = 16
 
         self.layer = GeoJSON(data=_empty(), hover_style={"fillOpacity": 1.0})
         self.layer.on_click(self._on_region_click)
         self.layer.on_hover(self._on_region_hover)
         self.label_layer = LayerGroup()
-        self._labelled: Board | None = None
-        self.overlay_layers: dict[str, GeoJSON] = {
-            key: GeoJSON(data=_empty()) for key in OVERLAYS.values()
-        }
+        self.corner_labels = LayerGroup()
+        self._labelled: tuple[Board, int] | None = None
+        self._markers: dict[int, tuple[Region, Marker]] = {}
+        keys = ("heat", "edge", "coastal", "first_conquest", "adjacency", "diff", "problems")
+        self.overlay_layers: dict[str, GeoJSON] = {key: GeoJSON(data=_empty()) for key in keys}
+        self.overlay_layers["corners"] = GeoJSON(data=_empty())
+        self.overlay_layers["hover"] = GeoJSON(data=_empty())
         for key, layer in self.overlay_layers.items():
-            if key == "problems":
-                layer.on_click(self._on_problem_click)
+            layer.on_click(lambda key=key, **event: self._on_overlay_click(key, event))
+            layer.on_hover(lambda key=key, **event: self._on_overlay_hover(key, event))
         self.draw = GeomanDrawControl(
             polyline={"pathOptions": {"color": "#000000", "weight": 3}},
             polygon={"pathOptions": {"color": "#0072B2", "weight": 2}},
@@ -152,33 +249,42 @@ class MapEditor:
         self.draw.observe(self._on_draw_data, "data")
         self.map = Map(
             crs=projections.Simple,
-            layers=(self.layer, *self.overlay_layers.values(), self.label_layer),
+            layers=(
+                self.layer,
+                *self.overlay_layers.values(),
+                self.label_layer,
+                self.corner_labels,
+            ),
             attribution_control=False,
             panes={"swlab-editor-labels": {"zIndex": "650", "pointerEvents": "none"}},
             scroll_wheel_zoom=True,
             zoom_snap=0.125,
-            layout=widgets.Layout(width=f"{width}px", height="400px"),
+            zoom_delta=0.5,
+            layout=widgets.Layout(width=f"{self.width}px", height="400px", flex="0 0 auto"),
         )
         self.map.add(self.draw)
         self.map.add_class("swlab-editor-map")
+        self.map.observe(self._on_resize, ["left", "right", "top", "bottom"])
 
         # --- panel --------------------------------------------------------------------
-        self.style = widgets.HTML(CSS)
-        self.message = widgets.HTML()
+        self.style = widgets.HTML(editor_css())
         self.status = widgets.HTML()
+        self.mode_box = widgets.HTML()
+        self.message = widgets.HTML()
         self.hover_box = widgets.HTML()
+        self.hover_box.add_class("swlab-hover")
         self.toggles = {
             key: widgets.ToggleButton(description=name, value=key == "problems")
             for name, key in OVERLAYS.items()
         }
         for t in self.toggles.values():
-            t.observe(lambda _c: self.refresh(), "value")
+            t.observe(lambda _c: self.refresh(keep_message=True), "value")
         self.buttons: dict[str, widgets.Button] = {}
         for label, handler, tip in (
             ("split", self._on_split, "Draw a line across the selected region"),
             ("draw region", self._on_draw_mode, "Draw a polygon over a gap"),
             ("edit vertices", self._on_edit_mode, "Drag vertices; neighbours follow"),
-            ("select", self._on_select_mode, "Click regions to select them"),
+            ("select", self._on_select_mode, "Click regions to select them (Esc)"),
             ("merge", self._on_merge, "Join the two selected neighbours"),
             ("delete", self._on_delete, "Delete the selected region (leaves a gap)"),
             ("give to", self._on_give, "Delete the first selected, its area to the second"),
@@ -186,8 +292,9 @@ class MapEditor:
             ("redo", self._on_redo, "Redo"),
             ("new", self._on_new, "Start a new board from the chosen source"),
             ("save", self._on_save, "Save as GeoJSON (atomic)"),
-            ("load", self._on_load, "Load a GeoJSON board"),
+            ("load", self._on_load, "Load a GeoJSON board (swlab's or any tool's)"),
             ("play test", self._on_play_test, "Bot games on this board"),
+            ("compare", self._on_design, "Compare the board with the chosen design"),
         ):
             b = widgets.Button(description=label, tooltip=tip, layout=widgets.Layout(width="auto"))
             b.on_click(handler)
@@ -195,14 +302,31 @@ class MapEditor:
             self.buttons[label] = b
         self.terrain_buttons: dict[str, widgets.Button] = {}
         for t in TERRAINS:
-            b = widgets.Button(description=t, layout=widgets.Layout(width="auto"))
+            b = widgets.Button(
+                description=t,
+                tooltip=f"Make every selected region {t}",
+                layout=widgets.Layout(width="auto"),
+            )
             b.on_click(lambda _b, t=t: self._on_terrain(t))
             self.terrain_buttons[t] = b
         self.symbol_buttons: dict[str, widgets.Button] = {}
         for s in SYMBOLS:
-            b = widgets.Button(description=s, layout=widgets.Layout(width="auto"))
+            b = widgets.Button(
+                description=s,
+                tooltip=f"Add {s} to every selected region (or take it from all)",
+                layout=widgets.Layout(width="auto"),
+            )
             b.on_click(lambda _b, s=s: self._on_symbol(s))
             self.symbol_buttons[s] = b
+        # the board's own settings (one undo step each)
+        self.board_name = widgets.Text(description="name", continuous_update=False)
+        self.board_players = widgets.Dropdown(
+            options=sorted(TURNS_BY_PLAYERS), description="players"
+        )
+        self.board_turns = widgets.BoundedIntText(min=1, max=99, description="turns")
+        self.board_name.observe(self._on_board_info, "value")
+        self.board_players.observe(self._on_board_info, "value")
+        self.board_turns.observe(self._on_board_info, "value")
         self.source = widgets.Dropdown(options=list(SOURCES), value="rectangle", description="new")
         self.players = widgets.BoundedIntText(value=3, min=2, max=6, description="players")
         self.random_regions = widgets.BoundedIntText(
@@ -210,6 +334,35 @@ class MapEditor:
         )
         self.seed = widgets.IntText(value=0, description="seed")
         self.path = widgets.Text(value="my_board.geojson", description="file")
+        self.design = widgets.Dropdown(
+            options=list(DESIGNS), value=DESIGNS[0], description="design"
+        )
+        self.design_path = widgets.Text(value="design.json", description="design file")
+        # compact inputs: the label beside a box sized to its content, rows that wrap
+        for w, em in (
+            (self.board_name, 14),
+            (self.board_players, 8),
+            (self.board_turns, 7),
+            (self.source, 12),
+            (self.players, 7),
+            (self.random_regions, 7),
+            (self.seed, 6),
+            (self.path, 16),
+            (self.design, 14),
+            (self.design_path, 14),
+        ):
+            w.style = {"description_width": "initial"}
+            w.layout = widgets.Layout(width=f"{em + len(w.description) * 0.6:.1f}em")
+        for w, name in (
+            (self.source, "source"),
+            (self.path, "file"),
+            (self.design, "design"),
+            (self.design_path, "design-file"),
+            (self.board_name, "board-name"),
+            (self.board_players, "board-players"),
+            (self.board_turns, "board-turns"),
+        ):
+            w.add_class(f"swlab-editor-{name}")
         if isinstance(workspace, Workspace):
             if file_boxes is not None:
                 workspace.enabled = file_boxes
@@ -224,26 +377,60 @@ class MapEditor:
         self.confirm_row.layout.display = "none"
         self.games = widgets.BoundedIntText(value=4, min=1, max=200, description="games")
         self.bots = widgets.Text(value="greedy,random", description="bots")
+        for w, em in ((self.games, 7), (self.bots, 12)):
+            w.style = {"description_width": "initial"}
+            w.layout = widgets.Layout(width=f"{em + len(w.description) * 0.6:.1f}em")
         self.problem_list = widgets.Select(options=[], rows=6, layout=widgets.Layout(width="100%"))
         self.problem_list.observe(self._on_problem_select, "value")
+        # each overlay: a legend with its count, and a list a click selects from
+        self.overlay_legends: dict[str, widgets.HTML] = {}
+        self.overlay_lists: dict[str, widgets.Select] = {}
+        self.overlay_boxes: dict[str, widgets.VBox] = {}
+        for key in OVERLAYS.values():
+            legend = widgets.HTML()
+            legend.add_class(f"swlab-overlay-legend-{key}")
+            children: list[Any] = [legend]
+            if key != "problems":
+                choose = widgets.Select(options=[], rows=4, layout=widgets.Layout(width="100%"))
+                choose.observe(lambda c, key=key: self._on_overlay_pick(key, c), "value")
+                self.overlay_lists[key] = choose
+                children.append(choose)
+            box = widgets.VBox(children)
+            box.add_class("swlab-overlay-box")
+            box.add_class(f"swlab-overlay-{key}")
+            self.overlay_legends[key] = legend
+            self.overlay_boxes[key] = box
+        self.overlay_entries: dict[str, list[OverlayEntry]] = {}
         self.stats = widgets.HTML()
         self.result = widgets.HTML()
         self.play_box = widgets.VBox()
 
+        diff_box = self.overlay_boxes["diff"]
+        diff_box.children = (
+            _row([self.design, self.design_path, self.buttons["compare"]]),
+            *diff_box.children,
+        )
+        for t in self.toggles.values():
+            t.layout = widgets.Layout(width="auto")
         b = self.buttons
+        self.mode_buttons = {mode: b[label] for mode, (label, _) in MODES.items()}
         self.panel = widgets.VBox(
             [
                 self.status,
+                self.mode_box,
                 self.message,
                 self.hover_box,
                 _row([b["select"], b["split"], b["draw region"], b["edit vertices"]]),
                 _row([b["merge"], b["delete"], b["give to"], b["undo"], b["redo"]]),
-                widgets.HTML("<b>Terrain</b>"),
+                widgets.HTML("<b>Terrain</b> (every selected region)"),
                 _row(list(self.terrain_buttons.values())),
-                widgets.HTML("<b>Symbols</b> (toggle)"),
+                widgets.HTML("<b>Symbols</b> (toggle, every selected region)"),
                 _row(list(self.symbol_buttons.values())),
+                widgets.HTML("<b>Board</b>"),
+                _row([self.board_name, self.board_players, self.board_turns]),
                 widgets.HTML("<b>Overlays</b>"),
                 _row(list(self.toggles.values())),
+                *self.overlay_boxes.values(),
                 widgets.HTML("<b>Problems</b> (click one to select its regions)"),
                 self.problem_list,
                 _row([self.source, self.players, self.random_regions, self.seed, b["new"]]),
@@ -252,18 +439,21 @@ class MapEditor:
                 _row([self.bots, self.games, b["play test"]]),
                 self.result,
             ],
-            layout=widgets.Layout(width="520px"),
         )
+        self.panel.add_class("swlab-editor-panel")
+        row = widgets.HBox([self.map, self.panel])
+        row.add_class("swlab-editor-row")
         self.widget = widgets.VBox(
             [
                 self.style,
-                widgets.HBox([self.map, self.panel], layout=widgets.Layout(flex_flow="row wrap")),
+                row,
                 widgets.HTML("<b>Compared with the official board</b>"),
                 self.stats,
                 self.play_box,
             ]
         )
         self.widget.add_class("swlab-editor")
+        self.keys = self._bind_keys()
         self._fit()
         self.refresh()
 
@@ -280,31 +470,95 @@ class MapEditor:
     def board(self) -> Board:
         return self.draft.board
 
-    def _fit(self) -> None:
+    def _bind_keys(self) -> Any:
+        """Esc (over the editor) returns to select mode, as the viewer's keys do."""
+        from swlab.play import keys
+
+        bound = keys.bind(self.widget, {"cancel": self.escape})
+        if bound is not None:
+            self.buttons["select"].tooltip = "Click regions to select them (Esc)"
+        return bound
+
+    def escape(self) -> None:
+        """What Esc does: leave split, draw or edit mode for select mode."""
+        was = self.mode
+        self._set_mode("select", None)
+        if was != "select":
+            self._say(f"Back to select mode (left {was} mode).")
+            self.refresh(keep_message=True)
+
+    def _aspect(self) -> float:
         minx, miny, maxx, maxy = self.board.outline.bounds
-        height = self._height
-        if height is None:
-            height = round(self.width * (maxy - miny) / max(maxx - minx, 1e-9)) + 24
-        view = fit_view((minx, miny, maxx, maxy), self.width, height, snap=0.125)
-        self.map.layout.height = f"{height}px"
-        self.map.min_zoom = view.min_zoom
-        self.map.max_zoom = view.max_zoom
+        return float(max(maxx - minx, 1e-9) / max(maxy - miny, 1e-9))
+
+    def _fit(self) -> None:
+        """Size the map for the board's shape and zoom the board to fill it."""
+        aspect = self._aspect()
+        if self.fixed_size:
+            height = self._height
+            if height is None:
+                height = round(self.width / aspect) + 24
+            self.map.layout.width = f"{self.width}px"
+            self.map.layout.height = f"{height}px"
+            self._size = (float(self.width), float(height))
+        else:
+            # cqw: a share of the editor's width; vh: what the window's height allows
+            fluid = f"min({MAP_SHARE * 100:g}cqw, calc((100vh - {CHROME_PX}px) * {aspect:.4f}))"
+            self.map.layout.width = fluid
+            self.map.layout.height = f"calc({fluid} / {aspect:.4f})"
+            w = self._size[0]
+            self._size = (w, w / aspect)
+        self._zoom_to(*self._size)
+
+    def _zoom_to(self, width_px: float, height_px: float) -> None:
+        view = fit_view(self.board.outline.bounds, round(width_px), round(height_px), snap=0.125)
+        self.map.min_zoom = min(self.map.min_zoom or view.min_zoom, view.min_zoom)
+        self.map.max_zoom = max(self.map.max_zoom or view.max_zoom, view.max_zoom)
         self.map.center = list(view.center)
         self.map.zoom = view.zoom
+        self.map.min_zoom, self.map.max_zoom = view.min_zoom, view.max_zoom
+        px = label_px(width_px, height_px, len(self.board))
+        if px != self._label_px:
+            self._label_px = px
+            self.style.value = editor_css(px)
+
+    def _on_resize(self, _change: dict[str, Any] | None = None) -> None:
+        m = self.map
+        w, h = m.right - m.left, m.bottom - m.top
+        if 0 < w < 1e7 and 0 < h < 1e7:
+            self.resize(w, h)
+
+    def resize(self, width_px: float, height_px: float) -> None:
+        """Fit the board into a map of this many pixels (what the browser reported)."""
+        if abs(width_px - self._size[0]) < 2 and abs(height_px - self._size[1]) < 2:
+            return
+        self._size = (float(width_px), float(height_px))
+        self._zoom_to(width_px, height_px)
+        self._refresh_labels()
 
     # --- the one way edits happen -----------------------------------------------------
-    def apply(self, edit: Callable[..., Draft], *args: Any, **kwargs: Any) -> bool:
+    def apply(
+        self,
+        edit: Callable[..., Draft],
+        *args: Any,
+        select: Sequence[int] | None = None,
+        say: str | None = None,
+        **kwargs: Any,
+    ) -> bool:
         """``self.draft = edit(self.draft, *args, **kwargs)``; a refusal is shown, not
-        raised. Returns whether the edit was applied."""
+        raised. ``select`` is the selection afterwards (default: the selected regions
+        that still exist); ``say`` replaces the edit's note. Returns whether the edit
+        was applied."""
         try:
             new = edit(self.draft, *args, **kwargs)
         except EditError as error:
-            self._say(str(error), refused=True)
+            self._say(_plain_words(str(error)), refused=True)
             self.refresh(keep_message=True)
             return False
         self.draft = new
-        self.selected = [rid for rid in self.selected if rid in new.board]
-        self._say(new.note)
+        chosen = self.selected if select is None else list(select)
+        self.selected = [rid for rid in chosen if rid in new.board]
+        self._say(say if say is not None else new.note)
         self.refresh(keep_message=True)
         return True
 
@@ -326,40 +580,158 @@ class MapEditor:
 
     def _on_region_hover(self, **event: Any) -> None:
         rid = _event_region(event)
-        if rid is not None and rid in self.board:
-            r = self.board[rid]
-            symbols = ", ".join(sorted(r.symbols)) or "no symbols"
-            near = ", ".join(map(str, sorted(self.board.neighbours(rid))))
-            self.hover_box.value = html.escape(f"{r.label}: {symbols}; borders {near}")
+        if rid is not None:
+            self.hover(rid)
+
+    def hover(self, region_id: int | None) -> None:
+        """Show ``region_id``'s neighbours: tinted on the map with each shared border drawn
+        thick, listed with each border's length; corner-only contacts ringed and labelled
+        (not a border, R-COMP-6). ``None`` or a region no longer on the board clears it."""
+        if region_id is not None and region_id not in self.board:
+            region_id = None
+        if region_id == self.hovered and region_id is not None:
+            return
+        self.hovered = region_id
+        self._show_hover()
+
+    def _show_hover(self) -> None:
+        board = self.board
+        rid = self.hovered
+        if rid is None or rid not in board or self.mode != "select":
+            self.hovered = None
+            self.hover_box.value = ""
+            if self.overlay_layers["hover"].data.get("features"):
+                self.overlay_layers["hover"].data = _empty()
+            if self.corner_labels.layers:
+                self._set_corner_labels([])
+            return
+        found = self._found()
+        r = board[rid]
+        symbols = ", ".join(sorted(r.symbols)) or "no symbols"
+        near = ", ".join(map(str, sorted(board.neighbours(rid))))
+        average = board.outline.area / max(len(board), 1)
+        size = r.polygon.area / max(average, 1e-300)
+        lines = [
+            f"{r.label}: {symbols}; borders {near}",
+            f"size: {size:.1f} times an average region",
+            *(f"  {line}" for line in neighbour_report(board, rid, found)),
+        ]
+        for p in self.problems:
+            if rid in p.regions:
+                lines.append(f"problem: {_problem_text(p)}")
+        self.hover_box.value = html.escape("\n".join(lines))
+        self.overlay_layers["hover"].data = neighbour_features(board, rid, found)
+        self._set_corner_labels([c for c in found if rid in (c.a, c.b) and not c.is_border])
+
+    def _set_corner_labels(self, corners: Sequence[Contact]) -> None:
+        old = self.corner_labels.layers
+        markers = []
+        minx, _, maxx, _ = self.board.outline.bounds
+        for c in corners:
+            point = c.where.centroid
+            other = c.other(self.hovered) if self.hovered in (c.a, c.b) else c.b
+            # the label reads away from the board's nearer side, so it stays on the map
+            left = point.x > (minx + maxx) / 2
+            markup = (
+                f"<div class='swlab-corner-label swlab-corner-label-{c.a}-{c.b}' "
+                f"style='margin-left:{'auto' if left else '0'}'>"
+                f"{other} {html.escape(CORNER_TEXT)}</div>"
+            )
+            anchor = [328, 11] if left else [-8, 11]
+            markers.append(
+                Marker(
+                    location=[point.y, point.x],
+                    icon=DivIcon(html=markup, icon_size=[320, 22], icon_anchor=anchor),
+                    draggable=False,
+                    keyboard=False,
+                    title="",
+                    pane="swlab-editor-labels",
+                )
+            )
+        self.corner_labels.layers = tuple(markers)
+        for marker in old:
+            marker.close()
 
     def select(self, region_id: int) -> None:
         """Click on a region: select it (a second click unselects; at most two kept)."""
+        if region_id not in self.board:
+            return
         if region_id in self.selected:
             self.selected.remove(region_id)
         else:
             self.selected = [*self.selected, region_id][-2:]
         if self.selected:
             self._say(" + ".join(self.board[r].label for r in self.selected) + " selected")
+        else:
+            self._say("nothing selected")
+        self.hovered = None
+        self.hover(region_id)
         self.refresh(keep_message=True)
 
-    def _on_problem_click(self, **event: Any) -> None:
+    def select_regions(self, regions: Sequence[int], text: str = "") -> None:
+        """Select ``regions`` (those still on the board, at most two) and say ``text``."""
+        self.selected = [r for r in dict.fromkeys(regions) if r in self.board][:2]
+        names = " + ".join(self.board[r].label for r in self.selected) or "nothing"
+        self._say(f"{text}: {names} selected" if text else f"{names} selected")
+        if self.selected:
+            self.hovered = None
+            self.hover(self.selected[0])
+        self.refresh(keep_message=True)
+
+    def _on_overlay_click(self, key: str, event: Mapping[str, Any]) -> None:
         props = (event.get("feature") or {}).get("properties") or event.get("properties") or {}
-        if "index" in props:
+        if key == "problems" and "index" in props:
             self.select_problem(int(props["index"]))
+            return
+        if self.mode != "select":
+            return
+        if "region" in props:
+            self.select(int(props["region"]))
+        elif "a" in props and "b" in props:
+            self.select_regions([int(props["a"]), int(props["b"])], str(props.get("text", "")))
+
+    def _on_overlay_hover(self, key: str, event: Mapping[str, Any]) -> None:
+        props = event.get("properties") or {}
+        if key == "problems" and "index" in props:
+            k = int(props["index"])
+            if k < len(self.problems):
+                self.hover_box.value = html.escape(_problem_text(self.problems[k]))
+            return
+        if key in ("corners",) and "text" in props:
+            self.hover_box.value = html.escape(str(props["text"]))
+            return
+        if "region" in props:
+            self.hover(int(props["region"]))
+
+    def _on_overlay_pick(self, key: str, change: dict[str, Any]) -> None:
+        if change["new"] is None or self._pushing:
+            return
+        entries = self.overlay_entries.get(key, [])
+        k = int(change["new"])
+        if k < len(entries):
+            self.select_regions(entries[k].regions, entries[k].text)
 
     def _on_problem_select(self, change: dict[str, Any]) -> None:
         if change["new"] is not None and not self._pushing:
             self.select_problem(int(change["new"]))
 
     def select_problem(self, index: int) -> None:
-        """Select the regions a problem names (the first two) and show its message."""
+        """Select the regions a problem names (the first two) and show its message and
+        how to fix it."""
         problem = self.problems[index]
-        self.selected = list(problem.regions[:2])
-        self._say(problem.message, refused=True)
+        self.selected = [r for r in problem.regions[:2] if r in self.board]
+        self._say(_problem_text(problem), refused=True)
         self.refresh(keep_message=True)
 
     def _set_mode(self, mode: str, geoman: str | None) -> None:
+        """Switch mode; the selection survives only as the target of a split."""
         self.mode = mode
+        self._gesture = None
+        if mode == "split":
+            self.selected = self.selected[-1:]
+        elif mode != "select":
+            self.selected = []
+        self.hovered = None
         if mode == "edit":
             self._push_draw_data()
         else:
@@ -369,30 +741,76 @@ class MapEditor:
 
     def _on_split(self, _: Any = None) -> None:
         self._set_mode("split", "draw:Line")
-        self._say("Draw a line across the region to split (double-click ends it).")
+        target = f"region {self.selected[0]}" if self.selected else "the region to split"
+        self._say(f"Draw a line across {target} (double-click ends it; Esc cancels).")
 
     def _on_draw_mode(self, _: Any = None) -> None:
         self._set_mode("draw", "draw:Polygon")
-        self._say("Draw a polygon over a gap; it is clipped to the free area.")
+        self._say("Draw a polygon over a gap; it is clipped to the free area (Esc cancels).")
 
     def _on_edit_mode(self, _: Any = None) -> None:
         self._set_mode("edit", "edit")
-        self._say("Drag a vertex; every region sharing it follows.")
+        self._say("Drag a corner; every region sharing it follows (Esc: back to select).")
 
     def _on_select_mode(self, _: Any = None) -> None:
         self._set_mode("select", None)
+        self._say("Select mode: click regions to select them.")
+        self.refresh(keep_message=True)
 
     def _on_draw(self, target: Any = None, action: str = "", geo_json: Any = None) -> None:
         features = geo_json if isinstance(geo_json, list) else [geo_json] if geo_json else []
         if action == "create":
-            terrain = self.board[self.selected[0]].terrain if self.selected else "farmland"
-            self.apply(apply_drawn, features, selected=list(self.selected), terrain=terrain)
-            self.draw.clear()
+            self._on_created([f for f in features if isinstance(f, dict)])
         elif action in ("vertexdrag", "edit", "markerdragend", "vertexadded", "vertexremoved"):
             if action == "vertexremoved":
                 self._say("Removing vertices is not supported; use undo.", refused=True)
                 return
-            self.apply(apply_edited, [f for f in features if isinstance(f, dict)])
+            self._on_edited(action, [f for f in features if isinstance(f, dict)])
+
+    def _on_created(self, features: list[dict[str, Any]]) -> None:
+        """A line (split mode) or a polygon (draw mode) was finished: apply it, then go
+        back to select mode so the next click selects."""
+        before = self.board
+        kind = "split" if self.mode == "split" else "draw"
+        ok = self.apply(apply_drawn, features, selected=list(self.selected), terrain="farmland")
+        self.draw.clear()
+        if not ok:
+            return
+        new_ids = [rid for rid in self.board.ids if rid not in before]
+        note = self.draft.note
+        self._set_mode("select", None)
+        if kind == "draw" and new_ids:
+            self.selected = new_ids[:1]
+            note += f" (farmland): region {new_ids[0]} is selected, pick its terrain"
+        else:
+            self.selected = []
+        self._say(note)
+        self.refresh(keep_message=True)
+
+    def _on_edited(self, action: str, features: list[dict[str, Any]]) -> None:
+        """A vertex moved (or was added, then moved): replay it as a move of the shared
+        vertex; a vertex added and then dragged is one gesture, one undo step."""
+        start = self._gesture if self._gesture is not None else self.draft
+        before = self.board
+        try:
+            new = apply_edited(self.draft, features)
+        except EditError as error:
+            self._gesture = None
+            self._say(f"That corner cannot go there: {_plain_words(error.reason)}", refused=True)
+            self._push_draw_data()
+            self.refresh(keep_message=True)
+            return
+        if new is self.draft:
+            return
+        changed = sorted(r.id for r in new.board.regions if r.id not in before or r != before[r.id])
+        note = f"Moved a corner of {region_words(changed)}." if changed else new.note
+        # one step, named in plain words (undo says what it takes back)
+        new = ed.squash(new, start, note=note)
+        # the middle marker Geoman adds a vertex with is dragged next: the same gesture
+        self._gesture = start if action == "vertexadded" else None
+        self.draft = new
+        self._say(note)
+        self.refresh(keep_message=True)
 
     def _on_draw_data(self, change: dict[str, Any]) -> None:
         # the browser moved a shared vertex in one polygon only; push the whole fixed
@@ -412,44 +830,67 @@ class MapEditor:
         if len(self.selected) != 2:
             self._say("Select two neighbouring regions to merge.", refused=True)
             return
-        self.apply(ed.merge, self.selected[0], self.selected[1])
+        a, b = self.selected
+        self.apply(ed.merge, a, b, select=[a])
 
     def _on_delete(self, _: Any = None) -> None:
         if not self.selected:
             self._say("Select a region to delete.", refused=True)
             return
-        rid = self.selected[0]
-        if self.apply(ed.delete, rid):
-            self.selected = []
-            self.refresh(keep_message=True)
+        if len(self.selected) > 1:
+            self._say("Select only the region to delete (or use give to).", refused=True)
+            return
+        self.apply(ed.delete, self.selected[0], select=[])
 
     def _on_give(self, _: Any = None) -> None:
         if len(self.selected) != 2:
             self._say("Select the region to delete, then the neighbour to receive it.", True)
             return
         gone, to = self.selected
-        if self.apply(ed.delete, gone, give_to=to):
-            self.selected = [to]
-            self.refresh(keep_message=True)
+        self.apply(ed.delete, gone, give_to=to, select=[to])
 
     def _on_undo(self, _: Any = None) -> None:
-        self.apply(ed.undo)
+        self._gesture = None
+        self.apply(ed.undo, select=[], say=f"Undone: {_plain_words(self.draft.note)}")
+        if self.mode == "edit":
+            self._push_draw_data()
 
     def _on_redo(self, _: Any = None) -> None:
-        self.apply(ed.redo)
+        self._gesture = None
+        again = self.draft.future[0][1] if self.draft.future else ""
+        self.apply(ed.redo, select=[], say=f"Redone: {_plain_words(again)}")
+        if self.mode == "edit":
+            self._push_draw_data()
 
     def _on_terrain(self, terrain: str) -> None:
         if not self.selected:
             self._say("Select a region first.", refused=True)
             return
-        for rid in list(self.selected):
-            self.apply(ed.set_terrain, rid, terrain)
+        self.apply(ed.set_terrain, list(self.selected), terrain)
 
     def _on_symbol(self, symbol: str) -> None:
         if not self.selected:
             self._say("Select a region first.", refused=True)
             return
-        self.apply(ed.toggle_symbol, self.selected[0], symbol)
+        self.apply(ed.toggle_symbol, list(self.selected), symbol)
+
+    def _on_board_info(self, change: dict[str, Any]) -> None:
+        """The name, players or turns box changed: one undo step (turns follow players)."""
+        if self._pushing:
+            return
+        board = self.board
+        name = self.board_name.value.strip()
+        if change["owner"] is self.board_name and name and name != board.name:
+            self.apply(ed.set_board_info, name=name, say=f"board named {name!r}")
+        elif change["owner"] is self.board_players and change["new"] != board.players:
+            players = int(change["new"])
+            self.apply(
+                ed.set_board_info,
+                players=players,
+                say=f"{players} players, {TURNS_BY_PLAYERS[players]} turns (R-COMP-1)",
+            )
+        elif change["owner"] is self.board_turns and change["new"] != board.turns:
+            self.apply(ed.set_board_info, turns=int(change["new"]), say=f"{change['new']} turns")
 
     def _on_new(self, _: Any = None) -> None:
         self.new(self.source.value, players=self.players.value, seed=self.seed.value)
@@ -457,16 +898,21 @@ class MapEditor:
     def new(
         self, source: str, *, players: int = 3, seed: int = 0, regions: int | None = None
     ) -> None:
-        """Start over from ``source`` (one of :data:`SOURCES`); undo is reset."""
+        """Start over from ``source`` (one of :data:`SOURCES`); undo is reset, and "vs
+        design" compares with the new source's graph (none for a rectangle or random)."""
+        design: Path | None = None
         try:
             if source == "rectangle":
                 o = official_board(players if players in OFFICIAL_PLAYERS else 5).outline.bounds
                 draft = ed.blank(o[2] - o[0], o[3] - o[1], players)
             elif source.startswith("official"):
-                draft = ed.from_official(int(source.split()[1][0]))
+                p = int(source.split()[1][0])
+                draft = ed.from_official(p)
+                design = find_graph(f"official_{p}p")
             elif source.startswith("graph"):
-                p = source.split()[1][0]
+                p = int(source.split()[1][0])
                 draft = ed.from_graph(f"official_{p}p", seed=seed)
+                design = find_graph(f"official_{p}p")
             elif source == "random":
                 n = regions if regions is not None else self.random_regions.value
                 draft = ed.from_random(n, players=players, seed=seed)
@@ -475,13 +921,94 @@ class MapEditor:
         except (EditError, ValueError) as error:
             self._say(str(error), refused=True)
             return
-        self.draft = draft
-        self.selected = []
-        self.balance = None
-        self._fit()
+        self._replace(draft)
+        self.set_design(design)
         self._say(f"new board from {source}")
         self.refresh(keep_message=True)
 
+    def _replace(self, draft: Draft) -> None:
+        """A new draft from elsewhere: nothing selected or hovered, select mode, refit."""
+        self.draft = draft
+        self.selected = []
+        self.hovered = None
+        self.balance = None
+        self._gesture = None
+        if self.mode != "select":
+            self._set_mode("select", None)
+        self._fit()
+
+    # --- vs design ------------------------------------------------------------------
+    def set_design(
+        self,
+        expected: RegionGraph | Mapping[str, Any] | str | os.PathLike[str] | None,
+        name: str | None = None,
+    ) -> None:
+        """The intended design "vs design" compares the current draft with: a region graph
+        (path, decoded JSON or :class:`RegionGraph`) or ``None``."""
+        self.expected = expected
+        if name is not None:
+            self.design_name = name
+        elif expected is None:
+            self.design_name = "no design: choose one under vs design"
+        elif isinstance(expected, str | os.PathLike):
+            self.design_name = f"the design {Path(expected).name}"
+        else:
+            self.design_name = "the given design"
+        self._diff = None
+        self.refresh(keep_message=True)
+
+    def _on_design(self, _: Any = None) -> None:
+        """The compare button: the chosen design, a shipped graph or a workspace file."""
+        choice = self.design.value
+        if choice == "no design":
+            self.set_design(None)
+            self._say("No design to compare with.")
+            return
+        if choice == "file in the design box":
+            name = self.design_path.value.strip()
+            kind = "map" if name.lower().endswith(".geojson") else "scenario"
+            read: dict[str, Any] = {}
+
+            def reader(path: Path) -> None:
+                if kind == "map":
+                    read["graph"] = board_to_graph(read_board(path))
+                else:
+                    read["graph"] = read_graph_document(path)
+
+            outcome = self.files.open("open design", name, kind, reader)
+            if not outcome.ok:
+                self._say(outcome.message, refused=True)
+                return
+            self.set_design(read["graph"], name=f"the design {name}")
+        else:
+            graph = choice.removesuffix(" graph")
+            self.set_design(find_graph(graph), name=f"the shipped graph {graph}")
+        self.toggles["diff"].value = True
+        self._say(f"Comparing the board with {self.design_name}.")
+        self.refresh(keep_message=True)
+
+    def graph_diff(self) -> GraphDiff | None:
+        """The current draft against the design (``None`` without one), cached per board."""
+        if self.expected is None:
+            return None
+        cached = self._diff
+        if cached is None or cached[0] is not self.board or cached[1] is not self.expected:
+            try:
+                diff: GraphDiff | None = expected_diff(self.board, self.expected)
+            except (OSError, ValueError, KeyError, TypeError) as error:
+                self._say(f"Cannot read the design: {error}", refused=True)
+                diff = None
+            cached = (self.board, self.expected, diff)
+            self._diff = cached
+        return cached[2]
+
+    def _found(self) -> list[Contact]:
+        """Every contact of the current board (borders and corners), cached per board."""
+        if self._contacts is None or self._contacts[0] is not self.board:
+            self._contacts = (self.board, contacts(self.board))
+        return self._contacts[1]
+
+    # --- files ------------------------------------------------------------------------
     def save(self, path: str | os.PathLike[str] | None = None) -> list[Problem]:
         """Write the board (atomic) to ``path``; a board with problems is saved as a draft,
         with a warning. Returns the problems. A failed write says so in the panel, then
@@ -500,6 +1027,10 @@ class MapEditor:
     def _write(self, target: Path, name: str) -> list[Problem]:
         write_board(self.board, target)
         problems = validate(self.board)
+        self._say_saved(name, problems)
+        return problems
+
+    def _say_saved(self, name: str, problems: Sequence[Problem]) -> None:
         if problems:
             self._say(
                 f"Saved {name} as a draft: {len(problems)} problem(s) left before it can "
@@ -508,11 +1039,12 @@ class MapEditor:
             )
         else:
             self._say(f"Saved {name}.")
-        return problems
 
     def load(self, path: str | os.PathLike[str] | None = None) -> None:
-        """Replace the draft with a board read from GeoJSON. Without ``path``, the name in
-        the file box is loaded from the workspace, as the load button does."""
+        """Replace the draft with a board read from GeoJSON (swlab's own files or a plain
+        FeatureCollection from another tool, :func:`swlab.board.io.read_board`). Without
+        ``path``, the name in the file box is loaded from the workspace, as the load
+        button does."""
         if path is None:
             self._on_load()
             return
@@ -525,9 +1057,8 @@ class MapEditor:
         self.refresh(keep_message=True)
 
     def _read(self, target: Path) -> None:
-        self.draft = ed.from_geojson(target)
-        self.selected = []
-        self._fit()
+        self._replace(ed.from_geojson(target))
+        self.set_design(None)
 
     def _file_row(self, row: widgets.HBox) -> widgets.HBox:
         if not self.files.enabled:
@@ -555,19 +1086,12 @@ class MapEditor:
         """A file box outcome as one line; a finished save warns about a draft."""
         self.confirm_row.layout.display = "flex" if outcome.confirm else "none"
         if outcome.ok and outcome.message.startswith("Done: save"):
-            problems = validate(self.board)
             name = outcome.message.removeprefix("Done: save (").removesuffix(").")
-            if problems:
-                self._say(
-                    f"Saved {name} as a draft: {len(problems)} problem(s) left before it "
-                    "can be played.",
-                    refused=True,
-                )
-            else:
-                self._say(f"Saved {name}.")
+            self._say_saved(name, validate(self.board))
             return
         self._say(outcome.message, refused=not outcome.ok and not outcome.confirm)
 
+    # --- play test --------------------------------------------------------------------
     def _on_play_test(self, _: Any = None) -> None:
         try:
             bots = [b for b in self.bots.value.split(",") if b.strip()]
@@ -608,78 +1132,156 @@ class MapEditor:
         return result
 
     # --- redraw -----------------------------------------------------------------------
+    def _label_icon(self, markup: str) -> DivIcon:
+        px = self._label_px
+        w, h = round((LABEL_MAX_EM + 1) * px), round(6 * px)
+        return DivIcon(html=markup, icon_size=[w, h], icon_anchor=[w // 2, h // 2])
+
     def _refresh_labels(self) -> None:
-        """Region ids at their label points; rebuilt only when the board changed."""
-        if self._labelled is self.board:
+        """The viewer's labels (id, terrain, symbols, mountain, lost tribe) at the label
+        points. A region's marker is kept while the region is the same object (edits share
+        the regions they do not touch), so an edit sends only the labels it changed."""
+        board, px = self.board, self._label_px
+        done = self._labelled
+        if done is not None and done[0] is board and done[1] == px:
             return
-        old = self.label_layer.layers
-        points = label_points(self.board)
-        self.label_layer.layers = tuple(_label_marker(rid, xy) for rid, xy in points.items())
-        for marker in old:
+        resized = done is None or done[1] != px
+        old = self._markers
+        markers: dict[int, tuple[Region, Marker]] = {}
+        for r in board.regions:
+            kept = old.get(r.id)
+            if kept is not None and kept[0] is r and not resized:
+                markers[r.id] = kept
+                continue
+            x, y = label_point(r.polygon)
+            markup = label_html(r.id, _setup_state(r.terrain, r.symbols), r.terrain, r.symbols)
+            if kept is not None:
+                marker = kept[1]
+                icon = marker.icon
+                marker.icon = self._label_icon(markup)
+                marker.location = [y, x]
+                if icon is not None:
+                    icon.close()
+            else:
+                marker = Marker(
+                    location=[y, x],
+                    icon=self._label_icon(markup),
+                    draggable=False,
+                    keyboard=False,
+                    title="",
+                    pane="swlab-editor-labels",
+                )
+            markers[r.id] = (r, marker)
+        gone = [m for rid, (_, m) in old.items() if rid not in markers]
+        if gone or len(markers) != len(old) or list(markers) != list(old):
+            self.label_layer.layers = tuple(m for _, m in markers.values())
+        for marker in gone:
             marker.close()
-        self._labelled = self.board
+        self._markers = markers
+        self._labelled = (board, px)
 
     def refresh(self, keep_message: bool = False) -> None:
         """Redraw everything from the draft (new objects for every trait)."""
         board = self.board
         self.problems = validate(board)
+        self.selected = [rid for rid in self.selected if rid in board]
         flagged = {rid for p in self.problems for rid in p.regions}
         self.layer.data = region_features(board, selected=self.selected, flagged=flagged)
         on = {key for key, t in self.toggles.items() if t.value}
+        found = self._found() if on & {"adjacency", "diff"} or self.hovered else []
         data: dict[str, dict[str, Any]] = {}
+        entries: dict[str, list[OverlayEntry]] = {}
+        legends: dict[str, str] = {}
         if "adjacency" in on:
-            data["adjacency"] = adjacency_features(board)
+            data["adjacency"] = adjacency_features(board, found)
+            data["corners"] = corner_features(board, found)
+            entries["adjacency"] = overlay_entries(board, "adjacency", found=found)
+            legends["adjacency"] = overlay_legend_html(
+                "adjacency", len(data["adjacency"]["features"])
+            ) + overlay_legend_html("corners", len(data["corners"]["features"]))
         for key in ("edge", "coastal", "first_conquest"):
             if key in on:
                 data[key] = region_set_features(board, key)
+                entries[key] = overlay_entries(board, key)
+                legends[key] = overlay_legend_html(key, len(entries[key]))
         if "problems" in on:
             data["problems"] = problem_features(self.problems)
-        if "diff" in on and self.expected is not None:
-            data["diff"] = diff_features(board, expected_diff(board, self.expected))
-        if "heat" in on and self.balance is not None:
-            data["heat"] = heat_features(board, self.balance.held)
+            legends["problems"] = overlay_legend_html("problems", len(self.problems))
+        if "diff" in on:
+            diff = self.graph_diff()
+            if diff is not None:
+                data["diff"] = diff_features(board, diff, found)
+            entries["diff"] = overlay_entries(board, "diff", diff=diff)
+            legends["diff"] = diff_legend_html(diff, self.design_name)
+        if "heat" in on:
+            if self.balance is not None:
+                data["heat"] = heat_features(board, self.balance.held)
+                shares = {rid: s for rid, s in self.balance.held.items() if rid in board}
+                entries["heat"] = overlay_entries(board, "heat", shares=shares)
+                legends["heat"] = overlay_legend_html("heat", len(shares), games=self.balance.games)
+            else:
+                legends["heat"] = "<div>heat map: press play test first</div>"
         for key, layer in self.overlay_layers.items():
-            layer.data = data.get(key, _empty())
+            if key != "hover":
+                layer.data = data.get(key, _empty())
+        self.overlay_entries = entries
         self._pushing = True
         try:
-            self.problem_list.options = [(p.message, k) for k, p in enumerate(self.problems)]
+            for key, box in self.overlay_boxes.items():
+                box.layout.display = "flex" if key in on else "none"
+                self.overlay_legends[key].value = legends.get(key, "")
+                if key in self.overlay_lists:
+                    self.overlay_lists[key].options = [
+                        (e.text, k) for k, e in enumerate(entries.get(key, []))
+                    ]
+                    self.overlay_lists[key].value = None
+            self.problem_list.options = [(_problem_text(p), k) for k, p in enumerate(self.problems)]
             self.problem_list.value = None
+            self.board_name.value = board.name
+            if board.players in self.board_players.options:
+                self.board_players.value = board.players
+            self.board_turns.value = board.turns
         finally:
             self._pushing = False
         d = self.draft
         n = len(self.problems)
         state = "sound: ready to play" if n == 0 else f"{n} problem{'s' if n != 1 else ''}"
         self.status.value = (
-            f"<b>{html.escape(board.name)}</b>: {len(board)} regions, {board.players} players "
-            f"&mdash; {state}; selected: {', '.join(map(str, self.selected)) or 'none'}"
+            f"<b>{html.escape(board.name)}</b>: {len(board)} regions, {board.players} players, "
+            f"{board.turns} turns &mdash; {state}; selected: "
+            f"{', '.join(map(str, self.selected)) or 'none'}"
         )
+        label, what = MODES[self.mode]
+        back = "" if self.mode == "select" else " &mdash; Esc: back to select"
+        self.mode_box.value = (
+            f"<div class='swlab-mode swlab-mode-{self.mode}'>mode: {label}: "
+            f"{html.escape(what)}{back}</div>"
+        )
+        for mode, button in self.mode_buttons.items():
+            button.button_style = "info" if mode == self.mode else ""
         self.buttons["undo"].disabled = not d.past
         self.buttons["redo"].disabled = not d.future
         self.buttons["merge"].disabled = len(self.selected) != 2
         self.buttons["give to"].disabled = len(self.selected) != 2
-        self.buttons["delete"].disabled = not self.selected
+        self.buttons["delete"].disabled = len(self.selected) != 1
         self.stats.value = _stats_html(board)
         self._refresh_labels()
+        self._show_hover()
         if self.mode == "edit" and not self._pushing:
             self._push_draw_data()
         if not keep_message:
             self.message.value = ""
 
 
-def _label_marker(region_id: int, xy: tuple[float, float]) -> Marker:
-    markup = (
-        f"<div class='swlab-editor-label swlab-editor-label-{region_id}' style='font:700 12px "
-        "sans-serif;color:#000;text-align:center;text-shadow:0 0 3px #fff,0 0 3px #fff'>"
-        f"{region_id}</div>"
-    )
-    return Marker(
-        location=[xy[1], xy[0]],
-        icon=DivIcon(html=markup, icon_size=[40, 16], icon_anchor=[20, 8]),
-        draggable=False,
-        keyboard=False,
-        title="",
-        pane="swlab-editor-labels",
-    )
+def _problem_text(problem: Problem) -> str:
+    """A problem's message and, when it has one, how to fix it."""
+    fix = getattr(problem, "fix", "")
+    return f"{problem.message} Fix: {fix}" if fix else problem.message
+
+
+def _plain_words(text: str) -> str:
+    """A refusal without raw coordinates: the regions it names say where."""
+    return _COORDINATES.sub("", text).replace("  ", " ")
 
 
 def _row(items: list[Any]) -> widgets.HBox:
@@ -697,12 +1299,15 @@ def _as_draft(value: Draft | Board | str | None) -> Draft:
 
 
 def _stats_html(board: Board) -> str:
+    """The counts against the official board: whole numbers, an empty cell where the box
+    sets no limit (never ``<NA>``)."""
     players = board.players if board.players in OFFICIAL_PLAYERS else 5
     try:
         table = compare_stats(board, official_board(players))
     except Exception as error:  # a broken draft the topology cannot measure
         return f"<i>stats unavailable: {html.escape(str(error))}</i>"
-    return str(table.to_html(index=False, na_rep=""))
+    shown = table.astype(object).where(table.notna(), "")
+    return str(shown.to_html(index=False))
 
 
 def _event_region(event: Mapping[str, Any]) -> int | None:

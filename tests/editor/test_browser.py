@@ -104,10 +104,13 @@ def test_drag_moves_the_shared_vertex_then_a_line_splits(page: Any) -> None:
     page.mouse.down()
     page.mouse.move(x + 20, y + 20, steps=8)
     page.mouse.up()
-    _wait_for(page, "move vertex (100, 60) to")
+    _wait_for(page, "Moved a corner of regions 1, 2 and 3.")
     assert "sound: ready to play" in _text(page)
 
+    # edit mode cleared the selection: select the region to split again
     page.get_by_role("button", name="select", exact=True).click()
+    page.locator("path.swlab-region-1").first.click()
+    _wait_for(page, "selected: 1")
     page.get_by_role("button", name="split", exact=True).click()
     time.sleep(0.5)
     x = box["x"] + box["width"] * 0.8  # region 1 is the top right quarter
@@ -149,11 +152,11 @@ def test_generate_a_random_board_through_the_page_and_save_it(page: Any) -> None
     from swlab.board import read_board
     from swlab.board.validate import validate
 
-    page.locator(".swlab-editor .widget-dropdown select").first.select_option("random")
+    page.locator(".swlab-editor-source select").select_option("random")
     page.get_by_role("button", name="new", exact=True).click()
     _wait_for(page, "new board from random")
-    page.locator(".swlab-editor input[type='text']").first.fill("random_board.geojson")
-    page.locator(".swlab-editor input[type='text']").first.press("Enter")
+    page.locator(".swlab-editor-file input").fill("random_board.geojson")
+    page.locator(".swlab-editor-file input").press("Enter")
     time.sleep(0.5)
     page.get_by_role("button", name="save", exact=True).click()
     _wait_for(page, "Saved random_board.geojson")

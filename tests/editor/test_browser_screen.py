@@ -1,0 +1,250 @@
+"""The editor's screen in a real browser (issue 12): JupyterLab and Voila, 1280x720 and
+1920x1080, headless Chromium.
+
+On a 2 x 2 board with symbols (four regions meeting in one corner, so the two diagonal
+pairs touch at a corner only): the symbols are on the map, the panel is beside the map,
+hovering a region tints its neighbours and labels the corner contact, an overlay shows its
+legend, a split then a click selects without pressing *select*, a vertex drag is undone by
+one undo, and Voila (with swlab's offline template) asks no outside host for anything.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+
+from swlab.editor.overlays import CORNER_TEXT
+from tests.editor.test_browser import SCREENSHOTS, _harness
+
+pytestmark = pytest.mark.browser
+
+SIZES = ((1280, 720), (1920, 1080))
+SOURCE = """from swlab.editor import MapEditor
+from swlab.editor.draft import blank, set_terrain, split, toggle_symbol
+
+d = split(blank(200, 120), 1, [(100, -1), (100, 121)])
+d = split(split(d, 1, [(-1, 60), (201, 60)]), 2, [(-1, 60), (201, 60)])
+d = toggle_symbol(toggle_symbol(d, 1, "mine"), 2, "lost_tribe")
+d = set_terrain(d, 3, "mountain")
+MapEditor(d)"""
+#: swlab's Voila template folder (``--template=swlab`` finds it on JUPYTER_PATH).
+JUPYTER_DATA = Path(__file__).resolve().parents[2] / "swlab" / "data" / "jupyter"
+LOCAL_HOSTS = {"127.0.0.1", "localhost", ""}
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory, pw: Any) -> Iterator[tuple[Any, Any]]:
+    harness = _harness()
+    root = tmp_path_factory.mktemp("editor-screen")
+    notebooks = {
+        "screen.ipynb": harness.notebook(SOURCE),
+        "five.ipynb": harness.notebook(
+            "from swlab.editor import MapEditor\n\nMapEditor('official_5p')"
+        ),
+    }
+    harness.prepare_root(root, [], notebooks)
+    old = os.environ.get("JUPYTER_PATH")
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(JUPYTER_DATA), old]))
+    try:
+        lab = harness.Lab(root).start()
+    finally:
+        if old is None:
+            del os.environ["JUPYTER_PATH"]
+        else:
+            os.environ["JUPYTER_PATH"] = old
+    try:
+        browser = harness.launch_chromium(pw)
+        try:
+            yield harness, lab, browser
+        finally:
+            browser.close()
+    finally:
+        lab.shutdown_kernels()
+        lab.stop()
+
+
+def _wait_text(page: Any, text: str, timeout: float = 15) -> None:
+    deadline = time.monotonic() + timeout
+    while text not in page.inner_text(".swlab-editor"):
+        if time.monotonic() > deadline:
+            shown = page.inner_text(".swlab-editor-panel")[:700]
+            raise AssertionError(f"{text!r} never shown:\n{shown}")
+        time.sleep(0.2)
+
+
+def _open(
+    served: tuple[Any, Any, Any], where: str, size: tuple[int, int]
+) -> tuple[Any, Any, list[str]]:
+    harness, lab, browser = served
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    if where == "voila":
+        page.goto(lab.voila_url("notebooks/screen.ipynb") + "&template=swlab", timeout=90_000)
+    else:
+        harness.open_notebook(page, lab, "notebooks/screen.ipynb")
+        harness.run_all(page, 1)
+        assert not harness.error_texts(page)
+    page.wait_for_selector(".swlab-editor path.swlab-region-4", timeout=90_000)
+    harness.settle(page)
+    time.sleep(0.5)
+    return context, page, requests
+
+
+def _show_row(page: Any) -> None:
+    """Scroll the editor's row (map and panel) to the top of the page, as a designer
+    does before working on the map; the row fits the window's height."""
+    page.locator(".swlab-editor-row").first.evaluate("e => e.scrollIntoView()")
+    time.sleep(0.3)
+
+
+def _centre(page: Any, selector: str) -> tuple[float, float]:
+    b = page.locator(selector).first.bounding_box()
+    return b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("where", ["lab", "voila"])
+def test_the_editor_screen(served: tuple[Any, Any, Any], where: str, size: tuple[int, int]) -> None:
+    harness = served[0]
+    context, page, requests = _open(served, where, size)
+    name = f"07_editor-{where}-{size[0]}x{size[1]}"
+    try:
+        # symbols, mountains and lost tribes are on the map, with the viewer's labels
+        for piece in ("mine", "lost"):
+            assert page.locator(f".swlab-editor-map .swlab-piece-{piece}").first.is_visible()
+        assert "mountain" in page.inner_text(".swlab-editor-map .swlab-label-3")
+        # the panel is beside the map, not below it
+        m = page.locator(".swlab-editor-map").bounding_box()
+        p = page.locator(".swlab-editor-panel").bounding_box()
+        assert p["x"] >= m["x"] + m["width"] - 1 and p["y"] < m["y"] + m["height"] / 2
+        if where == "voila":  # the board fills the page's width share
+            assert m["width"] > 0.45 * size[0] or m["height"] > 0.75 * (size[1] - 150)
+
+        # hovering a region tints its neighbours and labels the corner contact
+        _show_row(page)
+        page.mouse.move(*_centre(page, "path.swlab-region-1"))
+        page.wait_for_selector("path.swlab-neighbour", timeout=10_000)
+        assert page.locator("path.swlab-neighbour").count() == 2
+        assert page.locator("path.swlab-corner").count() == 1
+        label = page.locator(".swlab-corner-label").first
+        label.wait_for(timeout=10_000)
+        assert CORNER_TEXT in label.inner_text()
+        assert CORNER_TEXT in page.inner_text(".swlab-hover")
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-hover.png"))
+
+        # an overlay shows its legend, its count and its list
+        page.get_by_role("button", name="edge", exact=True).click()
+        page.wait_for_selector(".swlab-legend-edge", timeout=10_000)
+        assert "4" in page.inner_text(".swlab-legend-edge")
+        assert page.locator(".swlab-overlay-edge select option").count() == 4
+        page.get_by_role("button", name="borders", exact=True).click()
+        page.wait_for_selector("path.swlab-border", state="attached", timeout=10_000)
+        assert page.locator("path.swlab-border").count() == 4
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-overlays.png"))
+        page.get_by_role("button", name="borders", exact=True).click()
+        page.get_by_role("button", name="edge", exact=True).click()
+
+        # a vertex drag is one undo step
+        before = page.get_attribute("path.swlab-region-1", "d")
+        page.get_by_role("button", name="edit vertices").click()
+        _wait_text(page, "mode: edit vertices")
+        _show_row(page)
+        handles = page.locator(".leaflet-marker-pane .marker-icon:not(.marker-icon-middle)")
+        deadline = time.monotonic() + 10
+        while handles.count() == 0 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        cx, cy = _centre(page, ".swlab-editor-map")
+
+        def distance(i: int) -> float:
+            b = handles.nth(i).bounding_box()
+            return float((b["x"] + b["width"] / 2 - cx) ** 2 + (b["y"] + b["height"] / 2 - cy) ** 2)
+
+        k = min(range(handles.count()), key=distance)  # the corner all four regions share
+        b = handles.nth(k).bounding_box()
+        x, y = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x + 25, y + 15, steps=12)
+        page.mouse.up()
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-drag.png"))
+        _wait_text(page, "Moved a corner of regions 1, 2, 3 and 4.")
+        page.get_by_role("button", name="undo", exact=True).click()
+        _wait_text(page, "Undone: Moved a corner of regions 1, 2, 3 and 4.")
+        page.get_by_role("button", name="select", exact=True).click()
+        _wait_text(page, "mode: select")
+        deadline = time.monotonic() + 10
+        while page.get_attribute("path.swlab-region-1", "d") != before:
+            assert time.monotonic() < deadline, "one undo did not take the whole drag back"
+            time.sleep(0.2)
+
+        # Esc returns to select; split, then a click selects at once
+        page.get_by_role("button", name="edit vertices").click()
+        _wait_text(page, "mode: edit vertices")
+        _show_row(page)
+        page.mouse.move(cx, cy)
+        page.keyboard.press("Escape")
+        _wait_text(page, "mode: select")
+        page.locator("path.swlab-region-1").first.click()
+        _wait_text(page, "selected: 1")
+        page.get_by_role("button", name="split", exact=True).click()
+        _wait_text(page, "mode: split")
+        _show_row(page)
+        m = page.locator(".swlab-editor-map").bounding_box()
+        r = page.locator("path.swlab-region-1").first.bounding_box()
+        mx = r["x"] + r["width"] / 2
+        top, bottom = (
+            max(r["y"] - 8, m["y"] + 3),
+            min(r["y"] + r["height"] + 8, m["y"] + m["height"] - 3),
+        )
+        page.mouse.click(mx, top)
+        time.sleep(0.3)
+        for _ in range(2):  # clicking the last point again ends the line
+            page.mouse.click(mx + 2, bottom)
+            time.sleep(0.3)
+        _wait_text(page, "split region 1 (new region 5)")
+        _wait_text(page, "mode: select")
+        # a real click: the hover tint of a neighbour may lie over region 5, and clicks
+        # on it select the region under it
+        page.mouse.click(*_centre(page, "path.swlab-region-5"))
+        _wait_text(page, "selected: 5")
+        page.screenshot(path=str(SCREENSHOTS / f"{name}-split.png"))
+        assert not harness.error_texts(page)
+    finally:
+        context.close()
+        served[1].shutdown_kernels()
+    if where == "voila":
+        outside = sorted({u for u in requests if urlparse(u).scheme in ("http", "https")
+                          and urlparse(u).hostname not in LOCAL_HOSTS})  # fmt: skip
+        assert outside == [], outside
+
+
+def test_the_borders_view_of_the_5_player_board(served: tuple[Any, Any, Any]) -> None:
+    """Every border drawn on itself (no line crosses a third region), the corner contact
+    ringed: legible on the largest board, in Voila at 1920 x 1080."""
+    harness, lab, browser = served
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    try:
+        page.goto(lab.voila_url("notebooks/five.ipynb") + "&template=swlab", timeout=90_000)
+        page.wait_for_selector(".swlab-editor path.swlab-region-48", timeout=90_000)
+        harness.settle(page)
+        page.get_by_role("button", name="borders", exact=True).click()
+        page.wait_for_selector("path.swlab-border", state="attached", timeout=10_000)
+        assert page.locator("path.swlab-border").count() == 119
+        assert page.locator("path.swlab-corner-12-17").count() == 1
+        assert "119" in page.inner_text(".swlab-legend-adjacency")
+        page.mouse.move(*_centre(page, "path.swlab-region-12"))
+        page.wait_for_selector(".swlab-corner-label-12-17", timeout=10_000)
+        page.screenshot(path=str(SCREENSHOTS / "07_editor-voila-5p-borders.png"))
+    finally:
+        context.close()
+        lab.shutdown_kernels()
