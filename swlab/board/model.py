@@ -48,6 +48,9 @@ SYMBOLS: tuple[str, ...] = tuple(s.value for s in Symbol)
 LOST_TRIBE_TOKENS = 18
 MOUNTAIN_TOKENS = 9
 
+#: The kinds of map one :class:`Board` can hold; the first is the default.
+PROFILES: tuple[str, ...] = ("small_world", "terra_mystica")
+
 #: Turn track length per player count (R-COMP-1); 6 is the variant board.
 TURNS_BY_PLAYERS: dict[int, int] = {2: 10, 3: 10, 4: 9, 5: 8, 6: 8}
 
@@ -107,6 +110,9 @@ class Board:
     turns: int
     outline: Polygon
     regions: tuple[Region, ...]
+    #: Which game's map this is: ``"small_world"`` or ``"terra_mystica"`` (hex spaces,
+    #: :mod:`swlab.board.hexmap`); stored in the GeoJSON map-level data.
+    profile: str = "small_world"
     _by_id: dict[int, Region] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
