@@ -1,0 +1,39 @@
+"""The printed Terra Mystica base map, as row strings (reference: terra_mystica_base.md).
+
+This is the one place the base map is written; ``swlab/data/maps/terra_mystica_base.geojson``
+is generated from it by ``tools/hexmaps.py`` (a test regenerates it and compares).
+"""
+
+from __future__ import annotations
+
+from swlab.board.hexmap.interchange import parse_rows
+from swlab.board.hexmap.layout import HexLayout, layout_board
+from swlab.board.model import Board
+
+__all__ = ["BASE_NAME", "BASE_ROWS", "base_layout", "base_map"]
+
+BASE_NAME = "terra_mystica_base"
+
+#: The base map in the row-string form, exactly as in the reference file.
+BASE_ROWS = """\
+A: U S G B Y R U K R G B R K
+B:  Y ~ ~ U K ~ ~ Y K ~ ~ Y
+C: ~ ~ K ~ S ~ G ~ G ~ S ~ ~
+D:  G B Y ~ ~ R B ~ R ~ R U
+E: K U R B K U S Y ~ ~ G K B
+F:  S G ~ ~ Y G ~ ~ ~ U S U
+G: ~ ~ ~ S ~ R ~ G ~ Y K B Y
+H:  Y B U ~ ~ ~ B K ~ S U S
+I: R K S B R G Y U S ~ B G R
+"""
+
+
+def base_layout() -> HexLayout:
+    """The row layout of the printed base map."""
+    return parse_rows(BASE_ROWS)
+
+
+def base_map() -> Board:
+    """The printed base map as a board (built from :data:`BASE_ROWS`; the shipped GeoJSON
+    is the same board, loaded with ``load_board("terra_mystica_base", polygons=True)``)."""
+    return layout_board(base_layout(), BASE_NAME)
