@@ -66,11 +66,12 @@ def labels(board: Board) -> dict[int, str]:
 
 
 def space_name(board: Board, rid: int) -> str:
-    """How a message names a space: its label, or ``river B2`` (row, column) for the river."""
+    """How a message names a space: its label, or ``river (B, col 2)`` for a river space
+    (its row and its column counting every space, as it has no label)."""
     if is_terrain(board, rid):
         return placement(board).labels[rid]
     r, c = placement(board).position[rid]
-    return f"river {row_name(r)}/{c + 1}"
+    return f"river ({row_name(r)}, col {c + 1})"
 
 
 def space_table(board: Board) -> pd.DataFrame:

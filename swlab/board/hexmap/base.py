@@ -6,11 +6,21 @@ is generated from it by ``tools/hexmaps.py`` (a test regenerates it and compares
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 from swlab.board.hexmap.interchange import parse_rows
 from swlab.board.hexmap.layout import HexLayout, layout_board
 from swlab.board.model import Board
 
-__all__ = ["BASE_NAME", "BASE_ROWS", "base_layout", "base_map"]
+__all__ = [
+    "BASE_NAME",
+    "BASE_ROWS",
+    "base_geojson_path",
+    "base_layout",
+    "base_map",
+    "write_base_geojson",
+]
 
 BASE_NAME = "terra_mystica_base"
 
@@ -37,3 +47,20 @@ def base_map() -> Board:
     """The printed base map as a board (built from :data:`BASE_ROWS`; the shipped GeoJSON
     is the same board, loaded with ``load_board("terra_mystica_base", polygons=True)``)."""
     return layout_board(base_layout(), BASE_NAME)
+
+
+def base_geojson_path() -> Path:
+    """Where the shipped base map lives: ``swlab/data/maps/terra_mystica_base.geojson``."""
+    from swlab.board.catalog import maps_dir
+
+    return maps_dir() / f"{BASE_NAME}.geojson"
+
+
+def write_base_geojson(path: str | os.PathLike[str] | None = None) -> Path:
+    """Generate the base map's GeoJSON from :data:`BASE_ROWS` (by default over the shipped
+    file); ``tools/hexmaps.py base`` calls this."""
+    from swlab.board.io import write_board
+
+    target = Path(path) if path is not None else base_geojson_path()
+    write_board(base_map(), target)
+    return target

@@ -116,9 +116,12 @@ def draw_hex_board(
     if bridges:
         for slot in bridge_slots(board):
             a, b = board[slot.a].polygon.centroid, board[slot.b].polygon.centroid
+            # the middle of the span: across the river, clear of both labels
+            xs = [a.x + (b.x - a.x) * t for t in (0.28, 0.72)]
+            ys = [a.y + (b.y - a.y) * t for t in (0.28, 0.72)]
             ax.plot(
-                [a.x, b.x],
-                [a.y, b.y],
+                xs,
+                ys,
                 color=BRIDGE_COLOUR,
                 linewidth=2.4,
                 linestyle=(0, (2, 1.5)),
