@@ -292,6 +292,7 @@ class HexMapEditor:
         self.brush = RIVER
         self.reach_from: int | None = None
         self.problems: list[Problem] = []
+        self._shown: Board | None = None  # the board the layers were last drawn for
         self.width = width
         self._widgets = widgets
 
@@ -516,8 +517,12 @@ class HexMapEditor:
         board = self.board
         if not keep_message:
             self.message.value = ""
-        self.problems = check(board)
-        self.layer.data = hex_features(board)
+        fresh = board is not self._shown
+        if fresh:  # the board changed: checks, fills and labels again
+            self._shown = board
+            self.problems = check(board)
+            self.layer.data = hex_features(board)
+            self.label_layer.layers = tuple(_label_markers(board, Marker, DivIcon))
         on = {key: t.value for key, t in self.toggles.items()}
         empty = _collection([])
         self.overlay_layers["bridges"].data = bridge_features(board) if on["bridges"] else empty
@@ -532,25 +537,6 @@ class HexMapEditor:
             if self.reach_from is not None
             else empty
         )
-        markers = []
-        for rid, name in labels(board).items():
-            c = board[rid].polygon.centroid
-            ink = "#fff" if board[rid].terrain in ("swamp", "forest", "lakes") else "#000"
-            markup = (
-                f"<div class='swlab-hexmap-label' style='font:600 11px sans-serif;color:{ink};"
-                f"text-align:center'>{name}</div>"
-            )
-            markers.append(
-                Marker(
-                    location=[c.y, c.x],
-                    icon=DivIcon(html=markup, icon_size=[30, 14], icon_anchor=[15, 7]),
-                    draggable=False,
-                    keyboard=False,
-                    title="",
-                    pane="swlab-hexmap-labels",
-                )
-            )
-        self.label_layer.layers = tuple(markers)
         bad = errors(self.problems)
         mode = f"paint: {self.brush}" if self.mode == "paint" else "reach: click a space"
         self.status.value = (
@@ -560,6 +546,29 @@ class HexMapEditor:
         self.problem_box.value = _problem_list(board, self.problems)
         self.buttons["undo"].disabled = not self.draft.past
         self.buttons["redo"].disabled = not self.draft.future
+
+
+def _label_markers(board: Board, marker: Any, icon: Any) -> list[Any]:
+    """A label marker (``A1``...) on every terrain space, dark or light for its fill."""
+    markers = []
+    for rid, name in labels(board).items():
+        c = board[rid].polygon.centroid
+        ink = "#fff" if board[rid].terrain in ("swamp", "forest", "lakes", "plains") else "#000"
+        markup = (
+            f"<div class='swlab-hexmap-label' style='font:600 11px sans-serif;color:{ink};"
+            f"text-align:center'>{name}</div>"
+        )
+        markers.append(
+            marker(
+                location=[c.y, c.x],
+                icon=icon(html=markup, icon_size=[30, 14], icon_anchor=[15, 7]),
+                draggable=False,
+                keyboard=False,
+                title="",
+                pane="swlab-hexmap-labels",
+            )
+        )
+    return markers
 
 
 def _label_key(name: str) -> tuple[str, int]:
