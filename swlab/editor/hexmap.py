@@ -301,6 +301,8 @@ class HexMapEditor:
         self.overlay_layers = {
             key: GeoJSON(data=_collection([])) for key in (*OVERLAYS.values(), "reach")
         }
+        for overlay in self.overlay_layers.values():  # a click on an overlay is on its hex
+            overlay.on_click(self._on_click)
         self.label_layer = LayerGroup()
         self.map = Map(
             crs=projections.Simple,
@@ -340,7 +342,7 @@ class HexMapEditor:
             for name, key in OVERLAYS.items()
         }
         for key, toggle in self.toggles.items():
-            toggle.add_class(f"swlab-hexmap-{key}")
+            toggle.add_class(f"swlab-hexmap-toggle-{key}")
             toggle.observe(lambda _c: self.refresh(), "value")
         self.buttons: dict[str, Any] = {}
         for name, handler in (("undo", self.undo), ("redo", self.redo), ("save", self.save)):
@@ -505,9 +507,13 @@ class HexMapEditor:
 
     def _on_click(self, **event: Any) -> None:
         props = event.get("properties") or {}
-        rid = props.get("region", (event.get("feature") or {}).get("id"))
-        if isinstance(rid, int) and rid in self.board:
-            self.click(rid)
+        rid = props.get("region", event.get("id", (event.get("feature") or {}).get("id")))
+        try:
+            space = int(rid)
+        except (TypeError, ValueError):
+            return
+        if space in self.board:
+            self.click(space)
 
     # --- redraw ---------------------------------------------------------------------
     def refresh(self, keep_message: bool = False) -> None:
