@@ -34,6 +34,7 @@ from swlab.board.hexmap import (
     check,
     errors,
     is_hex_board,
+    is_warning,
     labels,
     land_masses,
     layout_board,
@@ -41,6 +42,7 @@ from swlab.board.hexmap import (
     space_name,
 )
 from swlab.board.hexmap.render import BRIDGE_COLOUR, MASS_COLOURS, PROBLEM_COLOUR, REACH_COLOUR
+from swlab.board.hexmap.terrain import INK
 from swlab.board.model import Board
 from swlab.board.validate import Problem
 
@@ -228,17 +230,20 @@ def mass_features(board: Board) -> dict[str, Any]:
 
 
 def problem_features(board: Board, problems: Sequence[Problem]) -> dict[str, Any]:
-    """The spaces each problem names, outlined red (class ``swlab-problem-<kind>``)."""
+    """The spaces each problem names, outlined red (class ``swlab-problem-<kind>``): an
+    error solid and lightly tinted, a warning dashed only, so the terrain stays readable."""
     features = []
     for problem in problems:
+        warning = is_warning(problem)
         for rid in problem.regions:
             if rid in board:
                 style = {
                     "color": PROBLEM_COLOUR,
-                    "weight": 3,
-                    "dashArray": "2 3",
+                    "weight": 2 if warning else 4,
+                    "dashArray": "3 4" if warning else None,
+                    "fill": not warning,
                     "fillColor": PROBLEM_COLOUR,
-                    "fillOpacity": 0.25,
+                    "fillOpacity": 0.3,
                     "className": f"swlab-problem swlab-problem-{problem.kind.value}",
                 }
                 features.append(_feature(board[rid].polygon, style, region=rid))
@@ -324,7 +329,7 @@ class HexMapEditor:
             b = widgets.Button(
                 description=terrain,
                 layout=widgets.Layout(width="auto"),
-                style={"button_color": TERRAIN_COLOURS[terrain]},
+                style={"button_color": TERRAIN_COLOURS[terrain], "text_color": INK[terrain]},
             )
             b.add_class(f"swlab-brush-{terrain}")
             b.on_click(lambda _b, t=terrain: self.choose_brush(t))
@@ -559,7 +564,7 @@ def _label_markers(board: Board, marker: Any, icon: Any) -> list[Any]:
     markers = []
     for rid, name in labels(board).items():
         c = board[rid].polygon.centroid
-        ink = "#fff" if board[rid].terrain in ("swamp", "forest", "lakes", "plains") else "#000"
+        ink = INK.get(board[rid].terrain, "#000000")
         markup = (
             f"<div class='swlab-hexmap-label' style='font:600 11px sans-serif;color:{ink};"
             f"text-align:center'>{name}</div>"
