@@ -99,7 +99,8 @@ class Region:
 
 @dataclass(frozen=True)
 class Board:
-    """A Small World board: map-level facts plus its regions.
+    """A board: map-level facts plus its regions (a Small World map, or a Terra Mystica one
+    when ``profile`` says so).
 
     Derived facts live in :attr:`topology` and are computed on first use, so building a
     board (for example while editing) costs nothing until someone asks about borders.
@@ -176,6 +177,10 @@ class Board:
 
     # --- notebook display ---------------------------------------------------------------
     def _repr_svg_(self) -> str:
+        if self.profile == "terra_mystica":
+            from swlab.board.hexmap.render import hex_svg
+
+            return hex_svg(self)
         from swlab.board.render import board_svg
 
         return board_svg(self)

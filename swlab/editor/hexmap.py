@@ -512,7 +512,7 @@ class HexMapEditor:
 
     def _on_click(self, **event: Any) -> None:
         props = event.get("properties") or {}
-        rid = props.get("region", event.get("id", (event.get("feature") or {}).get("id")))
+        rid: Any = props.get("region", event.get("id", (event.get("feature") or {}).get("id")))
         try:
             space = int(rid)
         except (TypeError, ValueError):
