@@ -532,6 +532,10 @@ class HexMapEditor:
         if fresh:  # the board changed: checks, fills and labels again
             self._shown = board
             self.problems = check(board)
+            # Leaflet redraws a layer's paths on top of the others: empty the overlays
+            # first, so that they are drawn again above the new fills
+            for overlay in self.overlay_layers.values():
+                overlay.data = _collection([])
             self.layer.data = hex_features(board)
             self.label_layer.layers = tuple(_label_markers(board, Marker, DivIcon))
         on = {key: t.value for key, t in self.toggles.items()}

@@ -92,6 +92,15 @@ def test_notebook_10_runs_and_its_editor_answers_clicks(
             "A1 and A2 are neighbours and both Swamp"
         )
         expect(editor.locator("path.swlab-problem-same_terrain")).to_have_count(2)
+        # the overlays stay drawn above the repainted fills
+        above = editor.evaluate(
+            """(e) => { const hexes = e.querySelectorAll('path.swlab-hex');
+                        const rings = e.querySelectorAll('path.swlab-direct');
+                        const last = hexes[hexes.length - 1];
+                        return rings.length > 0 && !!(last.compareDocumentPosition(rings[0])
+                          & Node.DOCUMENT_POSITION_FOLLOWING); }"""
+        )
+        assert above, "the reach rings are drawn under the hexes"
         editor.locator("button.swlab-hexmap-undo").click()
         expect(editor.locator("path.swlab-problem-same_terrain")).to_have_count(0)
         harness.settle(page)
