@@ -172,6 +172,8 @@ def _cmd_map_check(args: argparse.Namespace, out: TextIO) -> int:
     from swlab.board.validate import validate
 
     board = _load(args.file)
+    if board.profile == "terra_mystica":
+        return _check_hex_map(board, args.file, out)
     problems = validate(board)
     for problem in problems:
         where = ", ".join(str(i) for i in problem.regions) or "board"
@@ -183,12 +185,54 @@ def _cmd_map_check(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _check_hex_map(board: Board, file: str, out: TextIO) -> int:
+    """``map check`` on a Terra Mystica map: its profile's checks; warnings alone exit 0."""
+    from swlab.board.hexmap.checks import check, describe, errors, summary
+
+    problems = check(board)
+    for problem in problems:
+        print(describe(board, problem), file=out)
+    bad = errors(problems)
+    if problems:
+        warned = len(problems) - len(bad)
+        print(f"{_plural(len(bad), 'problem')}, {_plural(warned, 'warning')} in {file}", file=out)
+    if bad:
+        return 1
+    print(f"OK: {summary(board)}", file=out)
+    return 0
+
+
+def _show_hex_map(board: Board, args: argparse.Namespace, target: Path) -> None:
+    """``map show`` on a Terra Mystica map: terrain colours, labels and its overlays."""
+    from swlab.board.hexmap import check, labels
+    from swlab.board.hexmap.render import save_hex_picture
+
+    by_label = {name: rid for rid, name in labels(board).items()}
+    if args.reach is not None and args.reach.upper() not in by_label:
+        raise CommandError(f"--reach {args.reach}: no terrain space has that label")
+    save_hex_picture(
+        board,
+        target,
+        show_labels=args.ids,
+        bridges=args.adjacency,
+        reach_from=by_label[args.reach.upper()] if args.reach else None,
+        shipping=args.shipping,
+        masses=args.land_masses,
+        problems=check(board) if args.problems else None,
+    )
+
+
 def _cmd_map_show(args: argparse.Namespace, out: TextIO) -> int:
     """Draw the board to an SVG or PNG file."""
     from swlab.board.render import save_board_picture
 
     target = _picture_path(args.output)
     board = _load(args.file)
+    if board.profile == "terra_mystica":
+        with _writing(target):
+            _show_hex_map(board, args, target)
+        print(f"wrote {target}", file=out)
+        return 0
     problems = None
     if args.problems:
         from swlab.board.validate import validate
@@ -261,7 +305,11 @@ def _add_map_commands(commands: argparse._SubParsersAction[argparse.ArgumentPars
     show = sub.add_parser("show", help="draw a map to an SVG or PNG file")
     show.add_argument("file", metavar="FILE", help=file_help)
     show.add_argument("-o", "--output", required=True, metavar="OUT", help="OUT.svg or OUT.png")
-    show.add_argument("--adjacency", action="store_true", help="draw a line across every border")
+    show.add_argument(
+        "--adjacency",
+        action="store_true",
+        help="draw a line across every border (hex maps: the bridge slots)",
+    )
     show.add_argument(
         "--highlight",
         choices=("edge", "first-conquest", "coastal"),
@@ -271,6 +319,9 @@ def _add_map_commands(commands: argparse._SubParsersAction[argparse.ArgumentPars
     show.add_argument(
         "--problems", action="store_true", help="hatch the problems `map check` reports"
     )
+    show.add_argument("--reach", metavar="LABEL", help="hex maps: what space LABEL borders")
+    show.add_argument("--shipping", type=int, default=1, choices=range(6), help="for --reach")
+    show.add_argument("--land-masses", action="store_true", help="hex maps: outline land masses")
     show.set_defaults(run=_cmd_map_show)
 
     stats = sub.add_parser("stats", help="print the counts of a map")

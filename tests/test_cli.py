@@ -262,7 +262,10 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 # --- one error prefix, shipped names listed ------------------------------------------------
-SHIPPED = "shipped boards: official_2p, official_3p, official_4p, official_5p, sample"
+SHIPPED = (
+    "shipped boards: official_2p, official_3p, official_4p, official_5p, sample, "
+    "terra_mystica_base"
+)
 
 
 @pytest.mark.parametrize(
@@ -401,7 +404,8 @@ def test_map_and_scenario_lists(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["map", "list"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split() == ["official_2p", "map", "and", "region", "graph"]
-    assert lines[-1].split() == ["sample", "region", "graph"]
+    assert lines[-2].split() == ["sample", "region", "graph"]
+    assert lines[-1].split() == ["terra_mystica_base", "map"]
     assert main(["scenario", "list"]) == 0
     names = capsys.readouterr().out.split()
     assert "02_mountain_and_lost_tribe" in names and "tutorial/02_the_die" in names

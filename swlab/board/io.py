@@ -24,7 +24,7 @@ from typing import IO, Any
 
 from shapely.geometry import Polygon, mapping
 
-from swlab.board.model import Board, Region, sort_symbols
+from swlab.board.model import PROFILES, Board, Region, sort_symbols
 
 FORMAT_VERSION = 1
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -191,6 +191,9 @@ def parse_board(document: Any, source: str = "<map>") -> Board:
     if turns < 1:
         raise r.fail("board.turns", f"must be at least 1, got {turns}")
     outline = r.polygon(r.get(meta, "outline", "board.outline", dict), "board.outline")
+    profile = r.get(meta, "profile", "board.profile", str) if "profile" in meta else PROFILES[0]
+    if profile not in PROFILES:
+        raise r.fail("board.profile", f"expected one of {', '.join(PROFILES)}, got {profile!r}")
     features = r.get(document, "features", "features", list)
     regions = []
     for index, feature in enumerate(features):
@@ -216,7 +219,7 @@ def parse_board(document: Any, source: str = "<map>") -> Board:
         if region_name is not None:
             _check_length(r, region_name, "properties.name")
         regions.append(Region(region_id, terrain, polygon, frozenset(symbols), region_name))
-    return Board(name=name, players=players, turns=turns, outline=outline, regions=tuple(regions))
+    return Board(name, players, turns, outline, tuple(regions), profile)
 
 
 def read_board(path: str | os.PathLike[str]) -> Board:
@@ -280,6 +283,7 @@ def board_to_geojson(board: Board) -> dict[str, Any]:
             "players": board.players,
             "turns": board.turns,
             "outline": _polygon_json(board.outline),
+            **({"profile": board.profile} if board.profile != PROFILES[0] else {}),
         },
         "features": features,
     }

@@ -48,6 +48,9 @@ SYMBOLS: tuple[str, ...] = tuple(s.value for s in Symbol)
 LOST_TRIBE_TOKENS = 18
 MOUNTAIN_TOKENS = 9
 
+#: The kinds of map one :class:`Board` can hold; the first is the default.
+PROFILES: tuple[str, ...] = ("small_world", "terra_mystica")
+
 #: Turn track length per player count (R-COMP-1); 6 is the variant board.
 TURNS_BY_PLAYERS: dict[int, int] = {2: 10, 3: 10, 4: 9, 5: 8, 6: 8}
 
@@ -96,7 +99,8 @@ class Region:
 
 @dataclass(frozen=True)
 class Board:
-    """A Small World board: map-level facts plus its regions.
+    """A board: map-level facts plus its regions (a Small World map, or a Terra Mystica one
+    when ``profile`` says so).
 
     Derived facts live in :attr:`topology` and are computed on first use, so building a
     board (for example while editing) costs nothing until someone asks about borders.
@@ -107,6 +111,9 @@ class Board:
     turns: int
     outline: Polygon
     regions: tuple[Region, ...]
+    #: Which game's map this is: ``"small_world"`` or ``"terra_mystica"`` (hex spaces,
+    #: :mod:`swlab.board.hexmap`); stored in the GeoJSON map-level data.
+    profile: str = "small_world"
     _by_id: dict[int, Region] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -170,6 +177,10 @@ class Board:
 
     # --- notebook display ---------------------------------------------------------------
     def _repr_svg_(self) -> str:
+        if self.profile == "terra_mystica":
+            from swlab.board.hexmap.render import hex_svg
+
+            return hex_svg(self)
         from swlab.board.render import board_svg
 
         return board_svg(self)

@@ -69,7 +69,7 @@ class ProblemKind(StrEnum):
     TINY_REGION = "tiny_region"
 
 
-_KIND_ORDER: dict[ProblemKind, int] = {kind: k for k, kind in enumerate(ProblemKind)}
+_KIND_ORDER: dict[str, int] = {kind: k for k, kind in enumerate(ProblemKind)}
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ class Problem:
     message already says it.
     """
 
-    kind: ProblemKind
+    kind: StrEnum  # a ProblemKind, or a map profile's own (swlab.board.hexmap.checks)
     regions: tuple[int, ...]
     message: str
     where: BaseGeometry | None = None

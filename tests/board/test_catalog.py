@@ -49,8 +49,8 @@ def test_data_is_found_inside_the_package() -> None:
     assert data_dir().is_relative_to(ROOT / "swlab")
 
 
-def test_shipped_boards_are_the_official_four_and_the_sample_graph() -> None:
-    assert shipped_board_names() == [*OFFICIAL, "sample"]
+def test_shipped_boards_are_the_official_four_the_sample_graph_and_terra_mystica() -> None:
+    assert shipped_board_names() == [*OFFICIAL, "sample", "terra_mystica_base"]
     for name in OFFICIAL:
         assert (maps_dir() / f"{name}.geojson").is_file()
         assert (maps_dir() / "graphs" / f"{name}.json").is_file()

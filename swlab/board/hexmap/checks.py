@@ -1,0 +1,315 @@
+"""The checks a Terra Mystica map designer needs, as :class:`~swlab.board.validate.Problem`\\ s.
+
+The reference (terra_mystica_base.md) lists what published map work and fan map tools
+check; :func:`check` runs them after the shared geometry checks of
+:func:`swlab.board.validate.validate` (overlaps, gaps, duplicate ids...), whose terrain
+check is replaced by the profile's own (the eight Terra Mystica words):
+
+1. ``same_terrain`` - two neighbouring terrain spaces of one terrain;
+2. ``river_dead_end`` / ``river_pool`` (warning) - a river space with no river neighbour,
+   or with more than 3 (a "lake" of river);
+3. ``river_split`` (warning) - the river spaces form several networks;
+4. ``no_terraform_step`` (warning) - a terrain space with no neighbour one step away on
+   the wheel;
+5. ``terrain_count`` (warning) - a terrain with other than 11 spaces;
+6. ``unreachable`` - terrain spaces no faction can reach from the rest of the map, even by
+   land, bridge or shipping 3.
+
+Every message names the spaces by label (a river space by row and column) and every
+``fix`` says what to change.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from enum import StrEnum
+
+import networkx as nx
+
+from swlab.board.hexmap.adjacency import (
+    direct_graph,
+    is_terrain,
+    land_masses,
+    river_networks,
+    shipping_graph,
+    space_name,
+)
+from swlab.board.hexmap.layout import HexLayoutError, placement
+from swlab.board.hexmap.terrain import RIVER, STANDARD_COUNT, TM_TERRAINS, WHEEL
+from swlab.board.model import Board
+from swlab.board.validate import Problem, ProblemKind, validate
+
+__all__ = ["WARNINGS", "HexProblemKind", "check", "describe", "errors", "is_warning", "summary"]
+
+#: A river space with more river neighbours than this is a pool.
+MAX_RIVER_NEIGHBOURS = 3
+#: The shipping value up to which every faction can expand (``unreachable`` uses it).
+REACH_SHIPPING = 3
+
+
+class HexProblemKind(StrEnum):
+    """What is wrong with a hex map; :func:`check` reports problems in this order."""
+
+    NOT_A_HEX_GRID = "not_a_hex_grid"
+    UNKNOWN_TERRAIN = "unknown_terrain"
+    SAME_TERRAIN = "same_terrain"
+    RIVER_DEAD_END = "river_dead_end"
+    RIVER_POOL = "river_pool"
+    RIVER_SPLIT = "river_split"
+    NO_TERRAFORM_STEP = "no_terraform_step"
+    TERRAIN_COUNT = "terrain_count"
+    UNREACHABLE = "unreachable"
+
+
+#: Kinds that are design advice, not errors: ``swlab map check`` exits 0 on them. The printed
+#: base map itself has river junctions of 4 (``river_pool``) and 14 spaces without a
+#: one-step neighbour (``no_terraform_step``), so those rules of published map-generation
+#: work are advice for a new map, as a split river and unusual counts are; the generator
+#: meets all of them.
+WARNINGS: frozenset[str] = frozenset(
+    {
+        HexProblemKind.RIVER_POOL,
+        HexProblemKind.RIVER_SPLIT,
+        HexProblemKind.NO_TERRAFORM_STEP,
+        HexProblemKind.TERRAIN_COUNT,
+    }
+)
+
+_ORDER = {kind: k for k, kind in enumerate(HexProblemKind)}
+
+
+def is_warning(problem: Problem) -> bool:
+    """Whether ``problem`` is a warning (:data:`WARNINGS`)."""
+    return problem.kind in WARNINGS
+
+
+def errors(problems: list[Problem]) -> list[Problem]:
+    """The problems that are not warnings."""
+    return [p for p in problems if not is_warning(p)]
+
+
+def _names(board: Board, ids: list[int] | set[int] | frozenset[int]) -> str:
+    return ", ".join(space_name(board, rid) for rid in sorted(ids))
+
+
+def _step_terrains(terrain: str) -> tuple[str, str]:
+    k = WHEEL.index(terrain)
+    return WHEEL[(k - 1) % len(WHEEL)], WHEEL[(k + 1) % len(WHEEL)]
+
+
+def _title(terrain: str) -> str:
+    return terrain.capitalize()
+
+
+def check(board: Board) -> list[Problem]:
+    """Every problem of a hex map: the shared geometry checks, then the profile's own."""
+    shared = [p for p in validate(board) if p.kind != ProblemKind.UNKNOWN_TERRAIN]
+    own = _unknown_terrain(board)
+    try:
+        placement(board)
+    except HexLayoutError as err:
+        own.append(
+            Problem(
+                HexProblemKind.NOT_A_HEX_GRID,
+                (),
+                str(err),
+                fix="draw every space as a hex of one row grid (swlab/board/hexmap)",
+            )
+        )
+        return shared + own
+    if not own:
+        own += _same_terrain(board)
+        own += _river_shape(board)
+        own += _terraform_steps(board)
+        own += _terrain_counts(board)
+        own += _unreachable(board)
+    return shared + sorted(own, key=lambda p: (_ORDER[HexProblemKind(p.kind)], p.regions))
+
+
+def _unknown_terrain(board: Board) -> list[Problem]:
+    return [
+        Problem(
+            HexProblemKind.UNKNOWN_TERRAIN,
+            (r.id,),
+            f"region {r.id} has terrain {r.terrain!r}, which is not a Terra Mystica terrain",
+            where=r.polygon,
+            fix=f"set its terrain to one of {', '.join(TM_TERRAINS)}",
+        )
+        for r in board.regions
+        if r.terrain not in TM_TERRAINS
+    ]
+
+
+def _same_terrain(board: Board) -> list[Problem]:
+    graph = board.topology.graph
+    found = []
+    for a, b in sorted((min(e), max(e)) for e in graph.edges):
+        terrain = board[a].terrain
+        if terrain == RIVER or terrain != board[b].terrain:
+            continue
+        taken = {board[n].terrain for n in graph.adj[b]}
+        options = [t for t in WHEEL if t not in taken]
+        fix = (
+            f"repaint {space_name(board, b)} to {' or '.join(_title(t) for t in options[:2])}"
+            if options
+            else f"repaint {space_name(board, b)} to another terrain"
+        )
+        found.append(
+            Problem(
+                HexProblemKind.SAME_TERRAIN,
+                (a, b),
+                f"{space_name(board, a)} and {space_name(board, b)} are neighbours and both "
+                f"{_title(terrain)}",
+                where=board[a].polygon.union(board[b].polygon),
+                fix=fix,
+            )
+        )
+    return found
+
+
+def _river_shape(board: Board) -> list[Problem]:
+    graph = board.topology.graph
+    found = []
+    for rid in board.ids:
+        if is_terrain(board, rid):
+            continue
+        rivers = [n for n in graph.adj[rid] if not is_terrain(board, n)]
+        name = space_name(board, rid)
+        if not rivers:
+            found.append(
+                Problem(
+                    HexProblemKind.RIVER_DEAD_END,
+                    (rid,),
+                    f"{name} has no river neighbour: a river space on its own",
+                    where=board[rid].polygon,
+                    fix=f"make {name} a terrain space, or a neighbour of it river",
+                )
+            )
+        elif len(rivers) > MAX_RIVER_NEIGHBOURS:
+            found.append(
+                Problem(
+                    HexProblemKind.RIVER_POOL,
+                    (rid,),
+                    f"{name} has {len(rivers)} river neighbours (at most "
+                    f"{MAX_RIVER_NEIGHBOURS}): the river widens into a lake",
+                    where=board[rid].polygon,
+                    fix=f"make {name} or one of {_names(board, rivers)} a terrain space",
+                )
+            )
+    networks = river_networks(board)
+    if len(networks) > 1:
+        sizes = ", ".join(str(len(n)) for n in networks)
+        smaller = sorted(rid for group in networks[1:] for rid in group)
+        found.append(
+            Problem(
+                HexProblemKind.RIVER_SPLIT,
+                tuple(smaller),
+                f"the river is {len(networks)} separate networks ({sizes} spaces); the "
+                f"smaller ones: {_names(board, smaller)}",
+                fix="join them with river spaces, or accept it for a custom map (a warning)",
+            )
+        )
+    return found
+
+
+def _terraform_steps(board: Board) -> list[Problem]:
+    graph = board.topology.graph
+    found = []
+    for rid in board.ids:
+        terrain = board[rid].terrain
+        if terrain == RIVER:
+            continue
+        steps = _step_terrains(terrain)
+        land = [n for n in graph.adj[rid] if is_terrain(board, n)]
+        if any(board[n].terrain in steps for n in land):
+            continue
+        name = space_name(board, rid)
+        targets = " or ".join(_title(t) for t in steps)
+        fix = (
+            f"repaint a neighbour of {name} ({_names(board, land)}) to {targets}"
+            if land
+            else f"make a river neighbour of {name} {targets}"
+        )
+        found.append(
+            Problem(
+                HexProblemKind.NO_TERRAFORM_STEP,
+                (rid,),
+                f"{name} ({_title(terrain)}) has no neighbour one terraforming step away "
+                f"({targets})",
+                where=board[rid].polygon,
+                fix=fix,
+            )
+        )
+    return found
+
+
+def _terrain_counts(board: Board) -> list[Problem]:
+    counts = Counter(r.terrain for r in board.regions)
+    found = []
+    for terrain in WHEEL:
+        n = counts.get(terrain, 0)
+        if n == STANDARD_COUNT:
+            continue
+        ids = tuple(sorted(r.id for r in board.regions if r.terrain == terrain))
+        change = "add" if n < STANDARD_COUNT else "repaint"
+        found.append(
+            Problem(
+                HexProblemKind.TERRAIN_COUNT,
+                ids,
+                f"{_title(terrain)} has {n} spaces, not the standard {STANDARD_COUNT}",
+                fix=f"{change} {abs(STANDARD_COUNT - n)} {_title(terrain)} space"
+                + ("s" if abs(STANDARD_COUNT - n) > 1 else "")
+                + (" (turn river or another terrain into it)" if change == "add" else "")
+                + "; a fan map may keep it (a warning)",
+            )
+        )
+    return found
+
+
+def _unreachable(board: Board) -> list[Problem]:
+    reach = nx.compose(
+        direct_graph(board).subgraph(n for n in board.ids if is_terrain(board, n)),
+        shipping_graph(board, REACH_SHIPPING),
+    )
+    groups = sorted(nx.connected_components(reach), key=lambda g: (-len(g), min(g)))
+    found = []
+    if len(groups) > 1:
+        masses = land_masses(board)
+        for group in groups[1:]:
+            names = _names(board, group)
+            whole = any(group == m for m in masses)
+            found.append(
+                Problem(
+                    HexProblemKind.UNREACHABLE,
+                    tuple(sorted(group)),
+                    f"{names} cannot be reached from the rest of the map, even with "
+                    f"shipping {REACH_SHIPPING}",
+                    fix="turn a space between them and the rest into terrain"
+                    + (", or join them by a shorter river" if whole else ""),
+                )
+            )
+    return found
+
+
+def summary(board: Board) -> str:
+    """``terra_mystica_base — 113 spaces (77 terrain, 36 river), 296 edges, ...`` for the
+    OK line of ``swlab map check``."""
+    from swlab.board.hexmap.adjacency import bridge_slots
+
+    land = sum(is_terrain(board, rid) for rid in board.ids)
+    return (
+        f"{board.name} — {len(board)} spaces ({land} terrain, {len(board) - land} river), "
+        f"{board.topology.graph.number_of_edges()} shared edges, "
+        f"{len(bridge_slots(board))} bridge slots, {len(land_masses(board))} land masses, "
+        f"{len(river_networks(board))} river network(s)"
+    )
+
+
+def describe(board: Board, problem: Problem) -> str:
+    """One line for ``swlab map check``: kind, severity, the spaces by name, message, fix."""
+    severity = "warning" if is_warning(problem) else "error"
+    where = ", ".join(space_name(board, r) for r in problem.regions if r in board) or "map"
+    if len(where) > 60:
+        where = where[:57] + "..."
+    fix = f" Fix: {problem.fix}." if problem.fix else ""
+    return f"{problem.kind.value:<18} {severity:<7} [{where}] {problem.message}.{fix}"
