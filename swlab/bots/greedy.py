@@ -7,8 +7,7 @@ state, so it works with any race, power or badge action the engine lists):
   first turn (:meth:`GreedyBot.first_turn_estimate`: a greedy walk over the regions it can
   reach, cheapest first, with the race's and power's costs, plus the bonuses it scores
   holding nothing new), plus the coins paid/collected, weighted up when rounds remain (a
-  combo that conquers more also lasts longer). Only the chosen combo's first turn is then
-  played in imagination (for the reason, and remembered for the conquests that follow).
+  combo that conquers more also lasts longer). No combo's turn is played in imagination.
 * **Conquer** — of the ordinary conquests, the :data:`CONQUEST_KEEP` (4) best by a static
   estimate of coins per token (1 coin, more if another player holds the region, over its
   cost: :meth:`GreedyBot.candidates`) are applied and scored with ``my coins this turn -
@@ -32,7 +31,7 @@ The bot remembers what it worked out per position (:class:`_Memo`: legal actions
 after actions, turn scores, valued options) for the rest of its move and, when the driver
 hands over the position it expected, for its next move: the engine is pure, so this
 changes the speed and never a choice. Its decisions and its look-ahead value the same
-candidates, so a turn imagined when picking or weighing a decline is the turn it plays.
+candidates, so the turn imagined when weighing a decline is the turn it then plays.
 
 How this bot differs from the one before (same evaluation, fewer actions applied; about
 2.5x the decisions per second on the 5-player board): the earlier bot imagined every
@@ -838,8 +837,8 @@ class GreedyBot:
     def _pick(self, state: GameState) -> Hint:
         """The affordable combo with the best value: the coins paid and collected, plus
         :meth:`first_turn_estimate` weighted up when rounds remain (a combo that conquers
-        more also lasts longer). The chosen combo's first turn is then played greedily in
-        imagination, for the reason's coins; the bot remembers it and plays it next."""
+        more also lasts longer). No turn is imagined: the conquests are decided one by one
+        when they come, as in any turn."""
         me = state.turn.actor
         legal = self._memo.legal(state)
         picks = [a for a in legal if isinstance(a, Pick)]
@@ -847,18 +846,18 @@ class GreedyBot:
             return Hint(_forward(legal)[0], "No combo is left in the column: pass.")
         left = rounds_left(state)
         weight = 1 + self.future * min(left - 1, 2)
-        valued: list[tuple[float, int, Pick, GameState]] = []
+        valued: list[tuple[float, int, Pick, GameState, float]] = []
         for pick in picks:
             after = self._memo.after(state, pick)
             if after is not None:
                 delta = after.players[me].coins - state.players[me].coins
-                value = delta + weight * self.first_turn_estimate(after, me)
-                valued.append((round(value, 6), -pick.position, pick, after))
+                guess = self.first_turn_estimate(after, me)
+                valued.append(
+                    (round(delta + weight * guess, 6), -pick.position, pick, after, guess)
+                )
         if not valued:
             return Hint(picks[0], "Pick the top combo.")
-        _value, _position, pick, after = max(valued, key=lambda x: x[:2])
-        end, _steps, final_ev = self.simulate_expansion(after, me)
-        first = self._memo.score(end, me) + final_ev
+        _value, _position, pick, after, first = max(valued, key=lambda x: x[:2])
         combo = state.column[pick.position]
         race = after.race(combo.race)
         tokens = race.hand if race is not None else 0

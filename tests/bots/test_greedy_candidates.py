@@ -153,8 +153,8 @@ def test_first_turn_estimate_is_near_the_imagined_turn(board2: Board, board5: Bo
 
 
 def test_the_imagined_first_turn_is_the_turn_played(board5: Board) -> None:
-    """Decisions and look-ahead value the same candidates: the actions the bot plays after
-    a pick are the ones it imagined for the pick's reason (combos without Berserk, whose
+    """Decisions and look-ahead value the same candidates: after a pick, the actions the
+    bot plays are those of its imagined greedy expansion (combos without Berserk, whose
     roll before a conquest only a decision weighs)."""
     compared = 0
     for state in positions(board5, Stage.PICK, games=2):
