@@ -34,13 +34,14 @@ changes the speed and never a choice. Its decisions and its look-ahead value the
 candidates, so the turn imagined when weighing a decline is the turn it then plays.
 
 How this bot differs from the one before (same evaluation, fewer actions applied; about
-2.5x the decisions per second on the 5-player board): the earlier bot imagined every
+2.6x the decisions per second on the 5-player board): the earlier bot imagined every
 affordable combo's first turn (now: a static estimate, see *Pick*), applied every ordinary
 conquest at a decision (now the 4 best by the static estimate; its look-ahead kept the 3
 cheapest) and every final conquest with each die face (now the 2 likeliest, a failing and
 a succeeding face each). Its choices changed: ``tests/bots/test_greedy_fingerprint.py``
 holds the new bot's digests; against the random bot it still wins at least 95 % of 200
 seeded 2-player games (``tests/bots/test_greedy.py``).
+
 :func:`hint` gives the bot's choice with a one-line reason for a learner.
 """
 
