@@ -46,11 +46,13 @@ def test_greedy_beats_random_20_games(board2: Board) -> None:
     assert share >= 0.75, share
 
 
-def test_greedy_beats_random_200_games(board2: Board) -> None:
-    """About 12 s on one core (so not marked ``slow``); measured share: 99.0%."""
+def test_greedy_beats_random_in_95_percent_of_200_games(board2: Board) -> None:
+    """The bar a change of the bot's choices must clear (issue 14): at least 95 % of 200
+    seeded 2-player games against the random bot, seats alternating. About 8 s on one
+    core (so not marked ``slow``); measured share: 99.0 %, as the bot before it."""
     share = greedy_share(board2, 200)
     print(f"greedy bot won {share:.1%} of 200 seeded 2-player games against the random bot")
-    assert share >= 0.75, share
+    assert share >= 0.95, share
 
 
 class FirstPick:

@@ -1,12 +1,14 @@
-"""The faster greedy bot makes exactly the choices it made before it was sped up.
+"""The greedy bot makes exactly the choices it made when its digests were written.
 
 ``tests/data/greedy/fingerprints.json`` holds one digest per seeded game (the SHA-256 of the
-game's action list, die faces included), written by this module's ``__main__`` with the
-bot as it was on ``main`` before the bot-side caches were added. A game is a pure function
-of its board, bots, bot seeds and game seed, so any changed choice of the bot shows as a
-changed digest. 52 games: 20 on the 5-player board (the target of the speed-up), the rest
-on the 2-, 3- and 4-player boards; greedy bots at every seat but one random seat in every
-other game, so the bot meets both kinds of opponent.
+game's action list, die faces included), written by this module's ``__main__``. A game is a
+pure function of its board, bots, bot seeds and game seed, so any changed choice of the bot
+shows as a changed digest: a speed-up that must not change choices (caching, say) keeps
+them. 52 games: 20 on the 5-player board, the rest on the 2-, 3- and 4-player boards;
+greedy bots at every seat but one random seat in every other game, so the bot meets both
+kinds of opponent. The digests were last written by the bot that values fewer candidate
+actions (static estimates for combos and conquests, see ``swlab/bots/greedy.py``), whose
+choices differ from the bot before it in every one of these games.
 
 Regenerate (only when a change of choice is intended, and say so in the commit)::
 
@@ -62,7 +64,7 @@ def test_fingerprints_cover_at_least_50_games() -> None:
 
 @pytest.mark.parametrize("chunk", range(4))
 def test_greedy_choices_unchanged(chunk: int) -> None:
-    """Each quarter of the games (so ``-n 2`` spreads them): the same digests as on main."""
+    """Each quarter of the games (so ``-n 2`` spreads them): the same digests as written."""
     expected = _expected()
     for g in range(chunk, GAMES, 4):
         assert fingerprint(g) == expected[str(g)], f"game {g} on {board_of(g)} changed"
