@@ -20,7 +20,9 @@ bounded memory, before any of it reaches the engine:
   written twice in one mapping are refused as the document is composed, so no check walks
   an aliased value twice;
 - **fields of bounded size**: :func:`check_text_field` refuses a title or a name longer
-  than :data:`FIELD_LIMITS` says.
+  than :data:`FIELD_LIMITS` says;
+- **maps of bounded geometry**: :data:`MAP_LIMITS` bounds coordinates and the vertices of a
+  region and of a map (the map reader applies them, naming the region).
 
 Each refusal is an :class:`InputRefused` carrying a one-line ``reason`` with no file
 content in it (sizes, offsets, line numbers); each loader turns it into its own error
@@ -44,6 +46,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FIELD_LIMITS",
     "LIMITS",
+    "MAP_LIMITS",
     "MAX_ALIAS_VALUES",
     "MAX_DEPTH",
     "InputRefused",
@@ -77,6 +80,19 @@ MAX_DEPTH = 40
 
 #: How many values YAML aliases (``*name``) and merge keys (``<<``) may repeat in total.
 MAX_ALIAS_VALUES = 100_000
+
+#: Limits of a map's geometry, checked as a map file is read (``swlab.board.io``) before
+#: any geometry is built. ``coordinate``: the largest absolute coordinate (a board drawn in
+#: metres of a world projection stays under 2e7; 1e300 overflows every area and length).
+#: ``region_vertices`` and ``map_vertices``: positions in one region (all its rings) and in
+#: the whole map. An official region has at most 187 positions and an official map 5,700;
+#: checks grow faster than linearly with the vertices of one border, and at these limits a
+#: map is still checked in well under the 5 s ``benchmarks/map_checks.py`` measures.
+MAP_LIMITS: dict[str, float] = {
+    "coordinate": 1e9,
+    "region_vertices": 5_000,
+    "map_vertices": 100_000,
+}
 
 #: Longest text, in characters, per kind of field.
 FIELD_LIMITS: dict[str, int] = {
