@@ -168,6 +168,34 @@ def test_special_file_is_refused_without_reading_it(
     check_refusal([kind, "check", path], path, expected, f"{kind} {which}")
 
 
+def test_a_ten_megabyte_region_is_refused_fast_naming_it(tmp_path: Path) -> None:
+    """Issue 12: a valid board whose one region has 574,000 vertices (10 MB) is refused by
+    the documented vertex limit (``swlab.safe_io.MAP_LIMITS``), within the budget."""
+    count = 574_000
+    bottom = ", ".join(f"[{k * 0.005:.3f}, 0.000]" for k in range(count))
+    right = count * 0.005
+    dense = f"[[{bottom}, [{right:.3f}, 100], [0, 100], [0, 0]]]"
+    corners = [(right, 0), (right + 100, 0), (right + 100, 100), (right, 100), (right, 0)]
+    square = "[[" + ", ".join(f"[{x:.3f}, {y}]" for x, y in corners) + "]]"
+    features = [
+        '{"type": "Feature", "id": 1, "properties": {"terrain": "hill"}, '
+        f'"geometry": {{"type": "Polygon", "coordinates": {dense}}}}}',
+        '{"type": "Feature", "id": 2, "properties": {"terrain": "forest"}, '
+        f'"geometry": {{"type": "Polygon", "coordinates": {square}}}}}',
+    ]
+    path = tmp_path / "ten_mb_region.geojson"
+    path.write_text(
+        '{"type": "FeatureCollection", "features": [' + ", ".join(features) + "]}",
+        encoding="utf-8",
+    )
+    assert path.stat().st_size > 10_000_000
+    expected = (
+        f"feature #0 (region 1): field 'geometry.coordinates': {count + 3:,} vertices, more "
+        "than the 5,000 a region may have (swlab.safe_io.MAP_LIMITS)"
+    )
+    check_refusal(["map", "check", str(path)], str(path), expected, "map 574,000-vertex region")
+
+
 def test_a_valid_file_with_a_utf8_bom_loads(tmp_path: Path) -> None:
     """The byte-order mark some editors write is accepted (the one encoding rule relaxed)."""
     path = tmp_path / "bom.yaml"
