@@ -191,10 +191,10 @@ class _Reader:
         """Refuse a region or map over ``MAP_LIMITS`` before any position is read."""
         positions = sum(len(ring) for ring in rings if isinstance(ring, list))
         if positions > self.region_vertices:
-            what = "region" if self.feature is not None else "outline"
+            what = "a region" if self.feature is not None else "the outline"
             raise self.fail(
                 field,
-                f"{positions:,} vertices, more than the {self.region_vertices:,} a {what} may "
+                f"{positions:,} vertices, more than the {self.region_vertices:,} {what} may "
                 "have (swlab.safe_io.MAP_LIMITS): simplify it, e.g. with QGIS's "
                 "Vector > Geometry Tools > Simplify",
             )

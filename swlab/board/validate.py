@@ -31,14 +31,7 @@ from shapely.geometry.base import BaseGeometry
 
 from swlab.board.geometry import grid_size
 from swlab.board.io import MAX_PLAYERS, MIN_PLAYERS
-from swlab.board.model import (
-    LOST_TRIBE_TOKENS,
-    MOUNTAIN_TOKENS,
-    SYMBOLS,
-    TERRAINS,
-    Board,
-    Symbol,
-)
+from swlab.board.model import SYMBOLS, TERRAINS, Board
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -76,7 +69,6 @@ class ProblemKind(StrEnum):
     DUPLICATE_ID = "duplicate_id"
     UNKNOWN_TERRAIN = "unknown_terrain"
     UNKNOWN_SYMBOL = "unknown_symbol"
-    TOO_MANY_TOKENS = "too_many_tokens"
     DISCONNECTED = "disconnected"
     NO_EDGE_REGION = "no_edge_region"
     NO_ENTRY = "no_entry"
@@ -469,33 +461,6 @@ def _check_attributes(board: Board) -> list[Problem]:
                     region.polygon,
                 )
             )
-    problems += _check_tokens(board)
-    return problems
-
-
-def _check_tokens(board: Board) -> list[Problem]:
-    """No more Lost Tribe or Mountain regions than the box has tokens (R-COMP-2,
-    R-COMP-5, R-SETUP-2)."""
-    problems = []
-    for what, ids, limit, rule in (
-        (
-            "Lost Tribe",
-            [r.id for r in board.regions if r.has(Symbol.LOST_TRIBE)],
-            LOST_TRIBE_TOKENS,
-            "R-COMP-2",
-        ),
-        ("Mountain", [r.id for r in board.regions if r.is_mountain], MOUNTAIN_TOKENS, "R-COMP-5"),
-    ):
-        if len(ids) > limit:
-            problems.append(
-                Problem(
-                    ProblemKind.TOO_MANY_TOKENS,
-                    tuple(sorted(ids)),
-                    f"{len(ids)} regions start with a {what} token, but the box has "
-                    f"{limit} ({rule}, R-SETUP-2).",
-                    shapely.union_all([board[i].polygon for i in ids]),
-                )
-            )
     return problems
 
 
@@ -692,16 +657,6 @@ class _Fixer:
                 f"Remove the unknown symbols of region {one}, or write them as one of "
                 f"{', '.join(SYMBOLS)}."
             )
-        if kind is ProblemKind.TOO_MANY_TOKENS:
-            extra = len(ids) - (
-                LOST_TRIBE_TOKENS if "Lost Tribe" in problem.message else MOUNTAIN_TOKENS
-            )
-            what = (
-                "the Lost Tribe symbol from"
-                if "Lost Tribe" in problem.message
-                else "Mountain terrain from"
-            )
-            return f"Remove {what} {extra} of these regions."
         if kind is ProblemKind.DISCONNECTED:
             return (
                 f"Give {_names(ids, 'region')} a border with the rest of the board: close "

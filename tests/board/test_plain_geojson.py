@@ -349,16 +349,6 @@ def test_duplicate_shape_is_not_reported_as_an_overlap() -> None:
     assert "Delete region 10" in problems[0].fix
 
 
-def test_r_comp_2_more_lost_tribes_than_tokens() -> None:
-    regions = [
-        Region(k + 1, "hill", box(k, 0, k + 1, 1), frozenset({"lost_tribe"})) for k in range(19)
-    ]
-    problems = validate(Board("t", 3, 10, box(0, 0, 19, 1), tuple(regions)))
-    assert kinds(problems) == [ProblemKind.TOO_MANY_TOKENS]
-    assert "19 regions start with a Lost Tribe token, but the box has 18" in problems[0].message
-    assert problems[0].fix == "Remove the Lost Tribe symbol from 1 of these regions."
-
-
 def test_r_conq_1_no_land_region_to_enter() -> None:
     """Every edge region is the Lake: there are edge regions but no border region."""
     regions = [
