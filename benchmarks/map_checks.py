@@ -21,7 +21,9 @@ Cases (each the median of ``--repeat`` runs; the board is built once, untimed):
 * ``574k refused`` - a 10 MB file whose one region has 574,000 vertices: read until the
   vertex limit refuses it, naming the region. Target: 5 s (checked or refused).
 
-Prints figures only and never fails on a timing; the figures in ``benchmarks/README.md``
+Targets are judged on the CPU time (the wall time is printed too: on a machine shared
+with other jobs it includes the wait for a core). Prints figures only and never fails on
+a timing; the figures in ``benchmarks/README.md``
 say which machine they came from.
 """
 
@@ -54,13 +56,19 @@ from swlab.safe_io import MAP_LIMITS
 TARGETS = {"5p edit": 0.050, "2000 edit": 0.500, "574k refused": 5.0, "dense region": 5.0}
 
 
-def median_time(run: Callable[[], Any], repeat: int) -> float:
-    times = []
+Timing = tuple[float, float]
+
+
+def median_time(run: Callable[[], Any], repeat: int) -> Timing:
+    """Median wall and CPU seconds of ``repeat`` runs: on a shared machine the wall time
+    includes waiting for a core, the CPU time does not."""
+    times, cpu = [], []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         run()
         times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        cpu.append(time.process_time() - start_cpu)
+    return statistics.median(times), statistics.median(cpu)
 
 
 def movable_vertex(draft: ed.Draft) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -84,7 +92,7 @@ def movable_vertex(draft: ed.Draft) -> tuple[tuple[float, float], tuple[float, f
     raise SystemExit("no movable vertex found")
 
 
-def edit_then_check(board: Board, repeat: int) -> tuple[float, float]:
+def edit_then_check(board: Board, repeat: int) -> tuple[Timing, Timing]:
     """Median seconds of move-vertex + validate, and of set-terrain + validate."""
     draft = ed.from_board(board)
     old, new = movable_vertex(draft)
@@ -179,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
         f"# {os.cpu_count()} CPUs, Python {platform.python_version()}, shapely "
         f"{shapely.__version__} (GEOS {shapely.geos_version_string}), numpy {np.__version__}"
     )
-    rows: list[tuple[str, str, float, str]] = []
+    rows: list[tuple[str, str, Timing, str]] = []
     five = official_board(5)
     moved, painted = edit_then_check(five, args.repeat)
     rows.append(("5p edit", f"{len(five)} regions, move a vertex", moved, ""))
@@ -214,16 +222,19 @@ def main(argv: list[str] | None = None) -> int:
             ("574k refused", f"574,003 vertices, {size}", seconds, message.split(": ", 1)[1])
         )
     if args.markdown:
-        print("| case | board | median s | target | note |")
-        print("|---|---|---:|---:|---|")
-    for name, board, seconds, note in rows:
+        print("| case | board | median wall s | median CPU s | target | note |")
+        print("|---|---|---:|---:|---|---|")
+    for name, board, (wall, cpu), note in rows:
         target = TARGETS.get(name)
-        mark = "" if target is None else ("met" if seconds <= target else "MISSED")
+        mark = "" if target is None else ("met" if cpu <= target else "MISSED")
         goal = f"≤ {target:g} s" if target is not None else ""
         if args.markdown:
-            print(f"| {name} | {board} | {seconds:.3f} | {goal} {mark} | {note} |")
+            print(f"| {name} | {board} | {wall:.3f} | {cpu:.3f} | {goal} {mark} | {note} |")
         else:
-            print(f"{name:<14} {seconds:8.3f} s  {goal:<9} {mark:<6} {board}  {note}")
+            print(
+                f"{name:<14} {wall:8.3f} s wall {cpu:8.3f} s CPU  {goal:<9} {mark:<6} "
+                f"{board}  {note}"
+            )
     return 0
 
 
