@@ -4,7 +4,11 @@ A well-formed map file can still be wrong: regions may overlap, leave gaps, stic
 the outline, repeat an id or use a terrain the rules do not know (R-COMP-6). The rules
 derive adjacency, edge and coast from the polygons (R-COMP-6), so such a board would
 silently play wrong; :func:`validate` names every problem, the regions involved and the
-offending area, so the editor can highlight it and ``swlab map check`` can print it.
+offending area, so the editor can highlight it and ``swlab map check`` can print it, and
+says how to fix it (``Problem.fix``). The checks cover every polygon rule of the QGIS
+topology checker (invalid geometry, multi-part, gaps, duplicates, overlaps, outside the
+outline) and the game's own (no regions, player count, terrain and symbols, connectivity,
+edge, entry); ``swlab/data/maps/README.md`` lists them in a table.
 
 All geometry is compared on the board's snapping grid (:func:`~swlab.board.geometry.grid_size`,
 a millionth of the board's diagonal) and every tolerance below is relative to the board's
