@@ -143,6 +143,8 @@ class _Reader:
         self.region_vertices = int(MAP_LIMITS["region_vertices"])
         self.map_vertices = int(MAP_LIMITS["map_vertices"])
         self.vertices = 0
+        #: a plain FeatureCollection (no ``board`` member), not a file swlab wrote
+        self.plain = False
 
     def fail(self, field: str | None, message: str) -> MapFormatError:
         return MapFormatError(
@@ -259,7 +261,9 @@ class _Reader:
 
     def region_shape(self, geometry: Any, field: str) -> Polygon:
         """A region's Polygon, or a MultiPolygon of one part (what QGIS and mapshaper
-        write for every shape); its outer ring turned counter-clockwise (RFC 7946)."""
+        write for every shape). Rings are kept as drawn: orientation means nothing to the
+        rules, and a swlab file reads back exactly as it was saved; a plain file's clockwise
+        outer ring is noted, since RFC 7946 asks for counter-clockwise."""
         if not isinstance(geometry, dict):
             raise self.fail(
                 field, f"expected a Polygon geometry object, got {_type_name(geometry)}"
@@ -289,9 +293,11 @@ class _Reader:
                 f"{field}.type",
                 f"expected 'Polygon' (or a MultiPolygon of one part), got {kind!r}",
             )
-        if not polygon.exterior.is_ccw:
-            self.note("outer ring drawn clockwise, turned counter-clockwise (RFC 7946)")
-            polygon = Polygon(polygon.exterior.coords[::-1], polygon.interiors)
+        if self.plain and not polygon.exterior.is_ccw:
+            self.note(
+                "outer ring drawn clockwise (RFC 7946 asks for counter-clockwise); read as "
+                "drawn, which changes nothing in swlab"
+            )
         return polygon
 
 
@@ -425,9 +431,9 @@ def parse_board(
     - a region's id: the Feature ``id``, else ``properties.id``, else ``properties.fid``,
       else the lowest unused ids in file order.
 
-    A MultiPolygon of one part, a clockwise outer ring, and a terrain or symbol in other
-    letters (``Forest``) are read with a warning. A file's own ``players`` and ``turns``
-    win over the arguments (with a warning). Unknown fields are ignored.
+    A MultiPolygon of one part, a clockwise outer ring (in a plain file), and a terrain or
+    symbol in other letters (``Forest``) are read with a warning. A file's own ``players``
+    and ``turns`` win over the arguments (with a warning). Unknown fields are ignored.
 
     Raises
     ------
@@ -441,6 +447,7 @@ def parse_board(
     if kind != "FeatureCollection":
         raise r.fail("type", f"expected 'FeatureCollection', got {kind!r}")
     meta, prefix = _map_fields(r, document)
+    r.plain = "board" not in document
     name = _board_name(r, document, meta, prefix)
     outline = (
         r.polygon(r.get(meta, "outline", f"{prefix}.outline", dict), f"{prefix}.outline")

@@ -209,16 +209,28 @@ def test_id_zero_is_a_region_id() -> None:
 
 
 # --- shapes, words, encoding ----------------------------------------------------------------
-def test_clockwise_rings_are_turned_with_one_warning() -> None:
+def test_clockwise_rings_are_accepted_with_one_warning() -> None:
     doc = three()
     for f in doc["features"]:
         f["geometry"]["coordinates"] = [ring[::-1] for ring in f["geometry"]["coordinates"]]
     board, found = read(doc)
-    assert all(r.polygon.exterior.is_ccw for r in board)
-    assert "3 regions (1, 2, 3): outer ring drawn clockwise, turned counter-clockwise" in texts(
-        found
-    )
+    assert not any(r.polygon.exterior.is_ccw for r in board)  # read as drawn
+    assert "3 regions (1, 2, 3): outer ring drawn clockwise (RFC 7946 asks" in texts(found)
     assert validate(board) == []
+
+
+def test_a_swlab_file_with_clockwise_rings_reads_back_equal(tmp_path: Path) -> None:
+    """Editing can leave a ring clockwise; saving and opening gives the same board."""
+    board = read(three(board={"name": "cw", "players": 3, "turns": 10}))[0]
+    turned = tuple(
+        Region(r.id, r.terrain, Polygon(r.polygon.exterior.coords[::-1]), r.symbols) for r in board
+    )
+    clockwise = Board("cw", 3, 10, board.outline, turned)
+    path = tmp_path / "cw.geojson"
+    write_board(clockwise, path)
+    found: list[MapWarning] = []
+    assert read_board(path, warnings=found) == clockwise
+    assert found == []
 
 
 def test_terrain_and_symbols_in_any_letter_case() -> None:
