@@ -167,17 +167,61 @@ def _picture_path(text: str) -> Path:
 
 
 # --- map sub-commands ------------------------------------------------------------------
+def _load_map(args: argparse.Namespace) -> Board:
+    """The board ``args.file`` names, a plain GeoJSON file included; what the reader had to
+    assume (``--players``, ``--turns``, numbered ids ...) is printed as warnings on stderr.
+
+    A shipped name or a region graph goes through the catalog, which refuses a graph with
+    the command that draws it; a GeoJSON file is read by :func:`swlab.board.io.read_board`.
+    """
+    from swlab.board.io import MapWarning, read_board
+    from swlab.board.model import Board
+
+    spec = args.file
+    path = Path(spec).expanduser()
+    geojson = path.suffix.lower() == ".geojson"
+    if path.is_file() and not geojson:  # a .json file: a map, or a region graph
+        geojson = isinstance(_load(spec), Board)
+    if not (path.is_file() and geojson):
+        return _load(spec)
+    warnings: list[MapWarning] = []
+    board = read_board(path, players=args.players, turns=args.turns, warnings=warnings)
+    for warning in warnings:
+        print(f"{PROG}: warning: {warning}", file=sys.stderr)
+    return board
+
+
+def _count_options(parser: argparse.ArgumentParser) -> None:
+    """``--players`` and ``--turns``: what a plain GeoJSON file does not say."""
+    parser.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help="players, for a file that does not say (default: the official board nearest "
+        "in region count)",
+    )
+    parser.add_argument(
+        "--turns",
+        type=int,
+        metavar="N",
+        help="turns, for a file that does not say (default: the turn track for the players)",
+    )
+
+
 def _cmd_map_check(args: argparse.Namespace, out: TextIO) -> int:
-    """Print every validation problem; exit 1 if there is any (for CI and pre-commit)."""
+    """Print every validation problem and how to fix it; exit 1 if there is any (for CI
+    and pre-commit)."""
     from swlab.board.validate import validate
 
-    board = _load(args.file)
+    board = _load_map(args)
     if board.profile == "terra_mystica":
         return _check_hex_map(board, args.file, out)
     problems = validate(board)
     for problem in problems:
         where = ", ".join(str(i) for i in problem.regions) or "board"
-        print(f"{problem.kind.value:<16} [{where}] {problem.message}", file=out)
+        print(f"{problem.kind.value:<18} [{where}] {problem.message}", file=out)
+        if problem.fix:
+            print(f"{'':<18} fix: {problem.fix}", file=out)
     if problems:
         print(f"{_plural(len(problems), 'problem')} in {args.file}", file=out)
         return 1
@@ -227,7 +271,7 @@ def _cmd_map_show(args: argparse.Namespace, out: TextIO) -> int:
     from swlab.board.render import save_board_picture
 
     target = _picture_path(args.output)
-    board = _load(args.file)
+    board = _load_map(args)
     if board.profile == "terra_mystica":
         with _writing(target):
             _show_hex_map(board, args, target)
@@ -255,7 +299,7 @@ def _cmd_map_stats(args: argparse.Namespace, out: TextIO) -> int:
     """Print the counts of a board, or of two boards side by side with ``--compare``."""
     from swlab.board.stats import board_stats, compare_stats
 
-    board = _load(args.file)
+    board = _load_map(args)
     frame = compare_stats(board, _load(args.compare)) if args.compare else board_stats(board)
     print(_format_stats(frame), file=out)
     return 0
@@ -296,10 +340,14 @@ def _add_map_commands(commands: argparse._SubParsersAction[argparse.ArgumentPars
     """``swlab map check|show|stats|from-graph|list``."""
     group = commands.add_parser("map", help="check, draw, count, generate or list maps")
     sub = group.add_subparsers(dest="map_command", metavar="COMMAND", required=True)
-    file_help = "a GeoJSON map file, or a shipped map name such as official_3p"
+    file_help = (
+        "a GeoJSON map file (swlab's, or a plain FeatureCollection from QGIS, geopandas ...), "
+        "or a shipped map name such as official_3p"
+    )
 
     check = sub.add_parser("check", help="report every problem of a map (exit 1 if any)")
     check.add_argument("file", metavar="FILE", help=file_help)
+    _count_options(check)
     check.set_defaults(run=_cmd_map_check)
 
     show = sub.add_parser("show", help="draw a map to an SVG or PNG file")
@@ -322,6 +370,7 @@ def _add_map_commands(commands: argparse._SubParsersAction[argparse.ArgumentPars
     show.add_argument("--reach", metavar="LABEL", help="hex maps: what space LABEL borders")
     show.add_argument("--shipping", type=int, default=1, choices=range(6), help="for --reach")
     show.add_argument("--land-masses", action="store_true", help="hex maps: outline land masses")
+    _count_options(show)
     show.set_defaults(run=_cmd_map_show)
 
     stats = sub.add_parser("stats", help="print the counts of a map")
@@ -329,6 +378,7 @@ def _add_map_commands(commands: argparse._SubParsersAction[argparse.ArgumentPars
     stats.add_argument(
         "--compare", metavar="OTHER", help="a second map to show side by side (e.g. official_3p)"
     )
+    _count_options(stats)
     stats.set_defaults(run=_cmd_map_stats)
 
     from_graph = sub.add_parser(

@@ -20,7 +20,9 @@ bounded memory, before any of it reaches the engine:
   written twice in one mapping are refused as the document is composed, so no check walks
   an aliased value twice;
 - **fields of bounded size**: :func:`check_text_field` refuses a title or a name longer
-  than :data:`FIELD_LIMITS` says.
+  than :data:`FIELD_LIMITS` says;
+- **maps of bounded geometry**: :data:`MAP_LIMITS` bounds coordinates and the vertices of a
+  region and of a map (the map reader applies them, naming the region).
 
 Each refusal is an :class:`InputRefused` carrying a one-line ``reason`` with no file
 content in it (sizes, offsets, line numbers); each loader turns it into its own error
@@ -34,6 +36,7 @@ from __future__ import annotations
 import gc
 import json
 import os
+import re
 import stat
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
@@ -44,6 +47,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FIELD_LIMITS",
     "LIMITS",
+    "MAP_LIMITS",
     "MAX_ALIAS_VALUES",
     "MAX_DEPTH",
     "InputRefused",
@@ -52,6 +56,7 @@ __all__ = [
     "check_text_field",
     "decode_utf8",
     "file_kind",
+    "nested_deeper_than",
     "parse_json",
     "parse_yaml",
     "read_bytes",
@@ -77,6 +82,19 @@ MAX_DEPTH = 40
 
 #: How many values YAML aliases (``*name``) and merge keys (``<<``) may repeat in total.
 MAX_ALIAS_VALUES = 100_000
+
+#: Limits of a map's geometry, checked as a map file is read (``swlab.board.io``) before
+#: any geometry is built. ``coordinate``: the largest absolute coordinate (a board drawn in
+#: metres of a world projection stays under 2e7; 1e300 overflows every area and length).
+#: ``region_vertices`` and ``map_vertices``: positions in one region (all its rings) and in
+#: the whole map. An official region has at most 187 positions and an official map 5,700;
+#: checks grow faster than linearly with the vertices of one border, and at these limits a
+#: map is still checked in well under the 5 s ``benchmarks/map_checks.py`` measures.
+MAP_LIMITS: dict[str, float] = {
+    "coordinate": 1e9,
+    "region_vertices": 5_000,
+    "map_vertices": 100_000,
+}
 
 #: Longest text, in characters, per kind of field.
 FIELD_LIMITS: dict[str, int] = {
@@ -257,11 +275,40 @@ def check_depth(value: Any) -> None:
             stack.extend((child, depth + 1) for child in children)
 
 
+#: A JSON string (escapes included), and anything that is not a bracket.
+_JSON_STRING = re.compile(r'"[^"]*"')
+_NOT_BRACKET = bytes(b for b in range(256) if b not in b'[]{}"')
+_SQUARE = str.maketrans("{}", "[]")
+
+
+def nested_deeper_than(text: str, limit: int) -> bool:
+    """Whether lists and mappings nest more than ``limit`` deep in valid JSON ``text``.
+
+    Read from the brackets outside strings, without walking the decoded value: each pass
+    of ``str.replace`` removes the innermost pairs, one level, so ``limit`` passes empty the
+    brackets of any text nested no deeper. A map of half a million positions is measured
+    in a few hundredths of a second, where walking its values took seconds.
+    """
+    # at C speed: escaped backslashes, then escaped quotes go (a backslash in valid JSON
+    # starts an escape inside a string, paired from the left); then everything but
+    # brackets and quotes; then the strings, now bare quote pairs with brackets between
+    data = text.encode("utf-8", "surrogatepass").replace(b"\\\\", b"").replace(b'\\"', b"")
+    kept = data.translate(None, _NOT_BRACKET).decode("ascii")
+    brackets = _JSON_STRING.sub("", kept).translate(_SQUARE)
+    for _ in range(limit):
+        if not brackets:
+            return False
+        brackets = brackets.replace("[]", "")
+    return bool(brackets)
+
+
 def parse_json(text: str) -> Any:
     """JSON text as a value, nesting bounded; :class:`InputRefused` for anything wrong.
 
     ``NaN`` and ``Infinity`` are read as floats (the schemas refuse them with their field).
     """
+    collecting = gc.isenabled()
+    gc.disable()  # a parse only allocates: collections would make it look quadratic
     try:
         value = json.loads(text)
     except json.JSONDecodeError as error:
@@ -272,7 +319,11 @@ def parse_json(text: str) -> Any:
         raise _too_deep() from None
     except ValueError as error:  # an integer of more than 4,300 digits
         raise InputRefused(f"not valid JSON: {_short(error)}") from None
-    check_depth(value)
+    finally:
+        if collecting:
+            gc.enable()
+    if nested_deeper_than(text, MAX_DEPTH):
+        raise _too_deep()
     return value
 
 

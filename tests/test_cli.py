@@ -263,8 +263,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
 
 # --- one error prefix, shipped names listed ------------------------------------------------
 SHIPPED = (
-    "shipped boards: official_2p, official_3p, official_4p, official_5p, sample, "
-    "terra_mystica_base"
+    "shipped boards: official_2p, official_3p, official_4p, official_5p, sample, terra_mystica_base"
 )
 
 

@@ -33,6 +33,8 @@ MANIFEST: dict[str, dict[str, object]] = json.loads(
 )
 #: Time one case may take, from calling the CLI's ``main`` to its return (seconds).
 BUDGET_S = 2.0
+#: Time the 10 MB map of one 574,000-vertex region may take to be refused (issue 12).
+LARGE_MAP_S = 5.0
 #: A child still running after this long hangs (interpreter start included, on a busy box).
 HANG_S = 30.0
 #: Address space of the child: swlab with numpy and shapely loaded needs far less.
@@ -79,8 +81,10 @@ def run_cli(words: list[str], cwd: Path = ROOT) -> tuple[int, str, float]:
     return done.returncode, "\n".join(line for line in lines[:-1] if line), elapsed
 
 
-def check_refusal(words: list[str], shown: str, expected: str, case: str) -> float:
-    """One error line naming the file and holding ``expected``; within the budget."""
+def check_refusal(
+    words: list[str], shown: str, expected: str, case: str, budget: float = BUDGET_S
+) -> float:
+    """One error line naming the file and holding ``expected``; within ``budget``."""
     code, err, elapsed = run_cli(words)
     assert "Traceback" not in err, err
     assert code == 2, (code, err)
@@ -88,7 +92,7 @@ def check_refusal(words: list[str], shown: str, expected: str, case: str) -> flo
     assert err.startswith("swlab: error: "), err
     assert f"{Path(shown).name}: " in err, err  # the file, as given or resolved
     assert expected in err, f"{expected!r} not in {err!r}"
-    assert 0 <= elapsed <= BUDGET_S, f"{case}: {elapsed:.2f} s, over the {BUDGET_S} s budget"
+    assert 0 <= elapsed <= budget, f"{case}: {elapsed:.2f} s, over the {budget} s budget"
     TIMES[case] = elapsed
     return elapsed
 
@@ -166,6 +170,36 @@ def test_special_file_is_refused_without_reading_it(
 ) -> None:
     path = str(specials[which]) if which in specials else which
     check_refusal([kind, "check", path], path, expected, f"{kind} {which}")
+
+
+def test_a_ten_megabyte_region_is_refused_fast_naming_it(tmp_path: Path) -> None:
+    """Issue 12: a valid board whose one region has 574,000 vertices (10 MB) is refused by
+    the documented vertex limit (``swlab.safe_io.MAP_LIMITS``), within :data:`LARGE_MAP_S`."""
+    count = 574_000
+    bottom = ", ".join(f"[{k * 0.005:.3f}, 0.000]" for k in range(count))
+    right = count * 0.005
+    dense = f"[[{bottom}, [{right:.3f}, 100], [0, 100], [0, 0]]]"
+    corners = [(right, 0), (right + 100, 0), (right + 100, 100), (right, 100), (right, 0)]
+    square = "[[" + ", ".join(f"[{x:.3f}, {y}]" for x, y in corners) + "]]"
+    features = [
+        '{"type": "Feature", "id": 1, "properties": {"terrain": "hill"}, '
+        f'"geometry": {{"type": "Polygon", "coordinates": {dense}}}}}',
+        '{"type": "Feature", "id": 2, "properties": {"terrain": "forest"}, '
+        f'"geometry": {{"type": "Polygon", "coordinates": {square}}}}}',
+    ]
+    path = tmp_path / "ten_mb_region.geojson"
+    path.write_text(
+        '{"type": "FeatureCollection", "features": [' + ", ".join(features) + "]}",
+        encoding="utf-8",
+    )
+    assert path.stat().st_size > 10_000_000
+    expected = (
+        f"feature #0 (region 1): field 'geometry.coordinates': {count + 3:,} vertices, more "
+        "than the 5,000 a region may have (swlab.safe_io.MAP_LIMITS)"
+    )
+    # issue 12's budget for this file (5 s): its 10 MB of JSON take most of a second to parse
+    case = "map 574,000-vertex region"
+    check_refusal(["map", "check", str(path)], str(path), expected, case, budget=LARGE_MAP_S)
 
 
 def test_a_valid_file_with_a_utf8_bom_loads(tmp_path: Path) -> None:

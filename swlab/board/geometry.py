@@ -94,7 +94,7 @@ def adjacent_pairs(
         & shapely.is_valid(geoms)
     )
     segments = _ring_segments(geoms, clean)
-    suspect = _suspects(tree, segments, clean, grid) | ~clean
+    suspect = _suspects(geoms, segments, clean, grid) | ~clean
     fast = _shared_segment_pairs(segments, suspect, n, grid)
     slow = _measured_pairs(geoms, tree, np.flatnonzero(suspect), grid)
     left, right, lengths = (np.concatenate(parts) for parts in zip(fast, slow, strict=True))
@@ -151,7 +151,7 @@ def _ring_segments(geoms: NDArray[np.object_], clean: NDArray[np.bool_]) -> _Seg
 
 
 def _suspects(
-    tree: shapely.STRtree, seg: _Segments, clean: NDArray[np.bool_], grid: float
+    geoms: NDArray[np.object_], seg: _Segments, clean: NDArray[np.bool_], grid: float
 ) -> NDArray[np.bool_]:
     """Clean polygons whose borders are not just shared identical segments.
 
@@ -168,8 +168,10 @@ def _suspects(
     twice = starts[counts == 2]
     repeated = twice[seg.polygon[twice] == seg.polygon[twice + 1]]
     suspect[seg.polygon[repeated]] = True
-    points = shapely.points(seg.vertices)
-    near, polygon = tree.query(points, predicate="dwithin", distance=NEAR_CELLS * grid)
+    # polygons query a tree of the points, not the other way: the query side is prepared
+    # (indexed facets), so a polygon of many vertices is measured in log time per point
+    points = shapely.STRtree(shapely.points(seg.vertices))
+    polygon, near = points.query(geoms, predicate="dwithin", distance=NEAR_CELLS * grid)
     own = np.unique(seg.vertex * n + seg.owner)
     stray = clean[polygon] & ~np.isin(near * n + polygon, own)
     suspect[polygon[stray]] = True

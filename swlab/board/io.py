@@ -19,15 +19,37 @@ import stat
 import tempfile
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+import shapely
+import shapely.errors
 from shapely.geometry import Polygon, mapping
 
-from swlab.board.model import PROFILES, Board, Region, sort_symbols
+from swlab.board.geometry import grid_size
+from swlab.board.model import (
+    PROFILES,
+    SYMBOLS,
+    TERRAINS,
+    TURNS_BY_PLAYERS,
+    Board,
+    Region,
+    sort_symbols,
+)
 
 FORMAT_VERSION = 1
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+
+def _where(source: str, feature: int | None, region: int | None, field: str | None) -> list[str]:
+    """``[file, "feature #3 (region 7)", "field 'geometry'"]``: what a message names."""
+    where = [source]
+    if feature is not None:
+        where.append(f"feature #{feature}" + (f" (region {region})" if region is not None else ""))
+    if field is not None:
+        where.append(f"field '{field}'")
+    return where
 
 
 class MapFormatError(ValueError):
@@ -52,14 +74,46 @@ class MapFormatError(ValueError):
         self.region = region
         self.field = field
         self.detail = message
-        where = [source]
-        if feature is not None:
-            where.append(
-                f"feature #{feature}" + (f" (region {region})" if region is not None else "")
-            )
-        if field is not None:
-            where.append(f"field '{field}'")
-        super().__init__(": ".join(where) + ": " + message)
+        super().__init__(": ".join(_where(source, feature, region, field)) + ": " + message)
+
+
+@dataclass(frozen=True)
+class MapWarning:
+    """Something the reader accepted from a file not written by swlab, and what it made of
+    it (an id it numbered, a player count it assumed, a ring it reversed).
+
+    The same places as :class:`MapFormatError` (``feature`` and ``region`` are ``None``
+    when the warning is about the whole map or several features); ``str()`` is the line
+    ``swlab map check`` prints.
+    """
+
+    source: str
+    message: str
+    feature: int | None = None
+    region: int | None = None
+    field: str | None = None
+
+    def __str__(self) -> str:
+        return ": ".join(_where(self.source, self.feature, self.region, self.field)) + (
+            ": " + self.message
+        )
+
+
+#: Region counts of the official boards (R-COMP-1): a file without a player count gets
+#: the count whose official board is nearest its own number of regions.
+OFFICIAL_REGIONS: dict[int, int] = {2: 23, 3: 30, 4: 39, 5: 48}
+
+#: Where a plain GeoJSON file may keep a region's id, in the order they are tried.
+ID_FIELDS = ("id", "properties.id", "properties.fid")
+
+#: How many region ids a warning lists before "and N more".
+LISTED_IDS = 10
+
+
+def default_players(regions: int) -> int:
+    """The player count whose official board has the nearest number of regions
+    (ties: the smaller count); used when a file does not say (R-COMP-1)."""
+    return min(OFFICIAL_REGIONS, key=lambda p: (abs(OFFICIAL_REGIONS[p] - regions), p))
 
 
 def _type_name(value: object) -> str:
@@ -74,18 +128,64 @@ def _type_name(value: object) -> str:
     return names.get(type(value), "null" if value is None else f"a {type(value).__name__}")
 
 
+def _listed(ids: list[int]) -> str:
+    shown = ", ".join(str(i) for i in ids[:LISTED_IDS])
+    more = len(ids) - LISTED_IDS
+    return shown + (f" and {more} more" if more > 0 else "")
+
+
 class _Reader:
-    """Walks one decoded GeoJSON document, raising errors that say where."""
+    """Walks one decoded GeoJSON document, raising errors and noting warnings that say
+    where."""
 
     def __init__(self, source: str) -> None:
+        from swlab.safe_io import MAP_LIMITS
+
         self.source = source
         self.feature: int | None = None
         self.region: int | None = None
+        self.warnings: list[MapWarning] = []
+        #: warnings about many features at once: sentence -> features (index, region id)
+        self.notes: dict[str, list[tuple[int, int | None]]] = {}
+        self.coordinate_limit = float(MAP_LIMITS["coordinate"])
+        self.region_vertices = int(MAP_LIMITS["region_vertices"])
+        self.map_vertices = int(MAP_LIMITS["map_vertices"])
+        self.vertices = 0
+        #: a plain FeatureCollection (no ``board`` member), not a file swlab wrote
+        self.plain = False
 
     def fail(self, field: str | None, message: str) -> MapFormatError:
         return MapFormatError(
             self.source, message, feature=self.feature, region=self.region, field=field
         )
+
+    def warn(self, field: str | None, message: str, *, feature: bool = True) -> None:
+        at = self.feature if feature else None
+        region = self.region if feature else None
+        self.warnings.append(MapWarning(self.source, message, at, region, field))
+
+    def note(self, sentence: str) -> None:
+        """Remember that the current feature needed ``sentence`` (see :meth:`flush`)."""
+        assert self.feature is not None
+        self.notes.setdefault(sentence, []).append((self.feature, self.region))
+
+    def flush(self, ids: dict[int, int]) -> None:
+        """One warning per noted sentence, naming the one feature or listing the regions.
+
+        ``ids`` gives the region id of every feature, numbered ones included.
+        """
+        for sentence, where in self.notes.items():
+            if len(where) == 1:
+                feature = where[0][0]
+                self.warnings.append(MapWarning(self.source, sentence, feature, ids.get(feature)))
+            else:
+                regions = sorted(ids[f] for f, _ in where)
+                self.warnings.append(
+                    MapWarning(
+                        self.source, f"{len(where)} regions ({_listed(regions)}): {sentence}"
+                    )
+                )
+        self.notes.clear()
 
     def get(
         self, obj: Mapping[str, Any], key: str, field: str, kind: type | tuple[type, ...]
@@ -97,10 +197,30 @@ class _Reader:
             raise self.fail(field, f"expected {_describe(kind)}, got {_type_name(value)}")
         return value
 
+    def count(self, rings: list[Any], field: str) -> None:
+        """Refuse a region or map over ``MAP_LIMITS`` before any position is read."""
+        positions = sum(len(ring) for ring in rings if isinstance(ring, list))
+        if positions > self.region_vertices:
+            what = "a region" if self.feature is not None else "the outline"
+            raise self.fail(
+                field,
+                f"{positions:,} vertices, more than the {self.region_vertices:,} {what} may "
+                "have (swlab.safe_io.MAP_LIMITS): simplify it, e.g. with QGIS's "
+                "Vector > Geometry Tools > Simplify",
+            )
+        self.vertices += positions
+        if self.vertices > self.map_vertices:
+            raise self.fail(
+                field,
+                f"the map has more than the {self.map_vertices:,} vertices a map may have "
+                "(swlab.safe_io.MAP_LIMITS) by this feature: simplify its regions",
+            )
+
     def ring(self, value: Any, field: str) -> list[tuple[float, float]]:
         if not isinstance(value, list):
             raise self.fail(field, f"expected a list of positions, got {_type_name(value)}")
         points: list[tuple[float, float]] = []
+        limit = self.coordinate_limit
         for k, position in enumerate(value):
             if (
                 not isinstance(position, list)
@@ -114,6 +234,13 @@ class _Reader:
                 x = y = math.inf
             if not (math.isfinite(x) and math.isfinite(y)):
                 raise self.fail(f"{field}[{k}]", "coordinates must be finite numbers")
+            if abs(x) > limit or abs(y) > limit:
+                big = x if abs(x) > limit else y
+                raise self.fail(
+                    f"{field}[{k}]",
+                    f"coordinate {big:g} is beyond ±{limit:g}, the largest a map may use "
+                    "(swlab.safe_io.MAP_LIMITS)",
+                )
             points.append((x, y))
         if len(points) < 4:
             raise self.fail(field, f"a ring needs at least 4 positions, got {len(points)}")
@@ -121,7 +248,15 @@ class _Reader:
             raise self.fail(field, "a ring must end where it starts (GeoJSON closes rings)")
         return points
 
+    def rings(self, rings: list[Any], field: str) -> Polygon:
+        if not rings:
+            raise self.fail(field, "a Polygon needs at least its outer ring")
+        self.count(rings, field)
+        parsed = [self.ring(ring, f"{field}[{k}]") for k, ring in enumerate(rings)]
+        return Polygon(parsed[0], parsed[1:])
+
     def polygon(self, geometry: Any, field: str) -> Polygon:
+        """A Polygon geometry object (the outline: swlab's own member, written by swlab)."""
         if not isinstance(geometry, dict):
             raise self.fail(
                 field, f"expected a Polygon geometry object, got {_type_name(geometry)}"
@@ -130,10 +265,48 @@ class _Reader:
         if kind != "Polygon":
             raise self.fail(f"{field}.type", f"expected 'Polygon', got {kind!r}")
         rings = self.get(geometry, "coordinates", f"{field}.coordinates", list)
-        if not rings:
-            raise self.fail(f"{field}.coordinates", "a Polygon needs at least its outer ring")
-        parsed = [self.ring(r, f"{field}.coordinates[{k}]") for k, r in enumerate(rings)]
-        return Polygon(parsed[0], parsed[1:])
+        return self.rings(rings, f"{field}.coordinates")
+
+    def region_shape(self, geometry: Any, field: str) -> Polygon:
+        """A region's Polygon, or a MultiPolygon of one part (what QGIS and mapshaper
+        write for every shape). Rings are kept as drawn: orientation means nothing to the
+        rules, and a swlab file reads back exactly as it was saved; a plain file's clockwise
+        outer ring is noted, since RFC 7946 asks for counter-clockwise."""
+        if not isinstance(geometry, dict):
+            raise self.fail(
+                field, f"expected a Polygon geometry object, got {_type_name(geometry)}"
+            )
+        kind = self.get(geometry, "type", f"{field}.type", str)
+        coordinates = self.get(geometry, "coordinates", f"{field}.coordinates", list)
+        if kind == "MultiPolygon":
+            if not coordinates:
+                raise self.fail(f"{field}.coordinates", "a MultiPolygon needs one polygon")
+            if len(coordinates) > 1:
+                raise self.fail(
+                    f"{field}.coordinates",
+                    f"a MultiPolygon of {len(coordinates)} parts: a region is one piece of "
+                    f"land, so make each part a feature of its own (or join the parts)",
+                )
+            if not isinstance(coordinates[0], list):
+                raise self.fail(
+                    f"{field}.coordinates[0]",
+                    f"expected a list of rings, got {_type_name(coordinates[0])}",
+                )
+            self.note("a MultiPolygon of one part, read as a Polygon")
+            polygon = self.rings(coordinates[0], f"{field}.coordinates[0]")
+        elif kind == "Polygon":
+            polygon = self.rings(coordinates, f"{field}.coordinates")
+        else:
+            raise self.fail(
+                f"{field}.type",
+                f"expected 'Polygon' (or a MultiPolygon of one part), got {kind!r}",
+            )
+        if self.plain and not polygon.exterior.is_ccw:
+            self.note(
+                "outer ring drawn clockwise (RFC 7946 asks for counter-clockwise); read as "
+                "drawn, which changes nothing in swlab"
+            )
+        return polygon
 
 
 def _is_number(value: object) -> bool:
@@ -167,13 +340,113 @@ def _check_length(r: _Reader, text: str, field: str) -> None:
         raise r.fail(field, f"{len(text):,} characters, more than the {limit:,} allowed")
 
 
-def parse_board(document: Any, source: str = "<map>") -> Board:
+def _map_fields(r: _Reader, document: Mapping[str, Any]) -> tuple[Mapping[str, Any], str]:
+    """The map-level fields and where they are: swlab's ``board`` member, else the
+    top-level ``properties`` some tools write, else none at all."""
+    if "board" in document:
+        return r.get(document, "board", "board", dict), "board"
+    if isinstance(document.get("properties"), dict):
+        return document["properties"], "properties"
+    return {}, "board"
+
+
+def _region_id(r: _Reader, feature: Mapping[str, Any]) -> int | None:
+    """The Feature ``id``, else ``properties.id``, else ``properties.fid`` (QGIS,
+    GeoPackage); ``None`` when there is none. Ids are whole numbers, 0 or more."""
+    props = feature.get("properties")
+    for field in ID_FIELDS:
+        holder: Any = props if field.startswith("properties.") else feature
+        key = field.rsplit(".", 1)[-1]
+        if not isinstance(holder, dict) or holder.get(key) is None:
+            continue
+        value = holder[key]
+        if not _is_instance(value, int):
+            raise r.fail(field, f"expected an integer, got {_type_name(value)}")
+        if value < 0:
+            raise r.fail(field, f"a region id is a whole number of 0 or more, got {value}")
+        return int(value)
+    return None
+
+
+def _lower_word(r: _Reader, word: str, known: tuple[str, ...], what: str) -> str:
+    """A known terrain or symbol written in another letter case, in lower case (noted)."""
+    if word not in known and word.lower() in known:
+        r.note(f"{what} {word!r} read as {word.lower()!r}")
+        return word.lower()
+    return word
+
+
+def _symbols(r: _Reader, props: Mapping[str, Any]) -> list[str]:
+    """The region's symbols: each a known word at most once (case as for terrain)."""
+    value = props.get("symbols")
+    if value is None:  # absent, or null as GIS tools write an empty attribute
+        return []
+    symbols = r.get(props, "symbols", "properties.symbols", list)
+    seen: list[str] = []
+    for k, symbol in enumerate(symbols):
+        if not isinstance(symbol, str):
+            raise r.fail(f"properties.symbols[{k}]", f"expected a string, got {_type_name(symbol)}")
+        word = _lower_word(r, symbol, SYMBOLS, "symbol")
+        if word in seen:
+            raise r.fail(
+                f"properties.symbols[{k}]",
+                f"{word!r} is listed twice: a region carries each symbol at most once",
+            )
+        seen.append(word)
+    return seen
+
+
+def _default_outline(polygons: list[Polygon]) -> tuple[Polygon, str]:
+    """The outer boundary of all regions (holes filled, so a hole is reported as a gap),
+    or their convex hull when they form separate pieces; and a sentence saying which."""
+    shapes = [p if p.is_valid else shapely.make_valid(p) for p in polygons]
+    try:
+        union = shapely.union_all(
+            shapes, grid_size=grid_size(shapely.union_all([s.envelope for s in shapes]).envelope)
+        )
+    except shapely.errors.GEOSException:  # shapes too broken to join: their bounding box
+        union = shapely.union_all([s.envelope for s in shapes]).envelope
+    if union.geom_type == "Polygon" and not union.is_empty:
+        return Polygon(union.exterior), "using the outer boundary of all regions"
+    pieces = len(shapely.get_parts(union))
+    hull = union.convex_hull
+    if hull.geom_type != "Polygon":
+        hull = union.envelope
+    if hull.geom_type != "Polygon":
+        hull = hull.buffer(1.0, cap_style="square")
+    return hull, f"the regions form {pieces} separate pieces: using their convex hull"
+
+
+def parse_board(
+    document: Any,
+    source: str = "<map>",
+    *,
+    players: int | None = None,
+    turns: int | None = None,
+    warnings: list[MapWarning] | None = None,
+) -> Board:
     """Build a :class:`Board` from a decoded GeoJSON document.
+
+    A swlab file keeps its map-level fields in the ``board`` member; a plain
+    FeatureCollection (QGIS, geojson.io, mapshaper, geopandas) may keep them in top-level
+    ``properties`` or not at all. What is missing is filled in, and each guess appended to
+    ``warnings`` (when given) as a :class:`MapWarning`:
+
+    - name: the top-level ``name`` (GDAL's layer name), else the file's name;
+    - players: ``players``, else the official board nearest in region count
+      (:func:`default_players`); turns: ``turns``, else the turn track of R-COMP-1;
+    - outline: the outer boundary of all regions;
+    - a region's id: the Feature ``id``, else ``properties.id``, else ``properties.fid``,
+      else the lowest unused ids in file order.
+
+    A MultiPolygon of one part, a clockwise outer ring (in a plain file), and a terrain or
+    symbol in other letters (``Forest``) are read with a warning. A file's own ``players``
+    and ``turns`` win over the arguments (with a warning). Unknown fields are ignored.
 
     Raises
     ------
     MapFormatError
-        If the document is not a swlab board; the message names the feature and field.
+        If the document is not a board; the message names the feature and field.
     """
     r = _Reader(source)
     if not isinstance(document, dict):
@@ -181,64 +454,195 @@ def parse_board(document: Any, source: str = "<map>") -> Board:
     kind = r.get(document, "type", "type", str)
     if kind != "FeatureCollection":
         raise r.fail("type", f"expected 'FeatureCollection', got {kind!r}")
-    meta = r.get(document, "board", "board", dict)
-    name = r.get(meta, "name", "board.name", str)
-    _check_length(r, name, "board.name")
-    players = r.get(meta, "players", "board.players", int)
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise r.fail("board.players", f"must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
-    turns = r.get(meta, "turns", "board.turns", int)
-    if turns < 1:
-        raise r.fail("board.turns", f"must be at least 1, got {turns}")
-    outline = r.polygon(r.get(meta, "outline", "board.outline", dict), "board.outline")
-    profile = r.get(meta, "profile", "board.profile", str) if "profile" in meta else PROFILES[0]
+    meta, prefix = _map_fields(r, document)
+    r.plain = "board" not in document
+    name = _board_name(r, document, meta, prefix)
+    outline = (
+        r.polygon(r.get(meta, "outline", f"{prefix}.outline", dict), f"{prefix}.outline")
+        if "outline" in meta
+        else None
+    )
+    profile = r.get(meta, "profile", f"{prefix}.profile", str) if "profile" in meta else PROFILES[0]
     if profile not in PROFILES:
-        raise r.fail("board.profile", f"expected one of {', '.join(PROFILES)}, got {profile!r}")
+        raise r.fail(f"{prefix}.profile", f"expected one of {', '.join(PROFILES)}, got {profile!r}")
     features = r.get(document, "features", "features", list)
-    regions = []
+    if not features:
+        raise r.fail("features", "is empty: a board needs at least one region (a Feature)")
+    found: list[tuple[int | None, Polygon, str, list[str], str | None]] = []
     for index, feature in enumerate(features):
         r.feature, r.region = index, None
         if not isinstance(feature, dict):
             raise r.fail(None, f"expected a Feature object, got {_type_name(feature)}")
         if r.get(feature, "type", "type", str) != "Feature":
             raise r.fail("type", f"expected 'Feature', got {feature['type']!r}")
-        region_id = r.get(feature, "id", "id", int)
+        region_id = _region_id(r, feature)
         r.region = region_id
-        polygon = r.polygon(r.get(feature, "geometry", "geometry", object), "geometry")
+        polygon = r.region_shape(r.get(feature, "geometry", "geometry", object), "geometry")
         props = r.get(feature, "properties", "properties", dict)
-        terrain = r.get(props, "terrain", "properties.terrain", str)
-        symbols = r.get(props, "symbols", "properties.symbols", list) if "symbols" in props else []
-        for k, symbol in enumerate(symbols):
-            if not isinstance(symbol, str):
-                raise r.fail(
-                    f"properties.symbols[{k}]", f"expected a string, got {_type_name(symbol)}"
-                )
+        terrain = _lower_word(
+            r, r.get(props, "terrain", "properties.terrain", str), TERRAINS, "terrain"
+        )
+        symbols = _symbols(r, props)
         region_name = props.get("name")
         if region_name is not None and not isinstance(region_name, str):
             raise r.fail("properties.name", f"expected a string, got {_type_name(region_name)}")
         if region_name is not None:
             _check_length(r, region_name, "properties.name")
-        regions.append(Region(region_id, terrain, polygon, frozenset(symbols), region_name))
-    return Board(name, players, turns, outline, tuple(regions), profile)
+        found.append((region_id, polygon, terrain, symbols, region_name))
+    r.feature = r.region = None
+    ids = _number_regions(r, [f[0] for f in found])
+    r.flush(ids)
+    regions = tuple(
+        Region(ids[k], terrain, polygon, frozenset(symbols), region_name)
+        for k, (_, polygon, terrain, symbols, region_name) in enumerate(found)
+    )
+    if outline is None:
+        outline, how = _default_outline([region.polygon for region in regions])
+        r.warn(f"{prefix}.outline", f"no outline: {how}")
+    players = _players(r, meta, prefix, players, len(regions))
+    turns = _turns(r, meta, prefix, turns, players)
+    if warnings is not None:
+        warnings.extend(r.warnings)
+    return Board(
+        name=name, players=players, turns=turns, outline=outline, regions=regions, profile=profile
+    )
 
 
-def read_board(path: str | os.PathLike[str]) -> Board:
-    """Read a board from a GeoJSON file.
+def _board_name(
+    r: _Reader, document: Mapping[str, Any], meta: Mapping[str, Any], prefix: str
+) -> str:
+    if "name" in meta:
+        name = r.get(meta, "name", f"{prefix}.name", str)
+        _check_length(r, name, f"{prefix}.name")
+        return str(name)
+    layer = document.get("name")
+    if isinstance(layer, str) and layer.strip():
+        _check_length(r, layer, "name")
+        return layer
+    stem = Path(r.source).stem.strip("<>") or "board"
+    r.warn(f"{prefix}.name", f"no board name: named {stem!r} after the file")
+    return stem[:100]
+
+
+def _number_regions(r: _Reader, given: list[int | None]) -> dict[int, int]:
+    """Every feature's region id: its own, or the lowest id no feature uses, in order."""
+    used = {i for i in given if i is not None}
+    ids: dict[int, int] = {}
+    numbered: list[int] = []
+    candidate = 1
+    for index, region_id in enumerate(given):
+        if region_id is None:
+            while candidate in used:
+                candidate += 1
+            used.add(candidate)
+            region_id = candidate
+            numbered.append(index)
+        ids[index] = region_id
+    if numbered:
+        fields = ", ".join(ID_FIELDS)
+        if len(numbered) == 1:
+            r.warnings.append(
+                MapWarning(
+                    r.source,
+                    f"no region id ({fields}): numbered {ids[numbered[0]]}",
+                    numbered[0],
+                    ids[numbered[0]],
+                )
+            )
+        else:
+            listed = _listed([ids[k] for k in numbered])
+            r.warnings.append(
+                MapWarning(
+                    r.source,
+                    f"{len(numbered)} features have no region id ({fields}): numbered "
+                    f"{listed} in file order",
+                )
+            )
+    return ids
+
+
+def _players(
+    r: _Reader, meta: Mapping[str, Any], prefix: str, asked: int | None, regions: int
+) -> int:
+    """The file's player count (2 to 6), else ``asked``, else :func:`default_players`."""
+    field = f"{prefix}.players"
+    if asked is not None and not MIN_PLAYERS <= asked <= MAX_PLAYERS:
+        raise r.fail(None, f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {asked}")
+    if "players" in meta:
+        players = int(r.get(meta, "players", field, int))
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise r.fail(field, f"must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
+        if asked is not None and asked != players:
+            r.warn(field, f"the file gives {players} players: the {asked} asked for are not used")
+        return players
+    if asked is not None:
+        r.warn(field, f"no player count in the file: {asked} players, as asked")
+        return asked
+    players = default_players(regions)
+    r.warn(
+        field,
+        f"no player count in the file: {players} players assumed, as on the official board "
+        f"nearest its {regions} regions ({OFFICIAL_REGIONS[players]}); say how many with "
+        "--players or in the file",
+    )
+    return players
+
+
+def _turns(
+    r: _Reader, meta: Mapping[str, Any], prefix: str, asked: int | None, players: int
+) -> int:
+    """The file's turn count (1 or more), else ``asked``, else R-COMP-1's turn track."""
+    field = f"{prefix}.turns"
+    if asked is not None and asked < 1:
+        raise r.fail(None, f"turns must be at least 1, not {asked}")
+    if "turns" in meta:
+        turns = int(r.get(meta, "turns", field, int))
+        if turns < 1:
+            raise r.fail(field, f"must be at least 1, got {turns}")
+        if asked is not None and asked != turns:
+            r.warn(field, f"the file gives {turns} turns: the {asked} asked for are not used")
+        return turns
+    if asked is not None:
+        r.warn(field, f"no turn count in the file: {asked} turns, as asked")
+        return asked
+    turns = TURNS_BY_PLAYERS[players]
+    r.warn(
+        field,
+        f"no turn count in the file: {turns} turns, the turn track for {players} players "
+        "(R-COMP-1); say how many with --turns or in the file",
+    )
+    return turns
+
+
+def read_board(
+    path: str | os.PathLike[str],
+    *,
+    players: int | None = None,
+    turns: int | None = None,
+    warnings: list[MapWarning] | None = None,
+) -> Board:
+    """Read a board from a GeoJSON file: swlab's own or a plain FeatureCollection
+    (see :func:`parse_board` for what is filled in and warned about).
 
     Raises
     ------
     MapFormatError
-        For an unreadable file, invalid JSON or a document that is not a swlab board. The
-    file is read by :mod:`swlab.safe_io`: regular files only, at most
-    ``swlab.safe_io.LIMITS["map"]`` bytes, UTF-8, bounded nesting.
+        For an unreadable file, invalid JSON or a document that is not a board. The file
+        is read by :mod:`swlab.safe_io`: regular files only, at most
+        ``swlab.safe_io.LIMITS["map"]`` bytes, UTF-8 (a byte-order mark is dropped, with a
+        warning), bounded nesting, coordinates and vertices within ``MAP_LIMITS``.
     """
-    from swlab.safe_io import InputRefused, parse_json, read_text
+    from swlab.safe_io import InputRefused, decode_utf8, parse_json, read_bytes
 
     source = str(path)
+    found: list[MapWarning] = []
     try:
-        text = read_text(path, "map")
+        data = read_bytes(path, "map")
+        text = decode_utf8(data)
     except InputRefused as err:
         raise MapFormatError(source, err.reason) from None
+    if data.startswith(b"\xef\xbb\xbf"):
+        found.append(MapWarning(source, "starts with a UTF-8 byte-order mark, ignored"))
     if not text.strip():
         raise MapFormatError(source, "the file is empty (expected a GeoJSON FeatureCollection)")
     try:
@@ -246,7 +650,10 @@ def read_board(path: str | os.PathLike[str]) -> Board:
         document = parse_json(text)
     except InputRefused as err:
         raise MapFormatError(source, err.reason) from None
-    return parse_board(document, source)
+    board = parse_board(document, source, players=players, turns=turns, warnings=found)
+    if warnings is not None:
+        warnings.extend(found)
+    return board
 
 
 def _polygon_json(polygon: Polygon) -> dict[str, Any]:

@@ -4,7 +4,11 @@ A well-formed map file can still be wrong: regions may overlap, leave gaps, stic
 the outline, repeat an id or use a terrain the rules do not know (R-COMP-6). The rules
 derive adjacency, edge and coast from the polygons (R-COMP-6), so such a board would
 silently play wrong; :func:`validate` names every problem, the regions involved and the
-offending area, so the editor can highlight it and ``swlab map check`` can print it.
+offending area, so the editor can highlight it and ``swlab map check`` can print it, and
+says how to fix it (``Problem.fix``). The checks cover every polygon rule of the QGIS
+topology checker (invalid geometry, multi-part, gaps, duplicates, overlaps, outside the
+outline) and the game's own (no regions, player count, terrain and symbols, connectivity,
+edge, entry); ``swlab/data/maps/README.md`` lists them in a table.
 
 All geometry is compared on the board's snapping grid (:func:`~swlab.board.geometry.grid_size`,
 a millionth of the board's diagonal) and every tolerance below is relative to the board's
@@ -30,6 +34,7 @@ from shapely.geometry import GeometryCollection, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from swlab.board.geometry import grid_size
+from swlab.board.io import MAX_PLAYERS, MIN_PLAYERS
 from swlab.board.model import SYMBOLS, TERRAINS, Board
 
 if TYPE_CHECKING:
@@ -55,8 +60,12 @@ TINY_REGION_SHARE = 0.05
 class ProblemKind(StrEnum):
     """What is wrong; :func:`validate` reports problems in this order."""
 
+    NO_REGIONS = "no_regions"
+    PLAYER_COUNT = "player_count"
     INVALID_GEOMETRY = "invalid_geometry"
+    MULTI_PART = "multi_part"
     HOLE = "hole"
+    DUPLICATE_GEOMETRY = "duplicate_geometry"
     OVERLAP = "overlap"
     GAP = "gap"
     SLIVER = "sliver"
@@ -66,6 +75,7 @@ class ProblemKind(StrEnum):
     UNKNOWN_SYMBOL = "unknown_symbol"
     DISCONNECTED = "disconnected"
     NO_EDGE_REGION = "no_edge_region"
+    NO_ENTRY = "no_entry"
     TINY_REGION = "tiny_region"
 
 
@@ -101,19 +111,47 @@ def validate(board: Board) -> list[Problem]:
     Invalid polygons are reported, then repaired (``shapely.make_valid``) for the other
     checks, so one broken region never hides the rest of the report.
     """
-    problems = _check_geometry(board)
+    problems = _check_counts(board)
+    if not board.regions:
+        return _with_fixes(problems, None)
+    problems += _check_geometry(board)
     outline_ok = not board.outline.is_empty
     grid = _grid(board)
     outline = _repair(board.outline, grid)
     shapes = [_repair(r.polygon, grid) for r in board.regions]
     ids = [r.id for r in board.regions]
+    coverage = _Coverage(ids, shapes, outline, grid)
+    topology: Topology | None = None
     if outline_ok:
-        problems += _Coverage(ids, shapes, outline, grid).problems()
+        problems += coverage.problems()
     problems += _check_attributes(board)
     if outline_ok:
-        problems += _check_topology(board, _topology(board, outline, shapes), shapes)
+        topology = _topology(board, outline, shapes)
+        problems += _check_topology(board, topology, shapes)
         problems += _check_sizes(ids, shapes, outline)
-    return sorted(problems, key=lambda p: (_KIND_ORDER[p.kind], p.regions, p.message))
+    ordered = sorted(problems, key=lambda p: (_KIND_ORDER[p.kind], p.regions, p.message))
+    return _with_fixes(ordered, _Fixer(board, coverage, topology))
+
+
+# --- NO_REGIONS, PLAYER_COUNT ---------------------------------------------------------------
+def _check_counts(board: Board) -> list[Problem]:
+    """A board has regions, 2 to 6 players and at least one turn (R-COMP-1)."""
+    problems = []
+    if not board.regions:
+        problems.append(
+            Problem(ProblemKind.NO_REGIONS, (), "The board has no regions.", board.outline)
+        )
+    if not MIN_PLAYERS <= board.players <= MAX_PLAYERS or board.turns < 1:
+        problems.append(
+            Problem(
+                ProblemKind.PLAYER_COUNT,
+                (),
+                f"The board is for {board.players} players and {board.turns} turns; "
+                f"boards are for {MIN_PLAYERS} to {MAX_PLAYERS} players and at least one "
+                "turn (R-COMP-1).",
+            )
+        )
+    return problems
 
 
 # --- geometry repair ----------------------------------------------------------------------
@@ -190,6 +228,17 @@ def _check_geometry(board: Board) -> list[Problem]:
     if bad is not None:
         problems.append(Problem(ProblemKind.INVALID_GEOMETRY, (), f"The outline {bad[0]}.", bad[1]))
     for region in board.regions:
+        if region.polygon.geom_type == "MultiPolygon" and not region.polygon.is_empty:
+            parts = len(shapely.get_parts(region.polygon))
+            problems.append(
+                Problem(
+                    ProblemKind.MULTI_PART,
+                    (region.id,),
+                    f"Region {region.id} is {parts} separate pieces, not one.",
+                    region.polygon,
+                )
+            )
+            continue
         bad = _invalidity(region.polygon)
         if bad is not None:
             problems.append(
@@ -223,6 +272,8 @@ class _Coverage:
         self.diagonal = math.hypot(maxx - minx, maxy - miny)
         self.tree = shapely.STRtree(self.shapes)
         self.union = shapely.union_all(self.shapes, grid_size=grid)
+        shapely.prepare(outline)
+        self.inside: NDArray[np.bool_] = np.asarray(shapely.within(self.shapes, outline))
 
     def problems(self) -> list[Problem]:
         holes, problems = self.holes()
@@ -261,8 +312,20 @@ class _Coverage:
         # most candidates of a tiling only touch; an exact predicate is cheaper than an overlay
         keep = ~shapely.touches(self.shapes[left], self.shapes[right])
         left, right = left[keep], right[keep]
+        same = shapely.equals(self.shapes[left], self.shapes[right])
+        problems = [
+            Problem(
+                ProblemKind.DUPLICATE_GEOMETRY,
+                pair,
+                f"{_names(pair)} are the same shape drawn twice.",
+                self.shapes[i],
+            )
+            for i, j in zip(left[same].tolist(), right[same].tolist(), strict=True)
+            if not self.shapes[i].is_empty
+            for pair in [tuple(sorted((self.ids[i], self.ids[j])))]
+        ]
+        left, right = left[~same], right[~same]
         common = shapely.intersection(self.shapes[left], self.shapes[right], grid_size=self.grid)
-        problems = []
         for i, j, shared in zip(left.tolist(), right.tolist(), common.tolist(), strict=True):
             pieces = _significant(shared, self.grid)
             if pieces:
@@ -283,6 +346,8 @@ class _Coverage:
 
         Unfilled holes are left out: they are reported once, as HOLE.
         """
+        if self.tiled():
+            return []
         uncovered = shapely.difference(self.outline, self.union, grid_size=self.grid)
         holes = list(holes)
         if holes:
@@ -305,20 +370,45 @@ class _Coverage:
             problems.append(Problem(kind, around, message, piece))
         return problems
 
-    def bordering(self, piece: Polygon) -> tuple[int, ...]:
+    def tiled(self) -> bool:
+        """Whether the regions, all inside the outline, leave too little of it uncovered
+        for any piece to be wider than noise, judged by areas alone.
+
+        Any shape of mean width ``m`` has area at least ``pi * m**2`` (the disc is the
+        widest for its area), so an uncovered total below ``pi * (NOISE_WIDTH_CELLS *
+        grid)**2`` holds no significant piece. An exact tiling passes in the time of two
+        area sums, sparing the overlay of the outline with the union, which GEOS needs
+        seconds for when a border has many thousands of vertices.
+        """
+        if not bool(np.all(self.inside)):
+            return False
+        least = math.pi * (NOISE_WIDTH_CELLS * self.grid) ** 2
+        return float(self.outline.area) - float(self.union.area) <= least
+
+    def bordering(self, piece: BaseGeometry) -> tuple[int, ...]:
         """Ids of regions sharing a stretch of border with ``piece`` (corners don't count)."""
+        return tuple(sorted(self.border_lengths(piece)))
+
+    def border_lengths(self, piece: BaseGeometry) -> dict[int, float]:
+        """Regions beside ``piece`` and the length of border each shares with it, longest
+        first; only corner contacts: those regions, each with length 0."""
         near = self.tree.query(piece, predicate="dwithin", distance=self.grid)
         if len(near) == 0:
-            return ()
+            return {}
         rims = shapely.boundary(self.shapes[near])
         shared = shapely.length(shapely.intersection(rims, piece.boundary, grid_size=self.grid))
-        chosen = near[shared > self.grid] if np.any(shared > self.grid) else near
-        return tuple(sorted({self.ids[k] for k in chosen.tolist()}))
+        lengths: dict[int, float] = {}
+        if np.any(shared > self.grid):
+            for k, length in zip(near.tolist(), shared.tolist(), strict=True):
+                if length > self.grid:
+                    lengths[self.ids[k]] = lengths.get(self.ids[k], 0.0) + float(length)
+        else:
+            lengths = {self.ids[k]: 0.0 for k in near.tolist()}
+        return dict(sorted(lengths.items(), key=lambda kv: (-kv[1], kv[0])))
 
     def outside(self) -> list[Problem]:
         """Region area beyond the outline: the board edge would cut through it (R-COMP-6)."""
-        shapely.prepare(self.outline)
-        out = np.flatnonzero(~shapely.within(self.shapes, self.outline)).tolist()
+        out = np.flatnonzero(~self.inside).tolist()
         beyond = shapely.difference(self.shapes[out], self.outline, grid_size=self.grid)
         problems = []
         for region_id, part in zip([self.ids[k] for k in out], beyond.tolist(), strict=True):
@@ -436,6 +526,16 @@ def _check_topology(
                 board.outline.boundary,
             )
         )
+    elif not topology.first_conquest:
+        problems.append(
+            Problem(
+                ProblemKind.NO_ENTRY,
+                tuple(sorted(topology.edge)),
+                "No land region is a border region (on the edge, or on the shore of a Sea "
+                "on the edge), so no race can make its first conquest (R-COMP-6, R-CONQ-1).",
+                board.outline.boundary,
+            )
+        )
     return problems
 
 
@@ -462,6 +562,207 @@ def _check_sizes(
                 )
             )
     return problems
+
+
+# --- how to fix -------------------------------------------------------------------------------
+class _Fixer:
+    """Writes each problem's ``fix``: what to do, naming regions and places in words.
+
+    Sizes are a share of the average region (outline area / region count) and places a
+    part of the board ("the top left"), never coordinates, so a designer can act on them
+    in the editor or in a GIS tool alike.
+    """
+
+    def __init__(self, board: Board, coverage: _Coverage, topology: Topology | None) -> None:
+        self.board = board
+        self.coverage = coverage
+        self.topology = topology
+        area = float(coverage.outline.area) if not coverage.outline.is_empty else 0.0
+        if area <= 0:
+            area = float(coverage.union.area)
+        self.average = area / max(1, len(board.regions))
+        self.bounds = (coverage.outline if not coverage.outline.is_empty else coverage.union).bounds
+
+    def share(self, geometry: BaseGeometry | None) -> str:
+        """``"about 3% of an average region"`` for the area of ``geometry``."""
+        area = float(geometry.area) if geometry is not None else 0.0
+        return _share(area, self.average)
+
+    def place(self, geometry: BaseGeometry | None) -> str:
+        """Which part of the board ``geometry`` is in: ``"the top left"``, ``"the middle"``."""
+        if geometry is None or geometry.is_empty:
+            return "the board"
+        point = geometry.representative_point() if geometry.area > 0 else geometry.centroid
+        return _part(point.x, point.y, self.bounds)
+
+    def longest(self, region_id: int, among: Iterable[int] | None = None) -> int | None:
+        """The neighbour of ``region_id`` with the longest shared border."""
+        if self.topology is None or region_id not in self.topology.graph:
+            return None
+        adj = self.topology.graph.adj[region_id]
+        choices = [n for n in adj if among is None or n in set(among)]
+        if not choices:
+            return None
+        return max(choices, key=lambda n: (adj[n].get("length", 0.0), -n))
+
+    def fix(self, problem: Problem) -> str:
+        """The sentence for ``problem``, by kind."""
+        kind, ids, where = problem.kind, problem.regions, problem.where
+        one = ids[0] if ids else None
+        if kind in _BOARD_FIXES:
+            return _BOARD_FIXES[kind]
+        if kind is ProblemKind.INVALID_GEOMETRY:
+            if one is None:
+                return (
+                    "Redraw the outline as one ring that does not cross itself, or leave "
+                    "it out of the file to use the outer boundary of the regions."
+                )
+            return (
+                f"Redraw region {one}'s border so it does not cross or touch itself: move "
+                f"the vertices near {self.place(where)} of the board apart."
+            )
+        if kind is ProblemKind.MULTI_PART:
+            return (
+                f"Make each piece of region {one} a region of its own (split it in a GIS "
+                "tool), or delete the stray pieces."
+            )
+        if kind is ProblemKind.HOLE:
+            return (
+                f"Draw a region into the hole in region {one} ({self.share(where)}, near "
+                f"{self.place(where)} of the board), or remove the hole from its shape."
+            )
+        if kind is ProblemKind.DUPLICATE_GEOMETRY:
+            return (
+                f"Delete region {ids[-1]} (or region {ids[0]}): one region drawn twice "
+                "counts as an overlap everywhere."
+            )
+        if kind is ProblemKind.OVERLAP:
+            return (
+                f"Move the border between regions {ids[0]} and {ids[1]} so they no longer "
+                f"cover the same ground ({self.share(where)}, near {self.place(where)} of "
+                f"the board), or merge them into one region."
+            )
+        if kind in (ProblemKind.GAP, ProblemKind.SLIVER):
+            return self.fix_gap(problem)
+        if kind is ProblemKind.OUTSIDE_OUTLINE:
+            return (
+                f"Move region {one}'s vertices near {self.place(where)} of the board back "
+                f"inside the edge ({self.share(where)} sticks out), or move the outline out."
+            )
+        if kind is ProblemKind.DUPLICATE_ID:
+            free = max(self.board.ids) + 1
+            return f"Give all but one of the regions numbered {one} a new id ({free} is free)."
+        if kind is ProblemKind.UNKNOWN_TERRAIN and one is not None:
+            close = difflib.get_close_matches(self.board[one].terrain.lower(), TERRAINS, n=1)
+            first = f"{close[0]!r}, or another of " if close else "one of "
+            return f"Set region {one}'s terrain to {first}{', '.join(TERRAINS)}."
+        if kind is ProblemKind.UNKNOWN_SYMBOL:
+            return (
+                f"Remove the unknown symbols of region {one}, or write them as one of "
+                f"{', '.join(SYMBOLS)}."
+            )
+        if kind is ProblemKind.DISCONNECTED:
+            return (
+                f"Give {_names(ids, 'region')} a border with the rest of the board: close "
+                "the gap that cuts them off (see the gap problems), or delete them."
+            )
+        if kind is ProblemKind.NO_EDGE_REGION:
+            return (
+                "Draw the regions out to the board's edge, or leave the outline out of the "
+                "file to use the outer boundary of the regions."
+            )
+        if kind is ProblemKind.NO_ENTRY:
+            return (
+                "Make a region on the board's edge land (farmland, forest, hill, swamp or "
+                "mountain), or make a water region on the edge a Sea."
+            )
+        if kind is ProblemKind.TINY_REGION:
+            into = self.longest(one) if one is not None else None
+            merge = f"merge it into region {into} (its longest border)" if into else "merge it"
+            return (
+                f"Region {one} is {self.share(where)}: {merge}, or move its border out so it "
+                "can hold a stack of tokens."
+            )
+        return ""
+
+    def fix_gap(self, problem: Problem) -> str:
+        """Which neighbour could absorb a gap; which border to move for a sliver."""
+        where = problem.where
+        lengths = self.coverage.border_lengths(where) if where is not None else {}
+        around = list(lengths)
+        size = self.share(where)
+        place = f"near {self.place(where)} of the board"
+        if problem.kind is ProblemKind.GAP:
+            if not around:
+                return (
+                    f"Draw a region into the gap ({size}, {place}), or move the outline "
+                    "in to leave it off the board."
+                )
+            others = around[1:]
+            also = f" (also beside it: {_names(others, 'region')})" if others else ""
+            return (
+                f"Draw a region into the gap ({size}, {place}), or let region {around[0]} "
+                f"absorb it, as it has the longest border along it{also}: move its border "
+                f"across the gap."
+            )
+        if len(around) >= 2:
+            first, second = around[0], around[1]
+            return (
+                f"Move the vertices of region {first}'s border {place} onto region "
+                f"{second}'s border so the two meet, or merge the sliver into region "
+                f"{first} ({size})."
+            )
+        if len(around) == 1:
+            return (
+                f"Move the vertices of region {around[0]}'s border {place} out to the "
+                f"board's edge so the sliver closes ({size})."
+            )
+        return f"Move the outline {place} in, or draw a region over the sliver ({size})."
+
+
+def _with_fixes(problems: list[Problem], fixer: _Fixer | None) -> list[Problem]:
+    """``problems`` each with its ``fix`` sentence (see :class:`_Fixer`)."""
+    fix = fixer.fix if fixer is not None else _board_fix
+    return [p if p.fix else replace(p, fix=fix(p)) for p in problems]
+
+
+#: How to fix the problems of the board as a whole (they need no geometry to word).
+_BOARD_FIXES: dict[StrEnum, str] = {
+    ProblemKind.NO_REGIONS: "Draw regions inside the outline, or open a map that has some.",
+    ProblemKind.PLAYER_COUNT: (
+        f"Set players to {MIN_PLAYERS} to {MAX_PLAYERS} and turns to 1 or more (the "
+        "official track: 10 turns for 2 or 3 players, 9 for 4, 8 for 5 or 6)."
+    ),
+}
+
+
+def _board_fix(problem: Problem) -> str:
+    return _BOARD_FIXES.get(problem.kind, "")
+
+
+def _share(area: float, average: float) -> str:
+    """An area in words, as a share of the average region."""
+    if average <= 0 or not math.isfinite(area):
+        return "an area"
+    share = area / average
+    if share >= 1.5:
+        return f"{share:.1f} times an average region".replace(".0 times", " times")
+    percent = 100 * share
+    if percent < 1:
+        return "less than 1% of an average region"
+    return f"about {percent:.0f}% of an average region"
+
+
+def _part(x: float, y: float, bounds: tuple[float, float, float, float]) -> str:
+    """``"the top left"``, ``"the middle"`` ... for a point within ``bounds`` (y up)."""
+    minx, miny, maxx, maxy = bounds
+    width, height = (maxx - minx) or 1.0, (maxy - miny) or 1.0
+    column = min(2, max(0, int(3 * (x - minx) / width)))
+    row = min(2, max(0, int(3 * (y - miny) / height)))
+    vertical = ("bottom", "", "top")[row]
+    horizontal = ("left", "", "right")[column]
+    words = " ".join(w for w in (vertical, horizontal) if w)
+    return f"the {words or 'middle'}"
 
 
 # --- wording ----------------------------------------------------------------------------------

@@ -40,7 +40,7 @@ from shapely.ops import split as shapely_split
 from swlab.board.catalog import find_graph, official_board
 from swlab.board.generate import RegionGraph, board_from_graph, read_graph
 from swlab.board.geometry import grid_size
-from swlab.board.io import read_board
+from swlab.board.io import MapWarning, read_board
 from swlab.board.model import SYMBOLS, TERRAINS, TURNS_BY_PLAYERS, Board, Region, Terrain
 from swlab.board.voronoi import random_board
 
@@ -182,9 +182,18 @@ def from_official(players: int) -> Draft:
     return from_board(official_board(players))
 
 
-def from_geojson(path: str | os.PathLike[str]) -> Draft:
-    """A board read from a GeoJSON file (:func:`swlab.board.io.read_board`)."""
-    return from_board(read_board(path))
+def from_geojson(
+    path: str | os.PathLike[str],
+    *,
+    players: int | None = None,
+    turns: int | None = None,
+    warnings: list[MapWarning] | None = None,
+) -> Draft:
+    """A board read from a GeoJSON file, swlab's or a plain FeatureCollection from a GIS
+    tool (:func:`swlab.board.io.read_board`): ``players`` and ``turns`` for a file that
+    does not say; what the reader assumed is appended to ``warnings`` for the editor to
+    show."""
+    return from_board(read_board(path, players=players, turns=turns, warnings=warnings))
 
 
 def from_graph(graph: RegionGraph | str | os.PathLike[str], *, seed: int = 0) -> Draft:

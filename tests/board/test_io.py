@@ -26,21 +26,16 @@ EXPECTED: dict[str, tuple[int | None, str | None, str]] = {
     "not_utf8": (None, None, "not UTF-8 text"),
     "top_level_list": (None, None, "expected a GeoJSON object, got a list"),
     "wrong_type": (None, "type", "expected 'FeatureCollection', got 'GeometryCollection'"),
-    "missing_board": (None, "board", "is missing"),
     "players_string": (None, "board.players", "expected an integer, got a string"),
     "players_boolean": (None, "board.players", "expected an integer, got a boolean"),
     "players_out_of_range": (None, "board.players", "must be 2 to 6, got 7"),
-    "turns_missing": (None, "board.turns", "is missing"),
-    "outline_missing": (None, "board.outline", "is missing"),
     "outline_linestring": (None, "board.outline.type", "expected 'Polygon', got 'LineString'"),
     "features_not_list": (None, "features", "expected a list, got an object"),
     "feature_not_object": (1, None, "expected a Feature object, got a string"),
     "feature_wrong_type": (1, "type", "expected 'Feature', got 'Region'"),
-    "id_missing": (1, "id", "is missing"),
     "id_string": (1, "id", "expected an integer, got a string"),
     "id_float": (1, "id", "expected an integer, got a decimal number"),
     "id_boolean": (1, "id", "expected an integer, got a boolean"),
-    "geometry_multipolygon": (1, "geometry.type", "expected 'Polygon', got 'MultiPolygon'"),
     "geometry_missing": (1, "geometry", "is missing"),
     "geometry_null": (1, "geometry", "expected a Polygon geometry object, got null"),
     "coordinates_empty": (1, "geometry.coordinates", "needs at least its outer ring"),
@@ -58,6 +53,27 @@ EXPECTED: dict[str, tuple[int | None, str | None, str]] = {
     "symbols_not_list": (1, "properties.symbols", "expected a list, got a string"),
     "symbol_not_string": (1, "properties.symbols[1]", "expected a string, got null"),
     "name_not_string": (1, "properties.name", "expected a string, got a list"),
+    # issue 12: refused with one clear message each
+    "features_empty": (None, "features", "is empty: a board needs at least one region"),
+    "symbol_twice": (1, "properties.symbols[2]", "'mine' is listed twice"),
+    "symbol_twice_in_capitals": (1, "properties.symbols[1]", "'mine' is listed twice"),
+    "id_negative": (1, "id", "a region id is a whole number of 0 or more, got -2"),
+    "fid_negative": (1, "properties.fid", "a region id is a whole number of 0 or more, got -2"),
+    "coordinate_absurd": (
+        1,
+        "geometry.coordinates[0][2]",
+        "coordinate 1e+300 is beyond ±1e+09, the largest a map may use",
+    ),
+    "geometry_multipolygon_two_parts": (
+        1,
+        "geometry.coordinates",
+        "a MultiPolygon of 2 parts: a region is one piece of land",
+    ),
+    "geometry_linestring": (
+        1,
+        "geometry.type",
+        "expected 'Polygon' (or a MultiPolygon of one part), got 'LineString'",
+    ),
 }
 
 #: Region ids of the features above, once the reader got that far.
@@ -98,7 +114,8 @@ def test_missing_file_is_a_map_format_error(tmp_path: Path) -> None:
 
 
 def test_parse_board_names_its_source() -> None:
-    with pytest.raises(MapFormatError, match=r"^draft: field 'board': is missing"):
+    # issue 12: an empty collection is "no regions" (it was "field 'board': is missing")
+    with pytest.raises(MapFormatError, match=r"^draft: field 'features': is empty"):
         parse_board({"type": "FeatureCollection", "features": []}, "draft")
 
 

@@ -329,6 +329,31 @@ def map_cases() -> dict[str, Case]:
         "field 'board.name': 101 characters, more than the 100 allowed")  # fmt: skip
     add("huge_integer.geojson", head.replace("8", "8" * 5000) + "}}",
         "a number has more than 4,300 digits")  # fmt: skip
+    # --- issue 12: plain GeoJSON refused for what is wrong, one line naming the feature
+    square = (
+        '{"type": "Feature", "geometry": {"type": "Polygon", "coordinates": [[[0, 0], '
+        '[1, 0], [1, 1], [0, 1], [0, 0]]]}, "properties": {"terrain": "hill"%s}%s}'
+    )
+    plain = '{"type": "FeatureCollection", "features": [%s]}'
+    add("plain_empty_collection.geojson", plain % "",
+        "field 'features': is empty: a board needs at least one region")  # fmt: skip
+    add("plain_coordinate_1e300.geojson",
+        plain % square.replace("[1, 0]", "[1e300, 0]") % ("", ""),
+        "field 'geometry.coordinates[0][1]': coordinate 1e+300 is beyond ±1e+09")  # fmt: skip
+    add("plain_symbol_twice.geojson", plain % square % (', "symbols": ["mine", "mine"]', ""),
+        "feature #0: field 'properties.symbols[1]': 'mine' is listed twice")  # fmt: skip
+    add("plain_negative_id.geojson", plain % square % ("", ', "id": -4'),
+        "feature #0: field 'id': a region id is a whole number of 0 or more, got -4")  # fmt: skip
+    add("plain_negative_fid.geojson", plain % square % (', "fid": -1', ""),
+        "field 'properties.fid': a region id is a whole number of 0 or more")  # fmt: skip
+    two_parts = square.replace(
+        '"Polygon", "coordinates": [', '"MultiPolygon", "coordinates": [['
+    ).replace("]]]}", "]]], [[[2, 2], [3, 2], [3, 3], [2, 2]]]]}")
+    add("plain_multipolygon_two_parts.geojson", plain % two_parts % ("", ""),
+        "a MultiPolygon of 2 parts: a region is one piece of land")  # fmt: skip
+    add("plain_nesting_10000.geojson",
+        '{"type": "FeatureCollection", "features": ' + "[" * 10_000 + "]" * 10_000 + "}",
+        "nested more than 40 deep")  # fmt: skip
     add("graph_region_name_too_long.json",
         '{"regions": [{"id": 1, "terrain": "hill", "edge": true, "name": "' + "r" * 101 + '"}]}',
         "regions[0] (region 1).name: 101 characters")  # fmt: skip

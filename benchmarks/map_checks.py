@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""How fast a map is checked: after one edit in the editor, and for a very large file.
+
+    python benchmarks/map_checks.py                 # all cases, median of 5 runs
+    python benchmarks/map_checks.py --repeat 9 --markdown
+
+Cases (each the median of ``--repeat`` runs; the board is built once, untimed):
+
+* ``5p edit`` - the 5-player board: one vertex moved (``editor.draft.move_vertex``), then
+  :func:`swlab.board.validate.validate` on the new draft, topology included (a new board
+  derives its borders again). Target: 50 ms.
+* ``5p terrain`` - the same with a terrain change instead of a vertex move.
+* ``2000 edit`` - a random Voronoi board of 2,000 regions, one vertex moved, validated.
+  Target: 500 ms.
+* ``dense region`` - the 5-player board with one edge region redrawn with as many
+  vertices as ``swlab.safe_io.MAP_LIMITS["region_vertices"]`` allows (extra vertices along
+  the board's edge), written to a file, read and validated: the largest region a map may
+  have, so the worst case the limit admits.
+* ``dense map`` - every border of the 5-player board cut into short segments until the
+  map has about ``MAP_LIMITS["map_vertices"]`` vertices, read and validated.
+* ``574k refused`` - a 10 MB file whose one region has 574,000 vertices: read until the
+  vertex limit refuses it, naming the region. Target: 5 s (checked or refused).
+
+Targets are judged on the CPU time (the wall time is printed too: on a machine shared
+with other jobs it includes the wait for a core). Prints figures only and never fails on
+a timing; the figures in ``benchmarks/README.md``
+say which machine they came from.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString, Polygon
+
+from swlab.board import Board, MapFormatError, Region, read_board, write_board
+from swlab.board.catalog import official_board
+from swlab.board.geometry import grid_size
+from swlab.board.validate import validate
+from swlab.board.voronoi import random_board
+from swlab.editor import draft as ed
+from swlab.safe_io import MAP_LIMITS
+
+TARGETS = {"5p edit": 0.050, "2000 edit": 0.500, "574k refused": 5.0, "dense region": 5.0}
+
+
+Timing = tuple[float, float]
+
+
+def median_time(run: Callable[[], Any], repeat: int) -> Timing:
+    """Median wall and CPU seconds of ``repeat`` runs: on a shared machine the wall time
+    includes waiting for a core, the CPU time does not."""
+    times, cpu = [], []
+    for _ in range(repeat):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        run()
+        times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+    return statistics.median(times), statistics.median(cpu)
+
+
+def movable_vertex(draft: ed.Draft) -> tuple[tuple[float, float], tuple[float, float]]:
+    """A vertex shared by regions inside the board and a small move that keeps it valid."""
+    board = draft.board
+    rim = board.outline.boundary
+    counts: dict[tuple[float, float], int] = {}
+    for region in board:
+        for xy in region.polygon.exterior.coords[:-1]:
+            counts[xy] = counts.get(xy, 0) + 1
+    for xy, count in sorted(counts.items()):
+        if count >= 3 and rim.distance(shapely.Point(xy)) > 1e-3:
+            for step in (0.002, -0.002):
+                size = step * max(board.outline.bounds[2] - board.outline.bounds[0], 1.0)
+                target = (xy[0] + size, xy[1] + size)
+                try:
+                    ed.move_vertex(draft, xy, target)
+                except ed.EditError:
+                    continue
+                return xy, target
+    raise SystemExit("no movable vertex found")
+
+
+def edit_then_check(board: Board, repeat: int) -> tuple[Timing, Timing]:
+    """Median seconds of move-vertex + validate, and of set-terrain + validate."""
+    draft = ed.from_board(board)
+    old, new = movable_vertex(draft)
+    moved = median_time(lambda: validate(ed.move_vertex(draft, old, new).board), repeat)
+    region = board.regions[len(board.regions) // 2].id
+    terrain = "forest" if board[region].terrain != "forest" else "hill"
+    painted = median_time(lambda: validate(ed.set_terrain(draft, region, terrain).board), repeat)
+    return moved, painted
+
+
+def dense_region_board(board: Board, vertices: int) -> Board:
+    """``board`` with its region longest on the edge redrawn with ``vertices`` positions,
+    the extra ones along the edge (so the board stays exactly tiled)."""
+    rim = board.outline.boundary
+
+    def on_rim(region: Region) -> float:
+        return float(region.polygon.boundary.intersection(rim).length)
+
+    target = max(board.regions, key=on_rim)
+    ring = list(target.polygon.exterior.coords)
+    band = rim.buffer(1e-6)
+    segments = list(itertools.pairwise(ring))
+    edge = [(a, b) for a, b in segments if band.contains(LineString([a, b]))]
+    total = sum(float(np.hypot(b[0] - a[0], b[1] - a[1])) for a, b in edge)
+    spare = vertices - len(ring)
+    out: list[tuple[float, float]] = []
+    for a, b in segments:
+        out.append(a)
+        if (a, b) in edge:
+            length = float(np.hypot(b[0] - a[0], b[1] - a[1]))
+            n = max(1, int(spare * length / total))
+            for k in range(1, n):
+                t = k / n
+                out.append((round(a[0] + (b[0] - a[0]) * t, 3), round(a[1] + (b[1] - a[1]) * t, 3)))
+    out.append(ring[-1])
+    regions = tuple(
+        Region(r.id, r.terrain, Polygon(out), r.symbols, r.name) if r.id == target.id else r
+        for r in board.regions
+    )
+    return Board(board.name, board.players, board.turns, board.outline, regions)
+
+
+def dense_map_board(board: Board, vertices: int) -> Board:
+    """``board`` with every region's ring cut into equal short segments (shared borders
+    identically, once snapped; the outline as it was), about ``vertices`` positions."""
+    grid = grid_size(board.outline)
+    now = sum(len(shapely.get_coordinates(r.polygon)) for r in board) + 5
+    perimeter = sum(r.polygon.length for r in board)
+    length = perimeter / max(vertices - now, 1)
+
+    def cut(polygon: Polygon) -> Polygon:
+        return shapely.set_precision(shapely.segmentize(polygon, length), grid)
+
+    regions = tuple(Region(r.id, r.terrain, cut(r.polygon), r.symbols, r.name) for r in board)
+    return Board(board.name, board.players, board.turns, board.outline, regions)
+
+
+def read_and_check(path: Path) -> int:
+    return len(validate(read_board(path)))
+
+
+def big_refused_file(folder: Path) -> Path:
+    """The issue's file: 10 MB, one region of 574,000 vertices."""
+    count = 574_000
+    bottom = ", ".join(f"[{k * 0.005:.3f}, 0.000]" for k in range(count))
+    right = count * 0.005
+    dense = f"[[{bottom}, [{right:.3f}, 100], [0, 100], [0, 0]]]"
+    path = folder / "574k.geojson"
+    path.write_text(
+        '{"type": "FeatureCollection", "features": [{"type": "Feature", "id": 1, '
+        '"properties": {"terrain": "hill"}, "geometry": {"type": "Polygon", '
+        f'"coordinates": {dense}}}}}]}}',
+        encoding="utf-8",
+    )
+    return path
+
+
+def refuse(path: Path) -> str:
+    try:
+        read_board(path)
+    except MapFormatError as error:
+        return str(error)
+    raise SystemExit(f"{path} was not refused")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=5, help="runs per case (median)")
+    parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    args = parser.parse_args(argv)
+    print(
+        f"# {os.cpu_count()} CPUs, Python {platform.python_version()}, shapely "
+        f"{shapely.__version__} (GEOS {shapely.geos_version_string}), numpy {np.__version__}"
+    )
+    rows: list[tuple[str, str, Timing, str]] = []
+    five = official_board(5)
+    moved, painted = edit_then_check(five, args.repeat)
+    rows.append(("5p edit", f"{len(five)} regions, move a vertex", moved, ""))
+    rows.append(("5p terrain", f"{len(five)} regions, set a terrain", painted, ""))
+    big = random_board(2000, seed=0)
+    moved, painted = edit_then_check(big, max(3, args.repeat // 2))
+    rows.append(("2000 edit", f"{len(big)} regions, move a vertex", moved, ""))
+    rows.append(("2000 terrain", f"{len(big)} regions, set a terrain", painted, ""))
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        limit = int(MAP_LIMITS["region_vertices"])
+        dense = dense_region_board(five, limit)
+        path = folder / "dense_region.geojson"
+        write_board(dense, path)
+        worst = max(len(shapely.get_coordinates(r.polygon)) for r in dense)
+        seconds = median_time(lambda: read_and_check(path), max(3, args.repeat // 2))
+        size = f"{path.stat().st_size / 1e6:.1f} MB"
+        rows.append(("dense region", f"one region of {worst:,} vertices, {size}", seconds, ""))
+        total = int(MAP_LIMITS["map_vertices"])
+        spread = dense_map_board(five, total)
+        path = folder / "dense_map.geojson"
+        write_board(spread, path)
+        count = sum(len(shapely.get_coordinates(r.polygon)) for r in spread)
+        seconds = median_time(lambda: read_and_check(path), max(3, args.repeat // 2))
+        size = f"{path.stat().st_size / 1e6:.1f} MB"
+        rows.append(("dense map", f"{count:,} vertices in all, {size}", seconds, ""))
+        path = big_refused_file(folder)
+        message = refuse(path)
+        seconds = median_time(lambda: refuse(path), max(3, args.repeat // 2))
+        size = f"{path.stat().st_size / 1e6:.1f} MB"
+        rows.append(
+            ("574k refused", f"574,003 vertices, {size}", seconds, message.split(": ", 1)[1])
+        )
+    if args.markdown:
+        print("| case | board | median wall s | median CPU s | target | note |")
+        print("|---|---|---:|---:|---|---|")
+    for name, board, (wall, cpu), note in rows:
+        target = TARGETS.get(name)
+        mark = "" if target is None else ("met" if cpu <= target else "MISSED")
+        goal = f"≤ {target:g} s" if target is not None else ""
+        if args.markdown:
+            print(f"| {name} | {board} | {wall:.3f} | {cpu:.3f} | {goal} {mark} | {note} |")
+        else:
+            print(
+                f"{name:<14} {wall:8.3f} s wall {cpu:8.3f} s CPU  {goal:<9} {mark:<6} "
+                f"{board}  {note}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
