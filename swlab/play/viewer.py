@@ -12,7 +12,6 @@ traits (widgets only see a change when a trait gets a new object).
 from __future__ import annotations
 
 import html
-import math
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -28,6 +27,7 @@ from swlab.play.style import (
     LABEL_MAX_EM,
     PLAYER_COLOURS,
     fit_view,
+    label_px,
     legend_html,
     target_rings,
     text_colour,
@@ -43,13 +43,6 @@ __all__ = ["GameViewer", "css"]
 CHROME_PX = 150
 #: The share of the row the map takes at most; the panel has the rest.
 MAP_SHARE = 0.63
-
-
-def label_px(map_width: float, map_height: float, regions: int, scale: float = 1.0) -> int:
-    """The size of region numbers on a map of that many pixels: a seventh of a typical
-    region's side, never below 14 px (a room reads it), at most 34 px."""
-    side = math.sqrt(max(map_width * map_height, 1.0) / max(regions, 1))
-    return round(min(34.0, max(14.0, side / 7.4)) * scale)
 
 
 def css(text_px: int | None = 16, label_scale: float = 1.0, label: int = 16) -> str:
