@@ -38,6 +38,7 @@ from swlab.rules.state import GameState, RegionState
 
 __all__ = [
     "DECLINE_DASH",
+    "DIM_CSS",
     "PLAYER_COLOURS",
     "TERRAIN_COLOURS",
     "BoardShapes",
@@ -366,6 +367,16 @@ TARGET_RING: dict[str, Any] = {
 }
 
 
+#: The dimming of non-targets as a style sheet rule, for a map with the class
+#: ``swlab-dimming`` (the same opacities as :func:`region_style`'s ``dimmed``).
+DIM_CSS = (
+    ".swlab-map.swlab-dimming path.swlab-region:not(.swlab-target) "
+    "{ fill-opacity: 0.22; }\n"
+    ".swlab-map.swlab-dimming path.swlab-region:not(.swlab-target):not(.swlab-changed) "
+    "{ stroke-opacity: 0.55; }"
+)
+
+
 def target_rings(shapes: BoardShapes, targets: Collection[int]) -> dict[str, Any]:
     """The outline of each target region, for a layer above the regions that takes no
     clicks: an attackable occupied region keeps its owner's border and gains the ring."""
@@ -391,16 +402,19 @@ def feature_collection(
     targets: Collection[int] = (),
     selected: int | None = None,
     highlight: Collection[int] = (),
+    dim: bool = True,
 ) -> dict[str, Any]:
     """The GeoJSON of the board in ``state``, each feature styled (``properties.style``);
     ``highlight``: regions that just changed (a bot's turn), outlined in magenta.
+    ``dim=False``: non-targets are not dimmed here (the viewer's style sheet dims them,
+    :data:`DIM_CSS`), so a change of targets changes only the targets' features.
 
     Features keep the region id as ``id`` and in ``properties.region``, with ``terrain``,
     ``label``, ``owner``, ``race``, ``tokens``, ``decline`` and ``target`` for callbacks
     and tests. A new dict every call (widgets only see new objects).
     """
     geo = state.geo
-    any_target = bool(targets)
+    any_target = dim and bool(targets)
     features = []
     for rid in shapes.ids:
         i = geo.index.get(rid)

@@ -23,6 +23,7 @@ from ipyleaflet import DivIcon, GeoJSON, LayerGroup, Map, Marker, projections  #
 from swlab.board.model import Board
 from swlab.play.controller import ClickResult, GameController, PanelModel
 from swlab.play.style import (
+    DIM_CSS,
     HOVER_STYLE,
     LABEL_MAX_EM,
     PLAYER_COLOURS,
@@ -85,6 +86,7 @@ def css(text_px: int | None = 16, label_scale: float = 1.0, label: int = 16) -> 
 .swlab-map path.swlab-target {{ cursor: pointer; }}
 .swlab-map path.swlab-target:hover {{ stroke-width: 8px; fill-opacity: 1; }}
 .swlab-map path.swlab-target-ring {{ pointer-events: none; }}
+{DIM_CSS}
 </style>"""
 
 
@@ -185,14 +187,14 @@ class GameViewer:
         view = fit_view(c.shapes.bounds, px_w, px_h, snap=0.125)
         self._label_px = label_px(px_w, px_h, len(c.shapes.ids), label_size)
         self._fit = (view.zoom, self._label_px * label_scale)
-        self.model: PanelModel = c.panel(reveal, fit=self._fit)
+        # non-targets are dimmed by the map's class (DIM_CSS), not in every feature
+        self.model: PanelModel = c.panel(reveal, fit=self._fit, dim=False)
 
         # --- the map --------------------------------------------------------------------
-        self.layer = GeoJSON(data=self.model.features, hover_style=dict(HOVER_STYLE))
-        self.layer.on_click(self._on_click)
-        self.layer.on_hover(self._on_hover)
-        self._ring_targets: frozenset[int] = self.model.targets
-        self.ring_layer = GeoJSON(data=target_rings(c.shapes, self._ring_targets))
+        # one layer per region: a redraw sends only the regions whose look changed
+        self.layer = RegionLayers(self.model.features, self._on_click, self._on_hover)
+        self.ring_layer = RegionLayers(target_rings(c.shapes, c.shapes.ids))
+        self.ring_layer.update(target_rings(c.shapes, self.model.targets))
         self.markers: dict[int, Marker] = {}
         self._label_html: dict[int, str] = {}
         for rid, (loc, markup) in self.model.labels.items():
@@ -469,7 +471,7 @@ class GameViewer:
                 marker.icon = self._icon(self._label_html[rid])
                 if old is not None:
                     old.close()
-        self._place_labels(c.labels_at(self._fit))
+        self._place_labels(c.labels_at(self._fit, frozenset()))
 
     def _place_labels(self, placed: Mapping[int, tuple[tuple[float, float], str]]) -> None:
         for rid, (loc, markup) in placed.items():
@@ -622,12 +624,12 @@ class GameViewer:
     def refresh(self) -> None:
         """Redraw everything from a fresh panel model (new objects for every trait)."""
         c = self.controller
-        m = c.panel(self.reveal, fit=self._fit)
+        m = c.panel(self.reveal, fit=self._fit, dim=False)
         self.model = m
-        self.layer.data = m.features
-        if m.targets != self._ring_targets:
-            self._ring_targets = m.targets
-            self.ring_layer.data = target_rings(c.shapes, m.targets)
+        self.layer.update(m.features)
+        if bool(m.targets) != ("swlab-dimming" in self.map._dom_classes):
+            (self.map.add_class if m.targets else self.map.remove_class)("swlab-dimming")
+        self.ring_layer.update(target_rings(c.shapes, m.targets))
         self._place_labels(m.labels)
 
         actor = m.status.actor
@@ -823,6 +825,68 @@ class GameViewer:
 
     def __repr__(self) -> str:
         return f"<GameViewer {self.controller.status().text}>"
+
+
+class RegionLayers(LayerGroup):  # type: ignore[misc]
+    """The regions of the board as one GeoJSON layer each, in a group.
+
+    A click changes the look of a few regions (the one conquered, the targets gained or
+    lost); :meth:`update` sends the new feature of those only, so the browser redraws a
+    few paths instead of the whole board. ``data`` reads as one FeatureCollection, and
+    mouse events reach the region's own layer, as with a single GeoJSON layer.
+    """
+
+    def __init__(
+        self,
+        features: Mapping[str, Any],
+        on_click: Any = None,
+        on_hover: Any = None,
+    ) -> None:
+        self._features: dict[int, dict[str, Any]] = {}
+        self.by_id: dict[int, GeoJSON] = {}
+        for feature in features["features"]:
+            rid = int(feature["id"])
+            layer = GeoJSON(data=_collection([feature]), hover_style=dict(HOVER_STYLE))
+            if on_click is not None:
+                layer.on_click(on_click)
+            if on_hover is not None:
+                layer.on_hover(on_hover)
+            self.by_id[rid] = layer
+            self._features[rid] = feature
+        super().__init__(layers=tuple(self.by_id.values()))
+
+    def update(self, features: Mapping[str, Any]) -> int:
+        """Show ``features``: a region missing from them shows nothing; only the regions
+        whose feature changed get new data. Returns how many did."""
+        new = {int(f["id"]): f for f in features["features"]}
+        changed = 0
+        for rid, layer in self.by_id.items():
+            feature = new.get(rid)
+            if feature == self._features.get(rid):
+                continue
+            changed += 1
+            if feature is None:
+                self._features.pop(rid, None)
+                layer.data = _collection([])
+            else:
+                self._features[rid] = feature
+                layer.data = _collection([feature])
+        return changed
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """What is shown, as one FeatureCollection (region order)."""
+        return _collection([self._features[r] for r in self.by_id if r in self._features])
+
+    def _handle_mouse_events(self, widget: Any, content: Mapping[str, Any], buffers: Any) -> None:
+        """A mouse event from the front end, passed to the layer of its region."""
+        rid = _region_id(content)
+        if rid in self.by_id:
+            self.by_id[rid]._handle_mouse_events(widget, content, buffers)
+
+
+def _collection(features: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"type": "FeatureCollection", "features": features}
 
 
 def _workspace(
