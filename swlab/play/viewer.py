@@ -124,6 +124,9 @@ class GameViewer:
         ``SWLAB_FILE_BOXES=off``) hides the file box, for a notebook served to a room.
         Chosen by the host: nothing typed in the page leaves the workspace
         (:mod:`swlab.workspace`).
+    guide
+        Show "How to play" in the panel, under the status line, beside the board (folded:
+        one click opens it), with the keyboard shortcuts when they are bound.
     """
 
     def __init__(
@@ -146,6 +149,7 @@ class GameViewer:
         label_size: float = 1.0,
         workspace: Workspace | str | os.PathLike[str] | None = None,
         file_boxes: bool | None = None,
+        guide: bool = False,
     ) -> None:
         if isinstance(game_or_board, GameController):
             self.controller = game_or_board
@@ -366,6 +370,11 @@ class GameViewer:
         self.widget = widgets.VBox([self.style, row])
         self.widget.add_class("swlab-viewer")
         self.keys = self._bind_keys()
+        self.guide = widgets.HTML(_guide_html(self.keys is not None) if guide else "")
+        self.guide.add_class("swlab-guide")
+        if not guide:
+            self.guide.layout.display = "none"
+        self.panel.children = (self.status, self.guide, *self.panel.children[1:])
         #: called after every redraw (the presenter adds its narration and its clock)
         self.on_refresh: list[Any] = []
         self.refresh()
@@ -887,6 +896,31 @@ class RegionLayers(LayerGroup):  # type: ignore[misc]
 
 def _collection(features: list[dict[str, Any]]) -> dict[str, Any]:
     return {"type": "FeatureCollection", "features": features}
+
+
+def _guide_html(keys: bool) -> str:
+    """ "How to play" (:data:`~swlab.play.words.HOW_TO_PLAY`), folded, with the keys."""
+    from swlab.play.keys import KEYS
+    from swlab.play.words import HOW_TO_PLAY
+
+    steps = "".join(
+        f"<li><b>{html.escape(title)}</b> {html.escape(text)}</li>" for title, text in HOW_TO_PLAY
+    )
+    shortcuts = (
+        "<div><b>Keys:</b> "
+        + "; ".join(
+            f"<kbd>{html.escape(key if len(key) > 1 else key.upper())}</kbd> {html.escape(what)}"
+            for key, (_, what) in KEYS.items()
+        )
+        + "</div>"
+        if keys
+        else ""
+    )
+    return (
+        "<details class='swlab-guide-box'><summary><b>How to play</b> (click to open or "
+        f"close)</summary><ol style='margin:0.2em 0;padding-left:1.3em'>{steps}</ol>"
+        f"{shortcuts}</details>"
+    )
 
 
 def _workspace(
