@@ -207,6 +207,8 @@ class BoardShapes:
 
 #: Spots per side of a region's box where its label may go (a grid, kept inside the region).
 SPOT_GRID = 13
+#: How many times crowded labels (and those they land on) look for a free spot again.
+REPAIR_ROUNDS = 12
 
 
 def _spots(poly: Any, anchor: tuple[float, float]) -> tuple[tuple[float, float], ...]:
@@ -631,45 +633,51 @@ def _place_labels(
     extents: Mapping[int, tuple[float, float]],
     zoom: float,
     gap_px: float,
+    margin_px: float = 3.0,
 ) -> dict[int, tuple[float, float]]:
+    import numpy as np
+
     unit = 2.0**zoom
     pad = gap_px / 2 / unit
+    minx, miny, maxx, maxy = shapes.bounds
     half = {rid: (w / 2 / unit + pad, h / 2 / unit + pad) for rid, (w, h) in extents.items()}
     boxes: dict[int, tuple[float, float, float, float]] = {}  # (x0, y0, x1, y1), board units
-
-    def overlap(rid: int, y: float, x: float) -> float:
-        hw, hh = half[rid]
-        x0, y0, x1, y1 = x - hw, y - hh, x + hw, y + hh
-        total = 0.0
-        for other, (a0, b0, a1, b1) in boxes.items():
-            if other == rid:
-                continue
-            dx = min(x1, a1) - max(x0, a0)
-            if dx > 0:
-                dy = min(y1, b1) - max(y0, b0)
-                if dy > 0:
-                    total += dx * dy
-        return total
+    spots: dict[int, Any] = {}
+    for rid, (w, h) in extents.items():
+        pts = np.asarray(shapes.spots.get(rid) or (shapes.anchor[rid],), dtype=float)
+        ys, xs = pts[:, 0].copy(), pts[:, 1].copy()
+        # pulled inside the board as fit_anchor does, every spot at once
+        mw, mh = (w / 2 + margin_px) / unit, (h / 2 + margin_px) / unit
+        if maxx - minx > 2 * mw:
+            xs = np.clip(xs, minx + mw, maxx - mw)
+        if maxy - miny > 2 * mh:
+            ys = np.clip(ys, miny + mh, maxy - mh)
+        spots[rid] = (ys, xs)
 
     def place(rid: int) -> float:
         """Put ``rid`` on its first free spot (or the one overlapping least)."""
-        best, best_overlap = shapes.anchor[rid], math.inf
-        for spot in shapes.spots.get(rid) or (shapes.anchor[rid],):
-            y, x = fit_anchor(spot, extents[rid], shapes.bounds, zoom)
-            o = overlap(rid, y, x)
-            if o < best_overlap:
-                best, best_overlap = (y, x), o
-                if o == 0.0:
-                    break
+        ys, xs = spots[rid]
         hw, hh = half[rid]
-        y, x = best
+        others = [bx for o, bx in boxes.items() if o != rid]
+        if others:
+            arr = np.asarray(others)
+            dx = np.minimum(xs[:, None] + hw, arr[:, 2]) - np.maximum(xs[:, None] - hw, arr[:, 0])
+            dy = np.minimum(ys[:, None] + hh, arr[:, 3]) - np.maximum(ys[:, None] - hh, arr[:, 1])
+            overlap = (np.clip(dx, 0.0, None) * np.clip(dy, 0.0, None)).sum(axis=1)
+            free = np.flatnonzero(overlap <= 0.0)
+            k = int(free[0]) if free.size else int(np.argmin(overlap))
+            worst = 0.0 if free.size else float(overlap[k])
+        else:
+            k, worst = 0, 0.0
+        y, x = float(ys[k]), float(xs[k])
         boxes[rid] = (x - hw, y - hh, x + hw, y + hh)
-        return best_overlap
+        return worst
 
     order = sorted(extents, key=lambda rid: (shapes.area.get(rid, 0.0), rid))
     crowded = [rid for rid in order if place(rid) > 0.0]
-    # a few repair rounds: a crowded label, and the labels it lands on, look again
-    for _ in range(4):
+    # repair rounds: a crowded label and the labels it lands on look again, the most
+    # constrained first (then the other way round, so that no two keep trading places)
+    for round_ in range(REPAIR_ROUNDS):
         if not crowded:
             break
         again: list[int] = []
@@ -682,7 +690,8 @@ def _place_labels(
             ]
             for o in (rid, *hit):
                 del boxes[o]
-            for o in sorted((rid, *hit), key=lambda r: -len(shapes.spots.get(r, ()))):
+            group = sorted((rid, *hit), key=lambda r: len(spots[r][0]))
+            for o in group if round_ % 2 == 0 else reversed(group):
                 if place(o) > 0.0:
                     again.append(o)
         crowded = list(dict.fromkeys(again))
