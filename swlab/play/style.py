@@ -173,6 +173,13 @@ class BoardShapes:
     placed: dict[Any, dict[int, tuple[float, float]]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    #: the last placement per (zoom, gap): the sizes it was for, and where labels went
+    last_placed: dict[
+        tuple[float, float],
+        tuple[dict[int, tuple[float, float]], dict[int, tuple[float, float]]],
+    ] = field(default_factory=dict, compare=False, repr=False)
+    #: each region's spots as a (n, 2) array, made once
+    spot_arrays: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def from_board(cls, board: Board) -> BoardShapes:
@@ -207,8 +214,10 @@ class BoardShapes:
 
 #: Spots per side of a region's box where its label may go (a grid, kept inside the region).
 SPOT_GRID = 13
-#: How many times crowded labels (and those they land on) look for a free spot again.
+#: How many times crowded labels (and those they land on) look for a free spot again, and
+#: how many labels may look in all: a board too crowded to untangle costs a bounded time.
 REPAIR_ROUNDS = 12
+REPAIR_PLACES = 120
 
 
 def _spots(poly: Any, anchor: tuple[float, float]) -> tuple[tuple[float, float], ...]:
@@ -616,15 +625,29 @@ def place_labels(
     :attr:`~BoardShapes.spots` whose box is free, every box pulled inside the board
     (:func:`fit_anchor`). Where no spot is free, the spot overlapping least is taken, and
     a few repair rounds let the crowded labels and those they land on look again.
+
+    From one redraw to the next (same zoom) the labels whose size did not change stay
+    where they were: a click moves only the labels it changed (and those in their way),
+    and costs little. The same labels at the same zoom get the same places (undo, redo).
     """
     key = (zoom, gap_px, tuple(sorted(extents.items())))
     known = shapes.placed.get(key)
     if known is not None:
         return dict(known)
-    result = _place_labels(shapes, extents, zoom, gap_px)
-    if len(shapes.placed) >= 64:
+    last = shapes.last_placed.get((zoom, gap_px))
+    keep: dict[int, tuple[float, float]] = {}
+    if last is not None:
+        before, where = last
+        keep = {r: where[r] for r, e in extents.items() if before.get(r) == e and r in where}
+    result, crowded = _place_labels(shapes, extents, zoom, gap_px, keep=keep)
+    if crowded and keep:  # the labels kept in place are in the way: all anew, if better
+        fresh, still = _place_labels(shapes, extents, zoom, gap_px)
+        if still < crowded:
+            result = fresh
+    while len(shapes.placed) >= 64:
         shapes.placed.pop(next(iter(shapes.placed)))
     shapes.placed[key] = result
+    shapes.last_placed[(zoom, gap_px)] = (dict(extents), result)
     return dict(result)
 
 
@@ -634,7 +657,9 @@ def _place_labels(
     zoom: float,
     gap_px: float,
     margin_px: float = 3.0,
-) -> dict[int, tuple[float, float]]:
+    keep: Mapping[int, tuple[float, float]] | None = None,
+) -> tuple[dict[int, tuple[float, float]], int]:
+    """The placement (see :func:`place_labels`) and how many labels still overlap one."""
     import numpy as np
 
     unit = 2.0**zoom
@@ -644,8 +669,11 @@ def _place_labels(
     boxes: dict[int, tuple[float, float, float, float]] = {}  # (x0, y0, x1, y1), board units
     spots: dict[int, Any] = {}
     for rid, (w, h) in extents.items():
-        pts = np.asarray(shapes.spots.get(rid) or (shapes.anchor[rid],), dtype=float)
-        ys, xs = pts[:, 0].copy(), pts[:, 1].copy()
+        pts = shapes.spot_arrays.get(rid)
+        if pts is None:
+            pts = np.asarray(shapes.spots.get(rid) or (shapes.anchor[rid],), dtype=float)
+            shapes.spot_arrays[rid] = pts
+        ys, xs = pts[:, 0], pts[:, 1]
         # pulled inside the board as fit_anchor does, every spot at once
         mw, mh = (w / 2 + margin_px) / unit, (h / 2 + margin_px) / unit
         if maxx - minx > 2 * mw:
@@ -673,12 +701,19 @@ def _place_labels(
         boxes[rid] = (x - hw, y - hh, x + hw, y + hh)
         return worst
 
-    order = sorted(extents, key=lambda rid: (shapes.area.get(rid, 0.0), rid))
+    for rid, (y, x) in (keep or {}).items():  # where they were: they stay
+        hw, hh = half[rid]
+        boxes[rid] = (x - hw, y - hh, x + hw, y + hh)
+    order = sorted(
+        (rid for rid in extents if rid not in boxes),
+        key=lambda rid: (shapes.area.get(rid, 0.0), rid),
+    )
     crowded = [rid for rid in order if place(rid) > 0.0]
     # repair rounds: a crowded label and the labels it lands on look again, the most
     # constrained first (then the other way round, so that no two keep trading places)
+    looked = 0
     for round_ in range(REPAIR_ROUNDS):
-        if not crowded:
+        if not crowded or looked > REPAIR_PLACES:
             break
         again: list[int] = []
         for rid in crowded:
@@ -691,13 +726,15 @@ def _place_labels(
             for o in (rid, *hit):
                 del boxes[o]
             group = sorted((rid, *hit), key=lambda r: len(spots[r][0]))
+            looked += len(group)
             for o in group if round_ % 2 == 0 else reversed(group):
                 if place(o) > 0.0:
                     again.append(o)
         crowded = list(dict.fromkeys(again))
-    return {
+    where = {
         rid: (round((b[1] + b[3]) / 2, 1), round((b[0] + b[2]) / 2, 1)) for rid, b in boxes.items()
     }
+    return where, len(crowded)
 
 
 def labels(
