@@ -1091,6 +1091,19 @@ class GameController:
         targets = self.targets() if targets is None else targets
         return labels(self.shapes, self.state, targets=targets, fit=fit)
 
+    def board_features(
+        self, dim: bool = True, targets: frozenset[int] | None = None
+    ) -> dict[str, Any]:
+        """The board's GeoJSON now (see :meth:`panel`): what a redraw sends first."""
+        return feature_collection(
+            self.shapes,
+            self.state,
+            targets=self.targets() if targets is None else targets,
+            selected=self.selected,
+            highlight=self.highlight,
+            dim=dim,
+        )
+
     def panel(
         self,
         reveal: bool = False,
@@ -1108,14 +1121,7 @@ class GameController:
         last = self.last
         show = reveal or is_over(self.state)
         return PanelModel(
-            features=feature_collection(
-                self.shapes,
-                self.state,
-                targets=targets,
-                selected=self.selected,
-                highlight=self.highlight,
-                dim=dim,
-            ),
+            features=self.board_features(dim, targets),
             labels=self.labels_at(fit, targets if dim else frozenset()),
             status=self.status(),
             buttons=tuple(self.buttons()),

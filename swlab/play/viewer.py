@@ -633,12 +633,15 @@ class GameViewer:
     def refresh(self) -> None:
         """Redraw everything from a fresh panel model (new objects for every trait)."""
         c = self.controller
+        # the board first: its few changed regions are on their way to the browser while
+        # the rest of the panel is computed
+        targets = c.targets()
+        self.layer.update(c.board_features(dim=False, targets=targets))
+        if bool(targets) != ("swlab-dimming" in self.map._dom_classes):
+            (self.map.add_class if targets else self.map.remove_class)("swlab-dimming")
+        self.ring_layer.update(target_rings(c.shapes, targets))
         m = c.panel(self.reveal, fit=self._fit, dim=False)
         self.model = m
-        self.layer.update(m.features)
-        if bool(m.targets) != ("swlab-dimming" in self.map._dom_classes):
-            (self.map.add_class if m.targets else self.map.remove_class)("swlab-dimming")
-        self.ring_layer.update(target_rings(c.shapes, m.targets))
         self._place_labels(m.labels)
 
         actor = m.status.actor
