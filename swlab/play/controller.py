@@ -1091,26 +1091,38 @@ class GameController:
         targets = self.targets() if targets is None else targets
         return labels(self.shapes, self.state, targets=targets, fit=fit)
 
+    def board_features(
+        self, dim: bool = True, targets: frozenset[int] | None = None
+    ) -> dict[str, Any]:
+        """The board's GeoJSON now (see :meth:`panel`): what a redraw sends first."""
+        return feature_collection(
+            self.shapes,
+            self.state,
+            targets=self.targets() if targets is None else targets,
+            selected=self.selected,
+            highlight=self.highlight,
+            dim=dim,
+        )
+
     def panel(
         self,
         reveal: bool = False,
         log_lines: int = 40,
         fit: tuple[float, float] | None = None,
+        dim: bool = True,
     ) -> PanelModel:
         """Everything the viewer draws, as fresh plain objects (what a redraw costs);
-        ``fit`` places the labels for the map's zoom and label size (:meth:`labels_at`)."""
+        ``fit`` places the labels for the map's zoom and label size (:meth:`labels_at`).
+
+        ``dim=False`` leaves the dimming of non-targets out of the features and the target
+        mark out of the labels: a viewer that dims by a class on its map (its style sheet)
+        then resends only the regions whose own look changed."""
         targets = self.targets()
         last = self.last
         show = reveal or is_over(self.state)
         return PanelModel(
-            features=feature_collection(
-                self.shapes,
-                self.state,
-                targets=targets,
-                selected=self.selected,
-                highlight=self.highlight,
-            ),
-            labels=self.labels_at(fit, targets),
+            features=self.board_features(dim, targets),
+            labels=self.labels_at(fit, targets if dim else frozenset()),
             status=self.status(),
             buttons=tuple(self.buttons()),
             choices=last.choices if last is not None and last.kind == "choices" else (),

@@ -25,7 +25,7 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from shapely.geometry import mapping
@@ -38,6 +38,7 @@ from swlab.rules.state import GameState, RegionState
 
 __all__ = [
     "DECLINE_DASH",
+    "DIM_CSS",
     "PLAYER_COLOURS",
     "TERRAIN_COLOURS",
     "BoardShapes",
@@ -47,8 +48,10 @@ __all__ = [
     "fit_view",
     "label_extent",
     "label_html",
+    "label_px",
     "labels",
     "legend_html",
+    "place_labels",
     "player_colour",
     "region_class",
     "region_style",
@@ -152,7 +155,9 @@ class BoardShapes:
 
     ``geometry[id]`` is the region's GeoJSON geometry (board ``[x, y]``), ``anchor[id]``
     the Leaflet location ``[y, x]`` of its label (a point well inside the polygon, also for
-    concave regions), ``bounds`` the board's ``(minx, miny, maxx, maxy)``.
+    concave regions), ``bounds`` the board's ``(minx, miny, maxx, maxy)``. ``spots[id]``
+    are other points inside the region, nearest the anchor first, where its label may move
+    when it would overlap a neighbour's (:func:`place_labels`); ``area[id]`` its area.
     """
 
     ids: tuple[int, ...]
@@ -162,6 +167,19 @@ class BoardShapes:
     symbols: Mapping[int, frozenset[str]]
     names: Mapping[int, str]
     bounds: tuple[float, float, float, float]
+    spots: Mapping[int, tuple[tuple[float, float], ...]] = field(default_factory=dict)
+    area: Mapping[int, float] = field(default_factory=dict)
+    #: recent label placements by (zoom, extents): undo and redo place nothing anew
+    placed: dict[Any, dict[int, tuple[float, float]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    #: the last placement per (zoom, gap): the sizes it was for, and where labels went
+    last_placed: dict[
+        tuple[float, float],
+        tuple[dict[int, tuple[float, float]], dict[int, tuple[float, float]]],
+    ] = field(default_factory=dict, compare=False, repr=False)
+    #: each region's spots as a (n, 2) array, made once
+    spot_arrays: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def from_board(cls, board: Board) -> BoardShapes:
@@ -169,6 +187,7 @@ class BoardShapes:
 
         geometry: dict[int, dict[str, Any]] = {}
         anchor: dict[int, tuple[float, float]] = {}
+        spots: dict[int, tuple[tuple[float, float], ...]] = {}
         for r in board.regions:
             geometry[r.id] = _plain(mapping(r.polygon))
             poly = r.polygon
@@ -178,6 +197,7 @@ class BoardShapes:
             except Exception:  # a broken draft polygon: any inside point will do
                 point = poly.representative_point()
             anchor[r.id] = (round(point.y, 1), round(point.x, 1))
+            spots[r.id] = _spots(poly, anchor[r.id])
         minx, miny, maxx, maxy = board.outline.bounds
         return cls(
             ids=board.ids,
@@ -187,7 +207,38 @@ class BoardShapes:
             symbols={r.id: r.symbols for r in board.regions},
             names={r.id: r.label for r in board.regions},
             bounds=(minx, miny, maxx, maxy),
+            spots=spots,
+            area={r.id: float(r.polygon.area) for r in board.regions},
         )
+
+
+#: Spots per side of a region's box where its label may go (a grid, kept inside the region).
+SPOT_GRID = 13
+#: How many times crowded labels (and those they land on) look for a free spot again, and
+#: how many labels may look in all: a board too crowded to untangle costs a bounded time.
+REPAIR_ROUNDS = 12
+REPAIR_PLACES = 120
+
+
+def _spots(poly: Any, anchor: tuple[float, float]) -> tuple[tuple[float, float], ...]:
+    """Points ``[y, x]`` inside ``poly`` on a grid over its box, the anchor first, then
+    nearest the anchor first: where a crowded label may move and still sit in its region."""
+    from shapely import contains_xy
+
+    minx, miny, maxx, maxy = poly.bounds
+    xs = [minx + (maxx - minx) * (k + 0.5) / SPOT_GRID for k in range(SPOT_GRID)]
+    ys = [miny + (maxy - miny) * (k + 0.5) / SPOT_GRID for k in range(SPOT_GRID)]
+    grid = [(y, x) for y in ys for x in xs]
+    try:
+        inside = contains_xy(poly, [x for _, x in grid], [y for y, _ in grid])
+    except Exception:  # a broken draft polygon: the anchor only
+        return (anchor,)
+    ay, ax = anchor
+    points = sorted(
+        ((round(y, 1), round(x, 1)) for (y, x), ok in zip(grid, inside, strict=True) if ok),
+        key=lambda p: (p[0] - ay) ** 2 + (p[1] - ax) ** 2,
+    )
+    return (anchor, *points)
 
 
 def _plain(obj: Any) -> Any:
@@ -226,6 +277,13 @@ def fit_view(
     zoom = math.floor(math.log2(max(scale, 1e-9)) / snap) * snap
     center = ((miny + maxy) / 2, (minx + maxx) / 2)
     return View(center=center, zoom=zoom, min_zoom=zoom - 1, max_zoom=zoom + 4)
+
+
+def label_px(map_width: float, map_height: float, regions: int, scale: float = 1.0) -> int:
+    """The size of region numbers on a map of that many pixels: a seventh of a typical
+    region's side, never below 14 px (a room reads it), at most 34 px."""
+    side = math.sqrt(max(map_width * map_height, 1.0) / max(regions, 1))
+    return round(min(34.0, max(14.0, side / 7.4)) * scale)
 
 
 # ====================================================================================
@@ -320,6 +378,16 @@ TARGET_RING: dict[str, Any] = {
 }
 
 
+#: The dimming of non-targets as a style sheet rule, for a map with the class
+#: ``swlab-dimming`` (the same opacities as :func:`region_style`'s ``dimmed``).
+DIM_CSS = (
+    ".swlab-map.swlab-dimming path.swlab-region:not(.swlab-target) "
+    "{ fill-opacity: 0.22; }\n"
+    ".swlab-map.swlab-dimming path.swlab-region:not(.swlab-target):not(.swlab-changed) "
+    "{ stroke-opacity: 0.55; }"
+)
+
+
 def target_rings(shapes: BoardShapes, targets: Collection[int]) -> dict[str, Any]:
     """The outline of each target region, for a layer above the regions that takes no
     clicks: an attackable occupied region keeps its owner's border and gains the ring."""
@@ -345,16 +413,19 @@ def feature_collection(
     targets: Collection[int] = (),
     selected: int | None = None,
     highlight: Collection[int] = (),
+    dim: bool = True,
 ) -> dict[str, Any]:
     """The GeoJSON of the board in ``state``, each feature styled (``properties.style``);
     ``highlight``: regions that just changed (a bot's turn), outlined in magenta.
+    ``dim=False``: non-targets are not dimmed here (the viewer's style sheet dims them,
+    :data:`DIM_CSS`), so a change of targets changes only the targets' features.
 
     Features keep the region id as ``id`` and in ``properties.region``, with ``terrain``,
     ``label``, ``owner``, ``race``, ``tokens``, ``decline`` and ``target`` for callbacks
     and tests. A new dict every call (widgets only see new objects).
     """
     geo = state.geo
-    any_target = bool(targets)
+    any_target = dim and bool(targets)
     features = []
     for rid in shapes.ids:
         i = geo.index.get(rid)
@@ -540,6 +611,132 @@ def fit_anchor(
     return (round(y, 1), round(x, 1))
 
 
+def place_labels(
+    shapes: BoardShapes,
+    extents: Mapping[int, tuple[float, float]],
+    zoom: float,
+    gap_px: float = 2.0,
+) -> dict[int, tuple[float, float]]:
+    """Where each label goes, ``[y, x]`` per region id, so that no two labels' boxes
+    (``extents``: width and height in pixels, centred) overlap and none leaves the board.
+
+    Labels are placed one by one, the smallest regions first (they have the least room):
+    each at its anchor if that box is free, else at the nearest of its region's
+    :attr:`~BoardShapes.spots` whose box is free, every box pulled inside the board
+    (:func:`fit_anchor`). Where no spot is free, the spot overlapping least is taken, and
+    a few repair rounds let the crowded labels and those they land on look again.
+
+    From one redraw to the next (same zoom) the labels whose size did not change stay
+    where they were: a click moves only the labels it changed (and those in their way),
+    and costs little. The same labels at the same zoom get the same places (undo, redo).
+    """
+    key = (zoom, gap_px, tuple(sorted(extents.items())))
+    known = shapes.placed.get(key)
+    if known is not None:
+        return dict(known)
+    last = shapes.last_placed.get((zoom, gap_px))
+    keep: dict[int, tuple[float, float]] = {}
+    if last is not None:
+        before, where = last
+        keep = {r: where[r] for r, e in extents.items() if before.get(r) == e and r in where}
+    result, crowded = _place_labels(shapes, extents, zoom, gap_px, keep=keep)
+    if crowded and keep:  # the labels kept in place are in the way: all anew, if better
+        fresh, still = _place_labels(shapes, extents, zoom, gap_px)
+        if still < crowded:
+            result = fresh
+    while len(shapes.placed) >= 64:
+        shapes.placed.pop(next(iter(shapes.placed)))
+    shapes.placed[key] = result
+    shapes.last_placed[(zoom, gap_px)] = (dict(extents), result)
+    return dict(result)
+
+
+def _place_labels(
+    shapes: BoardShapes,
+    extents: Mapping[int, tuple[float, float]],
+    zoom: float,
+    gap_px: float,
+    margin_px: float = 3.0,
+    keep: Mapping[int, tuple[float, float]] | None = None,
+) -> tuple[dict[int, tuple[float, float]], int]:
+    """The placement (see :func:`place_labels`) and how many labels still overlap one."""
+    import numpy as np
+
+    unit = 2.0**zoom
+    pad = gap_px / 2 / unit
+    minx, miny, maxx, maxy = shapes.bounds
+    half = {rid: (w / 2 / unit + pad, h / 2 / unit + pad) for rid, (w, h) in extents.items()}
+    boxes: dict[int, tuple[float, float, float, float]] = {}  # (x0, y0, x1, y1), board units
+    spots: dict[int, Any] = {}
+    for rid, (w, h) in extents.items():
+        pts = shapes.spot_arrays.get(rid)
+        if pts is None:
+            pts = np.asarray(shapes.spots.get(rid) or (shapes.anchor[rid],), dtype=float)
+            shapes.spot_arrays[rid] = pts
+        ys, xs = pts[:, 0], pts[:, 1]
+        # pulled inside the board as fit_anchor does, every spot at once
+        mw, mh = (w / 2 + margin_px) / unit, (h / 2 + margin_px) / unit
+        if maxx - minx > 2 * mw:
+            xs = np.clip(xs, minx + mw, maxx - mw)
+        if maxy - miny > 2 * mh:
+            ys = np.clip(ys, miny + mh, maxy - mh)
+        spots[rid] = (ys, xs)
+
+    def place(rid: int) -> float:
+        """Put ``rid`` on its first free spot (or the one overlapping least)."""
+        ys, xs = spots[rid]
+        hw, hh = half[rid]
+        others = [bx for o, bx in boxes.items() if o != rid]
+        if others:
+            arr = np.asarray(others)
+            dx = np.minimum(xs[:, None] + hw, arr[:, 2]) - np.maximum(xs[:, None] - hw, arr[:, 0])
+            dy = np.minimum(ys[:, None] + hh, arr[:, 3]) - np.maximum(ys[:, None] - hh, arr[:, 1])
+            overlap = (np.clip(dx, 0.0, None) * np.clip(dy, 0.0, None)).sum(axis=1)
+            free = np.flatnonzero(overlap <= 0.0)
+            k = int(free[0]) if free.size else int(np.argmin(overlap))
+            worst = 0.0 if free.size else float(overlap[k])
+        else:
+            k, worst = 0, 0.0
+        y, x = float(ys[k]), float(xs[k])
+        boxes[rid] = (x - hw, y - hh, x + hw, y + hh)
+        return worst
+
+    for rid, (y, x) in (keep or {}).items():  # where they were: they stay
+        hw, hh = half[rid]
+        boxes[rid] = (x - hw, y - hh, x + hw, y + hh)
+    order = sorted(
+        (rid for rid in extents if rid not in boxes),
+        key=lambda rid: (shapes.area.get(rid, 0.0), rid),
+    )
+    crowded = [rid for rid in order if place(rid) > 0.0]
+    # repair rounds: a crowded label and the labels it lands on look again, the most
+    # constrained first (then the other way round, so that no two keep trading places)
+    looked = 0
+    for round_ in range(REPAIR_ROUNDS):
+        if not crowded or looked > REPAIR_PLACES:
+            break
+        again: list[int] = []
+        for rid in crowded:
+            x0, y0, x1, y1 = boxes[rid]
+            hit = [
+                o
+                for o, (a0, b0, a1, b1) in boxes.items()
+                if o != rid and min(x1, a1) > max(x0, a0) and min(y1, b1) > max(y0, b0)
+            ]
+            for o in (rid, *hit):
+                del boxes[o]
+            group = sorted((rid, *hit), key=lambda r: len(spots[r][0]))
+            looked += len(group)
+            for o in group if round_ % 2 == 0 else reversed(group):
+                if place(o) > 0.0:
+                    again.append(o)
+        crowded = list(dict.fromkeys(again))
+    where = {
+        rid: (round((b[1] + b[3]) / 2, 1), round((b[0] + b[2]) / 2, 1)) for rid, b in boxes.items()
+    }
+    return where, len(crowded)
+
+
 def labels(
     shapes: BoardShapes,
     state: GameState,
@@ -549,19 +746,22 @@ def labels(
 ) -> dict[int, tuple[tuple[float, float], str]]:
     """Per region id: the Leaflet location ``[y, x]`` of its label and the label's HTML.
 
-    ``fit`` is the map's ``(zoom, label px)``: labels near the edge then move inwards so
-    that their whole box stays on the board (:func:`fit_anchor`).
+    ``fit`` is the map's ``(zoom, label px)``: labels are then placed so that their boxes
+    neither overlap each other nor leave the board (:func:`place_labels`).
     """
     geo = state.geo
     out: dict[int, tuple[tuple[float, float], str]] = {}
+    extents: dict[int, tuple[float, float]] = {}
     for rid in shapes.ids:
         i = geo.index.get(rid)
         rs = state.regions[i] if i is not None else RegionState()
         terrain, symbols = shapes.terrain[rid], shapes.symbols[rid]
-        anchor = shapes.anchor[rid]
         if fit is not None:
-            zoom, px = fit
             w, h = label_extent(rid, rs, terrain, symbols)
-            anchor = fit_anchor(anchor, (w * px, h * px), shapes.bounds, zoom)
-        out[rid] = (anchor, label_html(rid, rs, terrain, symbols, target=rid in targets))
+            extents[rid] = (w * fit[1], h * fit[1])
+        html_ = label_html(rid, rs, terrain, symbols, target=rid in targets)
+        out[rid] = (shapes.anchor[rid], html_)
+    if fit is not None:
+        for rid, where in place_labels(shapes, extents, fit[0]).items():
+            out[rid] = (where, out[rid][1])
     return out

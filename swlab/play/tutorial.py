@@ -1,7 +1,8 @@
 """Small helpers the tutorial notebooks share, so their cells stay one line long.
 
-Exercises (:func:`exercise`) let the learner type an answer that the engine checks, with
-feedback and a hint; their solutions live here, shown only on request.
+Exercises (:func:`exercise`) let the learner type actions (or choose an answer) that the
+engine plays and checks against a goal (a position, a stage, a score reached), with feedback
+citing the rule and a hint; their solutions live here, shown only on request.
 
 They print plain sentences for a learner: what an action did (the engine's events, each
 citing its rule id) or why it was refused (the rule id and the engine's sentence).
@@ -54,13 +55,23 @@ def with_power(scenario: str | os.PathLike[str], power: str, seat: int = 0) -> G
 @dataclass(frozen=True)
 class Exercise:
     """One exercise on a shipped position: ``goal`` says whether the learner's actions
-    reached it (and why not); ``hint`` nudges; ``solution`` is shown only on request."""
+    reached it (``None``) or why not (a sentence citing the rule); ``hint`` nudges;
+    ``solution`` is shown only on request; ``why`` explains a right answer.
+
+    ``setup`` is played before the learner's actions (the lesson's moves so far). An
+    exercise with ``choices`` asks the learner to choose one of them instead of typing
+    actions: ``choose(answer)`` builds the game and the actions to play for that choice.
+    """
 
     scenario: str
     prompt: str
     goal: Callable[[Game], str | None]
     hint: str
     solution: str
+    why: str = ""
+    setup: str = ""
+    choices: tuple[str, ...] = ()
+    choose: Callable[[str], tuple[Game, str]] | None = None
 
 
 @dataclass(frozen=True)
@@ -75,9 +86,9 @@ def _stage_is(stage: str, region: int | None = None) -> Callable[[Game], str | N
     def goal(game: Game) -> str | None:
         state = game.state
         if state.turn.stage.value != stage:
-            return "That is legal, but not what the exercise asks."
+            return "That is legal, but not what the exercise asks (R-CONQ-10)."
         if region is not None and state.geo.ids[state.turn.final_region] != region:
-            return "A final conquest, but not of the region the exercise names."
+            return "A final conquest, but not of the region the exercise names (R-CONQ-10)."
         return None
 
     return goal
@@ -87,10 +98,189 @@ def _first_conquest(game: Game) -> str | None:
     seat = game.state.current
     if any(r.owner == seat and r.tokens for r in game.state.regions):
         return None
-    return "Ann holds no region yet: conquer one."
+    return "Ann holds no region yet: conquer one (R-CONQ-1)."
+
+
+def _picker(scenario: str) -> tuple[int, dict[str, Game]]:
+    """The seat about to pick in ``scenario``, and the game after each pick it can afford
+    (the engine's own list of legal picks)."""
+    start = Game.from_scenario(scenario)
+    seat = start.state.current
+    after: dict[str, Game] = {}
+    for action in start.legal():
+        if action.startswith("pick "):
+            trial = Game.from_scenario(scenario)
+            trial.play(action)
+            after[action] = trial
+    return seat, after
+
+
+def _best_pick(
+    scenario: str, measure: Callable[[Game, int], int], what: str, rule: str
+) -> Callable[[Game], str | None]:
+    """A goal: the picking player ends with the most ``measure`` any legal pick gives."""
+
+    def goal(game: Game) -> str | None:
+        seat, after = _picker(scenario)
+        if not any(step.action.verb == "pick" for step in game.history):
+            return f"Pick a combo first ({rule})."
+        best = max(measure(g, seat) for g in after.values())
+        got = measure(game, seat)
+        if got < best:
+            name = game.state.player_name(seat)
+            return f"{name} ends with {got} {what}; another combo leaves more ({rule})."
+        return None
+
+    return goal
+
+
+def _hand(game: Game, seat: int) -> int:
+    active = game.state.players[seat].active
+    return active.hand if active is not None else 0
+
+
+def _coins(game: Game, seat: int) -> int:
+    return game.state.players[seat].coins
+
+
+def _turn_over(game: Game, seat: int, advice: str) -> str | None:
+    """Why ``seat``'s turn is not over yet (then ``advice``), or ``None``."""
+    if game.state.current == seat and game.state.stage.value != "game_over":
+        return f"{game.state.player_name(seat)}'s turn is not over yet: {advice}"
+    return None
+
+
+def _guarded_frontier(game: Game) -> str | None:
+    """Ann's redeployment is over and every token beyond the minimum stands on a region
+    that borders one of Bob's (where he can attack)."""
+    state, geo = game.state, game.state.geo
+    if state.turn.stage.value == "redeploy" and state.turn.acting == "Humans":
+        return "Ann has not finished redeploying: place every token in hand (R-REDEPLOY-1)."
+    bob = {i for i, r in enumerate(state.regions) if r.owner == 1 and r.tokens}
+    for i, r in enumerate(state.regions):
+        if r.race == "Humans" and r.tokens > 1 and not geo.neighbours[i] & bob:
+            terrain = geo.terrain[i].capitalize()
+            return (
+                f"{terrain} ({geo.ids[i]}) holds {r.tokens} tokens but borders none of "
+                "Bob's regions: tokens move freely between your regions, keep them where he "
+                "can attack (R-REDEPLOY-1)."
+            )
+    return None
+
+
+def _four_regions(game: Game) -> str | None:
+    if (
+        why := _turn_over(
+            game, 0, "conquer, end, place every token; the turn ends with the score (R-EXPAND-3)."
+        )
+    ) is not None:
+        return why
+    held = sum(1 for r in game.state.regions if r.race == "Dwarves")
+    if held < 4:
+        return (
+            f"The Dwarves end the turn with {held} regions: after readying, conquer before "
+            "you redeploy (R-EXPAND-3)."
+        )
+    return None
+
+
+def _both_lost_tribes(game: Game) -> str | None:
+    state = game.state
+    left = [rid for rid in (7, 12) if state.region_of(rid).race != "Giants"]
+    if left:
+        return (
+            f"Region {left[0]} is not the Giants' yet: regions next to a Mountain they occupy "
+            "cost 1 token less (R-RACE-GIANTS)."
+        )
+    return None
+
+
+def _smallest_face(game: Game) -> str | None:
+    """Hill 7 taken by a final conquest with the smallest die face that wins."""
+    rolls = [s.action for s in game.history if s.action.verb == "roll"]
+    if game.state.region_of(7).race != "Tritons":
+        return (
+            "Hill 7 is not Ann's: choose it with final 7, and the die must make up the "
+            "tokens she lacks (R-CONQ-10)."
+        )
+    if not rolls:
+        return "Hill 7 is Ann's, but the exercise asks for a final conquest (R-CONQ-10)."
+    start = Game.from_scenario("tutorial/05_tritons.yaml")
+    need = start.explain(7).total - _hand(start, 0)
+    face = int(getattr(rolls[-1], "face", 0))
+    if face > need:
+        return (
+            f"Hill 7 is Ann's, but a {face} is more than she needs: the die is measured "
+            "against the discounted cost (R-RULING-2)."
+        )
+    return None
+
+
+SCORING_BADGES = ("Alchemist", "Forest", "Hill", "Merchant", "Pillaging", "Swamp", "Wealthy")
+
+
+def _with_badge_done(power: str) -> tuple[Game, str]:
+    return with_power("tutorial/06_scoring_powers.yaml", power), "done"
+
+
+def _best_badge(game: Game) -> str | None:
+    """Ann's turn ended with the badge that scores the most of the seven this turn."""
+    start = Game.from_scenario("tutorial/06_scoring_powers.yaml").state.players[0].coins
+    best = 0
+    for power in SCORING_BADGES:
+        trial, actions = _with_badge_done(power)
+        trial.play(actions)
+        best = max(best, trial.state.players[0].coins)
+    got = game.state.players[0].coins
+    if got < best:
+        return (
+            f"Ann scores {got - start} coins with this badge; another of the seven scores "
+            "more this turn (R-SCORE-2)."
+        )
+    return None
+
+
+def _heroes_hold(game: Game) -> str | None:
+    if (
+        why := _turn_over(
+            game, 0, "the Heroes are placed at the end of the turn, then done (R-POW-HEROIC)."
+        )
+    ) is not None:
+        return why
+    state = game.state
+    for action in game.legal():
+        if action.startswith("conquer "):
+            rid = int(action.split()[1])
+            if state.region_of(rid).owner == 0:
+                terrain = state.geo.terrain[state.geo.index[rid]].capitalize()
+                return (
+                    f"Bob's Orcs can still take {terrain} ({rid}): only a region with a Hero "
+                    "is immune (R-POW-HEROIC, R-IMMUNE)."
+                )
+    return None
 
 
 EXERCISES: dict[str, Exercise] = {
+    "01_coins": Exercise(
+        scenario="tutorial/01_column.yaml",
+        prompt="Pick the combo that leaves Bob the most coins (for example: pick 1), then Check.",
+        goal=_best_pick("tutorial/01_column.yaml", _coins, "coins", "R-PICK-1, R-PICK-2"),
+        hint="Each step down the column costs a coin, one on each combo you skip (R-PICK-1); "
+        "the coins lying on the combo you pick are yours (R-PICK-2).",
+        solution="pick 2",
+        why="Position 2 costs 2 coins (one on each combo skipped) and collects the 3 lying "
+        "there: Bob ends with 3.",
+    ),
+    "01_tokens": Exercise(
+        scenario="tutorial/01_column.yaml",
+        prompt="Now pick the combo that gives Bob the most tokens, then Check.",
+        goal=_best_pick("tutorial/01_column.yaml", _hand, "tokens", "R-PICK-4"),
+        hint="A pick takes banner + badge tokens, but never more than the tray still holds "
+        "(R-PICK-4); a combo you cannot pay for is refused (R-PICK-3).",
+        solution="pick 0",
+        why="Forest Ratmen print 8 + 4 = 12, but the tray holds only 7 Ratmen (R-PICK-4); "
+        "Flying Tritons' 11 cost 3 coins (R-PICK-3): Swamp Orcs' 9 are the most.",
+    ),
     "02_first_conquest": Exercise(
         scenario="tutorial/02_first_conquest.yaml",
         prompt="Type Ann's first conquest (for example: conquer 5), then Check.",
@@ -107,27 +297,106 @@ EXERCISES: dict[str, Exercise] = {
         "die can add up to 3 tokens, if the region is chosen first (R-CONQ-10).",
         solution="final 7",
     ),
+    "03_frontier": Exercise(
+        scenario="tutorial/03_redeploy.yaml",
+        setup="conquer 7; end; take 2; take 2",
+        prompt="Ann holds 3 tokens: place them where Bob can attack, and finish the "
+        "redeployment (place N ... done, or one deploy), then Check.",
+        goal=_guarded_frontier,
+        hint="Tokens move freely between your regions, at least 1 in each (R-REDEPLOY-1): "
+        "which of Ann's regions borders one of Bob's? Hover the board above.",
+        solution="deploy 7:7",
+        why="Only Hill 7 borders Bob's Forest 13: the other regions keep their 1 token.",
+    ),
+    "03_four_regions": Exercise(
+        scenario="tutorial/03_next_turn.yaml",
+        prompt="Play Ann's whole turn so that her Dwarves hold 4 regions at its end, then Check.",
+        goal=_four_regions,
+        hint="After readying, Ann has 4 tokens to conquer with (R-EXPAND-3); Forest 11 "
+        "borders Hill 5 and holds a lost tribe (R-CONQ-2). Then end, place every token "
+        "(R-REDEPLOY-1).",
+        solution="conquer 11; end; deploy 11:4",
+    ),
+    "05_giants": Exercise(
+        scenario="tutorial/05_giants.yaml",
+        prompt="Ann's Giants have 5 tokens: clear both lost tribes beside their Mountain "
+        "(Hill 7 and Farmland 12) this turn, then Check.",
+        goal=_both_lost_tribes,
+        hint="Each lost tribe adds 1 to the cost (R-CONQ-2): 3 + 3 is more than 5. What do "
+        "Giants save next to a Mountain they occupy (R-RACE-GIANTS)?",
+        solution="conquer 7; conquer 12",
+        why="Each costs 2 + 1 lost tribe - 1 Giants = 2: the discount pays for the tribe.",
+    ),
+    "05_smallest_face": Exercise(
+        scenario="tutorial/05_tritons.yaml",
+        prompt="Make the final attempt on Hill 7 and set the die to the smallest face that "
+        "takes it (final 7; roll N), then Check.",
+        goal=_smallest_face,
+        hint="The die adds to the tokens in hand, measured against the discounted cost "
+        "(R-RULING-2): how many tokens does Ann lack? (R-CONQ-10)",
+        solution="final 7; roll 2",
+        why="Hill 7 costs the Tritons 4 and Ann holds 2: the die must show 2 or more.",
+    ),
+    "06_best_badge": Exercise(
+        scenario="tutorial/06_scoring_powers.yaml",
+        prompt="Choose the badge that scores Ann the most coins this turn, then Check.",
+        goal=_best_badge,
+        hint="Count what each badge adds to the 4 coins of her regions (R-SCORE-1, "
+        "R-SCORE-2); one of them pays once, the turn it is picked (R-RULING-6).",
+        solution="Wealthy",
+        why="Wealthy's 7 coins come once (R-RULING-6): over a long game Merchant's +1 per "
+        "region adds up to more.",
+        choices=SCORING_BADGES,
+        choose=_with_badge_done,
+    ),
+    "06_heroes": Exercise(
+        scenario="tutorial/06_heroic.yaml",
+        prompt="Place Ann's two Heroes (hero N; hero M) so that Bob can take none of her "
+        "regions, end the turn with done, then Check.",
+        goal=_heroes_hold,
+        hint="A Hero makes its region immune (R-POW-HEROIC, R-IMMUNE): which of Ann's regions "
+        "borders Bob's Orcs?",
+        solution="hero 7; hero 2; done",
+    ),
 }
 
 
-def check(name: str, actions: str) -> Feedback:
-    """Play ``actions`` on a fresh copy of exercise ``name``'s position and say whether
-    they reach its goal: the engine's refusal (rule id) or events, then a verdict."""
-    ex = EXERCISES[name]
-    text = actions.strip()
-    if not text:
+def _start(ex: Exercise, answer: str) -> tuple[Game, str] | Feedback:
+    """The game an answer is tried on, and the actions to play (or why it cannot be tried)."""
+    if ex.choices:
+        if answer not in ex.choices:
+            return Feedback(False, ("Choose one of: " + ", ".join(ex.choices) + ".",))
+        assert ex.choose is not None
+        return ex.choose(answer)
+    if not answer:
         return Feedback(False, ("Type an action first, such as: conquer 3.",))
     game = Game.from_scenario(ex.scenario)
+    if ex.setup:
+        game.play(ex.setup)
+    return game, answer
+
+
+def check(name: str, answer: str) -> Feedback:
+    """Try ``answer`` on a fresh copy of exercise ``name``'s position and say whether it
+    reaches the goal: the engine's refusal (rule id) or events, then a verdict and, when
+    the goal is not reached, the hint."""
+    ex = EXERCISES[name]
+    started = _start(ex, (answer or "").strip())
+    if isinstance(started, Feedback):
+        return started
+    game, text = started
+    before = game.index
     try:
         error = game.try_play(text)
     except ValueError as e:  # not an action at all
         return Feedback(False, (f"✘ {e}", f"Hint: {ex.hint}"))
     if error:
         return Feedback(False, (f"✘ refused: {error.message}", f"Hint: {ex.hint}"))
-    events = tuple(game.describe())
+    events = tuple(game.describe(game.index - before))
     why = ex.goal(game)
     if why is None:
-        return Feedback(True, ("✔ " + events[0] if events else "✔", *events[1:], "Well done."))
+        head = ("✔ " + events[0] if events else "✔", *events[1:])
+        return Feedback(True, (*head, *((ex.why,) if ex.why else ()), "Well done."))
     return Feedback(False, (*events, f"✘ {why}", f"Hint: {ex.hint}"))
 
 
@@ -139,23 +408,33 @@ def exercise(name: str) -> Any:
     import ipywidgets as widgets  # type: ignore[import-untyped]
 
     ex = EXERCISES[name]
-    box = widgets.Text(placeholder="your answer, e.g. conquer 5", description="answer")
+    if ex.choices:
+        box: Any = widgets.Dropdown(options=list(ex.choices), value=None, description="answer")
+    else:
+        # the value is sent on Enter (or on leaving the box): Enter checks the answer
+        box = widgets.Text(
+            placeholder="your answer, e.g. conquer 5",
+            description="answer",
+            continuous_update=False,
+        )
     check_button = widgets.Button(description="Check", button_style="primary")
     solution_button = widgets.Button(description="Show solution")
     out = widgets.HTML()
     out.add_class("swlab-feedback")
 
     def on_check(_: Any = None) -> None:
-        fb = check(name, box.value)
+        fb = check(name, box.value or "")
         colour = "#009E73" if fb.ok else "#D55E00"
         body = "<br>".join(html.escape(line) for line in fb.lines)
         out.value = f"<div style='border-left:5px solid {colour};padding:4px 8px'>{body}</div>"
 
     def on_solution(_: Any = None) -> None:
-        out.value = f"<div>Solution: <code>{html.escape(ex.solution)}</code></div>"
+        why = f"<br>{html.escape(ex.why)}" if ex.why else ""
+        out.value = f"<div>Solution: <code>{html.escape(ex.solution)}</code>{why}</div>"
 
     check_button.on_click(on_check)
-    box.on_submit(on_check)
+    if not ex.choices:
+        box.observe(on_check, "value")
     solution_button.on_click(on_solution)
     return widgets.VBox(
         [

@@ -12,7 +12,6 @@ traits (widgets only see a change when a trait gets a new object).
 from __future__ import annotations
 
 import html
-import math
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -24,10 +23,12 @@ from ipyleaflet import DivIcon, GeoJSON, LayerGroup, Map, Marker, projections  #
 from swlab.board.model import Board
 from swlab.play.controller import ClickResult, GameController, PanelModel
 from swlab.play.style import (
+    DIM_CSS,
     HOVER_STYLE,
     LABEL_MAX_EM,
     PLAYER_COLOURS,
     fit_view,
+    label_px,
     legend_html,
     target_rings,
     text_colour,
@@ -43,13 +44,6 @@ __all__ = ["GameViewer", "css"]
 CHROME_PX = 150
 #: The share of the row the map takes at most; the panel has the rest.
 MAP_SHARE = 0.63
-
-
-def label_px(map_width: float, map_height: float, regions: int, scale: float = 1.0) -> int:
-    """The size of region numbers on a map of that many pixels: a seventh of a typical
-    region's side, never below 14 px (a room reads it), at most 34 px."""
-    side = math.sqrt(max(map_width * map_height, 1.0) / max(regions, 1))
-    return round(min(34.0, max(14.0, side / 7.4)) * scale)
 
 
 def css(text_px: int | None = 16, label_scale: float = 1.0, label: int = 16) -> str:
@@ -92,6 +86,7 @@ def css(text_px: int | None = 16, label_scale: float = 1.0, label: int = 16) -> 
 .swlab-map path.swlab-target {{ cursor: pointer; }}
 .swlab-map path.swlab-target:hover {{ stroke-width: 8px; fill-opacity: 1; }}
 .swlab-map path.swlab-target-ring {{ pointer-events: none; }}
+{DIM_CSS}
 </style>"""
 
 
@@ -129,6 +124,9 @@ class GameViewer:
         ``SWLAB_FILE_BOXES=off``) hides the file box, for a notebook served to a room.
         Chosen by the host: nothing typed in the page leaves the workspace
         (:mod:`swlab.workspace`).
+    guide
+        Show "How to play" in the panel, under the status line, beside the board (folded:
+        one click opens it), with the keyboard shortcuts when they are bound.
     """
 
     def __init__(
@@ -151,6 +149,7 @@ class GameViewer:
         label_size: float = 1.0,
         workspace: Workspace | str | os.PathLike[str] | None = None,
         file_boxes: bool | None = None,
+        guide: bool = False,
     ) -> None:
         if isinstance(game_or_board, GameController):
             self.controller = game_or_board
@@ -192,14 +191,14 @@ class GameViewer:
         view = fit_view(c.shapes.bounds, px_w, px_h, snap=0.125)
         self._label_px = label_px(px_w, px_h, len(c.shapes.ids), label_size)
         self._fit = (view.zoom, self._label_px * label_scale)
-        self.model: PanelModel = c.panel(reveal, fit=self._fit)
+        # non-targets are dimmed by the map's class (DIM_CSS), not in every feature
+        self.model: PanelModel = c.panel(reveal, fit=self._fit, dim=False)
 
         # --- the map --------------------------------------------------------------------
-        self.layer = GeoJSON(data=self.model.features, hover_style=dict(HOVER_STYLE))
-        self.layer.on_click(self._on_click)
-        self.layer.on_hover(self._on_hover)
-        self._ring_targets: frozenset[int] = self.model.targets
-        self.ring_layer = GeoJSON(data=target_rings(c.shapes, self._ring_targets))
+        # one layer per region: a redraw sends only the regions whose look changed
+        self.layer = RegionLayers(self.model.features, self._on_click, self._on_hover)
+        self.ring_layer = RegionLayers(target_rings(c.shapes, c.shapes.ids))
+        self.ring_layer.update(target_rings(c.shapes, self.model.targets))
         self.markers: dict[int, Marker] = {}
         self._label_html: dict[int, str] = {}
         for rid, (loc, markup) in self.model.labels.items():
@@ -371,6 +370,11 @@ class GameViewer:
         self.widget = widgets.VBox([self.style, row])
         self.widget.add_class("swlab-viewer")
         self.keys = self._bind_keys()
+        self.guide = widgets.HTML(_guide_html(self.keys is not None) if guide else "")
+        self.guide.add_class("swlab-guide")
+        if not guide:
+            self.guide.layout.display = "none"
+        self.panel.children = (self.status, self.guide, *self.panel.children[1:])
         #: called after every redraw (the presenter adds its narration and its clock)
         self.on_refresh: list[Any] = []
         self.refresh()
@@ -476,7 +480,7 @@ class GameViewer:
                 marker.icon = self._icon(self._label_html[rid])
                 if old is not None:
                     old.close()
-        self._place_labels(c.labels_at(self._fit))
+        self._place_labels(c.labels_at(self._fit, frozenset()))
 
     def _place_labels(self, placed: Mapping[int, tuple[tuple[float, float], str]]) -> None:
         for rid, (loc, markup) in placed.items():
@@ -629,12 +633,15 @@ class GameViewer:
     def refresh(self) -> None:
         """Redraw everything from a fresh panel model (new objects for every trait)."""
         c = self.controller
-        m = c.panel(self.reveal, fit=self._fit)
+        # the board first: its few changed regions are on their way to the browser while
+        # the rest of the panel is computed
+        targets = c.targets()
+        self.layer.update(c.board_features(dim=False, targets=targets))
+        if bool(targets) != ("swlab-dimming" in self.map._dom_classes):
+            (self.map.add_class if targets else self.map.remove_class)("swlab-dimming")
+        self.ring_layer.update(target_rings(c.shapes, targets))
+        m = c.panel(self.reveal, fit=self._fit, dim=False)
         self.model = m
-        self.layer.data = m.features
-        if m.targets != self._ring_targets:
-            self._ring_targets = m.targets
-            self.ring_layer.data = target_rings(c.shapes, m.targets)
         self._place_labels(m.labels)
 
         actor = m.status.actor
@@ -830,6 +837,93 @@ class GameViewer:
 
     def __repr__(self) -> str:
         return f"<GameViewer {self.controller.status().text}>"
+
+
+class RegionLayers(LayerGroup):  # type: ignore[misc]
+    """The regions of the board as one GeoJSON layer each, in a group.
+
+    A click changes the look of a few regions (the one conquered, the targets gained or
+    lost); :meth:`update` sends the new feature of those only, so the browser redraws a
+    few paths instead of the whole board. ``data`` reads as one FeatureCollection, and
+    mouse events reach the region's own layer, as with a single GeoJSON layer.
+    """
+
+    def __init__(
+        self,
+        features: Mapping[str, Any],
+        on_click: Any = None,
+        on_hover: Any = None,
+    ) -> None:
+        self._features: dict[int, dict[str, Any]] = {}
+        self.by_id: dict[int, GeoJSON] = {}
+        for feature in features["features"]:
+            rid = int(feature["id"])
+            layer = GeoJSON(data=_collection([feature]), hover_style=dict(HOVER_STYLE))
+            if on_click is not None:
+                layer.on_click(on_click)
+            if on_hover is not None:
+                layer.on_hover(on_hover)
+            self.by_id[rid] = layer
+            self._features[rid] = feature
+        super().__init__(layers=tuple(self.by_id.values()))
+
+    def update(self, features: Mapping[str, Any]) -> int:
+        """Show ``features``: a region missing from them shows nothing; only the regions
+        whose feature changed get new data. Returns how many did."""
+        new = {int(f["id"]): f for f in features["features"]}
+        changed = 0
+        for rid, layer in self.by_id.items():
+            feature = new.get(rid)
+            if feature == self._features.get(rid):
+                continue
+            changed += 1
+            if feature is None:
+                self._features.pop(rid, None)
+                layer.data = _collection([])
+            else:
+                self._features[rid] = feature
+                layer.data = _collection([feature])
+        return changed
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """What is shown, as one FeatureCollection (region order)."""
+        return _collection([self._features[r] for r in self.by_id if r in self._features])
+
+    def _handle_mouse_events(self, widget: Any, content: Mapping[str, Any], buffers: Any) -> None:
+        """A mouse event from the front end, passed to the layer of its region."""
+        rid = _region_id(content)
+        if rid in self.by_id:
+            self.by_id[rid]._handle_mouse_events(widget, content, buffers)
+
+
+def _collection(features: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"type": "FeatureCollection", "features": features}
+
+
+def _guide_html(keys: bool) -> str:
+    """ "How to play" (:data:`~swlab.play.words.HOW_TO_PLAY`), folded, with the keys."""
+    from swlab.play.keys import KEYS
+    from swlab.play.words import HOW_TO_PLAY
+
+    steps = "".join(
+        f"<li><b>{html.escape(title)}</b> {html.escape(text)}</li>" for title, text in HOW_TO_PLAY
+    )
+    shortcuts = (
+        "<div><b>Keys:</b> "
+        + "; ".join(
+            f"<kbd>{html.escape(key if len(key) > 1 else key.upper())}</kbd> {html.escape(what)}"
+            for key, (_, what) in KEYS.items()
+        )
+        + "</div>"
+        if keys
+        else ""
+    )
+    return (
+        "<details class='swlab-guide-box'><summary><b>How to play</b> (click to open or "
+        f"close)</summary><ol style='margin:0.2em 0;padding-left:1.3em'>{steps}</ol>"
+        f"{shortcuts}</details>"
+    )
 
 
 def _workspace(

@@ -74,6 +74,23 @@ def _viewer_controls(page: Page, v: Locator) -> None:
     _inside(page, v.locator("button", has_text=re.compile(r"^\s*pick 5")).first, "the last combo")
 
 
+def _guide_beside(page: Page, v: Locator, screenshot: Path) -> None:
+    """Notebook 00's "How to play" is in the panel beside the board, under the status line,
+    on screen; opened, it reads there (screenshot), and the page never says Run All."""
+    summary = v.locator(".swlab-guide summary").first
+    _inside(page, summary, "How to play")
+    _beside(v.locator(".swlab-map"), v.locator(".swlab-guide"))
+    summary.click()
+    page.wait_for_selector(".swlab-guide details[open]", timeout=5_000)
+    time.sleep(0.3)
+    assert "Pick a combo." in v.locator(".swlab-guide").inner_text()
+    page.screenshot(path=str(screenshot))
+    assert "Run All" not in page.locator("body").inner_text()
+    summary.click()  # folded again: the choices are back on screen
+    time.sleep(0.3)
+    _inside(page, v.locator("button", has_text=re.compile(r"^\s*pick 0")).first, "the first combo")
+
+
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=lambda s: str(s))
 def test_welcome_fits_in_voila(
     browser: Browser, lab: harness.Lab, screenshots: Path, width: int, height: int
@@ -88,6 +105,7 @@ def test_welcome_fits_in_voila(
         _viewer_controls(page, v)
         _no_coins_shown(page)
         page.screenshot(path=str(screenshots / f"fit-voila-00-{width}x{height}.png"))
+        _guide_beside(page, v, screenshots / f"guide-voila-00-{width}x{height}.png")
     finally:
         context.close()
         lab.shutdown_kernels()
@@ -106,6 +124,7 @@ def test_welcome_fits_in_jupyterlab(
         v = page.locator(".swlab-viewer").first
         _viewer_controls(page, v)
         page.screenshot(path=str(screenshots / f"fit-lab-00-{width}x{height}.png"))
+        _guide_beside(page, v, screenshots / f"guide-lab-00-{width}x{height}.png")
     finally:
         context.close()
         lab.shutdown_kernels()

@@ -89,3 +89,33 @@ def test_one_terrain_palette_for_pictures_viewer_and_editor() -> None:
     # symbols: the viewer's tags take the pictures' badge colours
     markup = style.label_html(3, RegionState(), "forest", frozenset({"mine"}))
     assert palette.SYMBOL_BADGES["mine"] in markup
+
+
+def test_how_to_play_sits_beside_the_board_under_the_status(board2: Board) -> None:
+    from swlab.play.words import HOW_TO_PLAY
+
+    v = GameViewer(board2, ["Ann", "Bot"], seed=7, bots={1: "greedy"}, guide=True)
+    assert v.panel.children[:2] == (v.status, v.guide)  # in the panel, beside the map
+    text = v.guide.value
+    assert "<details" in text and "How to play" in text and "<details open" not in text
+    for title, _sentences in HOW_TO_PLAY:
+        assert title in text
+    assert "(R-PICK-1)" in text and "(R-CONQ-10)" in text
+    # the keys are named only when they are bound (no tooltip or guide promises a dead key)
+    assert ("<kbd>U</kbd>" in text) == (v.keys is not None)
+    assert "Run All" not in text
+    plain = GameViewer(board2, ["Ann", "Bot"], seed=7)
+    assert plain.guide.value == "" and plain.guide.layout.display == "none"
+
+
+def test_notebook_00_has_how_to_play_beside_the_viewer_not_below() -> None:
+    import json
+    from pathlib import Path
+
+    nb = Path(__file__).resolve().parents[2] / "notebooks" / "00_welcome.ipynb"
+    cells = json.loads(nb.read_text(encoding="utf-8"))["cells"]
+    sources = ["".join(c["source"]) for c in cells]
+    viewer = next(k for k, s in enumerate(sources) if "GameViewer(" in s)
+    assert "guide=True" in sources[viewer]
+    assert not any("## How to play" in s for s in sources[viewer + 1 :])
+    assert not any("Run All" in s for s in sources)

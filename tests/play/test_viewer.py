@@ -216,3 +216,38 @@ def test_r_conq_10_roll_button_undo_and_roll_again_shows_the_same_face(board2: B
     v.roll_button.click()
     assert v.controller.game.actions[-1] == first
     assert v.roll_button.disabled  # the die is used: conquests end (R-CONQ-10)
+
+
+def test_a_click_resends_only_the_regions_whose_look_changed(board5: Board) -> None:
+    """Issue 11's redraw budget: not the whole board per click, only what changed."""
+    v = GameViewer(board5, ["Ann", "Bea", "Cy", "Dee", "Eve"], seed=3, auto_bots=False)
+    labels_before = {rid: m.icon for rid, m in v.markers.items()}
+    v.button("pick 0").click()
+    rid = min(v.controller.targets())
+    v.refresh()
+    mid = {r: layer.data for r, layer in v.layer.by_id.items()}
+    region_event(v, rid)
+    after = {r: layer.data for r, layer in v.layer.by_id.items()}
+    changed = {r for r in after if after[r] is not mid[r]}
+    assert rid in changed and len(changed) < len(after) // 2, changed
+    # the region conquered shows its new owner; the others keep the very same objects
+    feature = after[rid]["features"][0]
+    assert "swlab-owner-0" in feature["properties"]["style"]["className"]
+    assert all(after[r] is mid[r] for r in after if r not in changed)
+    # the panel's picture as one collection, as before
+    assert len(v.layer.data["features"]) == len(board5)
+    # non-targets are dimmed by a class on the map (a style sheet rule), not per feature
+    assert ("swlab-dimming" in v.map._dom_classes) == bool(v.controller.targets())
+    assert "swlab-dimming" in v.style.value
+    # labels are rebuilt only where their text changed
+    rebuilt = {r for r, m in v.markers.items() if m.icon is not labels_before[r]}
+    assert rid in rebuilt and len(rebuilt) < len(v.markers) // 2, rebuilt
+
+
+def test_target_rings_follow_the_targets_region_by_region(board2: Board) -> None:
+    v = GameViewer(board2, ["Ann", "Bob"], seed=7, auto_bots=False)
+    v.button("pick 0").click()
+    shown = {int(f["id"]) for f in v.ring_layer.data["features"]}
+    assert shown == set(v.controller.targets())
+    v._on_undo()
+    assert {int(f["id"]) for f in v.ring_layer.data["features"]} == set(v.controller.targets())
