@@ -75,8 +75,8 @@ from swlab.editor.overlays import (
     region_set_features,
 )
 from swlab.editor.playtest import BalanceResult, balance_run, check_playable
-from swlab.play.style import LABEL_MAX_EM, fit_view, label_html
-from swlab.play.viewer import CHROME_PX, label_px
+from swlab.play.style import LABEL_MAX_EM, fit_view, label_html, label_px
+from swlab.play.viewer import CHROME_PX
 from swlab.rules.state import RegionState
 from swlab.workspace import FileBox, Outcome, Workspace
 
