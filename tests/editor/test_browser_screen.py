@@ -20,7 +20,8 @@ from urllib.parse import urlparse
 import pytest
 
 from swlab.editor.overlays import CORNER_TEXT
-from tests.editor.test_browser import SCREENSHOTS, _harness
+
+from .test_browser import SCREENSHOTS, _harness
 
 pytestmark = pytest.mark.browser
 

@@ -21,7 +21,8 @@ pytest.importorskip("ipyleaflet")
 
 from swlab.editor.overlays import CORNER_TEXT
 from swlab.editor.widget import MapEditor
-from tests.editor.test_widget import click_region, geoman, line
+
+from .test_widget import click_region, geoman, line
 
 
 def hover_region(editor: MapEditor, region: int) -> None:

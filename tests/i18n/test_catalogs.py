@@ -10,7 +10,8 @@ import pytest
 from babel.messages.mofile import write_mo
 
 from swlab import i18n
-from tests.i18n.catalogs import (
+
+from .catalogs import (
     DOMAINS,
     LANGS,
     RULE_ID,
@@ -21,7 +22,7 @@ from tests.i18n.catalogs import (
     tool,
     without_fields,
 )
-from tests.i18n.glossary import mentions, rows, uses
+from .glossary import mentions, rows, uses
 
 CATALOGS = [(lang, domain) for lang in LANGS for domain in DOMAINS]
 

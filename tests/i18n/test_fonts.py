@@ -13,8 +13,9 @@ from fontTools.ttLib import TTFont
 from matplotlib import font_manager
 
 from swlab import i18n
-from tests.i18n.catalogs import DOMAINS, LANGS, forms, messages
-from tests.i18n.glossary import rows
+
+from .catalogs import DOMAINS, LANGS, forms, messages
+from .glossary import rows
 
 FONT = "DejaVu Sans"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.i18n.glossary import KINDS, LANGS, NOT_IN_SEED, SOURCE, rows, seeds_dir, uses
+from .glossary import KINDS, LANGS, NOT_IN_SEED, SOURCE, rows, seeds_dir, uses
 
 
 def test_every_row_has_every_language_and_a_source() -> None:

@@ -222,7 +222,8 @@ def test_the_prose_uses_the_glossary_terms(lang: str) -> None:
     """Where the English names a game term of docs/glossary.csv, the translation uses that
     language's term (by stem, as tests/i18n/glossary.py matches it). A power named like a
     terrain (Forest, Hill, Swamp) is checked as the terrain; code and rule ids are left out."""
-    glossary = pytest.importorskip("tests.i18n.glossary", reason="tests/i18n/glossary.py absent")
+    from . import glossary
+
     if not glossary.GLOSSARY.is_file():
         pytest.skip(f"{glossary.GLOSSARY} is missing")
     rows = glossary.rows()
