@@ -40,6 +40,9 @@ DOMAINS: tuple[str, ...] = ("swlab", "rules")
 LOCALE_DIR = Path(__file__).with_name("locale")
 
 _current: ContextVar[str | None] = ContextVar("swlab_language", default=None)
+#: The language :func:`set_language` chose, for the whole process: a notebook kernel runs each
+#: cell in a context of its own, so a context variable alone would forget it by the next cell.
+_chosen: str | None = None
 
 
 class UnknownLanguageError(ValueError):
@@ -75,15 +78,17 @@ def from_environment(environ: dict[str, str] | None = None) -> str:
 
 
 def language(code: str | None = None) -> str:
-    """The language in effect: ``code`` if given, else the one set, else the environment's."""
+    """The language in effect: ``code`` if given, else :func:`using`'s, else the one set, else
+    the environment's."""
     if code is not None:
         return check(code)
-    return _current.get() or from_environment()
+    return _current.get() or _chosen or from_environment()
 
 
 def set_language(code: str | None) -> None:
     """Show every later sentence in ``code`` (``None``: back to the environment's choice)."""
-    _current.set(None if code is None else check(code))
+    global _chosen
+    _chosen = None if code is None else check(code)
 
 
 @contextmanager
