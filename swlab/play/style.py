@@ -33,6 +33,8 @@ from shapely.geometry import mapping
 from swlab.board.model import Board
 from swlab.board.palette import SYMBOL_BADGES, UNKNOWN_SYMBOL_BADGE, UNKNOWN_TERRAIN_COLOUR
 from swlab.board.palette import TERRAIN_COLOURS as PALETTE
+from swlab.i18n import _
+from swlab.rules import names as game_words
 from swlab.rules.pieces import ENCAMPMENT, MOUNTAIN, PIECES, Piece
 from swlab.rules.state import GameState, RegionState
 
@@ -122,24 +124,35 @@ def legend_html(players: Iterable[str]) -> str:
         )
 
     terrains = " ".join(
-        f"{swatch(colour)}&nbsp;{html.escape(name)}" for name, colour in TERRAIN_COLOURS.items()
+        f"{swatch(colour)}&nbsp;{html.escape(game_words.terrain(name))}"
+        for name, colour in TERRAIN_COLOURS.items()
     )
     seats = " ".join(
         f"{swatch(player_colour(i), player_colour(i))}&nbsp;{html.escape(name)}"
         for i, name in enumerate(players)
     )
+    active = html.escape(_("border in a player's colour: active race;"))
+    declined = html.escape(_("dashed: race in decline (R-DECLINE-2)"))
+    targets = html.escape(
+        _(
+            "full colour with a black outline: a click there does something now; "
+            "dimmed: nothing to do there now"
+        )
+    )
+    tags = html.escape(
+        _(
+            "labels: region id and terrain, then tokens and race; "
+            "tags name pieces ({pieces}) and symbols ({symbols})"
+        ).format(pieces=", ".join(word for _tag, word in PIECE_WORDS), symbols="mine, magic, cave")
+    )
     return (
         '<div class="swlab-legend">'
-        f"<div><b>terrain</b> {terrains}</div>"
-        f"<div><b>players</b> {seats}</div>"
-        f"<div>{swatch('#FFFFFF', '#000000')}&nbsp;border in a player's colour: active race; "
-        f"{swatch('#FFFFFF', '#555555', dash=True)}&nbsp;dashed: race in decline "
-        "(R-DECLINE-2)</div>"
-        "<div>full colour with a black outline: a click there does something now; "
-        "dimmed: nothing to do there now</div>"
-        "<div>labels: region id and terrain, then tokens and race; tags name pieces "
-        f"({', '.join(word for _, word in PIECE_WORDS)}) and symbols "
-        "(mine, magic, cave)</div>"
+        f"<div><b>{html.escape(_('terrain'))}</b> {terrains}</div>"
+        f"<div><b>{html.escape(_('players'))}</b> {seats}</div>"
+        f"<div>{swatch('#FFFFFF', '#000000')}&nbsp;{active} "
+        f"{swatch('#FFFFFF', '#555555', dash=True)}&nbsp;{declined}</div>"
+        f"<div>{targets}</div>"
+        f"<div>{tags}</div>"
         "</div>"
     )
 
