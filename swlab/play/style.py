@@ -33,7 +33,7 @@ from shapely.geometry import mapping
 from swlab.board.model import Board
 from swlab.board.palette import SYMBOL_BADGES, UNKNOWN_SYMBOL_BADGE, UNKNOWN_TERRAIN_COLOUR
 from swlab.board.palette import TERRAIN_COLOURS as PALETTE
-from swlab.i18n import _
+from swlab.i18n import SOURCE, _, language
 from swlab.rules import names as game_words
 from swlab.rules.pieces import ENCAMPMENT, MOUNTAIN, PIECES, Piece
 from swlab.rules.state import GameState, RegionState
@@ -495,14 +495,16 @@ _CHIP = (
 
 def _tokens_html(rs: RegionState) -> str:
     colour = player_colour(rs.owner)
-    name = html.escape(rs.race)
+    name = html.escape(game_words.race(rs.race))
     if rs.in_decline:
         # hatched, white-backed badge: lighter than an active race, readable in grey
         style = (
             f"background:repeating-linear-gradient(45deg,#FFFFFF 0 4px,{colour}55 4px 8px);"
             f"color:#000000;border:2px dashed {colour}"
         )
-        extra = "<br><i style='font-size:0.75em;font-weight:600'>in decline</i>"
+        extra = (
+            f"<br><i style='font-size:0.75em;font-weight:600'>{html.escape(_('in decline'))}</i>"
+        )
     else:
         style = f"background:{colour};color:{text_colour(colour)};border:2px solid #000000"
         extra = ""
@@ -517,7 +519,10 @@ def _tokens_html(rs: RegionState) -> str:
 def _chips(rs: RegionState, terrain: str, symbols: Iterable[str]) -> list[tuple[str, str]]:
     """The tags of a region as ``(word, badge colour)``: pieces, then printed symbols."""
     chips: list[tuple[str, str]] = []
+    source = language() == SOURCE  # the short tag words; another language: the rulebook's
     for piece, word in PIECE_WORDS:
+        if not source:
+            word = game_words.piece(piece.label)
         n = piece.count(rs)
         # the Mountain token stands on every Mountain region (R-SETUP-2): the terrain
         # word above already says it
@@ -528,7 +533,10 @@ def _chips(rs: RegionState, terrain: str, symbols: Iterable[str]) -> list[tuple[
         badge = SYMBOL_BADGES.get("lost_tribe" if piece.is_token else piece.field, "#FFFFFF")
         chips.append((f"{word} x{n}" if counted else word, badge))
     chips.extend(
-        (SYMBOL_WORDS.get(s, s), SYMBOL_BADGES.get(s, UNKNOWN_SYMBOL_BADGE))
+        (
+            SYMBOL_WORDS.get(s, s) if source else game_words.symbol(s),
+            SYMBOL_BADGES.get(s, UNKNOWN_SYMBOL_BADGE),
+        )
         for s in sorted(symbols)
         if s != "lost_tribe"
     )
@@ -556,7 +564,8 @@ def label_html(
     )
     parts = [
         f"<div class='swlab-rid' style='{id_style}'>{region_id}"
-        f" <span style='font-weight:400;font-size:0.8em'>{html.escape(terrain)}</span></div>"
+        f" <span style='font-weight:400;font-size:0.8em'>{html.escape(game_words.terrain(terrain))}"
+        "</span></div>"
     ]
     if rs.tokens and rs.race:
         parts.append(_tokens_html(rs))

@@ -261,6 +261,8 @@ class GameViewer:
         self.button_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.undo_button = self._button(N_("undo"), self._on_undo, N_("Step back"))
         self.redo_button = self._button(N_("redo"), self._on_redo, N_("Step forward again"))
+        for b in (self.undo_button, self.redo_button):  # a longer word never squeezes them
+            b.layout.flex = "0 0 auto"
         self.slider = widgets.IntSlider(
             min=0,
             max=max(1, self.model.length),
@@ -281,7 +283,9 @@ class GameViewer:
         self.autoplay_button = self._button(
             N_("autoplay"), self._on_autoplay, N_("Bots play every seat to the end of the game")
         )
-        self.auto_bots = widgets.Checkbox(value=auto_bots)
+        self.auto_bots = widgets.Checkbox(
+            value=auto_bots, indent=False, layout=widgets.Layout(width="auto")
+        )
         self._label(self.auto_bots, "description", N_("bots move after you"))
         self.market_box = widgets.HTML()
         self.score_box = widgets.HTML()
@@ -378,7 +382,10 @@ class GameViewer:
                 self.redeploy_box,
                 self.summary_row,
                 self.hover_box,
-                widgets.HBox([self.undo_button, self.redo_button, self.language_pick]),
+                widgets.HBox(
+                    [self.undo_button, self.redo_button, self.language_pick],
+                    layout=widgets.Layout(flex_flow="row wrap"),
+                ),
                 self.slider,
                 bots_row,
                 self.auto_bots,
