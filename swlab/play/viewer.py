@@ -959,7 +959,7 @@ class GameViewer:
         return f"<GameViewer {self.controller.status().text}>"
 
 
-class RegionLayers(LayerGroup):
+class RegionLayers(LayerGroup):  # type: ignore[misc]
     """The regions of the board as one GeoJSON layer each, in a group.
 
     A click changes the look of a few regions (the one conquered, the targets gained or
