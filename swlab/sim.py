@@ -38,6 +38,7 @@ from swlab.balance.runner import (
     seat_bots,
 )
 from swlab.board.catalog import load_board
+from swlab.i18n import N_, _
 from swlab.rules import BoardLike, save_record
 
 __all__ = [
@@ -81,18 +82,27 @@ class SimResult:
         """
         t = self.totals
         lines = [
-            f"board {t['board']}, {t['players']} players, bots {', '.join(t['bots'])}, "
-            f"seed {t['seed']}",
-            f"games {t['games']}   actions {t['actions']:,}   wall time {t['wall_time_s']:.2f} s"
-            f"   games/s {t['games_per_s']:.1f}   actions/game {t['actions_per_game']:.0f}",
+            _("board {board}, {players} players, bots {bots}, seed {seed}").format(
+                board=t["board"], players=t["players"], bots=", ".join(t["bots"]), seed=t["seed"]
+            ),
+            _(
+                "games {games}   actions {actions}   wall time {wall} s   games/s {rate}"
+                "   actions/game {per_game}"
+            ).format(
+                games=t["games"],
+                actions=f"{t['actions']:,}",
+                wall=f"{t['wall_time_s']:.2f}",
+                rate=f"{t['games_per_s']:.1f}",
+                per_game=f"{t['actions_per_game']:.0f}",
+            ),
             "",
         ]
         if t.get("interrupted"):
-            lines.insert(2, "interrupted: the figures count the games completed before Ctrl-C")
+            lines.insert(2, _("interrupted: the figures count the games completed before Ctrl-C"))
         fmt = {"win_share": "{:.1%}".format, "avg_coins": "{:.1f}".format}
-        for group, title in (("seat", "per seat"), ("bot", "per bot")):
+        for group, title in (("seat", N_("per seat")), ("bot", N_("per bot"))):
             part = self.summary[self.summary["group"] == group].drop(columns="group")
-            lines += [title, part.to_string(index=False, formatters=fmt), ""]
+            lines += [_(title), part.to_string(index=False, formatters=fmt), ""]
         if len(self.combos):
             often = self.combos[self.combos["picks"] >= min_picks]
             if len(often) == 0:
@@ -100,8 +110,10 @@ class SimResult:
             best = often.head(top)
             cfmt = {"coins_per_pick": "{:.1f}".format, "win_share": "{:.1%}".format}
             lines += [
-                f"most successful race+power combos (coins scored while held, per pick; "
-                f"top {len(best)} of {len(self.combos)}, picked at least {min_picks}x)",
+                _(
+                    "most successful race+power combos (coins scored while held, per pick; "
+                    "top {top} of {combos}, picked at least {picks}x)"
+                ).format(top=len(best), combos=len(self.combos), picks=min_picks),
                 best.to_string(index=False, formatters=cfmt),
             ]
         return "\n".join(lines).rstrip() + "\n"

@@ -514,19 +514,20 @@ def compare(
     are held (the spread of the end-of-game heat)."""
 
     def column(r: BalanceReport) -> dict[str, str]:
-        out = {"games": str(r.games)}
+        out = {_("games"): str(r.games)}
         for row in r.seat_lines().itertuples(index=False):
-            out[f"seat {row.seat} win rate"] = f"{row[2]} ({row[3]})"
-        out["seat test"] = f"p = {r.seat_test.p_value:.3f}"
-        out["score winning 50%"] = f"{r.thresholds['50%']:.0f}"
-        out["score winning 95%"] = f"{r.thresholds['95%']:.0f}"
-        out["mean final coins"] = f"{r.coins['coins'].mean():.1f}"
+            out[_("seat {seat} win rate").format(seat=row.seat)] = f"{row[2]} ({row[3]})"
+        out[_("seat test")] = f"p = {r.seat_test.p_value:.3f}"
+        out[_("score winning 50%")] = f"{r.thresholds['50%']:.0f}"
+        out[_("score winning 95%")] = f"{r.thresholds['95%']:.0f}"
+        out[_("mean final coins")] = f"{r.coins['coins'].mean():.1f}"
         last = r.heat[r.heat.columns.max()]
-        out["regions held at the end (mean share)"] = f"{last.mean():.0%}"
-        out["regions never held at the end"] = str(int((last == 0).sum()))
+        out[_("regions held at the end (mean share)")] = f"{last.mean():.0%}"
+        out[_("regions never held at the end")] = str(int((last == 0).sum()))
         best = r.races.head(1)
         if len(best):
-            out["best race"] = f"{best['race'].iloc[0]} ({best['win_rate'].iloc[0]:.0%})"
+            race = names.race(str(best["race"].iloc[0]))
+            out[_("best race")] = f"{race} ({best['win_rate'].iloc[0]:.0%})"
         return out
 
     ca, cb = column(a), column(b)

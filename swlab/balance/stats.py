@@ -27,6 +27,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from swlab.i18n import _
+
 __all__ = [
     "MIN_GAMES",
     "Z95",
@@ -107,10 +109,12 @@ class SeatTest:
     @property
     def verdict(self) -> str:
         if self.games < MIN_GAMES:
-            return f"too few games ({self.games}) to test the seats"
+            return _("too few games ({games}) to test the seats").format(games=self.games)
         if self.p_value < 0.05:
-            return f"the seats differ (p = {self.p_value:.3f} < 0.05): a seat advantage"
-        return f"no evidence of a seat advantage (p = {self.p_value:.2f})"
+            return _("the seats differ (p = {p} < 0.05): a seat advantage").format(
+                p=f"{self.p_value:.3f}"
+            )
+        return _("no evidence of a seat advantage (p = {p})").format(p=f"{self.p_value:.2f}")
 
 
 def seat_test(wins: Sequence[float], games: int) -> SeatTest:

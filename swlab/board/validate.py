@@ -36,6 +36,7 @@ from shapely.geometry.base import BaseGeometry
 from swlab.board.geometry import grid_size
 from swlab.board.io import MAX_PLAYERS, MIN_PLAYERS
 from swlab.board.model import SYMBOLS, TERRAINS, Board
+from swlab.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -139,16 +140,19 @@ def _check_counts(board: Board) -> list[Problem]:
     problems = []
     if not board.regions:
         problems.append(
-            Problem(ProblemKind.NO_REGIONS, (), "The board has no regions.", board.outline)
+            Problem(ProblemKind.NO_REGIONS, (), _("The board has no regions."), board.outline)
         )
     if not MIN_PLAYERS <= board.players <= MAX_PLAYERS or board.turns < 1:
         problems.append(
             Problem(
                 ProblemKind.PLAYER_COUNT,
                 (),
-                f"The board is for {board.players} players and {board.turns} turns; "
-                f"boards are for {MIN_PLAYERS} to {MAX_PLAYERS} players and at least one "
-                "turn (R-COMP-1).",
+                _(
+                    "The board is for {players} players and {turns} turns; "
+                    "boards are for {least} to {most} players and at least one turn (R-COMP-1)."
+                ).format(
+                    players=board.players, turns=board.turns, least=MIN_PLAYERS, most=MAX_PLAYERS
+                ),
             )
         )
     return problems
@@ -208,17 +212,20 @@ _REASON = re.compile(r"^(?P<reason>.*?)\[(?P<x>\S+) (?P<y>\S+)\]$")
 def _invalidity(geometry: BaseGeometry) -> tuple[str, BaseGeometry] | None:
     """Why ``geometry`` is not a usable polygon, and where; ``None`` when it is one."""
     if geometry.geom_type != "Polygon":
-        return f"is a {geometry.geom_type}, not a single Polygon", geometry
+        return _("is a {kind}, not a single Polygon").format(kind=geometry.geom_type), geometry
     if geometry.is_empty:
-        return "is empty", geometry
+        return _("is empty"), geometry
     if geometry.is_valid:
         return None
     reason = str(shapely.is_valid_reason(geometry))
     match = _REASON.match(reason)
     if match is None:
-        return f"is invalid ({reason})", geometry
+        return _("is invalid ({reason})").format(reason=reason), geometry
     x, y = float(match["x"]), float(match["y"])
-    return f"is invalid ({match['reason'].lower()} at ({_num(x)}, {_num(y)}))", Point(x, y)
+    why = _("is invalid ({reason} at ({x}, {y}))").format(
+        reason=match["reason"].lower(), x=_num(x), y=_num(y)
+    )
+    return why, Point(x, y)
 
 
 def _check_geometry(board: Board) -> list[Problem]:
@@ -226,7 +233,11 @@ def _check_geometry(board: Board) -> list[Problem]:
     problems = []
     bad = _invalidity(board.outline)
     if bad is not None:
-        problems.append(Problem(ProblemKind.INVALID_GEOMETRY, (), f"The outline {bad[0]}.", bad[1]))
+        problems.append(
+            Problem(
+                ProblemKind.INVALID_GEOMETRY, (), _("The outline {why}.").format(why=bad[0]), bad[1]
+            )
+        )
     for region in board.regions:
         if region.polygon.geom_type == "MultiPolygon" and not region.polygon.is_empty:
             parts = len(shapely.get_parts(region.polygon))
@@ -234,7 +245,7 @@ def _check_geometry(board: Board) -> list[Problem]:
                 Problem(
                     ProblemKind.MULTI_PART,
                     (region.id,),
-                    f"Region {region.id} is {parts} separate pieces, not one.",
+                    _("Region {id} is {n} separate pieces, not one.").format(id=region.id, n=parts),
                     region.polygon,
                 )
             )
@@ -245,7 +256,7 @@ def _check_geometry(board: Board) -> list[Problem]:
                 Problem(
                     ProblemKind.INVALID_GEOMETRY,
                     (region.id,),
-                    f"Region {region.id}'s polygon {bad[0]}.",
+                    _("Region {id}'s polygon {why}.").format(id=region.id, why=bad[0]),
                     bad[1],
                 )
             )
@@ -297,8 +308,9 @@ class _Coverage:
                             Problem(
                                 ProblemKind.HOLE,
                                 (region_id,),
-                                f"Region {region_id} has a hole that no region fills "
-                                f"(area {_num(area)}).",
+                                _(
+                                    "Region {id} has a hole that no region fills (area {area})."
+                                ).format(id=region_id, area=_num(area)),
                                 shapely.union_all(unfilled),
                             )
                         )
@@ -317,7 +329,7 @@ class _Coverage:
             Problem(
                 ProblemKind.DUPLICATE_GEOMETRY,
                 pair,
-                f"{_names(pair)} are the same shape drawn twice.",
+                _("{regions} are the same shape drawn twice.").format(regions=_names(pair)),
                 self.shapes[i],
             )
             for i, j in zip(left[same].tolist(), right[same].tolist(), strict=True)
@@ -335,7 +347,9 @@ class _Coverage:
                     Problem(
                         ProblemKind.OVERLAP,
                         pair,
-                        f"{_names(pair)} overlap (area {_num(area)}).",
+                        _("{regions} overlap (area {area}).").format(
+                            regions=_names(pair), area=_num(area)
+                        ),
                         shapely.union_all(pieces),
                     )
                 )
@@ -358,15 +372,41 @@ class _Coverage:
         for piece in _significant(uncovered, self.grid):
             width = _mean_width(piece)
             around = self.bordering(piece)
-            beside = f"between {_names(around, 'region')}" if around else "touching no region"
-            if width < SLIVER_WIDTH_SHARE * self.diagonal:
-                kind, text = ProblemKind.SLIVER, "Sliver gap"
-                size = f"area {_num(piece.area)}, width {_num(width)}"
+            sliver = width < SLIVER_WIDTH_SHARE * self.diagonal
+            kind = ProblemKind.SLIVER if sliver else ProblemKind.GAP
+            fields = {
+                "regions": _names(around, "region"),
+                "area": _num(piece.area),
+                "width": _num(width),
+            }
+            if not around:
+                text = (
+                    _(
+                        "Sliver gap inside the outline touching no region "
+                        "(area {area}, width {width})."
+                    )
+                    if sliver
+                    else _("Gap inside the outline touching no region (area {area}).")
+                )
+            elif len(around) == 1:
+                text = (
+                    _(
+                        "Sliver gap inside the outline beside {regions} "
+                        "(area {area}, width {width})."
+                    )
+                    if sliver
+                    else _("Gap inside the outline beside {regions} (area {area}).")
+                )
             else:
-                kind, text, size = ProblemKind.GAP, "Gap", f"area {_num(piece.area)}"
-            if len(around) == 1:
-                beside = f"beside {_names(around, 'region')}"
-            message = f"{text} inside the outline {beside} ({size})."
+                text = (
+                    _(
+                        "Sliver gap inside the outline between {regions} "
+                        "(area {area}, width {width})."
+                    )
+                    if sliver
+                    else _("Gap inside the outline between {regions} (area {area}).")
+                )
+            message = text.format(**fields)
             problems.append(Problem(kind, around, message, piece))
         return problems
 
@@ -419,7 +459,9 @@ class _Coverage:
                     Problem(
                         ProblemKind.OUTSIDE_OUTLINE,
                         (region_id,),
-                        f"Region {region_id} sticks out of the outline (area {_num(area)}).",
+                        _("Region {id} sticks out of the outline (area {area}).").format(
+                            id=region_id, area=_num(area)
+                        ),
                         shapely.union_all(pieces),
                     )
                 )
@@ -438,7 +480,9 @@ def _check_attributes(board: Board) -> list[Problem]:
                 Problem(
                     ProblemKind.DUPLICATE_ID,
                     (region_id,),
-                    f"Region id {region_id} is used by {count} regions; ids must be unique.",
+                    _("Region id {id} is used by {n} regions; ids must be unique.").format(
+                        id=region_id, n=count
+                    ),
                     GeometryCollection(shapes),
                 )
             )
@@ -448,20 +492,26 @@ def _check_attributes(board: Board) -> list[Problem]:
                 Problem(
                     ProblemKind.UNKNOWN_TERRAIN,
                     (region.id,),
-                    f"Region {region.id} has unknown terrain {region.terrain!r}"
-                    f"{_suggest(region.terrain, TERRAINS)}.",
+                    _("Region {id} has unknown terrain {terrain}{suggestion}.").format(
+                        id=region.id,
+                        terrain=repr(region.terrain),
+                        suggestion=_suggest(region.terrain, TERRAINS),
+                    ),
                     region.polygon,
                 )
             )
         unknown = sorted(s for s in region.symbols if s not in SYMBOLS)
         if unknown:
             listed = ", ".join(f"{s!r}{_suggest(s, SYMBOLS)}" for s in unknown)
-            noun = "symbol" if len(unknown) == 1 else "symbols"
             problems.append(
                 Problem(
                     ProblemKind.UNKNOWN_SYMBOL,
                     (region.id,),
-                    f"Region {region.id} has unknown {noun} {listed}.",
+                    ngettext(
+                        "Region {id} has unknown symbol {symbols}.",
+                        "Region {id} has unknown symbols {symbols}.",
+                        len(unknown),
+                    ).format(id=region.id, symbols=listed),
                     region.polygon,
                 )
             )
@@ -472,8 +522,8 @@ def _suggest(word: str, choices: Sequence[str]) -> str:
     """`` (did you mean 'forest'?)`` for a near miss, else the list of valid words."""
     close = difflib.get_close_matches(word.lower(), choices, n=1)
     if close:
-        return f" (did you mean {close[0]!r}?)"
-    return f" (expected one of {', '.join(choices)})"
+        return _(" (did you mean {word}?)").format(word=repr(close[0]))
+    return _(" (expected one of {words})").format(words=", ".join(choices))
 
 
 # --- DISCONNECTED, NO_EDGE_REGION -------------------------------------------------------------
@@ -507,12 +557,15 @@ def _check_topology(
     parts = sorted(nx.connected_components(topology.graph), key=lambda c: (-len(c), min(c)))
     for part in parts[1:]:
         ids = tuple(sorted(part))
-        verb = "is" if len(ids) == 1 else "are"
         problems.append(
             Problem(
                 ProblemKind.DISCONNECTED,
                 ids,
-                f"{_names(ids)} {verb} cut off from the rest of the board (no shared border).",
+                ngettext(
+                    "{regions} is cut off from the rest of the board (no shared border).",
+                    "{regions} are cut off from the rest of the board (no shared border).",
+                    len(ids),
+                ).format(regions=_names(ids)),
                 shapely.union_all([shape_of[i] for i in ids]),
             )
         )
@@ -521,8 +574,10 @@ def _check_topology(
             Problem(
                 ProblemKind.NO_EDGE_REGION,
                 (),
-                "No region touches the outline, so no race can enter the board "
-                "(R-COMP-6, R-CONQ-1).",
+                _(
+                    "No region touches the outline, so no race can enter the board "
+                    "(R-COMP-6, R-CONQ-1)."
+                ),
                 board.outline.boundary,
             )
         )
@@ -531,8 +586,10 @@ def _check_topology(
             Problem(
                 ProblemKind.NO_ENTRY,
                 tuple(sorted(topology.edge)),
-                "No land region is a border region (on the edge, or on the shore of a Sea "
-                "on the edge), so no race can make its first conquest (R-COMP-6, R-CONQ-1).",
+                _(
+                    "No land region is a border region (on the edge, or on the shore of a Sea "
+                    "on the edge), so no race can make its first conquest (R-COMP-6, R-CONQ-1)."
+                ),
                 board.outline.boundary,
             )
         )
@@ -556,8 +613,15 @@ def _check_sizes(
                 Problem(
                     ProblemKind.TINY_REGION,
                     (region_id,),
-                    f"Region {region_id} is too small to hold tokens (area {_num(area)}, "
-                    f"under {TINY_REGION_SHARE:.0%} of the average {_num(average)}).",
+                    _(
+                        "Region {id} is too small to hold tokens (area {area}, "
+                        "under {share} of the average {average})."
+                    ).format(
+                        id=region_id,
+                        area=_num(area),
+                        share=f"{TINY_REGION_SHARE:.0%}",
+                        average=_num(average),
+                    ),
                     shape,
                 )
             )
@@ -591,7 +655,7 @@ class _Fixer:
     def place(self, geometry: BaseGeometry | None) -> str:
         """Which part of the board ``geometry`` is in: ``"the top left"``, ``"the middle"``."""
         if geometry is None or geometry.is_empty:
-            return "the board"
+            return _("the board")
         point = geometry.representative_point() if geometry.area > 0 else geometry.centroid
         return _part(point.x, point.y, self.bounds)
 
@@ -610,79 +674,91 @@ class _Fixer:
         kind, ids, where = problem.kind, problem.regions, problem.where
         one = ids[0] if ids else None
         if kind in _BOARD_FIXES:
-            return _BOARD_FIXES[kind]
+            return _board_fix(problem)
+        fields = {"id": one, "share": self.share(where), "place": self.place(where)}
         if kind is ProblemKind.INVALID_GEOMETRY:
             if one is None:
-                return (
+                return _(
                     "Redraw the outline as one ring that does not cross itself, or leave "
                     "it out of the file to use the outer boundary of the regions."
                 )
-            return (
-                f"Redraw region {one}'s border so it does not cross or touch itself: move "
-                f"the vertices near {self.place(where)} of the board apart."
-            )
+            return _(
+                "Redraw region {id}'s border so it does not cross or touch itself: move "
+                "the vertices near {place} of the board apart."
+            ).format(**fields)
         if kind is ProblemKind.MULTI_PART:
-            return (
-                f"Make each piece of region {one} a region of its own (split it in a GIS "
+            return _(
+                "Make each piece of region {id} a region of its own (split it in a GIS "
                 "tool), or delete the stray pieces."
-            )
+            ).format(**fields)
         if kind is ProblemKind.HOLE:
-            return (
-                f"Draw a region into the hole in region {one} ({self.share(where)}, near "
-                f"{self.place(where)} of the board), or remove the hole from its shape."
-            )
+            return _(
+                "Draw a region into the hole in region {id} ({share}, near "
+                "{place} of the board), or remove the hole from its shape."
+            ).format(**fields)
         if kind is ProblemKind.DUPLICATE_GEOMETRY:
-            return (
-                f"Delete region {ids[-1]} (or region {ids[0]}): one region drawn twice "
+            return _(
+                "Delete region {last} (or region {first}): one region drawn twice "
                 "counts as an overlap everywhere."
-            )
+            ).format(last=ids[-1], first=ids[0])
         if kind is ProblemKind.OVERLAP:
-            return (
-                f"Move the border between regions {ids[0]} and {ids[1]} so they no longer "
-                f"cover the same ground ({self.share(where)}, near {self.place(where)} of "
-                f"the board), or merge them into one region."
-            )
+            return _(
+                "Move the border between regions {first} and {second} so they no longer "
+                "cover the same ground ({share}, near {place} of "
+                "the board), or merge them into one region."
+            ).format(first=ids[0], second=ids[1], **fields)
         if kind in (ProblemKind.GAP, ProblemKind.SLIVER):
             return self.fix_gap(problem)
         if kind is ProblemKind.OUTSIDE_OUTLINE:
-            return (
-                f"Move region {one}'s vertices near {self.place(where)} of the board back "
-                f"inside the edge ({self.share(where)} sticks out), or move the outline out."
-            )
+            return _(
+                "Move region {id}'s vertices near {place} of the board back "
+                "inside the edge ({share} sticks out), or move the outline out."
+            ).format(**fields)
         if kind is ProblemKind.DUPLICATE_ID:
             free = max(self.board.ids) + 1
-            return f"Give all but one of the regions numbered {one} a new id ({free} is free)."
+            return _(
+                "Give all but one of the regions numbered {id} a new id ({free} is free)."
+            ).format(free=free, **fields)
         if kind is ProblemKind.UNKNOWN_TERRAIN and one is not None:
             close = difflib.get_close_matches(self.board[one].terrain.lower(), TERRAINS, n=1)
-            first = f"{close[0]!r}, or another of " if close else "one of "
-            return f"Set region {one}'s terrain to {first}{', '.join(TERRAINS)}."
+            terrains = ", ".join(TERRAINS)
+            if close:
+                return _("Set region {id}'s terrain to {word}, or another of {words}.").format(
+                    word=repr(close[0]), words=terrains, **fields
+                )
+            return _("Set region {id}'s terrain to one of {words}.").format(
+                words=terrains, **fields
+            )
         if kind is ProblemKind.UNKNOWN_SYMBOL:
-            return (
-                f"Remove the unknown symbols of region {one}, or write them as one of "
-                f"{', '.join(SYMBOLS)}."
-            )
+            return _(
+                "Remove the unknown symbols of region {id}, or write them as one of {words}."
+            ).format(words=", ".join(SYMBOLS), **fields)
         if kind is ProblemKind.DISCONNECTED:
-            return (
-                f"Give {_names(ids, 'region')} a border with the rest of the board: close "
+            return _(
+                "Give {regions} a border with the rest of the board: close "
                 "the gap that cuts them off (see the gap problems), or delete them."
-            )
+            ).format(regions=_names(ids, "region"))
         if kind is ProblemKind.NO_EDGE_REGION:
-            return (
+            return _(
                 "Draw the regions out to the board's edge, or leave the outline out of the "
                 "file to use the outer boundary of the regions."
             )
         if kind is ProblemKind.NO_ENTRY:
-            return (
+            return _(
                 "Make a region on the board's edge land (farmland, forest, hill, swamp or "
                 "mountain), or make a water region on the edge a Sea."
             )
         if kind is ProblemKind.TINY_REGION:
             into = self.longest(one) if one is not None else None
-            merge = f"merge it into region {into} (its longest border)" if into else "merge it"
-            return (
-                f"Region {one} is {self.share(where)}: {merge}, or move its border out so it "
+            if into:
+                return _(
+                    "Region {id} is {share}: merge it into region {into} (its longest border), "
+                    "or move its border out so it can hold a stack of tokens."
+                ).format(into=into, **fields)
+            return _(
+                "Region {id} is {share}: merge it, or move its border out so it "
                 "can hold a stack of tokens."
-            )
+            ).format(**fields)
         return ""
 
     def fix_gap(self, problem: Problem) -> str:
@@ -690,34 +766,40 @@ class _Fixer:
         where = problem.where
         lengths = self.coverage.border_lengths(where) if where is not None else {}
         around = list(lengths)
-        size = self.share(where)
-        place = f"near {self.place(where)} of the board"
+        fields = {"size": self.share(where), "place": self.place(where)}
         if problem.kind is ProblemKind.GAP:
             if not around:
-                return (
-                    f"Draw a region into the gap ({size}, {place}), or move the outline "
-                    "in to leave it off the board."
-                )
+                return _(
+                    "Draw a region into the gap ({size}, near {place} of the board), or move "
+                    "the outline in to leave it off the board."
+                ).format(**fields)
             others = around[1:]
-            also = f" (also beside it: {_names(others, 'region')})" if others else ""
-            return (
-                f"Draw a region into the gap ({size}, {place}), or let region {around[0]} "
-                f"absorb it, as it has the longest border along it{also}: move its border "
-                f"across the gap."
-            )
+            if others:
+                return _(
+                    "Draw a region into the gap ({size}, near {place} of the board), or let "
+                    "region {id} absorb it, as it has the longest border along it (also "
+                    "beside it: {others}): move its border across the gap."
+                ).format(id=around[0], others=_names(others, "region"), **fields)
+            return _(
+                "Draw a region into the gap ({size}, near {place} of the board), or let "
+                "region {id} absorb it, as it has the longest border along it: move its "
+                "border across the gap."
+            ).format(id=around[0], **fields)
         if len(around) >= 2:
-            first, second = around[0], around[1]
-            return (
-                f"Move the vertices of region {first}'s border {place} onto region "
-                f"{second}'s border so the two meet, or merge the sliver into region "
-                f"{first} ({size})."
-            )
+            return _(
+                "Move the vertices of region {first}'s border near {place} of the board onto "
+                "region {second}'s border so the two meet, or merge the sliver into region "
+                "{first} ({size})."
+            ).format(first=around[0], second=around[1], **fields)
         if len(around) == 1:
-            return (
-                f"Move the vertices of region {around[0]}'s border {place} out to the "
-                f"board's edge so the sliver closes ({size})."
-            )
-        return f"Move the outline {place} in, or draw a region over the sliver ({size})."
+            return _(
+                "Move the vertices of region {id}'s border near {place} of the board out to "
+                "the board's edge so the sliver closes ({size})."
+            ).format(id=around[0], **fields)
+        return _(
+            "Move the outline near {place} of the board in, or draw a region over the "
+            "sliver ({size})."
+        ).format(**fields)
 
 
 def _with_fixes(problems: list[Problem], fixer: _Fixer | None) -> list[Problem]:
@@ -728,29 +810,31 @@ def _with_fixes(problems: list[Problem], fixer: _Fixer | None) -> list[Problem]:
 
 #: How to fix the problems of the board as a whole (they need no geometry to word).
 _BOARD_FIXES: dict[StrEnum, str] = {
-    ProblemKind.NO_REGIONS: "Draw regions inside the outline, or open a map that has some.",
-    ProblemKind.PLAYER_COUNT: (
-        f"Set players to {MIN_PLAYERS} to {MAX_PLAYERS} and turns to 1 or more (the "
+    ProblemKind.NO_REGIONS: N_("Draw regions inside the outline, or open a map that has some."),
+    ProblemKind.PLAYER_COUNT: N_(
+        "Set players to {least} to {most} and turns to 1 or more (the "
         "official track: 10 turns for 2 or 3 players, 9 for 4, 8 for 5 or 6)."
     ),
 }
 
 
 def _board_fix(problem: Problem) -> str:
-    return _BOARD_FIXES.get(problem.kind, "")
+    fix = _BOARD_FIXES.get(problem.kind, "")
+    return _(fix).format(least=MIN_PLAYERS, most=MAX_PLAYERS) if fix else ""
 
 
 def _share(area: float, average: float) -> str:
     """An area in words, as a share of the average region."""
     if average <= 0 or not math.isfinite(area):
-        return "an area"
+        return _("an area")
     share = area / average
     if share >= 1.5:
-        return f"{share:.1f} times an average region".replace(".0 times", " times")
+        times = f"{share:.1f}".removesuffix(".0")
+        return _("{times} times an average region").format(times=times)
     percent = 100 * share
     if percent < 1:
-        return "less than 1% of an average region"
-    return f"about {percent:.0f}% of an average region"
+        return _("less than 1% of an average region")
+    return _("about {percent}% of an average region").format(percent=f"{percent:.0f}")
 
 
 def _part(x: float, y: float, bounds: tuple[float, float, float, float]) -> str:
@@ -759,19 +843,26 @@ def _part(x: float, y: float, bounds: tuple[float, float, float, float]) -> str:
     width, height = (maxx - minx) or 1.0, (maxy - miny) or 1.0
     column = min(2, max(0, int(3 * (x - minx) / width)))
     row = min(2, max(0, int(3 * (y - miny) / height)))
-    vertical = ("bottom", "", "top")[row]
-    horizontal = ("left", "", "right")[column]
-    words = " ".join(w for w in (vertical, horizontal) if w)
-    return f"the {words or 'middle'}"
+    return _(_PARTS[row][column])
+
+
+#: The parts of a board, bottom row first (y up), left to right.
+_PARTS: tuple[tuple[str, str, str], ...] = (
+    (N_("the bottom left"), N_("the bottom"), N_("the bottom right")),
+    (N_("the left"), N_("the middle"), N_("the right")),
+    (N_("the top left"), N_("the top"), N_("the top right")),
+)
 
 
 # --- wording ----------------------------------------------------------------------------------
 def _names(ids: Sequence[int], noun: str = "Region") -> str:
     """``Region 4``, ``Regions 4 and 7``, ``Regions 1, 2 and 5``."""
     if len(ids) == 1:
-        return f"{noun} {ids[0]}"
-    listed = ", ".join(str(i) for i in ids[:-1]) + f" and {ids[-1]}"
-    return f"{noun}s {listed}"
+        one = _("Region {id}") if noun == "Region" else _("region {id}")
+        return one.format(id=ids[0])
+    listed = _("{ids} and {last}").format(ids=", ".join(str(i) for i in ids[:-1]), last=ids[-1])
+    many = _("Regions {ids}") if noun == "Region" else _("regions {ids}")
+    return many.format(ids=listed)
 
 
 def _num(value: float) -> str:

@@ -24,6 +24,7 @@ from typing import Any
 
 from shapely.geometry import LineString, mapping
 
+from swlab import i18n
 from swlab.board.hexmap import (
     RIVER,
     TERRAIN_COLOURS,
@@ -45,6 +46,7 @@ from swlab.board.hexmap.render import BRIDGE_COLOUR, MASS_COLOURS, PROBLEM_COLOU
 from swlab.board.hexmap.terrain import INK
 from swlab.board.model import Board
 from swlab.board.validate import Problem
+from swlab.i18n import N_, _
 
 __all__ = [
     "HexDraft",
@@ -253,9 +255,9 @@ def problem_features(board: Board, problems: Sequence[Problem]) -> dict[str, Any
 # --- the widget ------------------------------------------------------------------------
 #: Overlay toggles: name shown -> key.
 OVERLAYS: dict[str, str] = {
-    "bridge slots": "bridges",
-    "land masses": "masses",
-    "problems": "problems",
+    N_("bridge slots"): "bridges",
+    N_("land masses"): "masses",
+    N_("problems"): "problems",
 }
 
 CSS = """<style>
@@ -277,9 +279,26 @@ class HexMapEditor:
         Map width in pixels.
     workspace, file_boxes
         Where "save" writes (see :class:`swlab.editor.MapEditor`).
+    language
+        The language of the panel (default: the one in effect); the editor's own, as for
+        :class:`swlab.editor.MapEditor`.
     """
 
-    def __init__(
+    def __init__(self, *args: Any, language: str | None = None, **kwargs: Any) -> None:
+        self.language = i18n.language(language)
+        with i18n.using(self.language):
+            self._setup(*args, **kwargs)
+
+    def _speak(self, fn: Any) -> Any:
+        """``fn`` run in this editor's language."""
+
+        def in_language(*args: Any, **kwargs: Any) -> Any:
+            with i18n.using(self.language):
+                return fn(*args, **kwargs)
+
+        return in_language
+
+    def _setup(
         self,
         source: HexDraft | Board | str | os.PathLike[str] | None = None,
         *,
@@ -302,12 +321,12 @@ class HexMapEditor:
         self._widgets = widgets
 
         self.layer = GeoJSON(data=_collection([]), hover_style={"fillOpacity": 0.7})
-        self.layer.on_click(self._on_click)
+        self.layer.on_click(self._speak(self._on_click))
         self.overlay_layers = {
             key: GeoJSON(data=_collection([])) for key in (*OVERLAYS.values(), "reach")
         }
         for overlay in self.overlay_layers.values():  # a click on an overlay is on its hex
-            overlay.on_click(self._on_click)
+            overlay.on_click(self._speak(self._on_click))
         self.label_layer = LayerGroup()
         self.map = Map(
             crs=projections.Simple,
@@ -332,30 +351,34 @@ class HexMapEditor:
                 style={"button_color": TERRAIN_COLOURS[terrain], "text_color": INK[terrain]},
             )
             b.add_class(f"swlab-brush-{terrain}")
-            b.on_click(lambda _b, t=terrain: self.choose_brush(t))
+            b.on_click(self._speak(lambda _b, t=terrain: self.choose_brush(t)))
             self.brushes[terrain] = b
-        self.reach_button = widgets.Button(description="reach", tooltip="Click a space")
+        self.reach_button = widgets.Button(description=_("reach"), tooltip=_("Click a space"))
         self.reach_button.add_class("swlab-hexmap-reach")
-        self.reach_button.on_click(lambda _b: self.choose_reach())
+        self.reach_button.on_click(self._speak(lambda _b: self.choose_reach()))
         self.shipping = widgets.ToggleButtons(
-            options=list(SHIPPING_CHOICES), description="shipping"
+            options=list(SHIPPING_CHOICES), description=_("shipping")
         )
         self.shipping.style.button_width = "36px"
         self.shipping.observe(lambda _c: self.refresh(), "value")
         self.toggles = {
-            key: widgets.ToggleButton(description=name, value=key == "problems")
+            key: widgets.ToggleButton(description=_(name), value=key == "problems")
             for name, key in OVERLAYS.items()
         }
         for key, toggle in self.toggles.items():
             toggle.add_class(f"swlab-hexmap-toggle-{key}")
             toggle.observe(lambda _c: self.refresh(), "value")
         self.buttons: dict[str, Any] = {}
-        for name, handler in (("undo", self.undo), ("redo", self.redo), ("save", self.save)):
-            b = widgets.Button(description=name, layout=widgets.Layout(width="auto"))
+        for name, handler in (
+            (N_("undo"), self.undo),
+            (N_("redo"), self.redo),
+            (N_("save"), self.save),
+        ):
+            b = widgets.Button(description=_(name), layout=widgets.Layout(width="auto"))
             b.add_class(f"swlab-hexmap-{name}")
-            b.on_click(lambda _b, h=handler: h())
+            b.on_click(self._speak(lambda _b, h=handler: h()))
             self.buttons[name] = b
-        self.path = widgets.Text(value=f"{self.draft.name}.geojson", description="file")
+        self.path = widgets.Text(value=f"{self.draft.name}.geojson", description=_("file"))
         self.files = FileBox(
             workspace
             if isinstance(workspace, Workspace)
@@ -364,10 +387,10 @@ class HexMapEditor:
 
         row = widgets.HBox
         self.confirm_row = row([])
-        for name, handler in (("replace", self.replace_file), ("keep", self.keep_file)):
-            b = widgets.Button(description=name, layout=widgets.Layout(width="auto"))
+        for name, handler in ((N_("replace"), self.replace_file), (N_("keep"), self.keep_file)):
+            b = widgets.Button(description=_(name), layout=widgets.Layout(width="auto"))
             b.add_class(f"swlab-hexmap-{name}")
-            b.on_click(lambda _b, h=handler: h())
+            b.on_click(self._speak(lambda _b, h=handler: h()))
             self.buttons[name] = b
         self.confirm_row.children = (self.buttons["replace"], self.buttons["keep"])
         self.confirm_row.layout.display = "none"
@@ -375,16 +398,16 @@ class HexMapEditor:
             [
                 self.status,
                 self.message,
-                widgets.HTML("<b>Paint</b> (click a hex)"),
+                _heading(N_("Paint"), N_("(click a hex)")),
                 row(list(self.brushes.values()), layout=widgets.Layout(flex_flow="row wrap")),
-                widgets.HTML("<b>Reach</b> (click a space)"),
+                _heading(N_("Reach"), N_("(click a space)")),
                 row([self.reach_button, self.shipping]),
-                widgets.HTML("<b>Overlays</b>"),
+                _heading(N_("Overlays")),
                 row(list(self.toggles.values())),
                 row([self.buttons["undo"], self.buttons["redo"]]),
                 row([self.path, self.buttons["save"]]),
                 self.confirm_row,
-                widgets.HTML("<b>Problems</b>"),
+                _heading(N_("Problems")),
                 self.problem_box,
             ],
             layout=widgets.Layout(width="460px"),
@@ -522,7 +545,12 @@ class HexMapEditor:
 
     # --- redraw ---------------------------------------------------------------------
     def refresh(self, keep_message: bool = False) -> None:
-        """Give every layer and box new data from the current draft."""
+        """Give every layer and box new data from the current draft, in the editor's
+        language."""
+        with i18n.using(self.language):
+            self._refresh(keep_message)
+
+    def _refresh(self, keep_message: bool) -> None:
         from ipyleaflet import DivIcon, Marker
 
         board = self.board
@@ -553,10 +581,19 @@ class HexMapEditor:
             else empty
         )
         bad = errors(self.problems)
-        mode = f"paint: {self.brush}" if self.mode == "paint" else "reach: click a space"
-        self.status.value = (
-            f"<b>{html.escape(board.name)}</b> · {len(board)} spaces · "
-            f"{len(bad)} problem(s), {len(self.problems) - len(bad)} warning(s) · {mode}"
+        mode = (
+            _("paint: {brush}").format(brush=self.brush)
+            if self.mode == "paint"
+            else _("reach: click a space")
+        )
+        summary = _("{spaces} spaces · {problems} problem(s), {warnings} warning(s) · {mode}")
+        self.status.value = f"<b>{html.escape(board.name)}</b> · " + html.escape(
+            summary.format(
+                spaces=len(board),
+                problems=len(bad),
+                warnings=len(self.problems) - len(bad),
+                mode=mode,
+            )
         )
         self.problem_box.value = _problem_list(board, self.problems)
         self.buttons["undo"].disabled = not self.draft.past
@@ -592,19 +629,31 @@ def _label_key(name: str) -> tuple[str, int]:
 
 def _problem_list(board: Board, problems: Sequence[Problem]) -> str:
     if not problems:
-        return "<div class='swlab-hexmap-problems'>No problem.</div>"
+        return f"<div class='swlab-hexmap-problems'>{html.escape(_('No problem.'))}</div>"
     items = []
     for p in problems[:40]:
-        fix = f" <i>Fix: {html.escape(p.fix)}.</i>" if p.fix else ""
+        fix = f" <i>{html.escape(_('Fix: {fix}.').format(fix=p.fix))}</i>" if p.fix else ""
         items.append(
             f"<li class='swlab-hexmap-problem'><code>{p.kind.value}</code> "
             f"{html.escape(p.message)}.{fix}</li>"
         )
-    more = f"<li>... and {len(problems) - 40} more</li>" if len(problems) > 40 else ""
+    more = (
+        f"<li>{html.escape(_('... and {n} more').format(n=len(problems) - 40))}</li>"
+        if len(problems) > 40
+        else ""
+    )
     return (
         "<ul class='swlab-hexmap-problems' style='max-height:260px;overflow:auto;"
         f"font-size:12px;padding-left:18px'>{''.join(items)}{more}</ul>"
     )
+
+
+def _heading(title: str, note: str = "") -> Any:
+    """A bold heading of the panel and a note after it, in the language in effect."""
+    import ipywidgets as widgets
+
+    after = f" {html.escape(_(note))}" if note else ""
+    return widgets.HTML(f"<b>{html.escape(_(title))}</b>{after}")
 
 
 def _as_draft(

@@ -42,6 +42,7 @@ from ipyleaflet import (  # type: ignore[import-untyped]
     projections,
 )
 
+from swlab import i18n
 from swlab.board.catalog import OFFICIAL_PLAYERS, find_graph, load_board, official_board
 from swlab.board.generate import RegionGraph
 from swlab.board.graph import board_to_graph, read_graph_document
@@ -75,8 +76,10 @@ from swlab.editor.overlays import (
     region_set_features,
 )
 from swlab.editor.playtest import BalanceResult, balance_run, check_playable
+from swlab.i18n import N_, _, ngettext
 from swlab.play.style import LABEL_MAX_EM, fit_view, label_html, label_px
 from swlab.play.viewer import CHROME_PX
+from swlab.rules import names as game_words
 from swlab.rules.state import RegionState
 from swlab.workspace import FileBox, Outcome, Workspace
 
@@ -84,21 +87,21 @@ __all__ = ["DESIGNS", "MODES", "OVERLAYS", "MapEditor", "editor_css"]
 
 #: Overlay toggles: name shown -> key.
 OVERLAYS: dict[str, str] = {
-    "borders": "adjacency",
-    "edge": "edge",
-    "coastal": "coastal",
-    "first conquest": "first_conquest",
-    "problems": "problems",
-    "vs design": "diff",
-    "heat map": "heat",
+    N_("borders"): "adjacency",
+    N_("edge"): "edge",
+    N_("coastal"): "coastal",
+    N_("first conquest"): "first_conquest",
+    N_("problems"): "problems",
+    N_("vs design"): "diff",
+    N_("heat map"): "heat",
 }
 
 #: The editing modes: mode -> (its button, what to do in it).
 MODES: dict[str, tuple[str, str]] = {
-    "select": ("select", "click regions to select them (at most two)"),
-    "split": ("split", "draw a line across the region to split (double-click ends it)"),
-    "draw": ("draw region", "draw a polygon over a gap; it is clipped to the free area"),
-    "edit": ("edit vertices", "drag a corner; every region sharing it follows"),
+    "select": ("select", N_("click regions to select them (at most two)")),
+    "split": ("split", N_("draw a line across the region to split (double-click ends it)")),
+    "draw": ("draw region", N_("draw a polygon over a gap; it is clipped to the free area")),
+    "edit": ("edit vertices", N_("drag a corner; every region sharing it follows")),
 }
 
 #: The "new board" choices.
@@ -187,7 +190,22 @@ class MapEditor:
         the page leaves the workspace (:mod:`swlab.workspace`).
     """
 
-    def __init__(
+    def __init__(self, *args: Any, language: str | None = None, **kwargs: Any) -> None:
+        self.language = i18n.language(language)
+        with i18n.using(self.language):
+            self._setup(*args, **kwargs)
+
+    def _speak(self, fn: Any) -> Any:
+        """``fn`` run in this editor's language (its callbacks: what it says is in it, and
+        no other widget's language changes)."""
+
+        def in_language(*args: Any, **kwargs: Any) -> Any:
+            with i18n.using(self.language):
+                return fn(*args, **kwargs)
+
+        return in_language
+
+    def _setup(
         self,
         draft_or_board: Draft | Board | str | None = None,
         *,
@@ -223,8 +241,8 @@ class MapEditor:
         self._label_px = 16
 
         self.layer = GeoJSON(data=_empty(), hover_style={"fillOpacity": 1.0})
-        self.layer.on_click(self._on_region_click)
-        self.layer.on_hover(self._on_region_hover)
+        self.layer.on_click(self._speak(self._on_region_click))
+        self.layer.on_hover(self._speak(self._on_region_hover))
         self.label_layer = LayerGroup()
         self.corner_labels = LayerGroup()
         self._labelled: tuple[Board, int] | None = None
@@ -234,8 +252,8 @@ class MapEditor:
         self.overlay_layers["corners"] = GeoJSON(data=_empty())
         self.overlay_layers["hover"] = GeoJSON(data=_empty())
         for key, layer in self.overlay_layers.items():
-            layer.on_click(lambda key=key, **event: self._on_overlay_click(key, event))
-            layer.on_hover(lambda key=key, **event: self._on_overlay_hover(key, event))
+            layer.on_click(self._speak(lambda key=key, **event: self._on_overlay_click(key, event)))
+            layer.on_hover(self._speak(lambda key=key, **event: self._on_overlay_hover(key, event)))
         self.draw = GeomanDrawControl(
             polyline={"pathOptions": {"color": "#000000", "weight": 3}},
             polygon={"pathOptions": {"color": "#0072B2", "weight": 2}},
@@ -245,8 +263,8 @@ class MapEditor:
             rotate=False,
             remove=False,
         )
-        self.draw.on_draw(self._on_draw)
-        self.draw.observe(self._on_draw_data, "data")
+        self.draw.on_draw(self._speak(self._on_draw))
+        self.draw.observe(self._speak(self._on_draw_data), "data")
         self.map = Map(
             crs=projections.Simple,
             layers=(
@@ -264,7 +282,7 @@ class MapEditor:
         )
         self.map.add(self.draw)
         self.map.add_class("swlab-editor-map")
-        self.map.observe(self._on_resize, ["left", "right", "top", "bottom"])
+        self.map.observe(self._speak(self._on_resize), ["left", "right", "top", "bottom"])
 
         # --- panel --------------------------------------------------------------------
         self.style = widgets.HTML(editor_css())
@@ -274,70 +292,82 @@ class MapEditor:
         self.hover_box = widgets.HTML()
         self.hover_box.add_class("swlab-hover")
         self.toggles = {
-            key: widgets.ToggleButton(description=name, value=key == "problems")
+            key: widgets.ToggleButton(description=_(name), value=key == "problems")
             for name, key in OVERLAYS.items()
         }
         for t in self.toggles.values():
             t.observe(lambda _c: self.refresh(keep_message=True), "value")
         self.buttons: dict[str, widgets.Button] = {}
         for label, handler, tip in (
-            ("split", self._on_split, "Draw a line across the selected region"),
-            ("draw region", self._on_draw_mode, "Draw a polygon over a gap"),
-            ("edit vertices", self._on_edit_mode, "Drag vertices; neighbours follow"),
-            ("select", self._on_select_mode, "Click regions to select them (Esc)"),
-            ("merge", self._on_merge, "Join the two selected neighbours"),
-            ("delete", self._on_delete, "Delete the selected region (leaves a gap)"),
-            ("give to", self._on_give, "Delete the first selected, its area to the second"),
-            ("undo", self._on_undo, "Undo the last edit"),
-            ("redo", self._on_redo, "Redo"),
-            ("new", self._on_new, "Start a new board from the chosen source"),
-            ("save", self._on_save, "Save as GeoJSON (atomic)"),
-            ("load", self._on_load, "Load a GeoJSON board (swlab's or any tool's)"),
-            ("play test", self._on_play_test, "Bot games on this board"),
-            ("compare", self._on_design, "Compare the board with the chosen design"),
+            (N_("split"), self._on_split, N_("Draw a line across the selected region")),
+            (N_("draw region"), self._on_draw_mode, N_("Draw a polygon over a gap")),
+            (N_("edit vertices"), self._on_edit_mode, N_("Drag vertices; neighbours follow")),
+            (N_("select"), self._on_select_mode, N_("Click regions to select them (Esc)")),
+            (N_("merge"), self._on_merge, N_("Join the two selected neighbours")),
+            (N_("delete"), self._on_delete, N_("Delete the selected region (leaves a gap)")),
+            (
+                N_("give to"),
+                self._on_give,
+                N_("Delete the first selected, its area to the second"),
+            ),
+            (N_("undo"), self._on_undo, N_("Undo the last edit")),
+            (N_("redo"), self._on_redo, N_("Redo")),
+            (N_("new"), self._on_new, N_("Start a new board from the chosen source")),
+            (N_("save"), self._on_save, N_("Save as GeoJSON (atomic)")),
+            (N_("load"), self._on_load, N_("Load a GeoJSON board (swlab's or any tool's)")),
+            (N_("play test"), self._on_play_test, N_("Bot games on this board")),
+            (N_("compare"), self._on_design, N_("Compare the board with the chosen design")),
         ):
-            b = widgets.Button(description=label, tooltip=tip, layout=widgets.Layout(width="auto"))
-            b.on_click(handler)
+            b = widgets.Button(
+                description=_(label), tooltip=_(tip), layout=widgets.Layout(width="auto")
+            )
+            b.on_click(self._speak(handler))
             b.add_class(f"swlab-editor-{label.replace(' ', '-')}")
             self.buttons[label] = b
         self.terrain_buttons: dict[str, widgets.Button] = {}
         for t in TERRAINS:
             b = widgets.Button(
-                description=t,
-                tooltip=f"Make every selected region {t}",
+                description=game_words.terrain(t),
+                tooltip=_("Make every selected region {terrain}").format(
+                    terrain=game_words.terrain(t)
+                ),
                 layout=widgets.Layout(width="auto"),
             )
-            b.on_click(lambda _b, t=t: self._on_terrain(t))
+            b.on_click(self._speak(lambda _b, t=t: self._on_terrain(t)))
             self.terrain_buttons[t] = b
         self.symbol_buttons: dict[str, widgets.Button] = {}
         for s in SYMBOLS:
             b = widgets.Button(
-                description=s,
-                tooltip=f"Add {s} to every selected region (or take it from all)",
+                description=game_words.symbol(s),
+                tooltip=_("Add {symbol} to every selected region (or take it from all)").format(
+                    symbol=game_words.symbol(s)
+                ),
                 layout=widgets.Layout(width="auto"),
             )
-            b.on_click(lambda _b, s=s: self._on_symbol(s))
+            b.on_click(self._speak(lambda _b, s=s: self._on_symbol(s)))
             self.symbol_buttons[s] = b
         # the board's own settings (one undo step each)
-        self.board_name = widgets.Text(description="name", continuous_update=False)
+        self.board_name = widgets.Text(description=_("name"), continuous_update=False)
         self.board_players = widgets.Dropdown(
-            options=sorted(TURNS_BY_PLAYERS), description="players"
+            options=sorted(TURNS_BY_PLAYERS), description=_("players")
         )
-        self.board_turns = widgets.BoundedIntText(min=1, max=99, description="turns")
-        self.board_name.observe(self._on_board_info, "value")
-        self.board_players.observe(self._on_board_info, "value")
-        self.board_turns.observe(self._on_board_info, "value")
-        self.source = widgets.Dropdown(options=list(SOURCES), value="rectangle", description="new")
-        self.players = widgets.BoundedIntText(value=3, min=2, max=6, description="players")
+        self.board_turns = widgets.BoundedIntText(min=1, max=99, description=_("turns"))
+        self.board_name.observe(self._speak(self._on_board_info), "value")
+        self.board_players.observe(self._speak(self._on_board_info), "value")
+        self.board_turns.observe(self._speak(self._on_board_info), "value")
+        self.source = widgets.Dropdown(
+            options=list(SOURCES), value="rectangle", description=_("new")
+        )
+        self.players = widgets.BoundedIntText(value=3, min=2, max=6, description=_("players"))
         self.random_regions = widgets.BoundedIntText(
-            value=30, min=3, max=500, description="regions"
+            value=30, min=3, max=500, description=_("regions")
         )
-        self.seed = widgets.IntText(value=0, description="seed")
-        self.path = widgets.Text(value="my_board.geojson", description="file")
+        self.seed = widgets.IntText(value=0, description=_("seed"))
+        self.path = widgets.Text(value="my_board.geojson", description=_("file"))
         self.design = widgets.Dropdown(
-            options=list(DESIGNS), value=DESIGNS[0], description="design"
+            options=list(DESIGNS), value=DESIGNS[0], description=_("design")
         )
-        self.design_path = widgets.Text(value="design.json", description="design file")
+        self.design_path = widgets.Text(value="design.json", description=_("design file"))
         # compact inputs: the label beside a box sized to its content, rows that wrap
         for w, em in (
             (self.board_name, 14),
@@ -369,19 +399,23 @@ class MapEditor:
             self.files = FileBox(workspace)
         else:
             self.files = FileBox(Workspace(workspace, enabled=file_boxes))
-        self.replace_button = widgets.Button(description="replace", tooltip="Overwrite the file")
-        self.keep_button = widgets.Button(description="keep", tooltip="Keep the file as it is")
-        self.replace_button.on_click(lambda _b: self._show_file(self.files.confirm()))
-        self.keep_button.on_click(lambda _b: self._show_file(self.files.cancel()))
+        self.replace_button = widgets.Button(
+            description=_("replace"), tooltip=_("Overwrite the file")
+        )
+        self.keep_button = widgets.Button(
+            description=_("keep"), tooltip=_("Keep the file as it is")
+        )
+        self.replace_button.on_click(self._speak(lambda _b: self._show_file(self.files.confirm())))
+        self.keep_button.on_click(self._speak(lambda _b: self._show_file(self.files.cancel())))
         self.confirm_row = _row([self.replace_button, self.keep_button])
         self.confirm_row.layout.display = "none"
-        self.games = widgets.BoundedIntText(value=4, min=1, max=200, description="games")
-        self.bots = widgets.Text(value="greedy,random", description="bots")
+        self.games = widgets.BoundedIntText(value=4, min=1, max=200, description=_("games"))
+        self.bots = widgets.Text(value="greedy,random", description=_("bots"))
         for w, em in ((self.games, 7), (self.bots, 12)):
             w.style = {"description_width": "initial"}
             w.layout = widgets.Layout(width=f"{em + len(w.description) * 0.6:.1f}em")
         self.problem_list = widgets.Select(options=[], rows=6, layout=widgets.Layout(width="100%"))
-        self.problem_list.observe(self._on_problem_select, "value")
+        self.problem_list.observe(self._speak(self._on_problem_select), "value")
         # each overlay: a legend with its count, and a list a click selects from
         self.overlay_legends: dict[str, widgets.HTML] = {}
         self.overlay_lists: dict[str, widgets.Select] = {}
@@ -392,7 +426,9 @@ class MapEditor:
             children: list[Any] = [legend]
             if key != "problems":
                 choose = widgets.Select(options=[], rows=4, layout=widgets.Layout(width="100%"))
-                choose.observe(lambda c, key=key: self._on_overlay_pick(key, c), "value")
+                choose.observe(
+                    self._speak(lambda c, key=key: self._on_overlay_pick(key, c)), "value"
+                )
                 self.overlay_lists[key] = choose
                 children.append(choose)
             box = widgets.VBox(children)
@@ -422,16 +458,16 @@ class MapEditor:
                 self.hover_box,
                 _row([b["select"], b["split"], b["draw region"], b["edit vertices"]]),
                 _row([b["merge"], b["delete"], b["give to"], b["undo"], b["redo"]]),
-                widgets.HTML("<b>Terrain</b> (every selected region)"),
+                _heading(N_("Terrain"), N_("(every selected region)")),
                 _row(list(self.terrain_buttons.values())),
-                widgets.HTML("<b>Symbols</b> (toggle, every selected region)"),
+                _heading(N_("Symbols"), N_("(toggle, every selected region)")),
                 _row(list(self.symbol_buttons.values())),
-                widgets.HTML("<b>Board</b>"),
+                _heading(N_("Board")),
                 _row([self.board_name, self.board_players, self.board_turns]),
-                widgets.HTML("<b>Overlays</b>"),
+                _heading(N_("Overlays")),
                 _row(list(self.toggles.values())),
                 *self.overlay_boxes.values(),
-                widgets.HTML("<b>Problems</b> (click one to select its regions)"),
+                _heading(N_("Problems"), N_("(click one to select its regions)")),
                 self.problem_list,
                 _row([self.source, self.players, self.random_regions, self.seed, b["new"]]),
                 self._file_row(_row([self.path, b["save"], b["load"]])),
@@ -447,7 +483,7 @@ class MapEditor:
             [
                 self.style,
                 row,
-                widgets.HTML("<b>Compared with the official board</b>"),
+                _heading(N_("Compared with the official board")),
                 self.stats,
                 self.play_box,
             ]
@@ -474,7 +510,7 @@ class MapEditor:
         """Esc (over the editor) returns to select mode, as the viewer's keys do."""
         from swlab.play import keys
 
-        bound = keys.bind(self.widget, {"cancel": self.escape})
+        bound = keys.bind(self.widget, {"cancel": self._speak(self.escape)})
         if bound is not None:
             self.buttons["select"].tooltip = "Click regions to select them (Esc)"
         return bound
@@ -607,18 +643,20 @@ class MapEditor:
             return
         found = self._found()
         r = board[rid]
-        symbols = ", ".join(sorted(r.symbols)) or "no symbols"
+        symbols = ", ".join(game_words.symbol(s) for s in sorted(r.symbols)) or _("no symbols")
         near = ", ".join(map(str, sorted(board.neighbours(rid))))
         average = board.outline.area / max(len(board), 1)
         size = r.polygon.area / max(average, 1e-300)
         lines = [
-            f"{r.label}: {symbols}; borders {near}",
-            f"size: {size:.1f} times an average region",
+            _("{region}: {symbols}; borders {near}").format(
+                region=r.label, symbols=symbols, near=near
+            ),
+            _("size: {size} times an average region").format(size=f"{size:.1f}"),
             *(f"  {line}" for line in neighbour_report(board, rid, found)),
         ]
         for p in self.problems:
             if rid in p.regions:
-                lines.append(f"problem: {_problem_text(p)}")
+                lines.append(_("problem: {text}").format(text=_problem_text(p)))
         self.hover_box.value = html.escape("\n".join(lines))
         self.overlay_layers["hover"].data = neighbour_features(board, rid, found)
         self._set_corner_labels([c for c in found if rid in (c.a, c.b) and not c.is_border])
@@ -661,9 +699,10 @@ class MapEditor:
         else:
             self.selected = [*self.selected, region_id][-2:]
         if self.selected:
-            self._say(" + ".join(self.board[r].label for r in self.selected) + " selected")
+            names = " + ".join(self.board[r].label for r in self.selected)
+            self._say(_("{regions} selected").format(regions=names))
         else:
-            self._say("nothing selected")
+            self._say(_("nothing selected"))
         self.hovered = None
         self.hover(region_id)
         self.refresh(keep_message=True)
@@ -671,8 +710,9 @@ class MapEditor:
     def select_regions(self, regions: Sequence[int], text: str = "") -> None:
         """Select ``regions`` (those still on the board, at most two) and say ``text``."""
         self.selected = [r for r in dict.fromkeys(regions) if r in self.board][:2]
-        names = " + ".join(self.board[r].label for r in self.selected) or "nothing"
-        self._say(f"{text}: {names} selected" if text else f"{names} selected")
+        names = " + ".join(self.board[r].label for r in self.selected) or _("nothing")
+        said = _("{regions} selected").format(regions=names)
+        self._say(f"{text}: {said}" if text else said)
         if self.selected:
             self.hovered = None
             self.hover(self.selected[0])
@@ -1181,7 +1221,12 @@ class MapEditor:
         self._labelled = (board, px)
 
     def refresh(self, keep_message: bool = False) -> None:
-        """Redraw everything from the draft (new objects for every trait)."""
+        """Redraw everything from the draft (new objects for every trait), in the editor's
+        language (its problems, their fixes, its status)."""
+        with i18n.using(self.language):
+            self._refresh(keep_message)
+
+    def _refresh(self, keep_message: bool) -> None:
         board = self.board
         self.problems = validate(board)
         self.selected = [rid for rid in self.selected if rid in board]
@@ -1220,7 +1265,7 @@ class MapEditor:
                 entries["heat"] = overlay_entries(board, "heat", shares=shares)
                 legends["heat"] = overlay_legend_html("heat", len(shares), games=self.balance.games)
             else:
-                legends["heat"] = "<div>heat map: press play test first</div>"
+                legends["heat"] = f"<div>{html.escape(_('heat map: press play test first'))}</div>"
         for key, layer in self.overlay_layers.items():
             if key != "hover":
                 layer.data = data.get(key, _empty())
@@ -1245,17 +1290,29 @@ class MapEditor:
             self._pushing = False
         d = self.draft
         n = len(self.problems)
-        state = "sound: ready to play" if n == 0 else f"{n} problem{'s' if n != 1 else ''}"
-        self.status.value = (
-            f"<b>{html.escape(board.name)}</b>: {len(board)} regions, {board.players} players, "
-            f"{board.turns} turns &mdash; {state}; selected: "
-            f"{', '.join(map(str, self.selected)) or 'none'}"
+        state = (
+            _("sound: ready to play")
+            if n == 0
+            else ngettext("{n} problem", "{n} problems", n).format(n=n)
+        )
+        summary = _(
+            "{regions} regions, {players} players, {turns} turns - {state}; selected: {selected}"
+        ).format(
+            regions=len(board),
+            players=board.players,
+            turns=board.turns,
+            state=state,
+            selected=", ".join(map(str, self.selected)) or _("none"),
+        )
+        self.status.value = f"<b>{html.escape(board.name)}</b>: " + html.escape(summary).replace(
+            " - ", " &mdash; ", 1
         )
         label, what = MODES[self.mode]
-        back = "" if self.mode == "select" else " &mdash; Esc: back to select"
+        back = "" if self.mode == "select" else " &mdash; " + html.escape(_("Esc: back to select"))
         self.mode_box.value = (
-            f"<div class='swlab-mode swlab-mode-{self.mode}'>mode: {label}: "
-            f"{html.escape(what)}{back}</div>"
+            f"<div class='swlab-mode swlab-mode-{self.mode}'>"
+            + html.escape(_("mode: {mode}: {what}").format(mode=_(label), what=_(what)))
+            + f"{back}</div>"
         )
         for mode, button in self.mode_buttons.items():
             button.button_style = "info" if mode == self.mode else ""
@@ -1276,7 +1333,17 @@ class MapEditor:
 def _problem_text(problem: Problem) -> str:
     """A problem's message and, when it has one, how to fix it."""
     fix = getattr(problem, "fix", "")
-    return f"{problem.message} Fix: {fix}" if fix else problem.message
+    return (
+        _("{problem} Fix: {fix}").format(problem=problem.message, fix=fix)
+        if fix
+        else problem.message
+    )
+
+
+def _heading(title: str, note: str = "") -> widgets.HTML:
+    """A bold heading of the panel and a note after it, in the language in effect."""
+    after = f" {html.escape(_(note))}" if note else ""
+    return widgets.HTML(f"<b>{html.escape(_(title))}</b>{after}")
 
 
 def _plain_words(text: str) -> str:

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from swlab.board.catalog import load_board
 from swlab.board.model import Board
+from swlab.i18n import N_, SOURCE, _, language, ngettext
 from swlab.play.style import BoardShapes, feature_collection, labels
 from swlab.play.words import (
     choice_label,
@@ -39,6 +40,7 @@ from swlab.play.words import (
     narrate,
     region_name,
 )
+from swlab.rules import names as game_words
 from swlab.rules.abilities.registry import POWERS, RACES
 from swlab.rules.actions import (
     Action,
@@ -70,8 +72,9 @@ from swlab.rules.engine import (
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import ComboPicked, Conquered, Declined, Event, TokensLost
 from swlab.rules.game import Game
+from swlab.rules.pieces import PIECES
 from swlab.rules.play import Chooser, random_action, sample_chance
-from swlab.rules.state import GameState, Stage
+from swlab.rules.state import GameState, RegionState, Stage
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -183,7 +186,7 @@ class ClickResult:
         if self.kind == "applied":
             return f"{self.action!r}: " + " ".join(self.events)
         if self.kind == "choices":
-            return "Choose: " + ", ".join(repr(a) for a in self.choices)
+            return _("Choose: {choices}").format(choices=", ".join(repr(a) for a in self.choices))
         if self.kind == "confirm" and self.question is not None:
             return self.question.text
         return self.message
@@ -251,15 +254,27 @@ class PanelModel:
 
 
 _STAGE_WORDS: dict[str, str] = {
-    "pick": "picks a combo",
-    "conquer": "conquers",
-    "roll": "rolls the reinforcement die",
-    "redeploy": "redeploys",
-    "withdraw": "withdraws tokens",
-    "defend": "redeploys after an attack",
-    "decline_choice": "may go into decline",
-    "game_over": "game over",
+    "pick": N_("picks a combo"),
+    "conquer": N_("conquers"),
+    "roll": N_("rolls the reinforcement die"),
+    "redeploy": N_("redeploys"),
+    "withdraw": N_("withdraws tokens"),
+    "defend": N_("redeploys after an attack"),
+    "decline_choice": N_("may go into decline"),
+    "game_over": N_("game over"),
 }
+
+
+def _piece_words(rs: RegionState) -> list[str]:
+    """What stands in a region besides race tokens (``mountain``, ``encampment x2``), in
+    the language in effect: the engine's words in English, the rulebook's label otherwise."""
+    if language() == SOURCE:
+        return rs.pieces()
+    return [
+        game_words.piece(p.label) + (f" x{n}" if p.counted else "")
+        for p in PIECES
+        if (n := p.count(rs))
+    ]
 
 
 def bots_available() -> dict[str, Any]:
@@ -368,7 +383,7 @@ class GameController:
         else:
             b = load_board(game_or_board) if isinstance(game_or_board, str) else game_or_board
             if players is None:
-                players = [f"Player {i + 1}" for i in range(b.players)]
+                players = [_("Player {n}").format(n=i + 1) for i in range(b.players)]
             self.game = Game(b, players, seed=seed, races=races, powers=powers)
         geo_board = self.game.state.geo.board
         if board is None:
@@ -452,11 +467,13 @@ class GameController:
         if not self.viewing_past():
             return ""
         n = self.later_steps
-        return (
-            f"You are viewing the past: step {self.index} of {len(self)}. "
-            f"{n} later step{'s' if n != 1 else ''} follow{'' if n != 1 else 's'}; "
-            "acting here asks first whether to continue from here or to branch."
-        )
+        return ngettext(
+            "You are viewing the past: step {step} of {steps}. {n} later step follows; "
+            "acting here asks first whether to continue from here or to branch.",
+            "You are viewing the past: step {step} of {steps}. {n} later steps follow; "
+            "acting here asks first whether to continue from here or to branch.",
+            n,
+        ).format(step=self.index, steps=len(self), n=n)
 
     def to_latest(self) -> GameState:
         """Back to the latest step."""
@@ -521,12 +538,19 @@ class GameController:
             return None  # one undone step, just undone: acting replaces it, as expected
         return Question(
             "past",
-            f"You are viewing step {self.index} of {len(self)}. Acting here changes the "
-            f"game from this step on.",
+            _(
+                "You are viewing step {step} of {steps}. Acting here changes the "
+                "game from this step on."
+            ).format(step=self.index, steps=len(self)),
             (
-                ("continue", f"Continue from here, discarding the {n} later steps"),
-                ("branch", f"Branch into a new game from step {self.index} (the original is kept)"),
-                ("cancel", "Cancel"),
+                ("continue", _("Continue from here, discarding the {n} later steps").format(n=n)),
+                (
+                    "branch",
+                    _("Branch into a new game from step {step} (the original is kept)").format(
+                        step=self.index
+                    ),
+                ),
+                ("cancel", _("Cancel")),
             ),
             action,
         )
@@ -538,8 +562,13 @@ class GameController:
             "final",
             final_warning(self.state, action),
             (
-                ("confirm", f"Final conquest of {region_name(self.state, action.region)}"),
-                ("cancel", "Not now"),
+                (
+                    "confirm",
+                    _("Final conquest of {region}").format(
+                        region=region_name(self.state, action.region)
+                    ),
+                ),
+                ("cancel", _("Not now")),
             ),
             action,
         )
@@ -561,12 +590,12 @@ class GameController:
         """Answer the waiting :attr:`question` with one of its option keys."""
         q = self.question
         if q is None:
-            return self._remember(ClickResult("none", message="There is no question to answer."))
+            return self._remember(ClickResult("none", message=_("There is no question to answer.")))
         if key not in {k for k, _ in q.options}:
             raise ValueError(f"{key!r} is not an answer to this question: {q.options}")
         self.question = None
         if key == "cancel":
-            return self._remember(ClickResult("none", message="Cancelled: nothing changed."))
+            return self._remember(ClickResult("none", message=_("Cancelled: nothing changed.")))
         if q.kind == "autoplay":
             results = self.autoplay() if key == "all" else self.run_bots()
             return results[-1] if results else self._remember(ClickResult("none"))
@@ -577,7 +606,7 @@ class GameController:
                 self._travelled = False
                 self.game.goto(self.index)  # the later steps go when the action is played
             if q.action is None:
-                return self._remember(ClickResult("none", message="Continue from here."))
+                return self._remember(ClickResult("none", message=_("Continue from here.")))
             follow = self._final_question(q.action)
             if follow is not None:
                 return self._ask(follow)
@@ -606,13 +635,17 @@ class GameController:
             return self._ask(
                 Question(
                     "autoplay",
-                    f"Autoplay plays to the end of the game. {who}'s seat"
-                    f"{'s are' if len(humans) > 1 else ' is'} played by a person: should a "
-                    "bot play it too?",
+                    ngettext(
+                        "Autoplay plays to the end of the game. {who}'s seat is played by a "
+                        "person: should a bot play it too?",
+                        "Autoplay plays to the end of the game. {who}'s seats are played by a "
+                        "person: should a bot play it too?",
+                        len(humans),
+                    ).format(who=who),
                     (
-                        ("all", f"Yes: bots play every seat, {who}'s too"),
-                        ("bots", "No: bots play only their own seats, then wait for you"),
-                        ("cancel", "Cancel"),
+                        ("all", _("Yes: bots play every seat, {who}'s too").format(who=who)),
+                        ("bots", _("No: bots play only their own seats, then wait for you")),
+                        ("cancel", _("Cancel")),
                     ),
                 )
             )
@@ -634,10 +667,10 @@ class GameController:
                     "refused",
                     region=region_id,
                     rule="R-REDEPLOY-1",
-                    message=(
-                        f"No tokens in hand to place on {region_name(state, region_id)} "
+                    message=_(
+                        "No tokens in hand to place on {region} "
                         "(R-REDEPLOY-1): use - beside a region to take one back, or Done."
-                    ),
+                    ).format(region=region_name(state, region_id)),
                 )
             )
         if not options:
@@ -651,10 +684,11 @@ class GameController:
                     "choices",
                     region=region_id,
                     choices=choices,
-                    message=f"{len(choices)} ways to act on {region_name(state, region_id)}: "
-                    "choose one."
+                    message=_("{n} ways to act on {region}: choose one.").format(
+                        n=len(choices), region=region_name(state, region_id)
+                    )
                     if len(choices) > 1
-                    else f"Confirm on {region_name(state, region_id)}:",
+                    else _("Confirm on {region}:").format(region=region_name(state, region_id)),
                 )
             )
         if current_player(state) == CHANCE:
@@ -663,7 +697,7 @@ class GameController:
                     "refused",
                     region=region_id,
                     rule="R-CONQ-10",
-                    message="The reinforcement die decides now: roll the die (R-CONQ-10).",
+                    message=_("The reinforcement die decides now: roll the die (R-CONQ-10)."),
                 )
             )
         probe = _PROBE.get(state.stage, Conquer)(region_id)
@@ -730,27 +764,36 @@ class GameController:
         state = self.state
         i = state.geo.index.get(region_id)
         if i is None:
-            return f"There is no region {region_id} on this board."
+            return _("There is no region {id} on this board.").format(id=region_id)
         rs = state.regions[i]
         bits: list[str] = []
         if rs.tokens and rs.race:
             who = state.player_name(rs.owner) if rs.owner >= 0 else "?"
-            bits.append(f"{who}'s {rs.race}{' in decline' if rs.in_decline else ''} x{rs.tokens}")
-        bits += rs.pieces()
-        head = state.geo.label(i) + (": " + ", ".join(bits) if bits else ": empty")
+            held = (
+                _("{player}'s {race} in decline x{tokens}")
+                if rs.in_decline
+                else _("{player}'s {race} x{tokens}")
+            )
+            bits.append(held.format(player=who, race=game_words.race(rs.race), tokens=rs.tokens))
+        bits += _piece_words(rs)
+        head = state.geo.label(i) + ": " + (", ".join(bits) if bits else _("empty"))
         lines = [head]
         options = self._by_region().get(region_id, [])
         clickable = [a for a in options if not a.undoes]
         refusal = None
         if clickable:
-            lines.append("Click: " + " or ".join(choice_label(state, a) for a in clickable))
+            lines.append(
+                _("Click: {choices}").format(
+                    choices=_(" or ").join(choice_label(state, a) for a in clickable)
+                )
+            )
         elif current_player(state) == CHANCE:
-            lines.append("Not now: the reinforcement die decides (R-CONQ-10).")
+            lines.append(_("Not now: the reinforcement die decides (R-CONQ-10)."))
         elif not is_over(state):
             probe = _PROBE.get(state.stage, Conquer)(region_id)
             refusal = why_illegal(state, probe)
             if refusal is not None:
-                lines.append(f"Not a target now: {refusal.message}")
+                lines.append(_("Not a target now: {why}").format(why=refusal.message))
         cost = self.cost(region_id)
         race = acting_race(state) or state.players[state.current].active
         own = race is not None and rs.race == race.name
@@ -761,9 +804,19 @@ class GameController:
             and about_cost
             and state.stage in (Stage.CONQUER, Stage.PICK)
         ):
-            who = f"{race.name} " if race else ""
-            rules = sorted({row.rule for row in cost.rows})
-            lines.append(f"{who}conquest cost: {cost.summary()} ({', '.join(rules)})")
+            rules = ", ".join(sorted({row.rule for row in cost.rows}))
+            line = (
+                _("{race} conquest cost: {cost} ({rules})")
+                if race
+                else _("conquest cost: {cost} ({rules})")
+            )
+            lines.append(
+                line.format(
+                    race=game_words.race(race.name) if race else "",
+                    cost=cost.summary(),
+                    rules=rules,
+                )
+            )
         return "\n".join(lines)
 
     # --- redeployment -----------------------------------------------------------------
@@ -802,16 +855,19 @@ class GameController:
         if race is None:
             return ""
         who = state.player_name(race.owner)
-        left = f"{race.hand} token{'s' if race.hand != 1 else ''} left to place"
-        if state.stage is Stage.DEFEND:
-            return (
-                f"{who}: place the {race.name} that fled back into your regions: {left} "
-                "(R-CONQ-7). + puts a token on a region; Done when finished."
-            )
-        return (
-            f"{who}, redeploy the {race.name}: {left}. + puts one on a region, - takes one "
-            "back to hand (at least 1 stays); Done when finished (R-REDEPLOY-1)."
+        left = ngettext("{n} token left to place", "{n} tokens left to place", race.hand).format(
+            n=race.hand
         )
+        fields = {"player": who, "race": game_words.race(race.name), "left": left}
+        if state.stage is Stage.DEFEND:
+            return _(
+                "{player}: place the {race} that fled back into your regions: {left} "
+                "(R-CONQ-7). + puts a token on a region; Done when finished."
+            ).format(**fields)
+        return _(
+            "{player}, redeploy the {race}: {left}. + puts one on a region, - takes one "
+            "back to hand (at least 1 stays); Done when finished (R-REDEPLOY-1)."
+        ).format(**fields)
 
     # --- bot turns told in words -------------------------------------------------------
     def turn_summaries(self, start: int, end: int) -> tuple[TurnSummary, ...]:
@@ -856,7 +912,7 @@ class GameController:
             lines.append(narrate(before_of(n), step.action, step.events, step.state))
             for e in step.events:
                 if isinstance(e, ComboPicked):
-                    picked.append(f"{e.power} {e.race}")
+                    picked.append(game_words.combo(e.power, e.race))
                 elif isinstance(e, Conquered):
                     conquered.append(e.region)
                 elif isinstance(e, TokensLost) and e.player >= 0 and e.player != seat:
@@ -866,20 +922,31 @@ class GameController:
                     declined = True
         parts = []
         if picked:
-            parts.append(f"picked {names(picked)}")
+            parts.append(_("picked {combos}").format(combos=names(picked)))
         if declined:
-            parts.append("went into decline")
+            parts.append(_("went into decline"))
         victims_regions = {r for rs in taken.values() for r in rs}
         free = [r for r in conquered if r not in victims_regions]
         if free:
-            parts.append(f"conquered {names(region_name(first, r) for r in free)}")
+            parts.append(
+                _("conquered {regions}").format(regions=names(region_name(first, r) for r in free))
+            )
         for p, regions in taken.items():
             parts.append(
-                f"took {names(region_name(first, r) for r in regions)} from {first.player_name(p)}"
+                _("took {regions} from {player}").format(
+                    regions=names(region_name(first, r) for r in regions),
+                    player=first.player_name(p),
+                )
             )
-        text = f"{who} " + ("; ".join(parts) if parts else "made no conquest") + "."
+        text = (
+            _("{player} {deeds}.").format(player=who, deeds="; ".join(parts))
+            if parts
+            else _("{player} made no conquest.").format(player=who)
+        )
         for p, n in losses.items():
-            text += f" {first.player_name(p)} lost {n} token{'s' if n != 1 else ''}."
+            text += " " + ngettext(
+                "{player} lost {n} token.", "{player} lost {n} tokens.", n
+            ).format(player=first.player_name(p), n=n)
         changed = frozenset(
             first.geo.ids[i]
             for i, (x, y) in enumerate(zip(first.regions, last.regions, strict=True))
@@ -939,20 +1006,41 @@ class GameController:
             combo = state.column[action.position]
             race, power = RACES.get(combo.race), POWERS.get(combo.power)
             tokens = (race.tokens if race else 0) + (power.tokens if power else 0)
-            cost = "free" if action.position == 0 else f"pay {action.position}"
-            coins = f", collect {combo.coins}" if combo.coins else ""
-            return f"{note}: {combo.power} {combo.race} - {cost}{coins}, {tokens} tokens"
+            fields = {
+                "note": note,
+                "combo": game_words.combo(combo.power, combo.race),
+                "pay": action.position,
+                "coins": combo.coins,
+                "tokens": tokens,
+            }
+            if action.position == 0:
+                label = (
+                    _("{note}: {combo} - free, collect {coins}, {tokens} tokens")
+                    if combo.coins
+                    else _("{note}: {combo} - free, {tokens} tokens")
+                )
+            else:
+                label = (
+                    _("{note}: {combo} - pay {pay}, collect {coins}, {tokens} tokens")
+                    if combo.coins
+                    else _("{note}: {combo} - pay {pay}, {tokens} tokens")
+                )
+            return label.format(**fields)
         if isinstance(action, Decline):
             active = state.players[state.current].active
-            return f"{note}: send the {active.name} into decline" if active else note
+            if not active:
+                return note
+            return _("{note}: send the {race} into decline").format(
+                note=note, race=game_words.race(active.name)
+            )
         if isinstance(action, End):
             if state.stage is Stage.CONQUER:
-                return f"{note}: stop conquering, redeploy"
+                return _("{note}: stop conquering, redeploy").format(note=note)
             if state.stage is Stage.DECLINE_CHOICE:
-                return f"{note}: keep the race active"
-            return f"{note}: pass"
+                return _("{note}: keep the race active").format(note=note)
+            return _("{note}: pass").format(note=note)
         if isinstance(action, Done):
-            return f"{note}: finish redeployment"
+            return _("{note}: finish redeployment").format(note=note)
         return note
 
     # --- panels -------------------------------------------------------------------------
@@ -970,17 +1058,40 @@ class GameController:
         stage = state.stage.value
         if is_over(state):
             win = winners(state)
-            names = " and ".join(state.player_name(w) for w in win)
-            text = f"Game over after {geo.turns} rounds: {names} " + (
-                "share the win." if len(win) > 1 else "wins."
-            )
+            names = _(" and ").join(state.player_name(w) for w in win)
+            text = (
+                _("Game over after {rounds} rounds: {players} share the win.")
+                if len(win) > 1
+                else _("Game over after {rounds} rounds: {players} wins.")
+            ).format(rounds=geo.turns, players=names)
         else:
             assert actor is not None
             who = state.player_name(actor)
-            doing = _STAGE_WORDS.get(stage, stage)
-            what = f" ({race.power} {race.name}, {hand} in hand)" if race else ""
-            turn = f"{state.player_name(state.current)}'s turn, " if actor != state.current else ""
-            text = f"Round {state.round}/{geo.turns}: {turn}{who} {doing}{what}."
+            doing = _(_STAGE_WORDS[stage]) if stage in _STAGE_WORDS else stage
+            fields = {
+                "round": state.round,
+                "turns": geo.turns,
+                "player": who,
+                "doing": doing,
+                "owner": state.player_name(state.current),
+                "combo": game_words.combo(race.power, race.name) if race else "",
+                "hand": hand,
+            }
+            if actor != state.current:
+                text = (
+                    _(
+                        "Round {round}/{turns}: {owner}'s turn, {player} {doing} "
+                        "({combo}, {hand} in hand)."
+                    )
+                    if race
+                    else _("Round {round}/{turns}: {owner}'s turn, {player} {doing}.")
+                ).format(**fields)
+            else:
+                text = (
+                    _("Round {round}/{turns}: {player} {doing} ({combo}, {hand} in hand).")
+                    if race
+                    else _("Round {round}/{turns}: {player} {doing}.")
+                ).format(**fields)
         return Status(
             round=state.round,
             turns=geo.turns,
@@ -1067,12 +1178,14 @@ class GameController:
                     "player": ps.name,
                     "seat": p,
                     "to act": p == actor,
-                    "active race": f"{ps.active.power} {ps.active.name}" if ps.active else "",
-                    "in decline": ", ".join(d.name for d in ps.declined),
+                    "active race": game_words.combo(ps.active.power, ps.active.name)
+                    if ps.active
+                    else "",
+                    "in decline": ", ".join(game_words.race(d.name) for d in ps.declined),
                     "regions": sum(1 for r in state.regions if r.owner == p),
                     "tokens on map": tokens_on_map(state, p),
                     "would score": sum(r.amount for r in score_rows(state, p)),
-                    "coins": ps.coins if show else "hidden",
+                    "coins": ps.coins if show else _("hidden"),
                     "bot": self._bot_name(p),
                 }
             )
@@ -1250,13 +1363,13 @@ class GameController:
         actor = current_player(state)
         if actor is None:
             return self._remember(
-                ClickResult("none", rule="R-FLOW-2", message="The game is over (R-FLOW-2).")
+                ClickResult("none", rule="R-FLOW-2", message=_("The game is over (R-FLOW-2)."))
             )
         if actor == CHANCE:
             return self.roll()
         if self._chooser(actor) is None:
             return self._remember(
-                ClickResult("none", message="No bot available: swlab.bots is not importable.")
+                ClickResult("none", message=_("No bot available: swlab.bots is not importable."))
             )
         results = self._drive(lambda seat: True, max_steps=1)
         return results[-1] if results else self._remember(ClickResult("none"))
@@ -1269,7 +1382,11 @@ class GameController:
         if current_player(state) != CHANCE:
             rule, why = ACTION_RULE[Roll]
             return self._remember(
-                ClickResult("refused", rule=rule, message=f"Not now: {why} ({rule}).")
+                ClickResult(
+                    "refused",
+                    rule=rule,
+                    message=_("Not now: {why} ({rule}).").format(why=_(why), rule=rule),
+                )
             )
         return self.request(sample_chance(state))
 
@@ -1306,11 +1423,11 @@ class GameController:
         """A suggestion for the player to act, from :func:`swlab.bots.hint` if it exists."""
         fn = bots_available().get("hint")
         if fn is None:
-            return "Hints need swlab.bots, which is not importable here."
+            return _("Hints need swlab.bots, which is not importable here.")
         if is_over(self.state):
-            return "The game is over (R-FLOW-2)."
+            return _("The game is over (R-FLOW-2).")
         if current_player(self.state) == CHANCE:
-            return (
+            return _(
                 "The reinforcement die decides now, not a choice: roll the die "
                 "(faces 0, 0, 0, 1, 2, 3; R-CONQ-10)."
             )
@@ -1319,7 +1436,9 @@ class GameController:
         reason = getattr(h, "reason", "")
         if action is None:
             return str(h)
-        return f"Try {action!r}: {reason}" if reason else f"Try {action!r}."
+        if reason:
+            return _("Try {action}: {reason}").format(action=repr(action), reason=reason)
+        return _("Try {action}.").format(action=repr(action))
 
     # --- records ------------------------------------------------------------------------
     def save_record(self, path: str | os.PathLike[str]) -> None:

@@ -33,6 +33,8 @@ from shapely.geometry import mapping
 from swlab.board.model import Board
 from swlab.board.palette import SYMBOL_BADGES, UNKNOWN_SYMBOL_BADGE, UNKNOWN_TERRAIN_COLOUR
 from swlab.board.palette import TERRAIN_COLOURS as PALETTE
+from swlab.i18n import SOURCE, _, language
+from swlab.rules import names as game_words
 from swlab.rules.pieces import ENCAMPMENT, MOUNTAIN, PIECES, Piece
 from swlab.rules.state import GameState, RegionState
 
@@ -122,24 +124,35 @@ def legend_html(players: Iterable[str]) -> str:
         )
 
     terrains = " ".join(
-        f"{swatch(colour)}&nbsp;{html.escape(name)}" for name, colour in TERRAIN_COLOURS.items()
+        f"{swatch(colour)}&nbsp;{html.escape(game_words.terrain(name))}"
+        for name, colour in TERRAIN_COLOURS.items()
     )
     seats = " ".join(
         f"{swatch(player_colour(i), player_colour(i))}&nbsp;{html.escape(name)}"
         for i, name in enumerate(players)
     )
+    active = html.escape(_("border in a player's colour: active race;"))
+    declined = html.escape(_("dashed: race in decline (R-DECLINE-2)"))
+    targets = html.escape(
+        _(
+            "full colour with a black outline: a click there does something now; "
+            "dimmed: nothing to do there now"
+        )
+    )
+    tags = html.escape(
+        _(
+            "labels: region id and terrain, then tokens and race; "
+            "tags name pieces ({pieces}) and symbols ({symbols})"
+        ).format(pieces=", ".join(word for _tag, word in PIECE_WORDS), symbols="mine, magic, cave")
+    )
     return (
         '<div class="swlab-legend">'
-        f"<div><b>terrain</b> {terrains}</div>"
-        f"<div><b>players</b> {seats}</div>"
-        f"<div>{swatch('#FFFFFF', '#000000')}&nbsp;border in a player's colour: active race; "
-        f"{swatch('#FFFFFF', '#555555', dash=True)}&nbsp;dashed: race in decline "
-        "(R-DECLINE-2)</div>"
-        "<div>full colour with a black outline: a click there does something now; "
-        "dimmed: nothing to do there now</div>"
-        "<div>labels: region id and terrain, then tokens and race; tags name pieces "
-        f"({', '.join(word for _, word in PIECE_WORDS)}) and symbols "
-        "(mine, magic, cave)</div>"
+        f"<div><b>{html.escape(_('terrain'))}</b> {terrains}</div>"
+        f"<div><b>{html.escape(_('players'))}</b> {seats}</div>"
+        f"<div>{swatch('#FFFFFF', '#000000')}&nbsp;{active} "
+        f"{swatch('#FFFFFF', '#555555', dash=True)}&nbsp;{declined}</div>"
+        f"<div>{targets}</div>"
+        f"<div>{tags}</div>"
         "</div>"
     )
 
@@ -482,14 +495,16 @@ _CHIP = (
 
 def _tokens_html(rs: RegionState) -> str:
     colour = player_colour(rs.owner)
-    name = html.escape(rs.race)
+    name = html.escape(game_words.race(rs.race))
     if rs.in_decline:
         # hatched, white-backed badge: lighter than an active race, readable in grey
         style = (
             f"background:repeating-linear-gradient(45deg,#FFFFFF 0 4px,{colour}55 4px 8px);"
             f"color:#000000;border:2px dashed {colour}"
         )
-        extra = "<br><i style='font-size:0.75em;font-weight:600'>in decline</i>"
+        extra = (
+            f"<br><i style='font-size:0.75em;font-weight:600'>{html.escape(_('in decline'))}</i>"
+        )
     else:
         style = f"background:{colour};color:{text_colour(colour)};border:2px solid #000000"
         extra = ""
@@ -504,7 +519,10 @@ def _tokens_html(rs: RegionState) -> str:
 def _chips(rs: RegionState, terrain: str, symbols: Iterable[str]) -> list[tuple[str, str]]:
     """The tags of a region as ``(word, badge colour)``: pieces, then printed symbols."""
     chips: list[tuple[str, str]] = []
+    source = language() == SOURCE  # the short tag words; another language: the rulebook's
     for piece, word in PIECE_WORDS:
+        if not source:
+            word = game_words.piece(piece.label)
         n = piece.count(rs)
         # the Mountain token stands on every Mountain region (R-SETUP-2): the terrain
         # word above already says it
@@ -515,7 +533,10 @@ def _chips(rs: RegionState, terrain: str, symbols: Iterable[str]) -> list[tuple[
         badge = SYMBOL_BADGES.get("lost_tribe" if piece.is_token else piece.field, "#FFFFFF")
         chips.append((f"{word} x{n}" if counted else word, badge))
     chips.extend(
-        (SYMBOL_WORDS.get(s, s), SYMBOL_BADGES.get(s, UNKNOWN_SYMBOL_BADGE))
+        (
+            SYMBOL_WORDS.get(s, s) if source else game_words.symbol(s),
+            SYMBOL_BADGES.get(s, UNKNOWN_SYMBOL_BADGE),
+        )
         for s in sorted(symbols)
         if s != "lost_tribe"
     )
@@ -543,7 +564,8 @@ def label_html(
     )
     parts = [
         f"<div class='swlab-rid' style='{id_style}'>{region_id}"
-        f" <span style='font-weight:400;font-size:0.8em'>{html.escape(terrain)}</span></div>"
+        f" <span style='font-weight:400;font-size:0.8em'>{html.escape(game_words.terrain(terrain))}"
+        "</span></div>"
     ]
     if rs.tokens and rs.race:
         parts.append(_tokens_html(rs))

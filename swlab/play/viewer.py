@@ -20,7 +20,9 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 from ipyleaflet import DivIcon, GeoJSON, LayerGroup, Map, Marker, projections  # type: ignore[import-untyped]
 
+from swlab import i18n
 from swlab.board.model import Board
+from swlab.i18n import N_, _, ngettext
 from swlab.play.controller import ClickResult, GameController, PanelModel
 from swlab.play.style import (
     DIM_CSS,
@@ -33,6 +35,7 @@ from swlab.play.style import (
     target_rings,
     text_colour,
 )
+from swlab.rules import names as game_words
 from swlab.rules.actions import Action
 from swlab.rules.game import Game
 from swlab.rules.state import GameState
@@ -127,9 +130,22 @@ class GameViewer:
     guide
         Show "How to play" in the panel, under the status line, beside the board (folded:
         one click opens it), with the keyboard shortcuts when they are bound.
+    language
+        The language of the panel and hover (``"el"``, ``"tr"``, ...; by default the one in
+        effect, :mod:`swlab.i18n`). It is this viewer's own: the switch in its panel
+        (:meth:`set_language`) changes it without changing any other widget's.
     """
 
-    def __init__(
+    def __init__(self, *args: Any, language: str | None = None, **kwargs: Any) -> None:
+        self.language = i18n.language(language)
+        #: the texts a language switch relabels: widget, trait, English source, template
+        #: (the translation goes in its ``{}``) and the source's fields
+        self._labels: list[tuple[Any, str, str, str, dict[str, Any]]] = []
+        self._file_verbs: dict[int, str] = {}
+        with i18n.using(self.language):
+            self._setup(*args, **kwargs)
+
+    def _setup(
         self,
         game_or_board: GameController | Game | GameState | Board | str,
         players: int | Sequence[str] | None = None,
@@ -196,7 +212,9 @@ class GameViewer:
 
         # --- the map --------------------------------------------------------------------
         # one layer per region: a redraw sends only the regions whose look changed
-        self.layer = RegionLayers(self.model.features, self._on_click, self._on_hover)
+        self.layer = RegionLayers(
+            self.model.features, self._speak(self._on_click), self._speak(self._on_hover)
+        )
         self.ring_layer = RegionLayers(target_rings(c.shapes, c.shapes.ids))
         self.ring_layer.update(target_rings(c.shapes, self.model.targets))
         self.markers: dict[int, Marker] = {}
@@ -230,7 +248,7 @@ class GameViewer:
         self.map.add_class("swlab-map")
         if not self.fixed_size:
             self.map.add_class("swlab-fluid")
-        self.map.observe(self._on_resize, ["left", "right", "top", "bottom"])
+        self.map.observe(self._speak(self._on_resize), ["left", "right", "top", "bottom"])
 
         # --- the side panel -------------------------------------------------------------
         self.style = widgets.HTML(self._css())
@@ -241,53 +259,59 @@ class GameViewer:
         self.hover_box.add_class("swlab-hover")
         self.choice_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.button_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.undo_button = self._button("undo", self._on_undo, "Step back")
-        self.redo_button = self._button("redo", self._on_redo, "Step forward again")
+        self.undo_button = self._button(N_("undo"), self._on_undo, N_("Step back"))
+        self.redo_button = self._button(N_("redo"), self._on_redo, N_("Step forward again"))
+        for b in (self.undo_button, self.redo_button):  # a longer word never squeezes them
+            b.layout.flex = "0 0 auto"
         self.slider = widgets.IntSlider(
             min=0,
             max=max(1, self.model.length),
             value=self.model.index,
-            description="history",
             continuous_update=False,
             layout=widgets.Layout(width="100%"),
         )
-        self.slider.observe(self._on_slider, "value")
+        self._label(self.slider, "description", N_("history"))
+        self.slider.observe(self._speak(self._on_slider), "value")
         self.roll_button = self._button(
-            "roll the die",
+            N_("roll the die"),
             self._on_roll,
-            "The die is chance: the face this position draws from the game's seed",
+            N_("The die is chance: the face this position draws from the game's seed"),
         )
-        self.bot_button = self._button("bot: one action", self._on_bot, "A bot plays one")
-        self.finish_button = self._button("bot: finish turn", self._on_finish, "")
-        self.hint_button = self._button("hint", self._on_hint, "What would a bot do?")
+        self.bot_button = self._button(N_("bot: one action"), self._on_bot, N_("A bot plays one"))
+        self.finish_button = self._button(N_("bot: finish turn"), self._on_finish, "")
+        self.hint_button = self._button(N_("hint"), self._on_hint, N_("What would a bot do?"))
         self.autoplay_button = self._button(
-            "autoplay", self._on_autoplay, "Bots play every seat to the end of the game"
+            N_("autoplay"), self._on_autoplay, N_("Bots play every seat to the end of the game")
         )
-        self.auto_bots = widgets.Checkbox(value=auto_bots, description="bots move after you")
+        self.auto_bots = widgets.Checkbox(
+            value=auto_bots, indent=False, layout=widgets.Layout(width="auto")
+        )
+        self._label(self.auto_bots, "description", N_("bots move after you"))
         self.market_box = widgets.HTML()
         self.score_box = widgets.HTML()
-        self.reveal_button = widgets.ToggleButton(
-            value=reveal, description="reveal coins", tooltip="Coins are hidden (R-SETUP-4)"
-        )
-        self.reveal_button.observe(self._on_reveal, "value")
+        self.reveal_button = widgets.ToggleButton(value=reveal)
+        self._label(self.reveal_button, "description", N_("reveal coins"))
+        self._label(self.reveal_button, "tooltip", N_("Coins are hidden (R-SETUP-4)"))
+        self.reveal_button.observe(self._speak(self._on_reveal), "value")
         self.log_box = widgets.HTML()
         self.log_box.add_class("swlab-log")
-        self.path = widgets.Text(
-            value="game.json", description="file", layout=widgets.Layout(width="100%")
-        )
+        self.path = widgets.Text(value="game.json", layout=widgets.Layout(width="100%"))
+        self._label(self.path, "description", N_("file"))
         self._file_buttons = [
-            self._button("save game", self._on_file, "Save the game record (JSON)"),
-            self._button("open game", self._on_file, "Replay a saved game record"),
-            self._button("save position", self._on_file, "Save this position (scenario)"),
-            self._button("open position", self._on_file, "Open a scenario file"),
+            self._button(N_("save game"), self._on_file, N_("Save the game record (JSON)")),
+            self._button(N_("open game"), self._on_file, N_("Replay a saved game record")),
+            self._button(N_("save position"), self._on_file, N_("Save this position (scenario)")),
+            self._button(N_("open position"), self._on_file, N_("Open a scenario file")),
         ]
         files_row = widgets.HBox(self._file_buttons, layout=widgets.Layout(flex_flow="row wrap"))
         self.files = FileBox(_workspace(workspace, file_boxes))
-        self.replace_button = self._button("replace", self._on_replace, "Overwrite the file")
-        self.keep_button = self._button("keep", self._on_keep, "Keep the file as it is")
+        self.replace_button = self._button(
+            N_("replace"), self._on_replace, N_("Overwrite the file")
+        )
+        self.keep_button = self._button(N_("keep"), self._on_keep, N_("Keep the file as it is"))
         self.confirm_row = widgets.HBox([self.replace_button, self.keep_button])
         self.confirm_row.layout.display = "none"
-        files_title = widgets.HTML("<b>Game records and scenario files</b>")
+        files_title = self._heading(N_("Game records and scenario files"))
         file_box = widgets.VBox([files_title, self.path, files_row, self.confirm_row])
         if not self.files.enabled:
             file_box.layout.display = "none"
@@ -309,10 +333,11 @@ class GameViewer:
         self.banner = widgets.HTML()
         self.banner.add_class("swlab-banner")
         self.latest_button = self._button(
-            "back to the latest step", self._on_latest, "Leave the past: show the game now"
+            N_("back to the latest step"), self._on_latest, N_("Leave the past: show the game now")
         )
-        self.timeline_pick = widgets.Dropdown(options=[("game 1", 0)], value=0, description="game")
-        self.timeline_pick.observe(self._on_timeline, "value")
+        self.timeline_pick = widgets.Dropdown(options=[(_("game {n}").format(n=1), 0)], value=0)
+        self._label(self.timeline_pick, "description", N_("game"))
+        self.timeline_pick.observe(self._speak(self._on_timeline), "value")
         self.banner_box = widgets.VBox([self.banner, widgets.HBox([self.latest_button])])
         self.banner_box.add_class("swlab-banner-box")
         self.question_text = widgets.HTML()
@@ -327,15 +352,25 @@ class GameViewer:
         self.summary_box = widgets.HTML()
         self.summary_box.add_class("swlab-summary")
         self.step_back = self._button(
-            "< bot step", self._on_step_back, "Step back through the bot's turn"
+            N_("< bot step"), self._on_step_back, N_("Step back through the bot's turn")
         )
         self.step_next = self._button(
-            "bot step >", self._on_step_next, "Step through the bot's turn"
+            N_("bot step >"), self._on_step_next, N_("Step through the bot's turn")
         )
         self.summary_row = widgets.VBox(
             [self.summary_box, widgets.HBox([self.step_back, self.step_next])]
         )
         self._last_hover: int | None = None
+        self.legend = widgets.HTML(legend_html(p.name for p in c.state.players))
+        #: the language switch: the panel and hover redraw in the language chosen
+        self.language_pick = widgets.Dropdown(
+            options=[(i18n.NAMES[code], code) for code in i18n.LANGUAGES],
+            value=self.language,
+            layout=widgets.Layout(width="auto"),
+        )
+        self.language_pick.add_class("swlab-language")
+        self._label(self.language_pick, "description", N_("language"))
+        self.language_pick.observe(self._on_language, "value")
         self.panel = widgets.VBox(
             [
                 self.status,
@@ -347,18 +382,21 @@ class GameViewer:
                 self.redeploy_box,
                 self.summary_row,
                 self.hover_box,
-                widgets.HBox([self.undo_button, self.redo_button]),
+                widgets.HBox(
+                    [self.undo_button, self.redo_button, self.language_pick],
+                    layout=widgets.Layout(flex_flow="row wrap"),
+                ),
                 self.slider,
                 bots_row,
                 self.auto_bots,
-                widgets.HTML("<b>Column of combos</b>"),
+                self._heading(N_("Column of combos")),
                 self.market_box,
-                widgets.HBox([widgets.HTML("<b>Players</b>"), self.reveal_button]),
+                widgets.HBox([self._heading(N_("Players")), self.reveal_button]),
                 self.score_box,
-                widgets.HTML("<b>What happened</b>"),
+                self._heading(N_("What happened")),
                 self.log_box,
-                widgets.HTML("<b>Legend</b>"),
-                widgets.HTML(legend_html(p.name for p in c.state.players)),
+                self._heading(N_("Legend")),
+                self.legend,
                 file_box,
             ],
             layout=widgets.Layout(width=f"{panel_width}px" if panel_width else None),
@@ -370,6 +408,7 @@ class GameViewer:
         self.widget = widgets.VBox([self.style, row])
         self.widget.add_class("swlab-viewer")
         self.keys = self._bind_keys()
+        self._guide_on = guide
         self.guide = widgets.HTML(_guide_html(self.keys is not None) if guide else "")
         self.guide.add_class("swlab-guide")
         if not guide:
@@ -398,7 +437,9 @@ class GameViewer:
         """Bind the keys (ipyevents) and name each in its button's tooltip."""
         from swlab.play import keys
 
-        bound = keys.bind(self.widget, self.key_commands())
+        bound = keys.bind(
+            self.widget, {k: self._speak(fn) for k, fn in self.key_commands().items()}
+        )
         if bound is None:
             return None
         for button, command in (
@@ -408,8 +449,14 @@ class GameViewer:
             (self.bot_button, "next"),
             (self.reveal_button, "reveal"),
         ):
-            button.tooltip = f"{button.tooltip} ({keys.key_of(command)})"
-        self.auto_bots.tooltip = f"Bots move after you (toggle: {keys.key_of('pause')})"
+            self._relabel_one(button, "tooltip", f"{{}} ({keys.key_of(command)})")
+        self._label(
+            self.auto_bots,
+            "tooltip",
+            N_("Bots move after you (toggle: {key})"),
+            "{}",
+            key=keys.key_of("pause"),
+        )
         return bound
 
     def _on_next(self, _: Any = None) -> None:
@@ -501,9 +548,66 @@ class GameViewer:
         display(self.widget)  # type: ignore[no-untyped-call]
 
     def _button(self, label: str, handler: Any, tooltip: str) -> widgets.Button:
-        b = widgets.Button(description=label, tooltip=tooltip, layout=widgets.Layout(width="auto"))
-        b.on_click(handler)
+        b = widgets.Button(layout=widgets.Layout(width="auto"))
+        self._label(b, "description", label)
+        if tooltip:
+            self._label(b, "tooltip", tooltip)
+        self._file_verbs[id(b)] = label
+        b.on_click(self._speak(handler))
         return b
+
+    # --- language -------------------------------------------------------------------------
+    def _speak(self, fn: Any) -> Any:
+        """``fn`` run in this viewer's language: what a click or a key makes the controller
+        say is in it, and no other widget's language changes."""
+
+        def in_language(*args: Any, **kwargs: Any) -> Any:
+            with i18n.using(self.language):
+                return fn(*args, **kwargs)
+
+        return in_language
+
+    def _label(
+        self, widget: Any, trait: str, source: str, template: str = "{}", **fields: Any
+    ) -> None:
+        """Show ``source`` (English) translated on ``widget``, and relabel it on a switch."""
+        self._labels.append((widget, trait, source, template, fields))
+        setattr(widget, trait, template.format(_(source).format(**fields)))
+
+    def _relabel_one(self, widget: Any, trait: str, template: str) -> None:
+        """Give the label already kept for ``widget``'s ``trait`` a new template."""
+        for k, (w, t, source, _old, fields) in enumerate(self._labels):
+            if w is widget and t == trait:
+                self._labels[k] = (w, t, source, template, fields)
+                setattr(w, t, template.format(_(source).format(**fields)))
+
+    def _heading(self, source: str) -> widgets.HTML:
+        """A bold heading of the panel, in the viewer's language."""
+        box = widgets.HTML()
+        self._label(box, "value", source, "<b>{}</b>")
+        return box
+
+    def _on_language(self, change: dict[str, Any]) -> None:
+        self.set_language(str(change["new"]))
+
+    def set_language(self, code: str) -> None:
+        """Show this viewer's panel and hover in ``code`` (the switch in the panel calls it);
+        every other widget keeps its own language."""
+        self.language = i18n.check(code)
+        if self.language_pick.value != self.language:
+            self.language_pick.value = self.language  # calls back here once, harmlessly
+        with i18n.using(self.language):
+            for w, t, source, template, fields in self._labels:
+                setattr(w, t, template.format(_(source).format(**fields)))
+            self.legend.value = legend_html(p.name for p in self.controller.state.players)
+            if self._guide_on:
+                self.guide.value = _guide_html(self.keys is not None)
+            self._set_buttons(self.choice_box, self._choice_buttons, [], "")
+            self._set_buttons(self.button_box, self._action_buttons, [], "")
+            self._redeploy_key = ()
+            self.refresh()
+            if self._last_hover is not None:
+                self.hover_box.value = html.escape(self.controller.hover(self._last_hover))
 
     # --- callbacks: call the controller, then refresh ------------------------------------
     def _on_click(self, **event: Any) -> None:
@@ -600,7 +704,7 @@ class GameViewer:
         """Save or open the name typed in the file box, inside the workspace only
         (:class:`~swlab.workspace.FileBox`); a failure is one line in the panel."""
         name, c, files = self.path.value, self.controller, self.files
-        verb = button.description
+        verb = self._file_verbs.get(id(button), button.description)
         if verb == "save game":
             outcome = files.save(verb, name, "record", c.save_record)
         elif verb == "save position":
@@ -631,7 +735,12 @@ class GameViewer:
 
     # --- redraw ---------------------------------------------------------------------------
     def refresh(self) -> None:
-        """Redraw everything from a fresh panel model (new objects for every trait)."""
+        """Redraw everything from a fresh panel model (new objects for every trait), in
+        the viewer's language."""
+        with i18n.using(self.language):
+            self._refresh()
+
+    def _refresh(self) -> None:
         c = self.controller
         # the board first: its few changed regions are on their way to the browser while
         # the rest of the panel is computed
@@ -711,7 +820,7 @@ class GameViewer:
                 layout=widgets.Layout(width="auto"),
             )
             b.add_class(f"swlab-answer-{key}")
-            b.on_click(lambda _b, k=key: self._on_answer(k))
+            b.on_click(self._speak(lambda _b, k=key: self._on_answer(k)))
             self.question_buttons.append(b)
         self.question_box.children = (
             self.question_text,
@@ -733,22 +842,26 @@ class GameViewer:
         for row in m.redeploy:
             minus = widgets.Button(
                 description="-",
-                tooltip=f"Take a token back to hand from {row.name} (R-REDEPLOY-1)",
+                tooltip=_("Take a token back to hand from {region} (R-REDEPLOY-1)").format(
+                    region=row.name
+                ),
                 disabled=row.take is None,
                 layout=widgets.Layout(width="2.4em"),
             )
             plus = widgets.Button(
                 description="+",
-                tooltip=f"Put a token from your hand on {row.name} (R-REDEPLOY-1)",
+                tooltip=_("Put a token from your hand on {region} (R-REDEPLOY-1)").format(
+                    region=row.name
+                ),
                 disabled=row.place is None,
                 layout=widgets.Layout(width="2.4em"),
             )
             minus.add_class(f"swlab-take-{row.region}")
             plus.add_class(f"swlab-place-{row.region}")
             if row.take is not None:
-                minus.on_click(lambda _b, a=row.take: self._on_action(a))
+                minus.on_click(self._speak(lambda _b, a=row.take: self._on_action(a)))
             if row.place is not None:
-                plus.on_click(lambda _b, a=row.place: self._on_action(a))
+                plus.on_click(self._speak(lambda _b, a=row.place: self._on_action(a)))
             name = widgets.HTML(f"{html.escape(row.name)}: <b>{row.tokens}</b>")
             rows.append(widgets.HBox([minus, plus, name]))
         self.redeploy_box.children = tuple(rows)
@@ -763,7 +876,12 @@ class GameViewer:
             self._updating_slider = True
             try:
                 self.timeline_pick.options = [
-                    (f"game {k + 1}" + (" (original)" if k == 0 else " (branch)"), k)
+                    (
+                        (_("game {n} (original)") if k == 0 else _("game {n} (branch)")).format(
+                            n=k + 1
+                        ),
+                        k,
+                    )
                     for k in range(len(c.timelines))
                 ]
                 self.timeline_pick.value = c.timelines.index(c.game)
@@ -787,17 +905,19 @@ class GameViewer:
             step = c.game.history[c.index].action if c.index < len(c.game.history) else None
             lines = [ln for s in m.summaries for ln in s.lines]
             k = c.index - first
+            fields = {"k": k, "n": last - first}
             where = (
-                f"<div>Step {k} of {last - first}"
-                + (
-                    f": next, {html.escape(lines[k])}"
+                "<div>"
+                + html.escape(
+                    _("Step {k} of {n}: next, {line}").format(line=lines[k], **fields)
                     if step is not None and k < len(lines)
-                    else ""
+                    else _("Step {k} of {n}").format(**fields)
                 )
                 + "</div>"
             )
+        title = ngettext("Last turn:", "Last turns:", len(shown))
         self.summary_box.value = (
-            f"<div class='swlab-summary-text'><b>Last turn{'s' if len(shown) > 1 else ''}:</b>"
+            f"<div class='swlab-summary-text'><b>{html.escape(title)}</b>"
             f"<ul>{items}</ul>{where}</div>"
         )
         self.step_back.disabled = c.index <= first
@@ -822,7 +942,7 @@ class GameViewer:
                 button_style=style,
                 layout=widgets.Layout(width="auto"),
             )
-            b.on_click(lambda _b, a=action: self._on_action(a))
+            b.on_click(self._speak(lambda _b, a=action: self._on_action(a)))
             b.add_class(f"swlab-action-{action.verb}")
             current.append(b)
         box.children = tuple(current)
@@ -959,10 +1079,18 @@ def _region_id(event: Mapping[str, Any]) -> int | None:
 
 def _market_table(rows: list[dict[str, Any]]) -> str:
     """The column: position (= its cost in coins, R-PICK-1), combo, coins on it, tokens."""
-    head = "<tr><th>pick</th><th>combo</th><th>coins on it</th><th>tokens</th></tr>"
+    head = (
+        "<tr>"
+        + "".join(
+            f"<th>{html.escape(_(h))}</th>"
+            for h in (N_("pick"), N_("combo"), N_("coins on it"), N_("tokens"))
+        )
+        + "</tr>"
+    )
     body = "".join(
-        f"<tr><td>{r['position']}</td><td>{html.escape(r['power'])} "
-        f"{html.escape(r['race'])}</td><td>{r['coins on it']}</td><td>{r['tokens']}</td></tr>"
+        f"<tr><td>{r['position']}</td>"
+        f"<td>{html.escape(game_words.combo(r['power'], r['race']))}</td>"
+        f"<td>{r['coins on it']}</td><td>{r['tokens']}</td></tr>"
         for r in rows
     )
     return f"<table>{head}{body}</table>"
@@ -970,12 +1098,14 @@ def _market_table(rows: list[dict[str, Any]]) -> str:
 
 def _score_table(rows: list[dict[str, Any]]) -> str:
     cols = ["player", "active race", "in decline", "regions", "would score", "coins"]
-    names = ["player", "race", "decline", "regions", "scores", "coins"]
-    head = "".join(f"<th>{html.escape(c)}</th>" for c in names)
+    names = [N_("player"), N_("race"), N_("decline"), N_("regions"), N_("scores"), N_("coins")]
+    head = "".join(f"<th>{html.escape(_(c))}</th>" for c in names)
     body = []
     for r in rows:
         colour = PLAYER_COLOURS[int(r["seat"]) % len(PLAYER_COLOURS)]
-        name = html.escape(str(r["player"])) + (" (bot)" if r.get("bot") else "")
+        name = html.escape(
+            _("{player} (bot)").format(player=r["player"]) if r.get("bot") else str(r["player"])
+        )
         mark = " &#9664;" if r["to act"] else ""
         chip = (
             f"<span style='background:{colour};color:{text_colour(colour)};"
@@ -992,14 +1122,16 @@ def _log_html(entries: Sequence[Any], c: GameController) -> str:
     out = []
     for e in entries:
         colour = PLAYER_COLOURS[e.seat % len(PLAYER_COLOURS)] if e.seat is not None else "#555"
-        mark = " <b class='swlab-loss'>- you lost tokens</b>" if e.loss else ""
+        lost = html.escape(_("- you lost tokens"))
+        mark = f" <b class='swlab-loss'>{lost}</b>" if e.loss else ""
         effects = "".join(f"<li>{html.escape(x)}</li>" for x in e.effects)
         out.append(
             f"<div class='swlab-log-entry' style='border-left:4px solid {colour};"
             f"padding-left:6px;margin-bottom:4px'>"
             f"<div>{e.n}. {html.escape(e.text)}{mark}</div>"
             f"<ul style='margin:0;padding-left:1.2em'>{effects}</ul>"
-            f"<details><summary>notation</summary><code>{html.escape(e.notation)}</code>"
+            f"<details><summary>{html.escape(_('notation'))}</summary>"
+            f"<code>{html.escape(e.notation)}</code>"
             "</details></div>"
         )
     return "".join(out)
