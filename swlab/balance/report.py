@@ -515,8 +515,8 @@ def compare(
 
     def column(r: BalanceReport) -> dict[str, str]:
         out = {_("games"): str(r.games)}
-        for row in r.seat_lines().itertuples(index=False):
-            out[_("seat {seat} win rate").format(seat=row.seat)] = f"{row[2]} ({row[3]})"
+        for row in r.seat_lines().itertuples(index=False, name=None):  # columns translated
+            out[_("seat {seat} win rate").format(seat=row[0])] = f"{row[2]} ({row[3]})"
         out[_("seat test")] = f"p = {r.seat_test.p_value:.3f}"
         out[_("score winning 50%")] = f"{r.thresholds['50%']:.0f}"
         out[_("score winning 95%")] = f"{r.thresholds['95%']:.0f}"
