@@ -41,7 +41,7 @@ _SECOND_WAVE = (
 #: translators of different languages never edit the same lines).
 PENDING: dict[str, frozenset[str]] = {
     # Greek
-    "el": frozenset({"06_powers", "07_map_editor", "10_terra_mystica_maps"}),
+    "el": frozenset(),
     #
     # Turkish
     "tr": frozenset(_SECOND_WAVE),
