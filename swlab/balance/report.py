@@ -515,8 +515,9 @@ def compare(
 
     def column(r: BalanceReport) -> dict[str, str]:
         out = {"games": str(r.games)}
+        # by position: seat_lines() names its columns in the language in effect
         for row in r.seat_lines().itertuples(index=False):
-            out[f"seat {row.seat} win rate"] = f"{row[2]} ({row[3]})"
+            out[f"seat {row[0]} win rate"] = f"{row[2]} ({row[3]})"
         out["seat test"] = f"p = {r.seat_test.p_value:.3f}"
         out["score winning 50%"] = f"{r.thresholds['50%']:.0f}"
         out["score winning 95%"] = f"{r.thresholds['95%']:.0f}"
