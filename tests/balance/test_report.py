@@ -19,6 +19,7 @@ from swlab.balance import (
 )
 from swlab.balance.stats import MIN_GAMES
 from swlab.cli import main
+from swlab.i18n import using
 
 
 @pytest.mark.parametrize(
@@ -104,6 +105,16 @@ def test_two_boards_side_by_side(report: object) -> None:
     table = compare(report, other, ("seed 2", "seed 7"))  # type: ignore[arg-type]
     assert list(table.columns) == ["seed 2", "seed 7"]
     assert "score winning 95%" in table.index and table.loc["games", "seed 7"] == "4"
+
+
+def test_two_boards_side_by_side_in_another_language(report: object) -> None:
+    """The seat table's columns are named in the language in effect (notebooks/pt/09)."""
+    other = balance("official_2p", games=4, seed=7, workers=0, progress=False)
+    english = compare(report, other, ("seed 2", "seed 7"))  # type: ignore[arg-type]
+    with using("pt"):
+        table = compare(report, other, ("seed 2", "seed 7"))  # type: ignore[arg-type]
+    assert {"seat 1 win rate", "seat 2 win rate"} <= set(table.index)
+    assert list(table.index) == list(english.index)
 
 
 def test_swlab_balance_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

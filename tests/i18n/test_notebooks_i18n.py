@@ -50,7 +50,7 @@ PENDING: dict[str, frozenset[str]] = {
     "de": frozenset(_SECOND_WAVE),
     #
     # Portuguese
-    "pt": frozenset(_SECOND_WAVE),
+    "pt": frozenset(),
 }
 ENGLISH = {path.stem: path for path in tn.english_notebooks()}
 ALL_PENDING = sorted(set().union(*PENDING.values()))
