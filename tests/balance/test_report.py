@@ -19,7 +19,7 @@ from swlab.balance import (
 )
 from swlab.balance.stats import MIN_GAMES
 from swlab.cli import main
-from swlab.i18n import using
+from swlab.i18n import _, using
 
 
 @pytest.mark.parametrize(
@@ -113,8 +113,10 @@ def test_two_boards_side_by_side_in_another_language(report: object) -> None:
     english = compare(report, other, ("seed 2", "seed 7"))  # type: ignore[arg-type]
     with using("pt"):
         table = compare(report, other, ("seed 2", "seed 7"))  # type: ignore[arg-type]
-    assert {"seat 1 win rate", "seat 2 win rate"} <= set(table.index)
-    assert list(table.index) == list(english.index)
+        seats = {_("seat {seat} win rate").format(seat=n) for n in (1, 2)}
+    assert {"seat 1 win rate", "seat 2 win rate"} <= set(english.index)
+    assert seats <= set(table.index) and seats.isdisjoint(english.index)
+    assert len(table.index) == len(english.index)
 
 
 def test_swlab_balance_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
