@@ -47,7 +47,7 @@ PENDING: dict[str, frozenset[str]] = {
     "tr": frozenset(_SECOND_WAVE),
     #
     # German
-    "de": frozenset(_SECOND_WAVE),
+    "de": frozenset(),
     #
     # Portuguese
     "pt": frozenset(),
