@@ -228,6 +228,7 @@ class MapEditor:
         self.label_layer = LayerGroup()
         self.corner_labels = LayerGroup()
         self._labelled: tuple[Board, int] | None = None
+        self._stats_shown: tuple[Any, ...] | None = None
         self._markers: dict[int, tuple[Region, Marker]] = {}
         keys = ("heat", "edge", "coastal", "first_conquest", "adjacency", "diff", "problems")
         self.overlay_layers: dict[str, GeoJSON] = {key: GeoJSON(data=_empty()) for key in keys}
@@ -1264,7 +1265,10 @@ class MapEditor:
         self.buttons["merge"].disabled = len(self.selected) != 2
         self.buttons["give to"].disabled = len(self.selected) != 2
         self.buttons["delete"].disabled = len(self.selected) != 1
-        self.stats.value = _stats_html(board)
+        counted = _stats_key(board)
+        if counted is None or counted != self._stats_shown:  # a vertex move changes no count
+            self.stats.value = _stats_html(board)
+            self._stats_shown = counted
         self._refresh_labels()
         self._show_hover()
         if self.mode == "edit" and not self._pushing:
@@ -1296,6 +1300,19 @@ def _as_draft(value: Draft | Board | str | None) -> Draft:
     if isinstance(value, Board):
         return ed.from_board(value)
     return ed.from_board(load_board(value, polygons=True))
+
+
+def _stats_key(board: Board) -> tuple[Any, ...] | None:
+    """All that :func:`_stats_html` counts (name, players, each region's terrain and
+    symbols, the topology's sizes), so equal keys show the same table; ``None`` when the
+    topology cannot be measured."""
+    try:
+        t = board.topology
+        sizes = (len(t.edge), len(t.coastal), len(t.first_conquest), t.graph.number_of_edges())
+    except Exception:  # a broken draft: the table says why, every time
+        return None
+    regions = tuple((r.terrain, tuple(sorted(r.symbols))) for r in board.regions)
+    return (board.name, board.players, regions, sizes)
 
 
 def _stats_html(board: Board) -> str:
