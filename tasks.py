@@ -7,11 +7,14 @@
     python3 tasks.py i18n [STEP]       # the catalogs: extract, update, compile (STEP: one of them)
     python3 tasks.py swlab present official_2p --players Ann,Bot --bots 1:greedy
                                        # the presenter app for a room, in Voila (port 8866)
+    python3 tasks.py voila NOTEBOOK [ARGS]   # set up, then serve NOTEBOOK alone in Voila
 
 The first run creates ``.venv`` beside this file and installs swlab into it (about a
 minute); later runs skip the install while ``pyproject.toml`` is unchanged. ``test``
 installs the test tools too, which ``tutorial`` and ``swlab`` then reuse. Extra ARGS go
-to JupyterLab or pytest. Ctrl-C stops JupyterLab cleanly.
+to JupyterLab, Voila or pytest. Ctrl-C stops JupyterLab and Voila cleanly. Every Voila
+page these commands serve (``voila``, JupyterLab's Voila preview, ``swlab present``) uses
+swlab's Voila template, which asks no outside host for anything: it works offline.
 """
 
 from __future__ import annotations
@@ -35,6 +38,20 @@ CHROMIUM = Path("/usr/bin/chromium")  # the browser tests (tests/browser) drive 
 STAMP = ".swlab-installed"
 #: How long JupyterLab gets to shut its kernels down after Ctrl-C or a kill.
 STOP_TIMEOUT = 15.0
+#: swlab's Jupyter data folder and its Voila template (``swlab.play.present`` names the
+#: same two for ``swlab present``; tasks.py runs before swlab is installed, so it cannot
+#: import them): Voila's "lab" page without requests to outside hosts.
+JUPYTER_DATA = Path("swlab") / "data" / "jupyter"
+VOILA_TEMPLATE = "swlab"
+
+
+def voila_setup() -> tuple[dict[str, str], list[str]]:
+    """The environment and options that make every Voila page of a server use swlab's
+    offline template: its folder first on ``JUPYTER_PATH`` (where Voila finds templates)
+    and the template chosen for every page."""
+    old = [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    env = dict(os.environ, JUPYTER_PATH=os.pathsep.join([str(ROOT / JUPYTER_DATA), *old]))
+    return env, [f"--VoilaConfiguration.template={VOILA_TEMPLATE}"]
 
 
 def bin_dir() -> Path:
@@ -242,8 +259,9 @@ def call_in_foreground(cmd: list[str], env: dict[str, str] | None = None) -> int
         signal.signal(signal.SIGINT, previous)
 
 
-def serve(cmd: list[str]) -> int:
-    """Run JupyterLab in its own process group and stop it cleanly on Ctrl-C or a kill.
+def serve(cmd: list[str], env: dict[str, str] | None = None, what: str = "JupyterLab") -> int:
+    """Run JupyterLab (or Voila: ``what``) in its own process group and stop it cleanly
+    on Ctrl-C or a kill.
 
     The terminal's Ctrl-C reaches only tasks.py, which asks JupyterLab to shut down
     (SIGTERM: kernels stopped, runtime files removed), waits for it, and only then, or
@@ -251,7 +269,11 @@ def serve(cmd: list[str]) -> int:
     """
     linux = sys.platform.startswith("linux")
     proc = subprocess.Popen(
-        cmd, cwd=ROOT, start_new_session=True, preexec_fn=_die_with_parent if linux else None
+        cmd,
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+        preexec_fn=_die_with_parent if linux else None,
     )
     received: list[int] = []
 
@@ -267,14 +289,14 @@ def serve(cmd: list[str]) -> int:
                 code = proc.wait(timeout=STOP_TIMEOUT if received else None)
                 break
             except subprocess.TimeoutExpired:
-                say("JupyterLab did not stop in time: killing it")
+                say(f"{what} did not stop in time: killing it")
                 signal_group(proc, signal.SIGKILL)
     finally:
         for s, handler in previous.items():
             signal.signal(s, handler)
         signal_group(proc, signal.SIGKILL)  # anything JupyterLab left in its group
     if received:
-        say("JupyterLab stopped")
+        say(f"{what} stopped")
         return 0 if received[0] == signal.SIGINT else 128 + received[0]
     return code
 
@@ -284,15 +306,32 @@ def tutorial(args: list[str]) -> int:
     ready("")
     if os.name == "posix" and os.geteuid() == 0 and "--allow-root" not in args:
         args = ["--allow-root", *args]  # JupyterLab refuses root without it (containers, CI)
+    env, voila_options = voila_setup()  # JupyterLab's Voila preview: offline too
     cmd = [
         str(bin_dir() / "jupyter"),
         "lab",
         f"--ServerApp.root_dir={ROOT}",
         f"--LabApp.default_url=/lab/tree/{FIRST_NOTEBOOK}",
+        *voila_options,
         *args,
     ]
     say(f"starting JupyterLab on {FIRST_NOTEBOOK} (Ctrl-C stops it)")
-    return serve(cmd)
+    return serve(cmd, env)
+
+
+def voila(args: list[str]) -> int:
+    """Serve one notebook alone in Voila (a room's page: no code cells, no code from the
+    page), with swlab's offline template; ARGS after the notebook go to Voila."""
+    if not args or args[0].startswith("-"):
+        print("tasks.py voila: give the notebook first, e.g. notebooks/00_welcome.ipynb",
+              file=sys.stderr)  # fmt: skip
+        return 2
+    notebook = Path(args[0]).resolve()  # as the caller's folder reads it (Voila runs in ROOT)
+    ready("")
+    env, voila_options = voila_setup()
+    cmd = [str(venv_python()), "-m", "voila", str(notebook), *voila_options, *args[1:]]
+    say(f"starting Voila on {args[0]} (Ctrl-C stops it)")
+    return serve(cmd, env, what="Voila")
 
 
 def test(args: list[str]) -> int:
@@ -323,7 +362,7 @@ def i18n(args: list[str]) -> int:
     return call_in_foreground([str(venv_python()), str(ROOT / "tools" / "i18n.py"), *args])
 
 
-COMMANDS = {"tutorial": tutorial, "test": test, "swlab": swlab, "i18n": i18n}
+COMMANDS = {"tutorial": tutorial, "test": test, "swlab": swlab, "i18n": i18n, "voila": voila}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -757,11 +757,12 @@ def _present_settings(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def present_command(args: argparse.Namespace) -> list[str]:
-    """The Voila command line that serves the presenter notebook."""
-    from swlab.play.present import NOTEBOOK
+    """The Voila command line that serves the presenter notebook (with swlab's offline
+    template: run it in :func:`~swlab.play.present.voila_environment`)."""
+    from swlab.play.present import NOTEBOOK, voila_options
 
     cmd = [sys.executable, "-m", "voila", str(NOTEBOOK), f"--port={args.port}",
-           "--Voila.ip=127.0.0.1", "--theme=light"]  # fmt: skip
+           "--Voila.ip=127.0.0.1", "--theme=light", *voila_options()]  # fmt: skip
     if args.no_browser:
         cmd.append("--no-browser")
     return cmd
@@ -770,8 +771,11 @@ def present_command(args: argparse.Namespace) -> list[str]:
 def _cmd_present(args: argparse.Namespace, out: TextIO) -> int:
     import subprocess
 
+    from swlab.play.present import voila_environment
+
     settings = _present_settings(args)
-    env = dict(os.environ, SWLAB_PRESENT=json.dumps(settings), SWLAB_LANG=language())
+    env = voila_environment(os.environ)
+    env.update(SWLAB_PRESENT=json.dumps(settings), SWLAB_LANG=language())
     cmd = present_command(args)
     print(
         _("Presenting {source} on http://127.0.0.1:{port}/ (Ctrl-C stops it)").format(

@@ -332,3 +332,24 @@ def test_the_tutorial_stops_cleanly(tmp_path: Path, sig: signal.Signals, code: i
     assert not pid_alive(info["pid"]), "the JupyterLab process is still running"
     assert not list(runtime.glob("jpserver-*")), "JupyterLab left its runtime files"
     assert not list(runtime.glob("kernel-*.json")), "a kernel was left running"
+
+
+# --- Voila: swlab's offline template on every page ------------------------------------------
+def test_voila_serves_with_swlabs_offline_template(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from swlab.play.present import JUPYTER_DATA, VOILA_TEMPLATE
+
+    tasks = load_tasks(ROOT, monkeypatch)
+    assert ROOT / tasks.JUPYTER_DATA == JUPYTER_DATA and tasks.VOILA_TEMPLATE == VOILA_TEMPLATE
+    monkeypatch.setenv("JUPYTER_PATH", "/elsewhere")
+    served: list[tuple[list[str], dict[str, str], str]] = []
+    monkeypatch.setattr(tasks, "ready", lambda extras: None)
+    monkeypatch.setattr(tasks, "serve", lambda cmd, env, what: served.append((cmd, env, what)) or 0)
+    monkeypatch.chdir(tmp_path)
+    assert tasks.main(["voila", "room.ipynb", "--port=8870"]) == 0
+    ((cmd, env, what),) = served
+    assert cmd[1:4] == ["-m", "voila", str(tmp_path / "room.ipynb")] and what == "Voila"
+    assert cmd[4:] == [f"--VoilaConfiguration.template={VOILA_TEMPLATE}", "--port=8870"]
+    assert env["JUPYTER_PATH"].split(os.pathsep) == [str(JUPYTER_DATA), "/elsewhere"]
+    assert tasks.main(["voila"]) == 2 and len(served) == 1

@@ -163,3 +163,24 @@ def test_python_uses_the_installed_package_and_its_data(
     assert Path(where).is_relative_to(installed.parent)
     assert game.startswith("<Game official-2p round 1/10, Ann to play")
     assert scenario == "official-2p conquer"
+
+
+def test_the_installed_wheel_serves_voila_with_its_offline_template(
+    installed: Path, outside: tuple[Path, dict[str, str]]
+) -> None:
+    """``swlab present`` from a wheel: the template ships as package data and Voila finds
+    it, in the installed package, through the environment the command gives the server."""
+    cwd, env = outside
+    code = (
+        "import os\n"
+        "from voila.paths import collect_template_paths\n"
+        "from swlab.cli import build_parser, present_command\n"
+        "from swlab.play.present import VOILA_TEMPLATE, voila_environment\n"
+        "os.environ.update(voila_environment(os.environ))\n"
+        "print(collect_template_paths(['voila', 'nbconvert'], VOILA_TEMPLATE)[0])\n"
+        "print(' '.join(present_command(build_parser().parse_args(['present']))))\n"
+    )
+    found, cmd = run(installed / "python", "-c", code, cwd=cwd, env=env).splitlines()
+    assert Path(found).is_relative_to(installed.parent), found
+    assert (Path(found) / "index.html.j2").is_file() and (Path(found) / "conf.json").is_file()
+    assert "--VoilaConfiguration.template=swlab" in cmd.split()

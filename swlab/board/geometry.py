@@ -15,9 +15,10 @@ other GeoJSON tools still meet.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import weakref
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 import numpy as np
@@ -42,18 +43,85 @@ def grid_size(outline: Polygon) -> float:
     return float(10.0 ** math.floor(math.log10(diagonal * 1e-6)))
 
 
+class GeometryMemo:
+    """Results of pure functions of one geometry, kept while that geometry object lives.
+
+    Shapely geometries are immutable, and an edit in the editor builds a new board that
+    shares every unchanged region's polygon object with the draft before it; so what was
+    derived from a polygon (its validity, its snapped copy, its border with the rim) is
+    looked up by the object's identity instead of being computed again for the regions
+    an edit did not touch. An entry goes when its geometry is garbage-collected (a weak
+    reference), so the memo holds no board alive.
+    """
+
+    def __init__(self) -> None:
+        self._entries: dict[tuple[int, Any], tuple[weakref.ref[Any], Any]] = {}
+
+    def get(self, geometry: Any, key: Any, compute: Callable[[], Any]) -> Any:
+        """``compute()`` for ``geometry`` and ``key``, from the memo when known."""
+        slot = (id(geometry), key)
+        hit = self._entries.get(slot)
+        if hit is not None and hit[0]() is geometry:
+            return hit[1]
+        value = compute()
+        self.store(geometry, key, value)
+        return value
+
+    def lookup(self, geometry: Any, key: Any) -> tuple[bool, Any]:
+        """``(True, value)`` when the memo knows ``geometry`` and ``key``, else ``(False,
+        None)``; with :meth:`store`, for computing the unknown ones together."""
+        hit = self._entries.get((id(geometry), key))
+        if hit is not None and hit[0]() is geometry:
+            return True, hit[1]
+        return False, None
+
+    def store(self, geometry: Any, key: Any, value: Any) -> None:
+        """Remember ``value`` for ``geometry`` and ``key`` while the geometry lives."""
+        slot = (id(geometry), key)
+        self._entries[slot] = (weakref.ref(geometry, self._forget(slot)), value)
+
+    def _forget(self, slot: tuple[int, Any]) -> Callable[[weakref.ref[Any]], None]:
+        def forget(ref: weakref.ref[Any]) -> None:
+            hit = self._entries.get(slot)
+            if hit is not None and hit[0] is ref:
+                del self._entries[slot]
+
+        return forget
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+#: The memo of :func:`snap`, :func:`is_valid_polygon` and :func:`touching_outline`.
+MEMO = GeometryMemo()
+
+
+def is_valid(geometry: Any) -> bool:
+    """``geometry.is_valid``, remembered for the geometry object (:data:`MEMO`)."""
+    return bool(MEMO.get(geometry, "valid", lambda: geometry.is_valid))
+
+
+def snapped(geometry: Any, grid: float) -> Any:
+    """``geometry`` on ``grid`` (see :func:`snap`), remembered for the geometry object."""
+
+    def compute() -> Any:
+        usable = geometry if is_valid(geometry) else shapely.make_valid(geometry)
+        return shapely.set_precision(usable, grid)
+
+    return MEMO.get(geometry, ("snap", grid), compute)
+
+
 def snap(geometries: Sequence[Polygon], grid: float) -> NDArray[np.object_]:
     """Geometries as a shapely array on ``grid``; shared vertices become identical.
 
     Invalid drafts (a bow-tie, a self-touching ring) are repaired first with
     ``make_valid``, since snapping refuses them; the validator reports them anyway.
+    Each geometry is snapped once while it lives (:data:`MEMO`): after an edit only the
+    changed regions are snapped again.
     """
-    geoms = np.asarray(geometries, dtype=object)
-    broken = ~shapely.is_valid(geoms)
-    if broken.any():
-        geoms = geoms.copy()
-        geoms[broken] = shapely.make_valid(geoms[broken])
-    return np.asarray(shapely.set_precision(geoms, grid))
+    geoms = np.empty(len(geometries), dtype=object)
+    geoms[:] = [snapped(g, grid) for g in geometries]
+    return geoms
 
 
 #: Boundaries closer than this many grid cells count as touching: files written by other
@@ -91,7 +159,7 @@ def adjacent_pairs(
         (shapely.get_type_id(geoms) == shapely.GeometryType.POLYGON)
         & ~shapely.is_empty(geoms)
         & (shapely.get_num_interior_rings(geoms) == 0)
-        & shapely.is_valid(geoms)
+        & np.fromiter((is_valid(g) for g in geoms), dtype=np.bool_, count=n)
     )
     segments = _ring_segments(geoms, clean)
     suspect = _suspects(geoms, segments, clean, grid) | ~clean
@@ -264,16 +332,38 @@ def touching_outline(
     """For each polygon, whether a stretch of its boundary runs along the outline.
 
     Same tolerance and minimum length as borders between regions; only polygons near the
-    rim (found with an ``STRtree``) are measured.
+    rim (found with an ``STRtree``) are measured. A polygon's flag depends on it and the
+    outline alone, so it is remembered for the pair (:data:`MEMO`): after an edit only the
+    changed regions are measured.
     """
     geoms = snap(polygons, grid)
-    rim = shapely.boundary(snap([outline], grid)[0])
-    near = shapely.STRtree(geoms).query(rim, predicate="dwithin", distance=NEAR_CELLS * grid)
-    band = shapely.buffer(rim, NEAR_CELLS * grid, quad_segs=2)
+    known: GeometryMemo = MEMO.get(outline, ("edge flags", grid), GeometryMemo)
     flags = np.zeros(len(geoms), dtype=np.bool_)
-    lengths = shapely.length(shapely.intersection(shapely.boundary(geoms[near]), band))
-    flags[near] = lengths > BORDER_CELLS * grid
+    missing: list[int] = []
+    for k, geom in enumerate(geoms.tolist()):
+        found, flag = known.lookup(geom, "edge")
+        if found:
+            flags[k] = flag
+        else:
+            missing.append(k)
+    if not missing:
+        return flags
+    rim, band = MEMO.get(outline, ("rim", grid), lambda: _rim_band(outline, grid))
+    todo = geoms[missing]
+    near = shapely.STRtree(todo).query(rim, predicate="dwithin", distance=NEAR_CELLS * grid)
+    measured = np.zeros(len(todo), dtype=np.bool_)
+    lengths = shapely.length(shapely.intersection(shapely.boundary(todo[near]), band))
+    measured[near] = lengths > BORDER_CELLS * grid
+    for k, geom, flag in zip(missing, todo.tolist(), measured.tolist(), strict=True):
+        flags[k] = flag
+        known.store(geom, "edge", flag)
     return flags
+
+
+def _rim_band(outline: Polygon, grid: float) -> tuple[Any, Any]:
+    """The snapped outline's boundary and the band :data:`NEAR_CELLS` cells around it."""
+    rim = shapely.boundary(snapped(outline, grid))
+    return rim, shapely.buffer(rim, NEAR_CELLS * grid, quad_segs=2)
 
 
 @dataclass(frozen=True, eq=False)

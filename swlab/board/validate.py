@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import networkx as nx
@@ -33,7 +34,7 @@ import shapely
 from shapely.geometry import GeometryCollection, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
-from swlab.board.geometry import grid_size
+from swlab.board.geometry import grid_size, is_valid, snapped
 from swlab.board.io import MAX_PLAYERS, MIN_PLAYERS
 from swlab.board.model import SYMBOLS, TERRAINS, Board
 from swlab.i18n import N_, _, ngettext
@@ -175,6 +176,8 @@ def _repair(geometry: BaseGeometry, grid: float) -> BaseGeometry:
     """
     if geometry.is_empty:
         return Polygon()
+    if geometry.geom_type in ("Polygon", "MultiPolygon") and is_valid(geometry):
+        return snapped(geometry, grid)  # the usual case, snapped once while it lives
     if not geometry.is_valid:
         geometry = shapely.make_valid(geometry, method="structure", keep_collapsed=False)
     if geometry.geom_type not in ("Polygon", "MultiPolygon"):
@@ -215,7 +218,7 @@ def _invalidity(geometry: BaseGeometry) -> tuple[str, BaseGeometry] | None:
         return _("is a {kind}, not a single Polygon").format(kind=geometry.geom_type), geometry
     if geometry.is_empty:
         return _("is empty"), geometry
-    if geometry.is_valid:
+    if is_valid(geometry):
         return None
     reason = str(shapely.is_valid_reason(geometry))
     match = _REASON.match(reason)
@@ -282,9 +285,25 @@ class _Coverage:
         minx, miny, maxx, maxy = outline.bounds
         self.diagonal = math.hypot(maxx - minx, maxy - miny)
         self.tree = shapely.STRtree(self.shapes)
-        self.union = shapely.union_all(self.shapes, grid_size=grid)
         shapely.prepare(outline)
         self.inside: NDArray[np.bool_] = np.asarray(shapely.within(self.shapes, outline))
+
+    @cached_property
+    def union(self) -> BaseGeometry:
+        """All regions as one shape, on the grid: computed only when a hole, a gap or a
+        board without an outline needs it (an overlay of every region: the slowest step)."""
+        return shapely.union_all(self.shapes, grid_size=self.grid)
+
+    @cached_property
+    def crossing(self) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+        """Index pairs ``i < j`` of regions whose interiors meet (they intersect and do
+        not merely touch): the candidates of :meth:`overlaps`."""
+        left, right = self.tree.query(self.shapes, predicate="intersects")
+        keep = left < right
+        left, right = left[keep], right[keep]
+        # most candidates of a tiling only touch; an exact predicate is cheaper than an overlay
+        keep = ~shapely.touches(self.shapes[left], self.shapes[right])
+        return left[keep], right[keep]
 
     def problems(self) -> list[Problem]:
         holes, problems = self.holes()
@@ -318,12 +337,7 @@ class _Coverage:
 
     def overlaps(self) -> list[Problem]:
         """Pairs of regions sharing area; an STRtree finds candidates without all pairs."""
-        left, right = self.tree.query(self.shapes, predicate="intersects")
-        keep = left < right
-        left, right = left[keep], right[keep]
-        # most candidates of a tiling only touch; an exact predicate is cheaper than an overlay
-        keep = ~shapely.touches(self.shapes[left], self.shapes[right])
-        left, right = left[keep], right[keep]
+        left, right = self.crossing
         same = shapely.equals(self.shapes[left], self.shapes[right])
         problems = [
             Problem(
@@ -423,7 +437,13 @@ class _Coverage:
         if not bool(np.all(self.inside)):
             return False
         least = math.pi * (NOISE_WIDTH_CELLS * self.grid) ** 2
-        return float(self.outline.area) - float(self.union.area) <= least
+        if len(self.crossing[0]) == 0:
+            # no two interiors meet, so the union's area is the sum of the areas: the
+            # overlay of every region (most of a re-check's time) is not needed
+            covered = float(np.sum(shapely.area(self.shapes)))
+        else:
+            covered = float(self.union.area)
+        return float(self.outline.area) - covered <= least
 
     def bordering(self, piece: BaseGeometry) -> tuple[int, ...]:
         """Ids of regions sharing a stretch of border with ``piece`` (corners don't count)."""
@@ -534,7 +554,7 @@ def _topology(board: Board, outline: BaseGeometry, shapes: Sequence[BaseGeometry
     repaired copy instead of crashing the report.
     """
     usable = [board.outline, *(r.polygon for r in board.regions)]
-    if all(g.geom_type == "Polygon" and g.is_valid and not g.is_empty for g in usable):
+    if all(g.geom_type == "Polygon" and not g.is_empty and is_valid(g) for g in usable):
         return board.topology
     regions = tuple(
         replace(region, polygon=shape) for region, shape in zip(board.regions, shapes, strict=True)

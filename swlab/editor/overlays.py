@@ -31,7 +31,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import polylabel
 
 from swlab.board.generate import RegionGraph
-from swlab.board.geometry import NEAR_CELLS, grid_size
+from swlab.board.geometry import MEMO, NEAR_CELLS, grid_size
 from swlab.board.graph import read_graph_document
 from swlab.board.model import Board
 from swlab.board.validate import Problem
@@ -324,11 +324,10 @@ def expected_diff(
 
 
 def _feature(geometry: BaseGeometry, style: dict[str, Any], **props: Any) -> dict[str, Any]:
-    return {
-        "type": "Feature",
-        "geometry": _plain(mapping(geometry)),
-        "properties": {**props, "style": style},
-    }
+    # a region's GeoJSON is built once while its polygon lives: an edit redraws the map
+    # converting only the regions it changed (the dict is shared: never modified)
+    plain = MEMO.get(geometry, "geojson", lambda: _plain(mapping(geometry)))
+    return {"type": "Feature", "geometry": plain, "properties": {**props, "style": style}}
 
 
 def _plain(obj: Any) -> Any:

@@ -24,6 +24,7 @@ What a designer can rely on:
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import os
 import re
@@ -46,7 +47,7 @@ from swlab import i18n
 from swlab.board.catalog import OFFICIAL_PLAYERS, find_graph, load_board, official_board
 from swlab.board.generate import RegionGraph
 from swlab.board.graph import board_to_graph, read_graph_document
-from swlab.board.io import MapFormatError, read_board, write_board
+from swlab.board.io import MapFormatError, MapWarning, read_board, write_board
 from swlab.board.model import SYMBOLS, TERRAINS, TURNS_BY_PLAYERS, Board, Region
 from swlab.board.stats import compare_stats
 from swlab.board.validate import Problem, validate
@@ -246,6 +247,9 @@ class MapEditor:
         self.label_layer = LayerGroup()
         self.corner_labels = LayerGroup()
         self._labelled: tuple[Board, int] | None = None
+        self._stats_shown: tuple[Any, ...] | None = None
+        #: What the reader assumed of the last loaded file (``str`` of each MapWarning).
+        self.load_warnings: list[str] = []
         self._markers: dict[int, tuple[Region, Marker]] = {}
         keys = ("heat", "edge", "coastal", "first_conquest", "adjacency", "diff", "problems")
         self.overlay_layers: dict[str, GeoJSON] = {key: GeoJSON(data=_empty()) for key in keys}
@@ -1093,12 +1097,21 @@ class MapEditor:
         except MapFormatError as error:
             self._say(str(error), refused=True)
             return
-        self._say(f"Loaded {path}.")
+        self._say(f"Loaded {path}." + self._warning_lines())
         self.refresh(keep_message=True)
 
     def _read(self, target: Path) -> None:
-        self._replace(ed.from_geojson(target))
+        """Read ``target`` into a new draft; what the reader assumed of a file from another
+        tool (players, turns, numbered ids, terrain case) is kept to be shown with it."""
+        warnings: list[MapWarning] = []
+        self._replace(ed.from_geojson(target, warnings=warnings))
         self.set_design(None)
+        # named as the file box names it: the page never shows the server's folders
+        self.load_warnings = [str(dataclasses.replace(w, source=target.name)) for w in warnings]
+
+    def _warning_lines(self) -> str:
+        """The last load's warnings, one a line after the message (none: nothing)."""
+        return "".join(f"\n{line}" for line in self.load_warnings)
 
     def _file_row(self, row: widgets.HBox) -> widgets.HBox:
         if not self.files.enabled:
@@ -1119,7 +1132,7 @@ class MapEditor:
         outcome = self.files.open("load", self.path.value, "map", self._read)
         self._show_file(outcome)
         if outcome.ok:
-            self._say(f"Loaded {self.path.value.strip()}.")
+            self._say(f"Loaded {self.path.value.strip()}." + self._warning_lines())
             self.refresh(keep_message=True)
 
     def _show_file(self, outcome: Outcome) -> None:
@@ -1321,7 +1334,10 @@ class MapEditor:
         self.buttons["merge"].disabled = len(self.selected) != 2
         self.buttons["give to"].disabled = len(self.selected) != 2
         self.buttons["delete"].disabled = len(self.selected) != 1
-        self.stats.value = _stats_html(board)
+        counted = _stats_key(board)
+        if counted is None or counted != self._stats_shown:  # a vertex move changes no count
+            self.stats.value = _stats_html(board)
+            self._stats_shown = counted
         self._refresh_labels()
         self._show_hover()
         if self.mode == "edit" and not self._pushing:
@@ -1363,6 +1379,19 @@ def _as_draft(value: Draft | Board | str | None) -> Draft:
     if isinstance(value, Board):
         return ed.from_board(value)
     return ed.from_board(load_board(value, polygons=True))
+
+
+def _stats_key(board: Board) -> tuple[Any, ...] | None:
+    """All that :func:`_stats_html` counts (name, players, each region's terrain and
+    symbols, the topology's sizes), so equal keys show the same table; ``None`` when the
+    topology cannot be measured."""
+    try:
+        t = board.topology
+        sizes = (len(t.edge), len(t.coastal), len(t.first_conquest), t.graph.number_of_edges())
+    except Exception:  # a broken draft: the table says why, every time
+        return None
+    regions = tuple((r.terrain, tuple(sorted(r.symbols))) for r in board.regions)
+    return (board.name, board.players, regions, sizes)
 
 
 def _stats_html(board: Board) -> str:

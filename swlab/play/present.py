@@ -28,11 +28,43 @@ from swlab.play.viewer import GameViewer
 from swlab.rules.engine import CHANCE, current_player, is_over, tokens_on_map, winners
 from swlab.rules.game import Game
 
-__all__ = ["NOTEBOOK", "Presenter", "load_game", "settings_from_env"]
+__all__ = [
+    "JUPYTER_DATA",
+    "NOTEBOOK",
+    "VOILA_TEMPLATE",
+    "Presenter",
+    "load_game",
+    "settings_from_env",
+    "voila_environment",
+    "voila_options",
+]
 
 #: The Voila app that ``swlab present`` serves.
 NOTEBOOK = Path(__file__).with_name("present.ipynb")
 ENV = "SWLAB_PRESENT"
+#: swlab's Jupyter data folder, shipped in the package: it holds the Voila template below.
+JUPYTER_DATA = Path(__file__).resolve().parents[1] / "data" / "jupyter"
+#: The Voila template every swlab Voila page uses: Voila's "lab" page without requests to
+#: outside hosts (no Font Awesome or MathJax from a CDN), so that a room without the
+#: internet gets the whole page (``data/jupyter/voila/templates/swlab``).
+VOILA_TEMPLATE = "swlab"
+
+
+def voila_environment(base: Mapping[str, str]) -> dict[str, str]:
+    """``base`` with swlab's Jupyter data folder first on ``JUPYTER_PATH``: Voila looks
+    for templates in the Jupyter data folders, so a server started with this environment
+    finds :data:`VOILA_TEMPLATE` wherever swlab is installed (checkout or wheel)."""
+    env = dict(base)
+    old = [p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    env["JUPYTER_PATH"] = os.pathsep.join([str(JUPYTER_DATA), *old])
+    return env
+
+
+def voila_options() -> list[str]:
+    """The command-line options that make a Voila server (``voila`` or JupyterLab's Voila
+    extension) render every page with :data:`VOILA_TEMPLATE`; pair them with
+    :func:`voila_environment`."""
+    return [f"--VoilaConfiguration.template={VOILA_TEMPLATE}"]
 
 
 def load_game(

@@ -165,6 +165,8 @@ class Lab:
         return self.root / "jupyter.log"
 
     def start(self, timeout: float = 90) -> Lab:
+        from swlab.play.present import voila_environment, voila_options
+
         home = self.root / ".home"
         # JUPYTER_PATH only adds places to find extensions (a widget library installed
         # beside the environment); the user's config and runtime dirs stay out
@@ -173,6 +175,8 @@ class Lab:
             for k, v in os.environ.items()
             if not k.startswith(("JUPYTER", "MPLBACKEND")) or k == "JUPYTER_PATH"
         }
+        # swlab's Voila template (no outside host) for every Voila page of this server
+        env = voila_environment(env)
         env.update(  # keep the user's config and runtime files out of it
             JUPYTER_CONFIG_DIR=str(home / "config"),
             JUPYTER_RUNTIME_DIR=str(home / "runtime"),
@@ -192,6 +196,7 @@ class Lab:
             f"--ServerApp.root_dir={self.root}",
             f"--LabApp.user_settings_dir={self.root / '.settings'}",
             f"--LabApp.workspaces_dir={self.root / '.ws'}",
+            *voila_options(),
         ]
         with self.log.open("wb") as log:
             self.proc = subprocess.Popen(cmd, cwd=self.root, env=env, stdout=log, stderr=log)

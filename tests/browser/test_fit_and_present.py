@@ -8,13 +8,8 @@ while they are hidden; no die-face control. Screenshots go to ``out/screenshots/
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 import time
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -133,48 +128,6 @@ def test_welcome_fits_in_jupyterlab(
 # ==========================================================================================
 # swlab present
 # ==========================================================================================
-
-
-@pytest.fixture(scope="module")
-def present(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real ``swlab present`` (its own Voila server) on the 2-player board."""
-    reason = harness.missing()
-    if reason:
-        pytest.skip(reason)
-    home = tmp_path_factory.mktemp("present")
-    port = harness.free_port()
-    env = {
-        k: v for k, v in os.environ.items() if not k.startswith("JUPYTER_") or k == "JUPYTER_PATH"
-    }
-    env.update(
-        JUPYTER_CONFIG_DIR=str(home / "config"),
-        JUPYTER_RUNTIME_DIR=str(home / "runtime"),
-        IPYTHONDIR=str(home / "ipython"),
-        MPLBACKEND="Agg",
-    )
-    cmd = [sys.executable, "-m", "swlab", "present", "official_2p", "--players", "Ann,Bot",
-           "--bots", "1:greedy", "--pace", "0.2", "--seed", "7", "--port", str(port),
-           "--no-browser"]  # fmt: skip
-    with (home / "voila.log").open("wb") as log:
-        proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=log, cwd=home)
-    url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError((home / "voila.log").read_text(errors="replace"))
-        try:
-            urllib.request.urlopen(url, timeout=5).close()
-            break
-        except OSError:
-            time.sleep(0.5)
-    try:
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 def _open_present(browser: Browser, url: str, width: int, height: int) -> tuple[Page, Locator]:

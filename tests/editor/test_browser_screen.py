@@ -10,10 +10,8 @@ one undo, and Voila (with swlab's offline template) asks no outside host for any
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
@@ -34,8 +32,6 @@ d = split(split(d, 1, [(-1, 60), (201, 60)]), 2, [(-1, 60), (201, 60)])
 d = toggle_symbol(toggle_symbol(d, 1, "mine"), 2, "lost_tribe")
 d = set_terrain(d, 3, "mountain")
 MapEditor(d)"""
-#: swlab's Voila template folder (``--template=swlab`` finds it on JUPYTER_PATH).
-JUPYTER_DATA = Path(__file__).resolve().parents[2] / "swlab" / "data" / "jupyter"
 LOCAL_HOSTS = {"127.0.0.1", "localhost", ""}
 
 
@@ -50,15 +46,7 @@ def served(tmp_path_factory: pytest.TempPathFactory, pw: Any) -> Iterator[tuple[
         ),
     }
     harness.prepare_root(root, [], notebooks)
-    old = os.environ.get("JUPYTER_PATH")
-    os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(JUPYTER_DATA), old]))
-    try:
-        lab = harness.Lab(root).start()
-    finally:
-        if old is None:
-            del os.environ["JUPYTER_PATH"]
-        else:
-            os.environ["JUPYTER_PATH"] = old
+    lab = harness.Lab(root).start()  # its Voila pages use swlab's offline template
     try:
         browser = harness.launch_chromium(pw)
         try:
@@ -89,7 +77,7 @@ def _open(
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
     if where == "voila":
-        page.goto(lab.voila_url("notebooks/screen.ipynb") + "&template=swlab", timeout=90_000)
+        page.goto(lab.voila_url("notebooks/screen.ipynb"), timeout=90_000)
     else:
         harness.open_notebook(page, lab, "notebooks/screen.ipynb")
         harness.run_all(page, 1)
@@ -235,7 +223,7 @@ def test_the_borders_view_of_the_5_player_board(served: tuple[Any, Any, Any]) ->
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
     page = context.new_page()
     try:
-        page.goto(lab.voila_url("notebooks/five.ipynb") + "&template=swlab", timeout=90_000)
+        page.goto(lab.voila_url("notebooks/five.ipynb"), timeout=90_000)
         page.wait_for_selector(".swlab-editor path.swlab-region-48", timeout=90_000)
         harness.settle(page)
         page.get_by_role("button", name="borders", exact=True).click()

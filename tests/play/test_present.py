@@ -5,6 +5,8 @@ keys; and the command that serves it in Voila."""
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 
 import pytest
 
@@ -15,7 +17,14 @@ from swlab.rules.game import Game
 
 ipyleaflet = pytest.importorskip("ipyleaflet")
 
-from swlab.play.present import NOTEBOOK, Presenter, load_game  # noqa: E402
+from swlab.play.present import (  # noqa: E402
+    JUPYTER_DATA,
+    NOTEBOOK,
+    VOILA_TEMPLATE,
+    Presenter,
+    load_game,
+    voila_environment,
+)
 
 
 def presenter() -> Presenter:
@@ -98,3 +107,19 @@ def test_swlab_present_starts_voila_on_the_shipped_notebook() -> None:
     assert "--port=8999" in cmd and "--no-browser" in cmd
     source = "".join(json.loads(NOTEBOOK.read_text())["cells"][0]["source"])
     assert "Presenter.from_settings(settings_from_env())" in source
+
+
+def test_swlab_present_serves_the_offline_voila_template(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every page ``swlab present`` serves uses swlab's Voila template (no outside host),
+    found through ``JUPYTER_PATH`` in the server's environment."""
+    from voila.paths import collect_template_paths  # type: ignore[import-untyped]
+
+    args = build_parser().parse_args(["present", "--no-browser"])
+    assert f"--VoilaConfiguration.template={VOILA_TEMPLATE}" in present_command(args)
+    env = voila_environment({"JUPYTER_PATH": "/elsewhere", "HOME": "/h"})
+    assert env["JUPYTER_PATH"].split(os.pathsep) == [str(JUPYTER_DATA), "/elsewhere"]
+    assert env["HOME"] == "/h"
+    monkeypatch.setenv("JUPYTER_PATH", env["JUPYTER_PATH"])
+    paths = collect_template_paths(["voila", "nbconvert"], VOILA_TEMPLATE)
+    assert Path(paths[0]) == JUPYTER_DATA / "voila" / "templates" / VOILA_TEMPLATE
+    assert (Path(paths[0]) / "index.html.j2").exists()

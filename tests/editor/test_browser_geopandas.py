@@ -1,0 +1,93 @@
+"""A GeoJSON file written by geopandas (pyogrio's GeoJSON driver) opens through the editor's
+file box in JupyterLab, in headless Chromium (issue 12): the board is drawn with the ids
+the file keeps in ``properties.fid``, and the editor says what the reader assumed (the
+player count and turns the file does not give, terrain words in another letter case).
+Skipped without geopandas, pyogrio, playwright or Chromium.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from swlab.board import official_board
+from tests.board.test_plain_geojson import geopandas_board
+from tests.editor.test_browser import SCREENSHOTS, _harness
+
+pytestmark = pytest.mark.browser
+
+SOURCE = "from swlab.editor import MapEditor\n\nMapEditor('official_3p')"
+NAME = "from_geopandas.geojson"
+#: The ids the file gives in ``properties.fid``: not the official board's, so the drawn
+#: regions can only have them from the file.
+OFFSET = 100
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory, pw: Any) -> Iterator[tuple[Any, Any, Path]]:
+    harness = _harness()
+    root = tmp_path_factory.mktemp("editor-geopandas")
+    harness.prepare_root(root, [], {"editor.ipynb": harness.notebook(SOURCE)})
+    lab = harness.Lab(root).start()
+    try:
+        browser = harness.launch_chromium(pw)
+        try:
+            yield harness, lab, browser, root
+        finally:
+            browser.close()
+    finally:
+        lab.shutdown_kernels()
+        lab.stop()
+
+
+def _wait_for(page: Any, text: str, timeout: float = 30) -> str:
+    deadline = time.monotonic() + timeout
+    while True:
+        shown = str(page.inner_text(".swlab-editor"))
+        if text in shown:
+            return shown
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{text!r} never shown:\n{shown[:800]}")
+        time.sleep(0.3)
+
+
+def test_a_geojson_written_by_geopandas_loads_through_the_page(
+    served: tuple[Any, Any, Any, Path],
+) -> None:
+    harness, lab, browser, root = served
+    board = official_board(2)
+    # the editor's workspace: swlab-files/ beside the notebook (swlab/workspace.py)
+    workspace = root / "notebooks" / "swlab-files"
+    workspace.mkdir(parents=True, exist_ok=True)
+    geopandas_board(workspace / NAME, board, fid=[r.id + OFFSET for r in board])
+    page = browser.new_page(viewport=harness.VIEWPORT)
+    page.set_default_timeout(60_000)
+    try:
+        harness.open_notebook(page, lab, "notebooks/editor.ipynb")
+        harness.run_all(page, 1)
+        assert not harness.error_texts(page)
+        page.wait_for_selector(".swlab-editor path.swlab-region-1")
+        page.locator(".swlab-editor-file input").fill(NAME)
+        page.get_by_role("button", name="load", exact=True).click()
+        shown = _wait_for(page, f"Loaded {NAME}.")
+        page.wait_for_selector(f".swlab-editor path.swlab-region-{OFFSET + 1}")
+        drawn = page.eval_on_selector_all(
+            ".swlab-editor-map path.swlab-region",
+            "ps => ps.map(p => [...p.classList].find(c => /^swlab-region-\\d+$/.test(c)))",
+        )
+        assert sorted({int(c.rsplit("-", 1)[1]) for c in drawn}) == [r.id + OFFSET for r in board]
+        assert f"{len(board)} regions, 2 players, 10 turns" in shown
+        # what the reader assumed, in the editor's message, named as the file box names it
+        assert "no player count in the file: 2 players assumed" in shown
+        assert "no turn count in the file: 10 turns" in shown
+        assert "terrain 'Sea' read as 'sea'" in shown
+        assert f"{NAME}: field 'board.players'" in shown and str(workspace) not in shown
+        harness.settle(page)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "07_editor-geopandas-lab.png"))
+    finally:
+        page.close()
