@@ -44,7 +44,7 @@ PENDING: dict[str, frozenset[str]] = {
     "el": frozenset(_SECOND_WAVE),
     #
     # Turkish
-    "tr": frozenset(_SECOND_WAVE),
+    "tr": frozenset(),
     #
     # German
     "de": frozenset(_SECOND_WAVE),
@@ -206,15 +206,18 @@ def test_no_english_prose_is_left(lang: str, name: str) -> None:
 
 
 def test_the_english_check_finds_english() -> None:
-    """The check above has teeth: every English prose cell of those notebooks fails it."""
-    checked = 0
+    """The check above has teeth: every English prose cell of those notebooks fails it, by
+    its share of English words; nearly every one by a sentence too (a cell of short sentences,
+    "Who wins?", has no sentence with two stop words)."""
+    checked = by_sentence = 0
     for name in TRANSLATED:
         for cell in read(ENGLISH[name]).cells:
             if cell.cell_type == "markdown" and len(prose_words(cell.source)) >= 8:
                 checked += 1
                 assert english_share(cell.source) > MAX_ENGLISH_SHARE, cell.source[:80]
-                assert english_sentences(cell.source), cell.source[:80]
+                by_sentence += bool(english_sentences(cell.source))
     assert checked >= 20
+    assert by_sentence >= 0.9 * checked
 
 
 @pytest.mark.parametrize("lang", tn.TARGETS)
