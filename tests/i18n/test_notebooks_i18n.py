@@ -44,7 +44,7 @@ PENDING: dict[str, frozenset[str]] = {
     "el": frozenset(),
     #
     # Turkish
-    "tr": frozenset(_SECOND_WAVE),
+    "tr": frozenset(),
     #
     # German
     "de": frozenset(),
