@@ -775,7 +775,8 @@ def _cmd_present(args: argparse.Namespace, out: TextIO) -> int:
 
     settings = _present_settings(args)
     env = voila_environment(os.environ)
-    env.update(SWLAB_PRESENT=json.dumps(settings), SWLAB_LANG=language())
+    chosen = language(args.present_lang) if args.present_lang else language()
+    env.update(SWLAB_PRESENT=json.dumps(settings), SWLAB_LANG=chosen)
     cmd = present_command(args)
     print(
         _("Presenting {source} on http://127.0.0.1:{port}/ (Ctrl-C stops it)").format(
@@ -810,6 +811,12 @@ def _add_present_command(commands: argparse._SubParsersAction[argparse.ArgumentP
         "--seed", type=int, default=None, help="seed of a new game (default: a new game each time)"
     )
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    p.add_argument(
+        "--lang",
+        dest="present_lang",
+        metavar="LANG",
+        help=_(_LANG_HELP).format(languages=", ".join(f"{c} ({NAMES[c]})" for c in LANGUAGES)),
+    )
     p.set_defaults(run=_cmd_present)
 
 

@@ -515,3 +515,23 @@ def test_scenario_check_prints_the_position(capsys: pytest.CaptureFixture[str]) 
 def test_the_maintenance_command_is_not_offered(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["scenario", "refresh-docs"]) == 2
     assert "invalid choice" in capsys.readouterr().err
+
+
+def test_present_takes_its_own_lang_option(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`swlab present --lang el` serves the presenter in Greek (issue 15); a language swlab
+    does not speak is refused before any server starts."""
+    import subprocess
+
+    seen: list[dict[str, str]] = []
+
+    def call(cmd: list[str], env: dict[str, str]) -> int:
+        seen.append(env)
+        return 0
+
+    monkeypatch.setattr(subprocess, "call", call)
+    assert main(["present", "--lang", "el", "--no-browser", "--seed", "1"]) == 0
+    assert seen[-1]["SWLAB_LANG"] == "el"
+    assert main(["--lang", "tr", "present", "--no-browser", "--seed", "1"]) == 0
+    assert seen[-1]["SWLAB_LANG"] == "tr"
+    assert main(["present", "--lang", "xx", "--no-browser"]) == 2
+    assert len(seen) == 2
