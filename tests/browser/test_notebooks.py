@@ -141,13 +141,18 @@ def _area(twin: GameViewer, rid: int) -> float:
     return float(twin.controller.board[rid].polygon.area)
 
 
-def _click_region(viewer: Locator, twin: GameViewer, rid: int, page: Page) -> None:
+def _hover_region(viewer: Locator, twin: GameViewer, rid: int, page: Page) -> tuple[float, float]:
+    """Move the mouse over a point inside the region; return the point."""
     anchor = twin.controller.shapes.anchor[rid]  # the label's [y, x]: a second try
     x, y = harness.region_point(
         viewer, rid, twin.controller.board[rid].polygon, [(anchor[1], anchor[0])]
     )
     page.mouse.move(x, y)
-    page.mouse.click(x, y)
+    return x, y
+
+
+def _click_region(viewer: Locator, twin: GameViewer, rid: int, page: Page) -> None:
+    page.mouse.click(*_hover_region(viewer, twin, rid, page))
 
 
 def check_viewer(page: Page, twin: GameViewer, shot: Path) -> None:
@@ -172,8 +177,10 @@ def check_viewer(page: Page, twin: GameViewer, shot: Path) -> None:
     # 2. hover, then conquer the biggest target
     rid = max(targets, key=lambda r: _area(twin, r))
     actor = twin.controller.status().actor
-    _click_region(v, twin, rid, page)
+    # the hover text is checked before the click: after it, the box describes the new position
+    x, y = _hover_region(v, twin, rid, page)
     expect(v.locator(".swlab-hover")).to_have_text(_norm(twin.controller.hover(rid)))
+    page.mouse.click(x, y)
     before = twin.controller.index
     _event(twin, rid)
     assert twin.controller.index > before, f"the engine refused the conquest of {rid}"
