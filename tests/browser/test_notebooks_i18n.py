@@ -21,6 +21,7 @@ from swlab.play import tutorial
 
 from . import harness
 from . import test_viewer_languages as langs
+from .test_notebooks import _norm
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -127,13 +128,13 @@ def test_a_tutorial_exercise_answers_in_its_language_in_voila(
     box.fill(wrong)
     check.click()
     # one line each (``<br>``): the inner text keeps them apart
-    expect(feedback).to_have_text(langs._norm(" ".join(expected_wrong.lines)), use_inner_text=True)
+    expect(feedback).to_have_text(_norm(" ".join(expected_wrong.lines)), use_inner_text=True)
     assert expected_wrong.lines[-1] in feedback.inner_text()  # the hint comes last
     box.fill(tutorial.EXERCISES[name].solution)
     box.press("Enter")  # Enter checks too
-    expect(feedback).to_have_text(langs._norm(" ".join(expected_right.lines)), use_inner_text=True)
+    expect(feedback).to_have_text(_norm(" ".join(expected_right.lines)), use_inner_text=True)
     widget.scroll_into_view_if_needed()
     page.screenshot(path=str(screenshots / f"lang-{lang}-{NAME}-exercise-voila.png"))
     solution.click()
     expect(feedback).to_contain_text(tutorial.EXERCISES[name].solution)
-    assert langs._norm(" ".join(expected_right.lines)) not in langs._norm(feedback.inner_text())
+    assert _norm(" ".join(expected_right.lines)) not in _norm(feedback.inner_text())
