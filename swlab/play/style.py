@@ -143,7 +143,10 @@ def legend_html(players: Iterable[str]) -> str:
         _(
             "labels: region id and terrain, then tokens and race; "
             "tags name pieces ({pieces}) and symbols ({symbols})"
-        ).format(pieces=", ".join(word for _tag, word in PIECE_WORDS), symbols="mine, magic, cave")
+        ).format(
+            pieces=", ".join(word for _tag, word in PIECE_WORDS),
+            symbols=", ".join(SYMBOL_WORDS.values()),
+        )
     )
     return (
         '<div class="swlab-legend">'

@@ -6,8 +6,8 @@ reads like English meant for a learner and is not marked for the catalogs.
 **What counts as prose** (:func:`is_prose`): after HTML tags, ``{placeholders}``,
 ``%s``-style fields and escapes are blanked out, the text holds two words of letters in a
 row (``"no region"``, ``"Show solution"``), or a word and a colon before a field
-(``"refused: {reason}"``); or it is a single capitalised word
-(``"Check"``, ``"Hint:"``) given where a widget or argparse shows it (a ``description=``,
+(``"refused: {reason}"``); or it is a single word
+(``"Check"``, ``"answer"``) given where a widget or argparse shows it (a ``description=``,
 ``tooltip=``, ``help=``, ... keyword, see ``LABEL_KEYWORDS``) or handed to ``print``.
 An f-string is judged on its literal parts, as one string.
 
@@ -29,8 +29,10 @@ An f-string is judged on its literal parts, as one string.
   (a literal without a space is never prose unless it is a label, see above).
 
 A literal that the heuristic mistakes for prose (a font's name, a notation string, a
-file-format keyword) is allowed with a trailing comment ``# i18n: not prose`` on one of
-its lines, and a short reason after it.
+file-format keyword, the column keys of a table for code) is allowed with a trailing
+comment ``# i18n: not prose`` and a short reason after it, on one of its lines or on a
+later line of the same statement (the formatter moves a trailing comment after the closing
+bracket).
 
 Modules another branch is marking are listed in ``PENDING`` and skipped until it merges.
 
@@ -157,7 +159,7 @@ _CSS_VALUE = re.compile(r"\b(calc|min|max|var|rgba?|url|repeating-linear-gradien
 _WORD = r"(?<![\w-])[A-Za-z]+(?:'[a-z]+)?"
 _TWO_WORDS = re.compile(_WORD + r",?[ \u00a0]+[A-Za-z]{2,}(?![\w-])")
 _WORD_FIELD = re.compile(r"(?<![\w-])[A-Za-z]{3,}: +0 ")
-_LABEL_WORD = re.compile(r"^\W*[A-Z][a-z]{2,}\W*$")
+_LABEL_WORD = re.compile(r"^\W*[A-Za-z][a-z]{2,}\W*$")
 _MARK = object()  # a placeholder for an f-string's values
 
 
@@ -210,7 +212,13 @@ class _Scan(ast.NodeVisitor):
     """Collects (line, text) of the unmarked prose literals of one module."""
 
     def __init__(self) -> None:
-        self.found: list[tuple[int, int, str]] = []
+        self.found: list[tuple[int, int, str]] = []  # (first line, last line, text)
+        self._closing = 0  # the last line of the simple statement being read
+
+    def visit(self, node: ast.AST) -> None:
+        if isinstance(node, ast.stmt) and not hasattr(node, "body"):
+            self._closing = node.end_lineno or node.lineno
+        super().visit(node)
 
     # -- what is skipped whole -------------------------------------------------------------
     def _body(
@@ -322,7 +330,7 @@ class _Scan(ast.NodeVisitor):
 
     def _judge(self, node: ast.expr, text: str, *, label: bool = False) -> None:
         if is_prose(text, label=label):
-            end = node.end_lineno if node.end_lineno is not None else node.lineno
+            end = max(node.end_lineno or node.lineno, self._closing)
             self.found.append((node.lineno, end, text))
 
     def visit_Constant(self, node: ast.Constant) -> None:
