@@ -6,9 +6,10 @@ reads like English meant for a learner and is not marked for the catalogs.
 **What counts as prose** (:func:`is_prose`): after HTML tags, ``{placeholders}``,
 ``%s``-style fields and escapes are blanked out, the text holds two words of letters in a
 row (``"no region"``, ``"Show solution"``), or a word and a colon before a field
-(``"refused: {reason}"``); or it is a single word
-(``"Check"``, ``"answer"``) given where a widget or argparse shows it (a ``description=``,
-``tooltip=``, ``help=``, ... keyword, see ``LABEL_KEYWORDS``) or handed to ``print``.
+(``"refused: {reason}"``); or it holds a word of three letters or more
+(``"Check"``, ``"answer"``, ``"pace (s)"``) given where a widget or argparse shows it (a ``description=``,
+``tooltip=``, ``help=``, ... keyword, see ``LABEL_KEYWORDS``) or handed to ``print`` or
+a chart's ``set_title``/``set_xlabel`` (``LABEL_CALLS``).
 An f-string is judged on its literal parts, as one string.
 
 **What is left out** — none of these reaches a learner as a sentence of swlab's:
@@ -97,6 +98,9 @@ LABEL_KEYWORDS = frozenset(
     }
 )
 
+#: Calls whose positional arguments are shown as they are (a single word counts there).
+LABEL_CALLS = frozenset({"print", "set_xlabel", "set_ylabel", "set_title", "suptitle"})
+
 #: Keywords whose value is a style, a layout or a place, never words (``flex_flow="row wrap"``,
 #: matplotlib's ``loc="upper left"``).
 STYLE_KEYWORDS = frozenset(
@@ -159,7 +163,7 @@ _CSS_VALUE = re.compile(r"\b(calc|min|max|var|rgba?|url|repeating-linear-gradien
 _WORD = r"(?<![\w-])[A-Za-z]+(?:'[a-z]+)?"
 _TWO_WORDS = re.compile(_WORD + r",?[ \u00a0]+[A-Za-z]{2,}(?![\w-])")
 _WORD_FIELD = re.compile(r"(?<![\w-])[A-Za-z]{3,}: +0 ")
-_LABEL_WORD = re.compile(r"^\W*[A-Za-z][a-z]{2,}\W*$")
+_LABEL_WORD = re.compile(r"(?<![\w-])[A-Za-z][a-z]{2,}(?![\w-])")
 _MARK = object()  # a placeholder for an f-string's values
 
 
@@ -178,7 +182,7 @@ def is_prose(text: str, *, label: bool = False) -> bool:
     seen = visible_text(_CSS_BLOCK.sub(" ", text))
     if _TWO_WORDS.search(seen) or _WORD_FIELD.search(seen):
         return True
-    return label and bool(_LABEL_WORD.match(seen.strip()))
+    return label and bool(_LABEL_WORD.search(seen))
 
 
 def _name(node: ast.AST) -> str | None:
@@ -310,7 +314,7 @@ class _Scan(ast.NodeVisitor):
             return
         self.visit(node.func)
         for arg in node.args:
-            if called == "print":
+            if called in LABEL_CALLS:
                 self._literal(arg, label=True)
             else:
                 self.visit(arg)
@@ -414,6 +418,8 @@ def test_the_scan_finds_unmarked_sentences_and_only_them() -> None:
         ("<b>Your turn</b>", False, True),
         ("Hint", True, True),
         ("Hint", False, False),
+        ("pace (s)", True, True),
+        ("R-CONQ-1", True, False),
         ("sw-panel", False, False),
         ("swlab-label swlab-label-{kind}", False, False),
         ("min({w}cqw, calc(100vh - {h}px))", False, False),
