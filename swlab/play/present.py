@@ -160,12 +160,13 @@ class Presenter:
             step=1,
             show_repeat=False,
         )
-        self.viewer._label(self.player, "description", N_("bots"))
         self.player.observe(self._on_tick, "value")
         self.pace = widgets.FloatSlider(
             value=pace, min=0.2, max=5.0, step=0.1, readout_format=".1f"
         )
-        self.viewer._label(self.pace, "description", N_("pace (s)"))
+        with i18n.using(self.viewer.language):  # relabelled by the viewer's switch
+            self.viewer._label(self.player, "description", N_("bots"))
+            self.viewer._label(self.pace, "description", N_("pace (s)"))
         self.pace.observe(self._on_pace, "value")
         self.end_screen = widgets.VBox()
         self.end_screen.add_class("swlab-end")
