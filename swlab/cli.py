@@ -377,7 +377,8 @@ def _cmd_map_list(args: argparse.Namespace, out: TextIO) -> int:
             kinds.append(_("map"))
         if (maps_dir() / "graphs" / f"{name}.json").is_file():
             kinds.append(_("region graph"))
-        print(f"{name:<14} {_(' and ').join(kinds)}", file=out)
+        joined = _(" and ").join(kinds)
+        print(f"{name:<14} {joined}", file=out)
     return 0
 
 

@@ -1030,8 +1030,9 @@ def _guide_html(keys: bool) -> str:
         f"<li><b>{html.escape(_(title))}</b> {html.escape(_(text))}</li>"
         for title, text in HOW_TO_PLAY
     )
+    keys_head = html.escape(_("Keys:"))
     shortcuts = (
-        f"<div><b>{html.escape(_('Keys:'))}</b> "
+        f"<div><b>{keys_head}</b> "
         + "; ".join(
             f"<kbd>{html.escape(key if len(key) > 1 else key.upper())}</kbd> {html.escape(_(what))}"
             for key, (_command, what) in KEYS.items()
@@ -1130,6 +1131,7 @@ def _log_html(entries: Sequence[Any], c: GameController) -> str:
     """The log, oldest first: each action in words, its effects under it, the notation in
     a details toggle; a human player's losses marked."""
     out = []
+    notation = html.escape(_("notation"))
     for e in entries:
         colour = PLAYER_COLOURS[e.seat % len(PLAYER_COLOURS)] if e.seat is not None else "#555"
         lost = html.escape(_("- you lost tokens"))
@@ -1140,7 +1142,7 @@ def _log_html(entries: Sequence[Any], c: GameController) -> str:
             f"padding-left:6px;margin-bottom:4px'>"
             f"<div>{e.n}. {html.escape(e.text)}{mark}</div>"
             f"<ul style='margin:0;padding-left:1.2em'>{effects}</ul>"
-            f"<details><summary>{html.escape(_('notation'))}</summary>"
+            f"<details><summary>{notation}</summary>"
             f"<code>{html.escape(e.notation)}</code>"
             "</details></div>"
         )

@@ -6,10 +6,10 @@ reads like English meant for a learner and is not marked for the catalogs.
 **What counts as prose** (:func:`is_prose`): after HTML tags, ``{placeholders}``,
 ``%s``-style fields and escapes are blanked out, the text holds two words of letters in a
 row (``"no region"``, ``"Show solution"``), or a word and a colon before a field
-(``"refused: {reason}"``); or it holds a word of three letters or more
-(``"Check"``, ``"answer"``, ``"pace (s)"``) given where a widget or argparse shows it (a ``description=``,
-``tooltip=``, ``help=``, ... keyword, see ``LABEL_KEYWORDS``) or handed to ``print`` or
-a chart's ``set_title``/``set_xlabel`` (``LABEL_CALLS``).
+(``"refused: {reason}"``); or it holds a word of three letters or more (``"Check"``,
+``"answer"``, ``"pace (s)"``) given where a widget or argparse shows it (a
+``description=``, ``tooltip=``, ``help=``, ... keyword, see ``LABEL_KEYWORDS``) or handed
+to ``print`` or a chart's ``set_title``/``set_xlabel`` (``LABEL_CALLS``).
 An f-string is judged on its literal parts, as one string.
 
 **What is left out** — none of these reaches a learner as a sentence of swlab's:
@@ -28,6 +28,9 @@ An f-string is judged on its literal parts, as one string.
   style or layout keyword (``STYLE_KEYWORDS``: ``flex_flow="row wrap"``, ``loc="upper left"``),
   HTML markup without text, class and identifier names
   (a literal without a space is never prose unless it is a label, see above).
+
+A sentence marked inside an f-string's braces (``f"<b>{_('Keys:')}</b>"``) is reported too:
+Babel's extractor does not read f-strings on Python 3.11, so the catalogs would miss it.
 
 A literal that the heuristic mistakes for prose (a font's name, a notation string, a
 file-format keyword, the column keys of a table for code) is allowed with a trailing
@@ -341,6 +344,18 @@ class _Scan(ast.NodeVisitor):
         if isinstance(node.value, str):
             self._judge(node, node.value)
 
+    def _hidden_marks(self, node: ast.expr) -> None:
+        """A sentence marked inside an f-string's braces: Babel's extractor does not read
+        f-strings on Python 3.11, so the catalogs would never hold it."""
+        for inner in ast.walk(node):
+            if isinstance(inner, ast.Call) and _name(inner.func) in MARKERS:
+                for arg in inner.args:
+                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                        end = max(inner.end_lineno or inner.lineno, self._closing)
+                        self.found.append(
+                            (inner.lineno, end, f"marked inside an f-string: {arg.value}")
+                        )
+
     def visit_JoinedStr(self, node: ast.JoinedStr, *, label: bool = False) -> None:
         parts: list[str] = []
         for value in node.values:
@@ -349,6 +364,7 @@ class _Scan(ast.NodeVisitor):
             else:
                 parts.append("{0}")
                 if isinstance(value, ast.FormattedValue):
+                    self._hidden_marks(value.value)
                     self.visit(value.value)
         self._judge(node, "".join(parts), label=label)
 
@@ -399,14 +415,19 @@ def f(kind: str, region: int) -> str:
     font = "DejaVu Sans"  # i18n: not prose: a font's name
     button(description="Check", layout=style)
     title = _("You conquered {region}.").format(region=region)
+    title += f"<b>{_('Keys:')}</b>"
     return f"You cannot conquer {region} from here." + title
 '''
 
 
 def test_the_scan_finds_unmarked_sentences_and_only_them() -> None:
     found = unmarked(SAMPLE)
-    assert [text for _line, text in found] == ["Check", "You cannot conquer {0} from here."]
-    assert [line for line, _text in found] == [17, 19]
+    assert [text for _line, text in found] == [
+        "Check",
+        "marked inside an f-string: Keys:",
+        "You cannot conquer {0} from here.",
+    ]
+    assert [line for line, _text in found] == [17, 19, 20]
 
 
 @pytest.mark.parametrize(
