@@ -86,8 +86,8 @@ def _load(spec: str) -> Board:
     return load_board(spec, polygons=True)
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+def _problems(n: int) -> str:
+    return ngettext("{n} problem", "{n} problems", n).format(n=n)
 
 
 def _at_least(value: int, least: int, option: str) -> int:
@@ -104,12 +104,31 @@ def _at_least(value: int, least: int, option: str) -> int:
 def _summary(board: Board) -> str:
     """``official-2p — 23 regions (20 land, 3 water), 51 borders, …`` for an OK line."""
     land = sum(not r.is_water for r in board)
-    return (
-        f"{board.name} — {_plural(len(board), 'region')} ({land} land, {len(board) - land} water), "
-        f"{_plural(len(board.topology.borders), 'border')}, "
-        f"{len(board.edge_regions)} edge, {len(board.first_conquest_regions)} first-conquest; "
-        f"{board.players} players, {board.turns} turns"
+    regions, borders = len(board), len(board.topology.borders)
+    return _(
+        "{board} — {regions} ({land} land, {water} water), {borders}, {edge} edge, "
+        "{first} first-conquest; {players} players, {turns} turns"
+    ).format(
+        board=board.name,
+        regions=ngettext("{n} region", "{n} regions", regions).format(n=regions),
+        land=land,
+        water=regions - land,
+        borders=ngettext("{n} border", "{n} borders", borders).format(n=borders),
+        edge=len(board.edge_regions),
+        first=len(board.first_conquest_regions),
+        players=board.players,
+        turns=board.turns,
     )
+
+
+#: The headings of ``map stats`` (the stats table's column keys), as a reader sees them.
+_HEADINGS = {
+    "group": N_("group"),
+    "item": N_("item"),
+    "difference": N_("difference"),
+    "limit": N_("limit"),
+    "note": N_("note"),
+}
 
 
 def _format_stats(frame: pd.DataFrame) -> str:
@@ -127,14 +146,19 @@ def _format_stats(frame: pd.DataFrame) -> str:
     columns: dict[str, list[str]] = {str(c): [str(v) for v in frame[c]] for c in frame.columns}
     columns["limit"] = ["" if limit is None else str(limit) for limit in limits]
     if any(over):
-        columns["note"] = ["more than the box holds" if flag else "" for flag in over]
+        columns["note"] = [_("more than the box holds") if flag else "" for flag in over]
     words = {"group", "item", "note"}
-    widths = {name: max(len(name), *(len(v) for v in values)) for name, values in columns.items()}
+    # the headings a reader sees; a board's own name (a compared column) stays as it is
+    headings = {name: _(_HEADINGS[name]) if name in _HEADINGS else name for name in columns}
+    widths = {
+        name: max(len(headings[name]), *(len(v) for v in values))
+        for name, values in columns.items()
+    }
 
     def cell(name: str, text: str) -> str:
         return text.ljust(widths[name]) if name in words else text.rjust(widths[name])
 
-    lines = ["  ".join(cell(name, name) for name in columns)]
+    lines = ["  ".join(cell(name, headings[name]) for name in columns)]
     for k in range(len(frame)):
         lines.append("  ".join(cell(name, values[k]) for name, values in columns.items()))
     return "\n".join(line.rstrip() for line in lines)
@@ -147,22 +171,28 @@ def _writing(path: str | Path) -> Iterator[None]:
         yield
     except OSError as error:
         folder = Path(path).parent
-        reason = "no such folder" if not folder.is_dir() else error.strerror or str(error)
-        raise CommandError(f"{path}: cannot write ({reason})") from None
+        reason = _("no such folder") if not folder.is_dir() else error.strerror or str(error)
+        raise CommandError(
+            _("{path}: cannot write ({reason})").format(path=path, reason=reason)
+        ) from None
 
 
 def _output_file(text: str, example: str) -> Path:
     """An output path that names a file: ``-o out/`` or an existing folder is refused."""
     path = Path(text)
     if text.endswith(("/", os.sep)) or path.is_dir():
-        raise CommandError(f"{text}: is a folder; name a file, e.g. {path / example}")
+        raise CommandError(
+            _("{path}: is a folder; name a file, e.g. {example}").format(
+                path=text, example=path / example
+            )
+        )
     return path
 
 
 def _picture_path(text: str) -> Path:
     path = _output_file(text, "board.svg")
     if path.suffix.lower() not in PICTURE_SUFFIXES:
-        raise CommandError(f"{text}: picture format must be .svg or .png")
+        raise CommandError(_("{path}: picture format must be .svg or .png").format(path=text))
     return path
 
 
@@ -187,7 +217,7 @@ def _load_map(args: argparse.Namespace) -> Board:
     warnings: list[MapWarning] = []
     board = read_board(path, players=args.players, turns=args.turns, warnings=warnings)
     for warning in warnings:
-        print(f"{PROG}: warning: {warning}", file=sys.stderr)
+        print(_("{prog}: warning: {warning}").format(prog=PROG, warning=warning), file=sys.stderr)
     return board
 
 
@@ -197,14 +227,16 @@ def _count_options(parser: argparse.ArgumentParser) -> None:
         "--players",
         type=int,
         metavar="N",
-        help="players, for a file that does not say (default: the official board nearest "
-        "in region count)",
+        help=_(
+            "players, for a file that does not say (default: the official board nearest "
+            "in region count)"
+        ),
     )
     parser.add_argument(
         "--turns",
         type=int,
         metavar="N",
-        help="turns, for a file that does not say (default: the turn track for the players)",
+        help=_("turns, for a file that does not say (default: the turn track for the players)"),
     )
 
 
@@ -218,14 +250,15 @@ def _cmd_map_check(args: argparse.Namespace, out: TextIO) -> int:
         return _check_hex_map(board, args.file, out)
     problems = validate(board)
     for problem in problems:
-        where = ", ".join(str(i) for i in problem.regions) or "board"
+        where = ", ".join(str(i) for i in problem.regions) or _("board")
         print(f"{problem.kind.value:<18} [{where}] {problem.message}", file=out)
         if problem.fix:
-            print(f"{'':<18} fix: {problem.fix}", file=out)
+            print(f"{'':<18} " + _("fix: {fix}").format(fix=problem.fix), file=out)
     if problems:
-        print(f"{_plural(len(problems), 'problem')} in {args.file}", file=out)
+        counted = _problems(len(problems))
+        print(_("{problems} in {file}").format(problems=counted, file=args.file), file=out)
         return 1
-    print(f"OK: {_summary(board)}", file=out)
+    print(_("OK: {summary}").format(summary=_summary(board)), file=out)
     return 0
 
 
@@ -239,10 +272,16 @@ def _check_hex_map(board: Board, file: str, out: TextIO) -> int:
     bad = errors(problems)
     if problems:
         warned = len(problems) - len(bad)
-        print(f"{_plural(len(bad), 'problem')}, {_plural(warned, 'warning')} in {file}", file=out)
+        warnings = ngettext("{n} warning", "{n} warnings", warned).format(n=warned)
+        print(
+            _("{problems}, {warnings} in {file}").format(
+                problems=_problems(len(bad)), warnings=warnings, file=file
+            ),
+            file=out,
+        )
     if bad:
         return 1
-    print(f"OK: {summary(board)}", file=out)
+    print(_("OK: {summary}").format(summary=summary(board)), file=out)
     return 0
 
 
@@ -253,7 +292,9 @@ def _show_hex_map(board: Board, args: argparse.Namespace, target: Path) -> None:
 
     by_label = {name: rid for rid, name in labels(board).items()}
     if args.reach is not None and args.reach.upper() not in by_label:
-        raise CommandError(f"--reach {args.reach}: no terrain space has that label")
+        raise CommandError(
+            _("--reach {label}: no terrain space has that label").format(label=args.reach)
+        )
     save_hex_picture(
         board,
         target,
@@ -275,7 +316,7 @@ def _cmd_map_show(args: argparse.Namespace, out: TextIO) -> int:
     if board.profile == "terra_mystica":
         with _writing(target):
             _show_hex_map(board, args, target)
-        print(f"wrote {target}", file=out)
+        print(_("wrote {path}").format(path=target), file=out)
         return 0
     problems = None
     if args.problems:
@@ -291,7 +332,7 @@ def _cmd_map_show(args: argparse.Namespace, out: TextIO) -> int:
             highlight=args.highlight.replace("-", "_") if args.highlight else None,
             problems=problems,
         )
-    print(f"wrote {target}", file=out)
+    print(_("wrote {path}").format(path=target), file=out)
     return 0
 
 
@@ -314,11 +355,15 @@ def _cmd_map_from_graph(args: argparse.Namespace, out: TextIO) -> int:
     source = find_graph(args.graph)
     target = _output_file(args.output, "board.geojson")
     if target.exists() and target.resolve() == source.resolve():
-        raise CommandError(f"{args.output}: is the input graph; write the board to another file")
+        raise CommandError(
+            _("{path}: is the input graph; write the board to another file").format(
+                path=args.output
+            )
+        )
     board = board_from_graph(read_graph(source), seed=args.seed)
     with _writing(target):
         write_board(board, target)
-    print(f"wrote {args.output}: {_summary(board)}", file=out)
+    print(_("wrote {path}: {summary}").format(path=args.output, summary=_summary(board)), file=out)
     return 0
 
 
@@ -329,72 +374,75 @@ def _cmd_map_list(args: argparse.Namespace, out: TextIO) -> int:
     for name in shipped_board_names():
         kinds = []
         if (maps_dir() / f"{name}.geojson").is_file():
-            kinds.append("map")
+            kinds.append(_("map"))
         if (maps_dir() / "graphs" / f"{name}.json").is_file():
-            kinds.append("region graph")
-        print(f"{name:<14} {' and '.join(kinds)}", file=out)
+            kinds.append(_("region graph"))
+        joined = _(" and ").join(kinds)
+        print(f"{name:<14} {joined}", file=out)
     return 0
 
 
 def _add_map_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``swlab map check|show|stats|from-graph|list``."""
-    group = commands.add_parser("map", help="check, draw, count, generate or list maps")
+    group = commands.add_parser("map", help=_("check, draw, count, generate or list maps"))
     sub = group.add_subparsers(dest="map_command", metavar="COMMAND", required=True)
-    file_help = (
+    file_help = _(
         "a GeoJSON map file (swlab's, or a plain FeatureCollection from QGIS, geopandas ...), "
         "or a shipped map name such as official_3p"
     )
 
-    check = sub.add_parser("check", help="report every problem of a map (exit 1 if any)")
+    check = sub.add_parser("check", help=_("report every problem of a map (exit 1 if any)"))
     check.add_argument("file", metavar="FILE", help=file_help)
     _count_options(check)
     check.set_defaults(run=_cmd_map_check)
 
-    show = sub.add_parser("show", help="draw a map to an SVG or PNG file")
+    show = sub.add_parser("show", help=_("draw a map to an SVG or PNG file"))
     show.add_argument("file", metavar="FILE", help=file_help)
-    show.add_argument("-o", "--output", required=True, metavar="OUT", help="OUT.svg or OUT.png")
+    show.add_argument("-o", "--output", required=True, metavar="OUT", help=_("OUT.svg or OUT.png"))
     show.add_argument(
         "--adjacency",
         action="store_true",
-        help="draw a line across every border (hex maps: the bridge slots)",
+        help=_("draw a line across every border (hex maps: the bridge slots)"),
     )
     show.add_argument(
         "--highlight",
         choices=("edge", "first-conquest", "coastal"),
-        help="outline the edge, first-conquest or coastal regions",
+        help=_("outline the edge, first-conquest or coastal regions"),
     )
-    show.add_argument("--no-ids", dest="ids", action="store_false", help="hide region ids")
+    show.add_argument("--no-ids", dest="ids", action="store_false", help=_("hide region ids"))
     show.add_argument(
-        "--problems", action="store_true", help="hatch the problems `map check` reports"
+        "--problems", action="store_true", help=_("hatch the problems `map check` reports")
     )
-    show.add_argument("--reach", metavar="LABEL", help="hex maps: what space LABEL borders")
-    show.add_argument("--shipping", type=int, default=1, choices=range(6), help="for --reach")
-    show.add_argument("--land-masses", action="store_true", help="hex maps: outline land masses")
+    show.add_argument("--reach", metavar="LABEL", help=_("hex maps: what space LABEL borders"))
+    show.add_argument("--shipping", type=int, default=1, choices=range(6), help=_("for --reach"))
+    show.add_argument("--land-masses", action="store_true", help=_("hex maps: outline land masses"))
     _count_options(show)
     show.set_defaults(run=_cmd_map_show)
 
-    stats = sub.add_parser("stats", help="print the counts of a map")
+    stats = sub.add_parser("stats", help=_("print the counts of a map"))
     stats.add_argument("file", metavar="FILE", help=file_help)
     stats.add_argument(
-        "--compare", metavar="OTHER", help="a second map to show side by side (e.g. official_3p)"
+        "--compare", metavar="OTHER", help=_("a second map to show side by side (e.g. official_3p)")
     )
     _count_options(stats)
     stats.set_defaults(run=_cmd_map_stats)
 
     from_graph = sub.add_parser(
-        "from-graph", help="draw a board for a region graph (JSON) and save it as GeoJSON"
+        "from-graph", help=_("draw a board for a region graph (JSON) and save it as GeoJSON")
     )
     from_graph.add_argument(
         "graph",
         metavar="GRAPH",
-        help="a region graph JSON file, or a shipped graph (sample, official_3p ...); "
-        "the format: swlab/data/maps/graphs/README.md",
+        help=_(
+            "a region graph JSON file, or a shipped graph (sample, official_3p ...); "
+            "the format: swlab/data/maps/graphs/README.md"
+        ),
     )
-    from_graph.add_argument("-o", "--output", required=True, metavar="MAP", help="MAP.geojson")
-    from_graph.add_argument("--seed", type=int, default=0, help="seed of the border shapes")
+    from_graph.add_argument("-o", "--output", required=True, metavar="MAP", help=_("MAP.geojson"))
+    from_graph.add_argument("--seed", type=int, default=0, help=_("seed of the border shapes"))
     from_graph.set_defaults(run=_cmd_map_from_graph)
 
-    listing = sub.add_parser("list", help="list the shipped maps and region graphs")
+    listing = sub.add_parser("list", help=_("list the shipped maps and region graphs"))
     listing.set_defaults(run=_cmd_map_list)
 
 
@@ -476,24 +524,24 @@ def _add_scenario_commands(
     """``swlab scenario run|check|list``."""
     group = commands.add_parser(
         "scenario",
-        help="run or check a scenario: swlab scenario run 01_first_conquest --actions 'pick 0'",
+        help=_("run or check a scenario: swlab scenario run 01_first_conquest --actions 'pick 0'"),
     )
     sub = group.add_subparsers(dest="scenario_command", metavar="COMMAND", required=True)
-    file_help = "a scenario file (YAML), or a shipped scenario such as tutorial/02_the_die"
+    file_help = _("a scenario file (YAML), or a shipped scenario such as tutorial/02_the_die")
 
-    run = sub.add_parser("run", help="apply actions to a scenario and print the result")
+    run = sub.add_parser("run", help=_("apply actions to a scenario and print the result"))
     run.add_argument("file", metavar="SCENARIO", help=file_help)
-    run.add_argument("--actions", "-a", default="", help='e.g. "pick 0; conquer 12; end"')
-    run.add_argument("--events", "-e", action="store_true", help="print every event first")
-    run.add_argument("--json", action="store_true", help="print the whole report as JSON")
-    run.add_argument("--indent", type=int, default=1, help="JSON indent (0: one line)")
+    run.add_argument("--actions", "-a", default="", help=_('e.g. "pick 0; conquer 12; end"'))
+    run.add_argument("--events", "-e", action="store_true", help=_("print every event first"))
+    run.add_argument("--json", action="store_true", help=_("print the whole report as JSON"))
+    run.add_argument("--indent", type=int, default=1, help=_("JSON indent (0: one line)"))
     run.set_defaults(run=_cmd_scenario_run)
 
-    check = sub.add_parser("check", help="load a scenario and print the position")
+    check = sub.add_parser("check", help=_("load a scenario and print the position"))
     check.add_argument("file", metavar="SCENARIO", help=file_help)
     check.set_defaults(run=_cmd_scenario_check)
 
-    listing = sub.add_parser("list", help="list the shipped scenarios")
+    listing = sub.add_parser("list", help=_("list the shipped scenarios"))
     listing.set_defaults(run=_cmd_scenario_list)
 
 
@@ -521,10 +569,12 @@ def _cmd_record_check(args: argparse.Namespace, out: TextIO) -> int:
 
 def _add_record_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``swlab record check``."""
-    group = commands.add_parser("record", help="check a game record: swlab record check game.json")
+    group = commands.add_parser(
+        "record", help=_("check a game record: swlab record check game.json")
+    )
     sub = group.add_subparsers(dest="record_command", metavar="COMMAND", required=True)
-    check = sub.add_parser("check", help="load a game record and replay every action")
-    check.add_argument("file", metavar="RECORD", help="a game record (.json, or the text form)")
+    check = sub.add_parser("check", help=_("load a game record and replay every action"))
+    check.add_argument("file", metavar="RECORD", help=_("a game record (.json, or the text form)"))
     check.set_defaults(run=_cmd_record_check)
 
 
@@ -605,15 +655,17 @@ def _add_parallel_options(p: argparse.ArgumentParser) -> None:
         "--workers",
         type=int,
         default=None,
-        help="worker processes of the local Dask cluster (default: every core; serial for "
-        "runs under 20 games)",
+        help=_(
+            "worker processes of the local Dask cluster (default: every core; serial for "
+            "runs under 20 games)"
+        ),
     )
-    p.add_argument("--serial", action="store_true", help="play in this process, no cluster")
+    p.add_argument("--serial", action="store_true", help=_("play in this process, no cluster"))
     p.add_argument(
         "--scheduler",
         default=None,
         metavar="ADDRESS",
-        help="run on an existing Dask cluster, e.g. tcp://10.0.0.5:8786 (see the README)",
+        help=_("run on an existing Dask cluster, e.g. tcp://10.0.0.5:8786 (see the README)"),
     )
 
 
@@ -662,26 +714,28 @@ def _add_balance_command(commands: argparse._SubParsersAction[argparse.ArgumentP
     """``swlab balance``."""
     p = commands.add_parser(
         "balance",
-        help="is a board fair? swlab balance official_5p --games 500 --out runs/5p",
-        description="Play seeded bot games on a board and report win rates per seat, race, "
-        "power and combo with 95%% intervals, a test of seat advantage, the winning scores "
-        "and a heat map of the regions held.",
+        help=_("is a board fair? swlab balance official_5p --games 500 --out runs/5p"),
+        description=_(
+            "Play seeded bot games on a board and report win rates per seat, race, "
+            "power and combo with 95%% intervals, a test of seat advantage, the winning scores "
+            "and a heat map of the regions held."
+        ),
     )
-    p.add_argument("board", help="shipped board name or file path")
-    p.add_argument("--players", type=int, default=None, help="seats (default: the board's)")
-    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    p.add_argument("board", help=_("shipped board name or file path"))
+    p.add_argument("--players", type=int, default=None, help=_("seats (default: the board's)"))
+    p.add_argument("--games", type=int, default=100, help=_("number of games (default 100)"))
+    p.add_argument("--seed", type=int, default=0, help=_("seed of the first game (default 0)"))
     p.add_argument(
         "--bots",
         default="greedy,random",
-        help="bot kinds by seat, comma-separated (default greedy,random)",
+        help=_("bot kinds by seat, comma-separated (default greedy,random)"),
     )
     p.add_argument(
-        "--out", default=None, help="folder for report.md, the plots and the Parquet results"
+        "--out", default=None, help=_("folder for report.md, the plots and the Parquet results")
     )
-    p.add_argument("--records", default=None, metavar="DIR", help="folder for the game records")
-    p.add_argument("--no-rotate", action="store_true", help="keep every bot on its seat")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--records", default=None, metavar="DIR", help=_("folder for the game records"))
+    p.add_argument("--no-rotate", action="store_true", help=_("keep every bot on its seat"))
+    p.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
     _add_parallel_options(p)
     p.set_defaults(run=_cmd_balance)
 
@@ -690,29 +744,34 @@ def _add_simulate_command(commands: argparse._SubParsersAction[argparse.Argument
     """``swlab simulate``."""
     p = commands.add_parser(
         "simulate",
-        help="play bot games: swlab simulate --board official_5p --players 5 --games 100",
-        description="Play many seeded bot games and print win shares, coins and the best "
-        "race+power combos.",
+        help=_("play bot games: swlab simulate --board official_5p --players 5 --games 100"),
+        description=_(
+            "Play many seeded bot games and print win shares, coins and the best race+power combos."
+        ),
     )
-    p.add_argument("--board", help="shipped board name or file path (default: official_<players>p)")
-    p.add_argument("--players", type=int, default=None, help="seats (default: the board's)")
-    p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    p.add_argument(
+        "--board", help=_("shipped board name or file path (default: official_<players>p)")
+    )
+    p.add_argument("--players", type=int, default=None, help=_("seats (default: the board's)"))
+    p.add_argument("--games", type=int, default=10, help=_("number of games (default 10)"))
+    p.add_argument("--seed", type=int, default=0, help=_("seed of the first game (default 0)"))
     p.add_argument(
         "--bots",
         default="greedy,random",
-        help="bot kinds by seat, comma-separated, repeated over the seats "
-        "(see swlab.bots.base.BOT_KINDS; default greedy,random)",
+        help=_(
+            "bot kinds by seat, comma-separated, repeated over the seats "
+            "(see swlab.bots.base.BOT_KINDS; default greedy,random)"
+        ),
     )
-    p.add_argument("--out", default=None, help="folder for the game records (JSON)")
-    p.add_argument("--top", type=int, default=10, help="combos to list (default 10)")
+    p.add_argument("--out", default=None, help=_("folder for the game records (JSON)"))
+    p.add_argument("--top", type=int, default=10, help=_("combos to list (default 10)"))
     p.add_argument(
-        "--min-picks", type=int, default=2, help="list combos picked at least this often"
+        "--min-picks", type=int, default=2, help=_("list combos picked at least this often")
     )
-    p.add_argument("--no-rotate", action="store_true", help="keep every bot on its seat")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--no-rotate", action="store_true", help=_("keep every bot on its seat"))
+    p.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
     p.add_argument(
-        "--results", default=None, metavar="DIR", help="folder for the results as Parquet"
+        "--results", default=None, metavar="DIR", help=_("folder for the results as Parquet")
     )
     _add_parallel_options(p)
     p.set_defaults(run=_cmd_simulate)
@@ -794,23 +853,28 @@ def _cmd_present(args: argparse.Namespace, out: TextIO) -> int:
 def _add_present_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = commands.add_parser(
         "present",
-        help="show a game to a room: the presenter app in Voila",
-        description="Serve the presenter app (a Voila page): the board filling the window, "
-        "narration in words, bot turns at a pace, coins hidden until revealed, an "
-        "end-of-game screen. Keys: N next step, U undo, Y redo, H hint, C coins, P pause, "
-        "D done, Enter confirm, Esc cancel.",
+        help=_("show a game to a room: the presenter app in Voila"),
+        description=_(
+            "Serve the presenter app (a Voila page): the board filling the window, "
+            "narration in words, bot turns at a pace, coins hidden until revealed, an "
+            "end-of-game screen. Keys: N next step, U undo, Y redo, H hint, C coins, P pause, "
+            "D done, Enter confirm, Esc cancel."
+        ),
     )
     p.add_argument("source", nargs="?", default=None, metavar="BOARD | SCENARIO | RECORD",
-                   help="a board name or file, a scenario, or a game record (.json); "
-                   "default official_2p")  # fmt: skip
-    p.add_argument("--players", help="seat names, comma-separated: Ann,Bob")
-    p.add_argument("--bots", help="bot seats, comma-separated SEAT:KIND (0-based): 1:greedy")
-    p.add_argument("--port", type=int, default=8866, help="port (default 8866)")
-    p.add_argument("--pace", type=float, default=1.2, help="seconds per bot step (1.2)")
+                   help=_("a board name or file, a scenario, or a game record (.json); "
+                   "default official_2p"))  # fmt: skip
+    p.add_argument("--players", help=_("seat names, comma-separated: Ann,Bob"))
+    p.add_argument("--bots", help=_("bot seats, comma-separated SEAT:KIND (0-based): 1:greedy"))
+    p.add_argument("--port", type=int, default=8866, help=_("port (default 8866)"))
+    p.add_argument("--pace", type=float, default=1.2, help=_("seconds per bot step (1.2)"))
     p.add_argument(
-        "--seed", type=int, default=None, help="seed of a new game (default: a new game each time)"
+        "--seed",
+        type=int,
+        default=None,
+        help=_("seed of a new game (default: a new game each time)"),
     )
-    p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    p.add_argument("--no-browser", action="store_true", help=_("do not open a browser"))
     p.add_argument(
         "--lang",
         dest="present_lang",

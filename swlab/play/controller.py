@@ -1160,7 +1160,8 @@ class GameController:
         import pandas as pd
 
         rows = [{k: v for k, v in r.items() if k != "affordable"} for r in self.market_rows()]
-        cols = ["position", "race", "power", "cost", "coins on it", "tokens"]
+        # the keys of market_rows: a DataFrame for code, not a label
+        cols = ["position", "race", "power", "cost", "coins on it", "tokens"]  # i18n: not prose
         return pd.DataFrame(rows, columns=cols).set_index("position")
 
     def scoreboard_rows(self, reveal: bool = False) -> list[dict[str, Any]]:

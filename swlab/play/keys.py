@@ -10,19 +10,22 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from swlab.i18n import N_
+
 __all__ = ["KEYS", "bind", "key_of", "keys_available"]
 
-#: key (as the browser names it, lower case) -> (command, what it does)
+#: key (as the browser names it, lower case) -> (command, what it does); the descriptions
+#: are marked for the catalogs and translated where they are shown (``_(what)``).
 KEYS: dict[str, tuple[str, str]] = {
-    "n": ("next", "next step: a bot's action, the die, or the next step of a bot's turn"),
-    "u": ("undo", "step back"),
-    "y": ("redo", "step forward again"),
-    "h": ("hint", "what would a bot do?"),
-    "c": ("reveal", "reveal or hide the coins"),
-    "p": ("pause", "pause or resume the bots"),
-    "d": ("done", "end the stage: stop conquering, finish redeploying"),
-    "enter": ("confirm", "confirm the question asked"),
-    "escape": ("cancel", "cancel the question asked"),
+    "n": ("next", N_("next step: a bot's action, the die, or the next step of a bot's turn")),
+    "u": ("undo", N_("step back")),
+    "y": ("redo", N_("step forward again")),
+    "h": ("hint", N_("what would a bot do?")),
+    "c": ("reveal", N_("reveal or hide the coins")),
+    "p": ("pause", N_("pause or resume the bots")),
+    "d": ("done", N_("end the stage: stop conquering, finish redeploying")),
+    "enter": ("confirm", N_("confirm the question asked")),
+    "escape": ("cancel", N_("cancel the question asked")),
 }
 
 

@@ -8,6 +8,10 @@ in words), bot turns played one step at a time at a chosen pace (a ``Play`` widg
 the browser) with the regions that changed outlined, a summary after each bot turn, and an
 end-of-game screen: final coins, the winner, the tie-break, and a coins-per-round chart.
 Coins stay hidden until revealed (R-SETUP-4); the keys of :mod:`swlab.play.keys` work.
+
+Every word of the page is built here, in the language of the viewer: ``swlab present
+--lang el`` hands the language to the app through ``SWLAB_LANG`` (the notebook itself shows
+no text of its own), and the viewer's language switch relabels the presenter's parts too.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
+from swlab import i18n
+from swlab.i18n import N_, _, ngettext
 from swlab.play.controller import GameController
 from swlab.play.style import player_colour
 from swlab.play.viewer import GameViewer
@@ -92,7 +98,11 @@ def load_game(
             raise ValueError(
                 f"{spec!r} is neither a board, a scenario nor a game record"
             ) from board_error
-    names = list(players) if players else [f"Player {i + 1}" for i in range(board.players)]
+    names = (
+        list(players)
+        if players
+        else [_("Player {n}").format(n=i + 1) for i in range(board.players)]
+    )
     return Game(board, names, seed=seed)
 
 
@@ -116,6 +126,9 @@ class Presenter:
     label_size
         A factor on the map's labels (their size follows the map's size): readable from
         the back of a room.
+    language
+        The language of the page (``"el"``, ...; by default the one in effect, which
+        ``swlab present --lang`` sets through ``SWLAB_LANG``).
     """
 
     def __init__(
@@ -125,6 +138,7 @@ class Presenter:
         bots: Mapping[int, Any] | None = None,
         pace: float = 1.2,
         label_size: float = 1.2,
+        language: str | None = None,
     ) -> None:
         self.controller = GameController(game, bots=bots)
         # served to a room: no file box (nothing typed in the page reaches the server's files)
@@ -134,6 +148,7 @@ class Presenter:
             map_share=0.72,
             label_size=label_size,
             file_boxes=False,
+            language=language,
         )
         self.viewer.widget.add_class("swlab-presenter")
         self.narration = widgets.HTML()
@@ -144,15 +159,18 @@ class Presenter:
             max=10**9,
             step=1,
             show_repeat=False,
-            description="bots",
         )
         self.player.observe(self._on_tick, "value")
         self.pace = widgets.FloatSlider(
-            value=pace, min=0.2, max=5.0, step=0.1, description="pace (s)", readout_format=".1f"
+            value=pace, min=0.2, max=5.0, step=0.1, readout_format=".1f"
         )
+        with i18n.using(self.viewer.language):  # relabelled by the viewer's switch
+            self.viewer._label(self.player, "description", N_("bots"))
+            self.viewer._label(self.pace, "description", N_("pace (s)"))
         self.pace.observe(self._on_pace, "value")
         self.end_screen = widgets.VBox()
         self.end_screen.add_class("swlab-end")
+        self._end_language = ""  # the language the end screen was drawn in
         style = widgets.HTML(
             "<style>.swlab-present .swlab-narration{font-size:1.35em;font-weight:700;"
             "min-height:1.6em;padding:4px 8px;border-left:8px solid #333;background:#f4f4f4}"
@@ -183,7 +201,12 @@ class Presenter:
         seed = settings.get("seed")
         game = load_game(settings.get("spec"), settings.get("players"), seed)
         bots = {int(k): v for k, v in (settings.get("bots") or {}).items()}
-        return cls(game, bots=bots, pace=float(settings.get("pace", 1.2)))
+        return cls(
+            game,
+            bots=bots,
+            pace=float(settings.get("pace", 1.2)),
+            language=settings.get("language"),
+        )
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -251,7 +274,12 @@ class Presenter:
 
     def _decorate(self) -> None:
         """The narration, the end screen and the bots' clock, after every redraw: the clock
-        runs while a bot is to act (unless paused) and stops for a person."""
+        runs while a bot is to act (unless paused) and stops for a person; all in the
+        viewer's language (a switch redraws the end screen in the new one)."""
+        with i18n.using(self.viewer.language):
+            self._draw()
+
+    def _draw(self) -> None:
         c = self.controller
         last = c.last
         words = last.narration if last is not None and last.ok else ""
@@ -259,8 +287,9 @@ class Presenter:
             words = c.summaries[-1].text
         self.narration.value = html.escape(words or c.status().text)
         over = is_over(c.state)
-        if over and not self.end_screen.children:
+        if over and (not self.end_screen.children or self._end_language != i18n.language()):
             self.end_screen.children = self._end_children()
+            self._end_language = i18n.language()
         elif not over and self.end_screen.children:
             self.end_screen.children = ()
         playing = not self.paused and self._bots_to_play()
@@ -276,24 +305,39 @@ class Presenter:
         top = max(coins)
         tied = [p for p, n in enumerate(coins) if n == top]
         if len(tied) == 1:
-            tie = "No tie-break was needed."
+            tie = _("No tie-break was needed.")
         elif len(win) == 1:
-            tie = (
-                f"{' and '.join(state.player_name(p) for p in tied)} tie on coins; "
-                f"{state.player_name(win[0])} has the most race tokens on the map (R-FLOW-3)."
+            tie = _(
+                "{players} tie on coins; {winner} has the most race tokens on the map (R-FLOW-3)."
+            ).format(
+                players=_(" and ").join(state.player_name(p) for p in tied),
+                winner=state.player_name(win[0]),
             )
         else:
-            tie = "A tie on coins and on tokens on the map: a shared win (R-FLOW-3)."
-        head = "<tr><th>player</th><th>coins</th><th>tokens on the map</th></tr>"
+            tie = _("A tie on coins and on tokens on the map: a shared win (R-FLOW-3).")
+        columns = (_("player"), _("coins"), _("tokens on the map"))
+        head = "<tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in columns) + "</tr>"
         rows = "".join(
             f"<tr><td style='color:{player_colour(p)};font-weight:700'>"
             f"{html.escape(ps.name)}</td><td>{coins[p]}</td><td>{tokens[p]}</td></tr>"
             for p, ps in enumerate(state.players)
         )
-        names = " and ".join(html.escape(state.player_name(w)) for w in win)
-        verb = "share the win" if len(win) > 1 else "wins"
+        names = _(" and ").join(state.player_name(w) for w in win)
+        title = (
+            ngettext(
+                "Game over: {players} share the win with {n} coin",
+                "Game over: {players} share the win with {n} coins",
+                top,
+            )
+            if len(win) > 1
+            else ngettext(
+                "Game over: {players} wins with {n} coin",
+                "Game over: {players} wins with {n} coins",
+                top,
+            )
+        ).format(players=names, n=top)
         text = widgets.HTML(
-            f"<h2 class='swlab-winner'>Game over: {names} {verb} with {top} coins</h2>"
+            f"<h2 class='swlab-winner'>{html.escape(title)}</h2>"
             f"<table>{head}{rows}</table><p>{html.escape(tie)}</p>"
         )
         chart = widgets.Image(value=self.coins_chart(), format="png")
@@ -301,7 +345,8 @@ class Presenter:
         return (text, chart)
 
     def coins_chart(self) -> bytes:
-        """A PNG chart of each player's coins per round (matplotlib, no pyplot)."""
+        """A PNG chart of each player's coins per round (matplotlib, no pyplot), its words in
+        the language in effect."""
         from matplotlib.figure import Figure
 
         c = self.controller
@@ -312,9 +357,9 @@ class Presenter:
         for p, ps in enumerate(c.state.players):
             ax.plot(rounds, [r[p] for r in by_round], marker="o", lw=2.5,
                     color=player_colour(p), label=ps.name)  # fmt: skip
-        ax.set_xlabel("round")
-        ax.set_ylabel("coins")
-        ax.set_title("Coins at the end of each round")
+        ax.set_xlabel(_("round"))
+        ax.set_ylabel(_("coins"))
+        ax.set_title(_("Coins at the end of each round"))
         ax.grid(alpha=0.3)
         ax.legend(loc="upper left")
         fig.tight_layout()

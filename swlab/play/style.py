@@ -143,12 +143,17 @@ def legend_html(players: Iterable[str]) -> str:
         _(
             "labels: region id and terrain, then tokens and race; "
             "tags name pieces ({pieces}) and symbols ({symbols})"
-        ).format(pieces=", ".join(word for _tag, word in PIECE_WORDS), symbols="mine, magic, cave")
+        ).format(
+            pieces=", ".join(word for _tag, word in PIECE_WORDS),
+            symbols=", ".join(SYMBOL_WORDS.values()),
+        )
     )
+    # headings out of the f-string, where the catalogs' extractor reads them
+    terrain_head, players_head = html.escape(_("terrain")), html.escape(_("players"))
     return (
         '<div class="swlab-legend">'
-        f"<div><b>{html.escape(_('terrain'))}</b> {terrains}</div>"
-        f"<div><b>{html.escape(_('players'))}</b> {seats}</div>"
+        f"<div><b>{terrain_head}</b> {terrains}</div>"
+        f"<div><b>{players_head}</b> {seats}</div>"
         f"<div>{swatch('#FFFFFF', '#000000')}&nbsp;{active} "
         f"{swatch('#FFFFFF', '#555555', dash=True)}&nbsp;{declined}</div>"
         f"<div>{targets}</div>"
@@ -502,9 +507,8 @@ def _tokens_html(rs: RegionState) -> str:
             f"background:repeating-linear-gradient(45deg,#FFFFFF 0 4px,{colour}55 4px 8px);"
             f"color:#000000;border:2px dashed {colour}"
         )
-        extra = (
-            f"<br><i style='font-size:0.75em;font-weight:600'>{html.escape(_('in decline'))}</i>"
-        )
+        declined = html.escape(_("in decline"))
+        extra = f"<br><i style='font-size:0.75em;font-weight:600'>{declined}</i>"
     else:
         style = f"background:{colour};color:{text_colour(colour)};border:2px solid #000000"
         extra = ""

@@ -1027,21 +1027,25 @@ def _guide_html(keys: bool) -> str:
     from swlab.play.words import HOW_TO_PLAY
 
     steps = "".join(
-        f"<li><b>{html.escape(title)}</b> {html.escape(text)}</li>" for title, text in HOW_TO_PLAY
+        f"<li><b>{html.escape(_(title))}</b> {html.escape(_(text))}</li>"
+        for title, text in HOW_TO_PLAY
     )
+    keys_head = html.escape(_("Keys:"))
     shortcuts = (
-        "<div><b>Keys:</b> "
+        f"<div><b>{keys_head}</b> "
         + "; ".join(
-            f"<kbd>{html.escape(key if len(key) > 1 else key.upper())}</kbd> {html.escape(what)}"
-            for key, (_, what) in KEYS.items()
+            f"<kbd>{html.escape(key if len(key) > 1 else key.upper())}</kbd> {html.escape(_(what))}"
+            for key, (_command, what) in KEYS.items()
         )
         + "</div>"
         if keys
         else ""
     )
+    summary = _("<b>How to play</b> (click to open or close)")
     return (
-        "<details class='swlab-guide-box'><summary><b>How to play</b> (click to open or "
-        f"close)</summary><ol style='margin:0.2em 0;padding-left:1.3em'>{steps}</ol>"
+        f"<details class='swlab-guide-box'><summary>{summary}</summary>"
+        "<ol style='margin:0.2em 0;padding-left:1.3em'>"
+        f"{steps}</ol>"
         f"{shortcuts}</details>"
     )
 
@@ -1097,7 +1101,14 @@ def _market_table(rows: list[dict[str, Any]]) -> str:
 
 
 def _score_table(rows: list[dict[str, Any]]) -> str:
-    cols = ["player", "active race", "in decline", "regions", "would score", "coins"]
+    cols = [
+        "player",
+        "active race",
+        "in decline",
+        "regions",
+        "would score",
+        "coins",
+    ]  # i18n: not prose
     names = [N_("player"), N_("race"), N_("decline"), N_("regions"), N_("scores"), N_("coins")]
     head = "".join(f"<th>{html.escape(_(c))}</th>" for c in names)
     body = []
@@ -1120,6 +1131,7 @@ def _log_html(entries: Sequence[Any], c: GameController) -> str:
     """The log, oldest first: each action in words, its effects under it, the notation in
     a details toggle; a human player's losses marked."""
     out = []
+    notation = html.escape(_("notation"))
     for e in entries:
         colour = PLAYER_COLOURS[e.seat % len(PLAYER_COLOURS)] if e.seat is not None else "#555"
         lost = html.escape(_("- you lost tokens"))
@@ -1130,7 +1142,7 @@ def _log_html(entries: Sequence[Any], c: GameController) -> str:
             f"padding-left:6px;margin-bottom:4px'>"
             f"<div>{e.n}. {html.escape(e.text)}{mark}</div>"
             f"<ul style='margin:0;padding-left:1.2em'>{effects}</ul>"
-            f"<details><summary>{html.escape(_('notation'))}</summary>"
+            f"<details><summary>{notation}</summary>"
             f"<code>{html.escape(e.notation)}</code>"
             "</details></div>"
         )

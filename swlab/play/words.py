@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from swlab.i18n import _, ngettext
+from swlab.i18n import N_, _, ngettext
 from swlab.rules import names as game_words
 from swlab.rules.actions import (
     Abandon,
@@ -61,7 +61,11 @@ def _coins_pattern() -> re.Pattern[str]:
     """:data:`COINS` in the language in effect: each translation of "{n} coin(s)" and
     "{n} victory coin(s)" as a pattern (a number, then that language's words)."""
     forms = []
-    for singular, plural in (("{n} coin", "{n} coins"), ("{n} victory coin", "{n} victory coins")):
+    pairs = (
+        ("{n} coin", "{n} coins"),
+        ("{n} victory coin", "{n} victory coins"),
+    )  # i18n: not prose: marked in events.py
+    for singular, plural in pairs:
         for n in (1, 2, 5):
             forms.append(ngettext(singular, plural, n))
     words = sorted({re.escape(f).replace(re.escape("{n}"), r"\d+") for f in forms}, key=len)
@@ -69,46 +73,59 @@ def _coins_pattern() -> re.Pattern[str]:
 
 
 #: "How to play", as the viewer shows it beside the board (``GameViewer(guide=True)``):
-#: (title, sentences) per step of a turn, then the help that is always there.
+#: (title, sentences) per step of a turn, then the help that is always there; marked for
+#: the catalogs and translated where they are shown (``_(title)``, ``_(sentences)``).
 HOW_TO_PLAY: tuple[tuple[str, str], ...] = (
     (
-        "Pick a combo.",
-        "The blue buttons under the status line are the combos of the column: a race and a "
-        "special power, with the tokens you get. The top one is free; each step down costs "
-        "one coin, paid onto the combos you skip (R-PICK-1).",
+        N_("Pick a combo."),
+        N_(
+            "The blue buttons under the status line are the combos of the column: a race and a "
+            "special power, with the tokens you get. The top one is free; each step down costs "
+            "one coin, paid onto the combos you skip (R-PICK-1)."
+        ),
     ),
     (
-        "Conquer.",
-        "Click a region. Only regions where a click does something keep their colour and "
-        "a black outline; the others are dimmed. Hover a region to read its cost row by row "
-        "(R-CONQ-2), or why it cannot be taken. A race's first region touches the edge of "
-        "the board (R-CONQ-1); each next one borders a region you hold (R-CONQ-6).",
+        N_("Conquer."),
+        N_(
+            "Click a region. Only regions where a click does something keep their colour and "
+            "a black outline; the others are dimmed. Hover a region to read its cost row by row "
+            "(R-CONQ-2), or why it cannot be taken. A race's first region touches the edge of "
+            "the board (R-CONQ-1); each next one borders a region you hold (R-CONQ-6)."
+        ),
     ),
     (
-        "The die.",
-        "A region you lack 1 to 3 tokens for can be your final conquest: the viewer says so "
-        "and asks first; the game rolls the die, and your conquests end after it (R-CONQ-10).",
+        N_("The die."),
+        N_(
+            "A region you lack 1 to 3 tokens for can be your final conquest: the viewer says so "
+            "and asks first; the game rolls the die, and your conquests end after it (R-CONQ-10)."
+        ),
     ),
     (
-        "End, redeploy, Done.",
-        "Press end to stop conquering. Then + puts a token from your hand on a region and "
-        "- takes one back (at least 1 stays, R-REDEPLOY-1); press Done when all are placed. "
-        "You score 1 coin per region plus your race's and power's bonuses (R-SCORE-1, "
-        "R-SCORE-2), and the bot plays: its turn is summarised, and bot step > walks "
-        "through it.",
+        N_("End, redeploy, Done."),
+        N_(
+            "Press end to stop conquering. Then + puts a token from your hand on a region and "
+            "- takes one back (at least 1 stays, R-REDEPLOY-1); press Done when all are placed. "
+            "You score 1 coin per region plus your race's and power's bonuses (R-SCORE-1, "
+            "R-SCORE-2), and the bot plays: its turn is summarised, and bot step > walks "
+            "through it."
+        ),
     ),
     (
-        "Later turns.",
-        "Conquer more (your tokens come into hand, 1 stays in each region, R-EXPAND-1), or "
-        "press decline to send your race into decline and pick a new combo the turn after "
-        "(R-DECLINE-1).",
+        N_("Later turns."),
+        N_(
+            "Conquer more (your tokens come into hand, 1 stays in each region, R-EXPAND-1), or "
+            "press decline to send your race into decline and pick a new combo the turn after "
+            "(R-DECLINE-1)."
+        ),
     ),
     (
-        "Help is always there.",
-        "undo and redo, and the history slider (a banner says when you look at the past); "
-        "hint asks a bot what it would do, and why; a refused click names its rule; What "
-        "happened lists every action with its effects. Coins stay hidden during play "
-        "(R-SETUP-4) unless you press reveal coins.",
+        N_("Help is always there."),
+        N_(
+            "undo and redo, and the history slider (a banner says when you look at the past); "
+            "hint asks a bot what it would do, and why; a refused click names its rule; What "
+            "happened lists every action with its effects. Coins stay hidden during play "
+            "(R-SETUP-4) unless you press reveal coins."
+        ),
     ),
 )
 

@@ -123,3 +123,20 @@ def test_swlab_present_serves_the_offline_voila_template(monkeypatch: pytest.Mon
     paths = collect_template_paths(["voila", "nbconvert"], VOILA_TEMPLATE)
     assert Path(paths[0]) == JUPYTER_DATA / "voila" / "templates" / VOILA_TEMPLATE
     assert (Path(paths[0]) / "index.html.j2").exists()
+
+
+def test_the_presenter_speaks_the_language_it_is_given() -> None:
+    """Issue 15: the page's words follow the viewer's language, and a switch redraws them
+    (the bots' clock label, the end screen)."""
+    from swlab import i18n
+
+    p = Presenter(Game("official_2p", ["Ann", "Bot"], seed=7), bots={1: "greedy"}, language="de")
+    assert p.viewer.language == "de"
+    assert p.player.description == i18n._("bots", "de") != "bots"
+    p.controller.autoplay()
+    p.refresh()
+    german = p.end_screen.children[0]
+    p.viewer.set_language("en")
+    assert p.player.description == "bots" and p.pace.description == "pace (s)"
+    english = p.end_screen.children[0]
+    assert english is not german and "Game over" in english.value

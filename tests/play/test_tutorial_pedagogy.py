@@ -148,6 +148,24 @@ def test_the_exercise_widget_checks_and_shows_the_solution_on_request() -> None:
     assert "Well done." in typed.children[2].value
 
 
+def test_the_exercise_widget_keeps_its_language() -> None:
+    """Issue 15: the power names to choose from, and the feedback a click brings, are in
+    the widget's language, whatever the language in effect at the click."""
+    pytest.importorskip("ipywidgets")
+    from swlab import i18n
+    from swlab.play.tutorial import exercise
+
+    box = exercise("06_best_badge", language="tr")
+    answer, check_button, solution_button = box.children[1].children
+    wealthy = i18n.pgettext("power", "Wealthy", "tr")
+    assert (wealthy, "Wealthy") in answer.options and wealthy != "Wealthy"
+    answer.value = "Merchant"
+    with i18n.using("en"):
+        check_button.click()
+        solution_button.click()
+    assert wealthy in box.children[2].value
+
+
 def test_every_viewer_owns_its_game() -> None:
     pytest.importorskip("ipyleaflet")
     from swlab.play import GameViewer
