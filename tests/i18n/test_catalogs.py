@@ -76,10 +76,10 @@ def test_the_catalogs_are_up_to_date_with_the_source() -> None:
                 for m in messages(lang, domain)
             }
             assert not source - held, (
-                f"{lang}/{domain}: new in the source: {sorted(source - held)[:5]}"
+                f"{lang}/{domain}: new in the source: {sorted(source - held, key=repr)[:5]}"
             )
             assert not held - source, (
-                f"{lang}/{domain}: gone from the source: {sorted(held - source)[:5]}"
+                f"{lang}/{domain}: gone from the source: {sorted(held - source, key=repr)[:5]}"
             )
 
 
