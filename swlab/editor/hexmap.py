@@ -43,7 +43,7 @@ from swlab.board.hexmap import (
     space_name,
 )
 from swlab.board.hexmap.render import BRIDGE_COLOUR, MASS_COLOURS, PROBLEM_COLOUR, REACH_COLOUR
-from swlab.board.hexmap.terrain import INK
+from swlab.board.hexmap.terrain import INK, terrain_word
 from swlab.board.model import Board
 from swlab.board.validate import Problem
 from swlab.i18n import N_, _
@@ -85,7 +85,9 @@ class HexDraft:
     def of(cls, board: Board) -> HexDraft:
         """The draft of a hex board (its layout read from the polygons)."""
         if not is_hex_board(board):
-            raise HexEditError(f"{board.name} is not a Terra Mystica map (its profile)")
+            raise HexEditError(
+                _("{board} is not a Terra Mystica map (its profile)").format(board=board.name)
+            )
         return cls(board_layout(board), board.name)
 
     @property
@@ -102,17 +104,17 @@ class HexDraft:
     def undo(self) -> HexDraft:
         """The draft before the last edit."""
         if not self.past:
-            raise HexEditError("nothing to undo")
+            raise HexEditError(_("nothing to undo"))
         return HexDraft(
-            self.past[-1], self.name, self.past[:-1], (self.layout, *self.future), "undone"
+            self.past[-1], self.name, self.past[:-1], (self.layout, *self.future), _("undone")
         )
 
     def redo(self) -> HexDraft:
         """The edit undo took back."""
         if not self.future:
-            raise HexEditError("nothing to redo")
+            raise HexEditError(_("nothing to redo"))
         return HexDraft(
-            self.future[0], self.name, (*self.past, self.layout), self.future[1:], "redone"
+            self.future[0], self.name, (*self.past, self.layout), self.future[1:], _("redone")
         )
 
     def renamed(self, name: str) -> HexDraft:
@@ -124,19 +126,33 @@ def paint(draft: HexDraft, space: int, terrain: str) -> HexDraft:
     """``draft`` with space ``space`` (a region id) of ``terrain`` (a word of
     :data:`~swlab.board.hexmap.TM_TERRAINS`, ``"river"`` to make it river)."""
     if terrain not in TM_TERRAINS:
-        raise HexEditError(f"{terrain!r} is not a Terra Mystica terrain")
+        raise HexEditError(
+            _("{terrain} is not a Terra Mystica terrain").format(terrain=repr(terrain))
+        )
     board = draft.board
     if space not in board:
-        raise HexEditError(f"there is no space {space} on {board.name}")
+        raise HexEditError(
+            _("there is no space {space} on {board}").format(space=space, board=board.name)
+        )
     before = space_name(board, space)
     if board[space].terrain == terrain:
-        raise HexEditError(f"{before} is {terrain} already")
+        raise HexEditError(
+            _("{space} is {terrain} already").format(space=before, terrain=terrain_word(terrain))
+        )
     r, c = _position(board, space)
-    new = draft._with(draft.layout.replace(r, c, terrain), f"{before}: {terrain}")
-    after = space_name(new.board, space)
-    return replace(
-        new, note=f"{before} is now {terrain}" + (f" ({after})" if after != before else "")
+    new = draft._with(
+        draft.layout.replace(r, c, terrain),
+        _("{space}: {terrain}").format(space=before, terrain=terrain_word(terrain)),
     )
+    after = space_name(new.board, space)
+    note = (
+        _("{space} is now {terrain} ({label})").format(
+            space=before, terrain=terrain_word(terrain), label=after
+        )
+        if after != before
+        else _("{space} is now {terrain}").format(space=before, terrain=terrain_word(terrain))
+    )
+    return replace(new, note=note)
 
 
 def _position(board: Board, space: int) -> tuple[int, int]:
@@ -346,7 +362,7 @@ class HexMapEditor:
         self.brushes: dict[str, Any] = {}
         for terrain in TM_TERRAINS:
             b = widgets.Button(
-                description=terrain,
+                description=terrain_word(terrain),
                 layout=widgets.Layout(width="auto"),
                 style={"button_color": TERRAIN_COLOURS[terrain], "text_color": INK[terrain]},
             )
@@ -449,20 +465,20 @@ class HexMapEditor:
     def choose_brush(self, terrain: str) -> None:
         """Paint mode with ``terrain`` (``"river"`` makes hexes river)."""
         self.mode, self.brush = "paint", terrain
-        self._say(f"Click a hex to make it {terrain}.")
+        self._say(_("Click a hex to make it {terrain}.").format(terrain=terrain_word(terrain)))
         self.refresh(keep_message=True)
 
     def choose_reach(self) -> None:
         """Reach mode: a click shows what the space borders."""
         self.mode = "reach"
-        self._say("Click a terrain space to see its direct and indirect neighbours.")
+        self._say(_("Click a terrain space to see its direct and indirect neighbours."))
         self.refresh(keep_message=True)
 
     def click(self, space: int) -> None:
         """What a click on ``space`` does in the current mode."""
         if self.mode == "reach":
             if self.board[space].terrain == RIVER:
-                self._say("A river space has no buildings: click a terrain space.", True)
+                self._say(_("A river space has no buildings: click a terrain space."), True)
             else:
                 self.reach_from = space
                 self._say(self._reach_text(space))
@@ -519,11 +535,13 @@ class HexMapEditor:
         names = labels(self.board)
 
         def listed(ids: Iterable[int]) -> str:
-            return ", ".join(sorted((names[r] for r in ids), key=_label_key)) or "none"
+            return ", ".join(sorted((names[r] for r in ids), key=_label_key)) or _("none")
 
-        return (
-            f"{names[space]}: direct {listed(found['direct'])}; "
-            f"shipping {self.shipping.value} adds {listed(found['shipping'])}"
+        return _("{space}: direct {direct}; shipping {shipping} adds {more}").format(
+            space=names[space],
+            direct=listed(found["direct"]),
+            shipping=self.shipping.value,
+            more=listed(found["shipping"]),
         )
 
     def _say(self, text: str, refused: bool = False) -> None:
@@ -582,7 +600,7 @@ class HexMapEditor:
         )
         bad = errors(self.problems)
         mode = (
-            _("paint: {brush}").format(brush=self.brush)
+            _("paint: {brush}").format(brush=terrain_word(self.brush))
             if self.mode == "paint"
             else _("reach: click a space")
         )

@@ -117,10 +117,10 @@ SOURCES: tuple[str, ...] = (
 #: The "vs design" choices: none, a shipped region graph, or a file from the workspace
 #: (the dropdown's values; it shows each as :func:`design_label` words it).
 DESIGNS: tuple[str, ...] = (
-    "no design",
-    *(f"official_{p}p graph" for p in OFFICIAL_PLAYERS),
-    "sample graph",
-    "file in the design box",
+    "no design",  # i18n: not prose: a value, shown by design_label
+    *(f"official_{p}p graph" for p in OFFICIAL_PLAYERS),  # i18n: not prose: a value
+    "sample graph",  # i18n: not prose: a value
+    "file in the design box",  # i18n: not prose: a value
 )
 
 #: The words of the choices that are not a pattern with a number.
