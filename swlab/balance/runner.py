@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TextIO
 
 from swlab.bots.base import Bot, make_bot, play_game
+from swlab.i18n import _
 from swlab.rules import Action, BoardLike, GameRecord, GameState, Stage, tokens_on_map, winners
 from swlab.rules.events import ComboPicked, Event, Scored
 
@@ -301,7 +302,7 @@ def _client(workers: int | None, scheduler: str | None) -> Iterator[tuple[Client
         from distributed import Client, LocalCluster
     except ModuleNotFoundError as error:  # pragma: no cover - a declared dependency
         raise ModuleNotFoundError(
-            "the Dask runner needs dask[distributed]: pip install 'dask[distributed]'",
+            _("the Dask runner needs dask[distributed]: pip install 'dask[distributed]'"),
             name=error.name,
         ) from error
     if scheduler is not None:
@@ -323,7 +324,8 @@ def _client(workers: int | None, scheduler: str | None) -> Iterator[tuple[Client
     )
     client = Client(cluster)
     try:
-        yield client, f"local cluster ({n} workers)"
+        # the backend as the run's metadata records it (English, as every field of it)
+        yield client, f"local cluster ({n} workers)"  # i18n: not prose: recorded metadata
     finally:
         client.close()
         cluster.close()
