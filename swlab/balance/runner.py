@@ -232,7 +232,10 @@ class _Progress:
         width = 30
         filled = int(width * done / max(self.total, 1))
         bar = "#" * filled + "-" * (width - filled)
-        self.stream.write(f"\r{self.label} [{bar}] {done}/{self.total} games  {rate:.1f} games/s")
+        line = _("{label} [{bar}] {done}/{total} games  {rate} games/s").format(
+            label=self.label, bar=bar, done=done, total=self.total, rate=f"{rate:.1f}"
+        )
+        self.stream.write("\r" + line)
         if done >= self.total:
             self.stream.write("\n")
         self.stream.flush()
