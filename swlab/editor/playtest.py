@@ -24,16 +24,16 @@ from swlab.balance.runner import Plan, run_games
 from swlab.board.model import Board
 from swlab.board.validate import Problem, validate
 from swlab.editor.draft import EditError
-from swlab.i18n import N_, _, ngettext
+from swlab.i18n import NC_, _, ngettext, pgettext
 
 #: The seat table's column headings as :meth:`BalanceResult.report` prints them (the
 #: DataFrame's own columns stay these English identifiers).
 SEAT_HEADINGS: dict[str, str] = {
-    "seat": N_("seat"),
-    "games": N_("games"),
-    "wins": N_("wins"),
-    "win_share": N_("win_share"),
-    "avg_coins": N_("avg_coins"),
+    "seat": NC_("seat table", "seat"),
+    "games": NC_("seat table", "games"),
+    "wins": NC_("seat table", "wins"),
+    "win_share": NC_("seat table", "win_share"),
+    "avg_coins": NC_("seat table", "avg_coins"),
 }
 
 __all__ = [
@@ -86,7 +86,7 @@ class BalanceResult:
         most = ", ".join(
             _("{region} ({share})").format(region=rid, share=f"{share:.0%}") for rid, share in top
         )
-        headings = {k: _(v) for k, v in SEAT_HEADINGS.items()}
+        headings = {k: pgettext("seat table", v) for k, v in SEAT_HEADINGS.items()}
         table = self.seats.rename(columns=headings).to_string(
             index=False, formatters={headings[k]: f for k, f in fmt.items()}
         )
