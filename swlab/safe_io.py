@@ -41,6 +41,8 @@ import stat
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
+from swlab.i18n import _
+
 if TYPE_CHECKING:
     import yaml
 
@@ -120,7 +122,9 @@ class InputRefused(ValueError):
 
 
 def _megabytes(n: int) -> str:
-    return f"{n / (1024 * 1024):.3g} MB" if n >= 1024 * 1024 else f"{n:,} bytes"
+    if n >= 1024 * 1024:
+        return _("{size} MB").format(size=f"{n / (1024 * 1024):.3g}")
+    return _("{count} bytes").format(count=f"{n:,}")
 
 
 def _file_type(mode: int) -> str | None:
@@ -128,14 +132,14 @@ def _file_type(mode: int) -> str | None:
     if stat.S_ISREG(mode):
         return None
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return _("a folder")
     if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
+        return _("a FIFO (named pipe)")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return _("a device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return _("a socket")
+    return _("not a regular file")
 
 
 def file_kind(path: str | os.PathLike[str]) -> str | None:
@@ -160,28 +164,39 @@ def read_bytes(path: str | os.PathLike[str], kind: str) -> bytes:
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        raise InputRefused("no such file", "file") from None
+        raise InputRefused(_("no such file"), "file") from None
     except OSError as error:
-        raise InputRefused(f"cannot be read ({error.strerror or error})", "file") from None
+        raise InputRefused(
+            _("cannot be read ({reason})").format(reason=error.strerror or error), "file"
+        ) from None
     what = _file_type(info.st_mode)
     if what is not None:
-        raise InputRefused(f"is {what}, not a regular file: swlab reads only regular files", "file")
+        raise InputRefused(
+            _("is {what}, not a regular file: swlab reads only regular files").format(what=what),
+            "file",
+        )
     if info.st_size > limit:
         raise InputRefused(
-            f"is {_megabytes(info.st_size)}, more than the {_megabytes(limit)} a {kind} "
-            "file may have",
+            _("is {size}, more than the {limit} a {kind} file may have").format(
+                size=_megabytes(info.st_size), limit=_megabytes(limit), kind=kind
+            ),
             "size",
         )
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(path, flags)
     except OSError as error:
-        raise InputRefused(f"cannot be read ({error.strerror or error})", "file") from None
+        raise InputRefused(
+            _("cannot be read ({reason})").format(reason=error.strerror or error), "file"
+        ) from None
     try:
         what = _file_type(os.fstat(fd).st_mode)
         if what is not None:  # replaced between the stat and the open
             raise InputRefused(
-                f"is {what}, not a regular file: swlab reads only regular files", "file"
+                _("is {what}, not a regular file: swlab reads only regular files").format(
+                    what=what
+                ),
+                "file",
             )
         chunks: list[bytes] = []
         total = 0
@@ -193,10 +208,15 @@ def read_bytes(path: str | os.PathLike[str], kind: str) -> bytes:
             total += len(chunk)
             if total > limit:
                 raise InputRefused(
-                    f"is more than the {_megabytes(limit)} a {kind} file may have", "size"
+                    _("is more than the {limit} a {kind} file may have").format(
+                        limit=_megabytes(limit), kind=kind
+                    ),
+                    "size",
                 )
     except OSError as error:
-        raise InputRefused(f"cannot be read ({error.strerror or error})", "file") from None
+        raise InputRefused(
+            _("cannot be read ({reason})").format(reason=error.strerror or error), "file"
+        ) from None
     finally:
         os.close(fd)
     return b"".join(chunks)
@@ -210,7 +230,7 @@ def _likely_encoding(data: bytes) -> str:
         return "UTF-16"
     head = data[:4096]
     if head and head.count(0) * 4 >= len(head):
-        return "UTF-16 or another two-byte encoding"
+        return _("UTF-16 or another two-byte encoding")
     if any(0x80 <= b <= 0x9F for b in head):
         return "Windows-1252"
     return "Latin-1 (ISO-8859-1) or Windows-1252"
@@ -228,8 +248,14 @@ def decode_utf8(data: bytes) -> str:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise InputRefused(
-            f"not UTF-8 text (byte {error.start + offset}: {error.reason}); it looks like "
-            f"{_likely_encoding(data)}: save the file as UTF-8",
+            _(
+                "not UTF-8 text (byte {byte}: {reason}); it looks like {encoding}: save "
+                "the file as UTF-8"
+            ).format(
+                byte=error.start + offset,
+                reason=error.reason,
+                encoding=_likely_encoding(data),
+            ),
             "encoding",
         ) from None
     nul = text.find("\x00")
@@ -238,11 +264,15 @@ def decode_utf8(data: bytes) -> str:
         head = data[:4096]
         if head.count(0) * 4 >= len(head):
             raise InputRefused(
-                f"holds a NUL byte at byte {at}: it looks like UTF-16 or another two-byte "
-                "encoding: save the file as UTF-8",
+                _(
+                    "holds a NUL byte at byte {at}: it looks like UTF-16 or another two-byte "
+                    "encoding: save the file as UTF-8"
+                ).format(at=at),
                 "encoding",
             )
-        raise InputRefused(f"holds a NUL byte at byte {at}: a binary file, not text", "encoding")
+        raise InputRefused(
+            _("holds a NUL byte at byte {at}: a binary file, not text").format(at=at), "encoding"
+        )
     return text
 
 
@@ -255,7 +285,10 @@ def read_text(path: str | os.PathLike[str], kind: str) -> str:
 
 
 def _too_deep() -> InputRefused:
-    return InputRefused(f"lists and mappings nested more than {MAX_DEPTH} deep", "depth")
+    return InputRefused(
+        _("lists and mappings nested more than {depth} deep").format(depth=MAX_DEPTH),
+        "depth",
+    )
 
 
 def check_depth(value: Any) -> None:
@@ -295,7 +328,7 @@ def nested_deeper_than(text: str, limit: int) -> bool:
     data = text.encode("utf-8", "surrogatepass").replace(b"\\\\", b"").replace(b'\\"', b"")
     kept = data.translate(None, _NOT_BRACKET).decode("ascii")
     brackets = _JSON_STRING.sub("", kept).translate(_SQUARE)
-    for _ in range(limit):
+    for _step in range(limit):
         if not brackets:
             return False
         brackets = brackets.replace("[]", "")
@@ -313,12 +346,14 @@ def parse_json(text: str) -> Any:
         value = json.loads(text)
     except json.JSONDecodeError as error:
         raise InputRefused(
-            f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+            _("not valid JSON: {error} (line {line}, column {column})").format(
+                error=error.msg, line=error.lineno, column=error.colno
+            )
         ) from None
     except RecursionError:
         raise _too_deep() from None
     except ValueError as error:  # an integer of more than 4,300 digits
-        raise InputRefused(f"not valid JSON: {_short(error)}") from None
+        raise InputRefused(_("not valid JSON: {error}").format(error=_short(error))) from None
     finally:
         if collecting:
             gc.enable()
@@ -329,7 +364,7 @@ def parse_json(text: str) -> Any:
 
 def _short(error: BaseException) -> str:
     if "4300 digits" in str(error):
-        return "a number has more than 4,300 digits"
+        return _("a number has more than 4,300 digits")
     text = str(error).splitlines()[0] if str(error) else type(error).__name__
     return text[:160]
 
@@ -341,7 +376,9 @@ class DuplicateKey(InputRefused):
     """A key written twice in one YAML mapping; ``path`` is where (``regions.12``)."""
 
     def __init__(self, path: str, key: str, line: int) -> None:
-        super().__init__(f"the key {key!r} appears twice (line {line})")
+        super().__init__(
+            _("the key {key} appears twice (line {line})").format(key=repr(key), line=line)
+        )
         self.path = path
         self.key = key
         self.line = line
@@ -407,12 +444,16 @@ def _loader_class() -> type:
 
         def _count_alias(self, node: Any) -> None:
             if isinstance(node, SequenceNode | MappingNode) and id(node) not in self.sizes:
-                raise InputRefused("a YAML alias (*name) stands inside the value it names", "alias")
+                raise InputRefused(
+                    _("a YAML alias (*name) stands inside the value it names"), "alias"
+                )
             self.alias_values += self.sizes.get(id(node), 1)
             if self.alias_values > MAX_ALIAS_VALUES:
                 raise InputRefused(
-                    f"YAML aliases (*name) repeat more than {MAX_ALIAS_VALUES:,} values: "
-                    "write the values out, or use fewer aliases",
+                    _(
+                        "YAML aliases (*name) repeat more than {limit} values: write "
+                        "the values out, or use fewer aliases"
+                    ).format(limit=f"{MAX_ALIAS_VALUES:,}"),
                     "alias",
                 )
 
@@ -512,9 +553,9 @@ def _yaml_error(error: yaml.YAMLError) -> InputRefused:
     context = getattr(error, "context", None)
     if problem and "nesting depth" in problem:  # libyaml's own limit, deeper than ours
         return _too_deep()
-    what = ": ".join(x for x in (context, problem) if x) or "syntax error"
+    what = ": ".join(x for x in (context, problem) if x) or _("syntax error")
     where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
-    return InputRefused(f"not valid YAML: {what}{where}")
+    return InputRefused(_("not valid YAML: {what}{where}").format(what=what, where=where))
 
 
 def parse_yaml(text: str) -> Any:
@@ -541,7 +582,9 @@ def parse_yaml(text: str) -> Any:
     except RecursionError:
         raise _too_deep() from None
     except (ValueError, TypeError, OverflowError) as error:  # a bad date, a huge integer
-        raise InputRefused(f"not valid YAML: a value cannot be read ({_short(error)})") from None
+        raise InputRefused(
+            _("not valid YAML: a value cannot be read ({error})").format(error=_short(error))
+        ) from None
     finally:
         if collecting:
             gc.enable()
@@ -556,5 +599,8 @@ def check_text_field(value: Any, field: str, where: str = "") -> None:
     if isinstance(value, str) and len(value) > limit:
         label = where or field
         raise InputRefused(
-            f"{label}: {len(value):,} characters, more than the {limit:,} allowed", "field"
+            _("{label}: {count} characters, more than the {limit} allowed").format(
+                label=label, count=f"{len(value):,}", limit=f"{limit:,}"
+            ),
+            "field",
         )

@@ -147,7 +147,10 @@ def results_of(run: Run, board_name: str) -> Results:
         "backend": run.backend,
         "wall_time_s": round(run.wall_time_s, 3),
         "swlab_version": __version__,
-        "seeds": "game g: seed + g; bot on seat s (0-based): game seed * 100 + s",
+        # the recorded metadata of a run stays English, as every field of it
+        "seeds": (
+            "game g: seed + g; bot on seat s (0-based): game seed * 100 + s"  # i18n: not prose
+        ),
     }
     game_cols = ["game", "seed", "seat", "player", "bot", "bot_seed", "coins"]
     game_cols += ["tokens_on_map", "win", "won", "actions", "combos"]

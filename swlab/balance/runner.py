@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TextIO
 
 from swlab.bots.base import Bot, make_bot, play_game
+from swlab.i18n import _
 from swlab.rules import Action, BoardLike, GameRecord, GameState, Stage, tokens_on_map, winners
 from swlab.rules.events import ComboPicked, Event, Scored
 
@@ -231,7 +232,10 @@ class _Progress:
         width = 30
         filled = int(width * done / max(self.total, 1))
         bar = "#" * filled + "-" * (width - filled)
-        self.stream.write(f"\r{self.label} [{bar}] {done}/{self.total} games  {rate:.1f} games/s")
+        line = _("{label} [{bar}] {done}/{total} games  {rate} games/s").format(
+            label=self.label, bar=bar, done=done, total=self.total, rate=f"{rate:.1f}"
+        )
+        self.stream.write("\r" + line)
         if done >= self.total:
             self.stream.write("\n")
         self.stream.flush()
@@ -301,7 +305,7 @@ def _client(workers: int | None, scheduler: str | None) -> Iterator[tuple[Client
         from distributed import Client, LocalCluster
     except ModuleNotFoundError as error:  # pragma: no cover - a declared dependency
         raise ModuleNotFoundError(
-            "the Dask runner needs dask[distributed]: pip install 'dask[distributed]'",
+            _("the Dask runner needs dask[distributed]: pip install 'dask[distributed]'"),
             name=error.name,
         ) from error
     if scheduler is not None:
@@ -323,7 +327,8 @@ def _client(workers: int | None, scheduler: str | None) -> Iterator[tuple[Client
     )
     client = Client(cluster)
     try:
-        yield client, f"local cluster ({n} workers)"
+        # the backend as the run's metadata records it (English, as every field of it)
+        yield client, f"local cluster ({n} workers)"  # i18n: not prose: recorded metadata
     finally:
         client.close()
         cluster.close()

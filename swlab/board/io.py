@@ -37,6 +37,7 @@ from swlab.board.model import (
     Region,
     sort_symbols,
 )
+from swlab.i18n import _
 
 FORMAT_VERSION = 1
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -46,9 +47,13 @@ def _where(source: str, feature: int | None, region: int | None, field: str | No
     """``[file, "feature #3 (region 7)", "field 'geometry'"]``: what a message names."""
     where = [source]
     if feature is not None:
-        where.append(f"feature #{feature}" + (f" (region {region})" if region is not None else ""))
+        where.append(
+            _("feature #{number} (region {region})").format(number=feature, region=region)
+            if region is not None
+            else _("feature #{number}").format(number=feature)
+        )
     if field is not None:
-        where.append(f"field '{field}'")
+        where.append(_("field '{field}'").format(field=field))
     return where
 
 
@@ -118,20 +123,22 @@ def default_players(regions: int) -> int:
 
 def _type_name(value: object) -> str:
     names = {
-        dict: "an object",
-        list: "a list",
-        str: "a string",
-        bool: "a boolean",
-        int: "an integer",
-        float: "a decimal number",
+        dict: _("an object"),
+        list: _("a list"),
+        str: _("a string"),
+        bool: _("a boolean"),
+        int: _("an integer"),
+        float: _("a decimal number"),
     }
-    return names.get(type(value), "null" if value is None else f"a {type(value).__name__}")
+    if value is None:
+        return "null"  # i18n: not prose: the JSON word
+    return names.get(type(value), _("a {type}").format(type=type(value).__name__))
 
 
 def _listed(ids: list[int]) -> str:
     shown = ", ".join(str(i) for i in ids[:LISTED_IDS])
     more = len(ids) - LISTED_IDS
-    return shown + (f" and {more} more" if more > 0 else "")
+    return _("{ids} and {more} more").format(ids=shown, more=more) if more > 0 else shown
 
 
 class _Reader:
@@ -182,7 +189,10 @@ class _Reader:
                 regions = sorted(ids[f] for f, _ in where)
                 self.warnings.append(
                     MapWarning(
-                        self.source, f"{len(where)} regions ({_listed(regions)}): {sentence}"
+                        self.source,
+                        _("{count} regions ({regions}): {sentence}").format(
+                            count=len(where), regions=_listed(regions), sentence=sentence
+                        ),
                     )
                 )
         self.notes.clear()
@@ -191,34 +201,52 @@ class _Reader:
         self, obj: Mapping[str, Any], key: str, field: str, kind: type | tuple[type, ...]
     ) -> Any:
         if key not in obj:
-            raise self.fail(field, "is missing")
+            raise self.fail(field, _("is missing"))
         value = obj[key]
         if not _is_instance(value, kind):
-            raise self.fail(field, f"expected {_describe(kind)}, got {_type_name(value)}")
+            raise self.fail(
+                field,
+                _("expected {kinds}, got {type_name}").format(
+                    kinds=_describe(kind), type_name=_type_name(value)
+                ),
+            )
         return value
 
     def count(self, rings: list[Any], field: str) -> None:
         """Refuse a region or map over ``MAP_LIMITS`` before any position is read."""
         positions = sum(len(ring) for ring in rings if isinstance(ring, list))
         if positions > self.region_vertices:
-            what = "a region" if self.feature is not None else "the outline"
+            what = _("a region") if self.feature is not None else _("the outline")
             raise self.fail(
                 field,
-                f"{positions:,} vertices, more than the {self.region_vertices:,} {what} may "
-                "have (swlab.safe_io.MAP_LIMITS): simplify it, e.g. with QGIS's "
-                "Vector > Geometry Tools > Simplify",
+                _(
+                    "{positions} vertices, more than the {region_vertices} {what} may have "
+                    "(swlab.safe_io.MAP_LIMITS): simplify it, e.g. with QGIS's Vector > Geometry "
+                    "Tools > Simplify"
+                ).format(
+                    positions=f"{positions:,}",
+                    region_vertices=f"{self.region_vertices:,}",
+                    what=what,
+                ),
             )
         self.vertices += positions
         if self.vertices > self.map_vertices:
             raise self.fail(
                 field,
-                f"the map has more than the {self.map_vertices:,} vertices a map may have "
-                "(swlab.safe_io.MAP_LIMITS) by this feature: simplify its regions",
+                _(
+                    "the map has more than the {map_vertices} vertices a map may have "
+                    "(swlab.safe_io.MAP_LIMITS) by this feature: simplify its regions"
+                ).format(map_vertices=f"{self.map_vertices:,}"),
             )
 
     def ring(self, value: Any, field: str) -> list[tuple[float, float]]:
         if not isinstance(value, list):
-            raise self.fail(field, f"expected a list of positions, got {_type_name(value)}")
+            raise self.fail(
+                field,
+                _("expected a list of positions, got {type_name}").format(
+                    type_name=_type_name(value)
+                ),
+            )
         points: list[tuple[float, float]] = []
         limit = self.coordinate_limit
         for k, position in enumerate(value):
@@ -227,30 +255,34 @@ class _Reader:
                 or len(position) < 2
                 or not all(_is_number(c) for c in position[:2])
             ):
-                raise self.fail(f"{field}[{k}]", "expected a position [x, y] of two numbers")
+                raise self.fail(f"{field}[{k}]", _("expected a position [x, y] of two numbers"))
             try:
                 x, y = float(position[0]), float(position[1])
             except OverflowError:  # an integer literal too large for a float
                 x = y = math.inf
             if not (math.isfinite(x) and math.isfinite(y)):
-                raise self.fail(f"{field}[{k}]", "coordinates must be finite numbers")
+                raise self.fail(f"{field}[{k}]", _("coordinates must be finite numbers"))
             if abs(x) > limit or abs(y) > limit:
                 big = x if abs(x) > limit else y
                 raise self.fail(
                     f"{field}[{k}]",
-                    f"coordinate {big:g} is beyond ±{limit:g}, the largest a map may use "
-                    "(swlab.safe_io.MAP_LIMITS)",
+                    _(
+                        "coordinate {big} is beyond ±{limit}, the largest a map may use "
+                        "(swlab.safe_io.MAP_LIMITS)"
+                    ).format(big=f"{big:g}", limit=f"{limit:g}"),
                 )
             points.append((x, y))
         if len(points) < 4:
-            raise self.fail(field, f"a ring needs at least 4 positions, got {len(points)}")
+            raise self.fail(
+                field, _("a ring needs at least 4 positions, got {count}").format(count=len(points))
+            )
         if points[0] != points[-1]:
-            raise self.fail(field, "a ring must end where it starts (GeoJSON closes rings)")
+            raise self.fail(field, _("a ring must end where it starts (GeoJSON closes rings)"))
         return points
 
     def rings(self, rings: list[Any], field: str) -> Polygon:
         if not rings:
-            raise self.fail(field, "a Polygon needs at least its outer ring")
+            raise self.fail(field, _("a Polygon needs at least its outer ring"))
         self.count(rings, field)
         parsed = [self.ring(ring, f"{field}[{k}]") for k, ring in enumerate(rings)]
         return Polygon(parsed[0], parsed[1:])
@@ -259,11 +291,16 @@ class _Reader:
         """A Polygon geometry object (the outline: swlab's own member, written by swlab)."""
         if not isinstance(geometry, dict):
             raise self.fail(
-                field, f"expected a Polygon geometry object, got {_type_name(geometry)}"
+                field,
+                _("expected a Polygon geometry object, got {type_name}").format(
+                    type_name=_type_name(geometry)
+                ),
             )
         kind = self.get(geometry, "type", f"{field}.type", str)
         if kind != "Polygon":
-            raise self.fail(f"{field}.type", f"expected 'Polygon', got {kind!r}")
+            raise self.fail(
+                f"{field}.type", _("expected 'Polygon', got {found}").format(found=repr(kind))
+            )
         rings = self.get(geometry, "coordinates", f"{field}.coordinates", list)
         return self.rings(rings, f"{field}.coordinates")
 
@@ -274,37 +311,48 @@ class _Reader:
         outer ring is noted, since RFC 7946 asks for counter-clockwise."""
         if not isinstance(geometry, dict):
             raise self.fail(
-                field, f"expected a Polygon geometry object, got {_type_name(geometry)}"
+                field,
+                _("expected a Polygon geometry object, got {type_name}").format(
+                    type_name=_type_name(geometry)
+                ),
             )
         kind = self.get(geometry, "type", f"{field}.type", str)
         coordinates = self.get(geometry, "coordinates", f"{field}.coordinates", list)
         if kind == "MultiPolygon":
             if not coordinates:
-                raise self.fail(f"{field}.coordinates", "a MultiPolygon needs one polygon")
+                raise self.fail(f"{field}.coordinates", _("a MultiPolygon needs one polygon"))
             if len(coordinates) > 1:
                 raise self.fail(
                     f"{field}.coordinates",
-                    f"a MultiPolygon of {len(coordinates)} parts: a region is one piece of "
-                    f"land, so make each part a feature of its own (or join the parts)",
+                    _(
+                        "a MultiPolygon of {count} parts: a region is one piece of land, so make "
+                        "each part a feature of its own (or join the parts)"
+                    ).format(count=len(coordinates)),
                 )
             if not isinstance(coordinates[0], list):
                 raise self.fail(
                     f"{field}.coordinates[0]",
-                    f"expected a list of rings, got {_type_name(coordinates[0])}",
+                    _("expected a list of rings, got {type_name}").format(
+                        type_name=_type_name(coordinates[0])
+                    ),
                 )
-            self.note("a MultiPolygon of one part, read as a Polygon")
+            self.note(_("a MultiPolygon of one part, read as a Polygon"))
             polygon = self.rings(coordinates[0], f"{field}.coordinates[0]")
         elif kind == "Polygon":
             polygon = self.rings(coordinates, f"{field}.coordinates")
         else:
             raise self.fail(
                 f"{field}.type",
-                f"expected 'Polygon' (or a MultiPolygon of one part), got {kind!r}",
+                _("expected 'Polygon' (or a MultiPolygon of one part), got {kind}").format(
+                    kind=repr(kind)
+                ),
             )
         if self.plain and not polygon.exterior.is_ccw:
             self.note(
-                "outer ring drawn clockwise (RFC 7946 asks for counter-clockwise); read as "
-                "drawn, which changes nothing in swlab"
+                _(
+                    "outer ring drawn clockwise (RFC 7946 asks for counter-clockwise); read as "
+                    "drawn, which changes nothing in swlab"
+                )
             )
         return polygon
 
@@ -321,14 +369,18 @@ def _is_instance(value: object, kind: type | tuple[type, ...]) -> bool:
 
 def _describe(kind: type | tuple[type, ...]) -> str:
     names = {
-        int: "an integer",
-        str: "a string",
-        list: "a list",
-        dict: "an object",
-        float: "a number",
+        int: _("an integer"),
+        str: _("a string"),
+        list: _("a list"),
+        dict: _("an object"),
+        float: _("a number"),
     }
     kinds = kind if isinstance(kind, tuple) else (kind,)
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
+    words = [names.get(k, k.__name__) for k in kinds]
+    said = words[0]
+    for word in words[1:]:
+        said = _("{kind} or {other}").format(kind=said, other=word)
+    return said
 
 
 def _check_length(r: _Reader, text: str, field: str) -> None:
@@ -337,7 +389,12 @@ def _check_length(r: _Reader, text: str, field: str) -> None:
 
     limit = FIELD_LIMITS["name"]
     if len(text) > limit:
-        raise r.fail(field, f"{len(text):,} characters, more than the {limit:,} allowed")
+        raise r.fail(
+            field,
+            _("{count} characters, more than the {limit} allowed").format(
+                count=f"{len(text):,}", limit=f"{limit:,}"
+            ),
+        )
 
 
 def _map_fields(r: _Reader, document: Mapping[str, Any]) -> tuple[Mapping[str, Any], str]:
@@ -361,9 +418,14 @@ def _region_id(r: _Reader, feature: Mapping[str, Any]) -> int | None:
             continue
         value = holder[key]
         if not _is_instance(value, int):
-            raise r.fail(field, f"expected an integer, got {_type_name(value)}")
+            raise r.fail(
+                field, _("expected an integer, got {type_name}").format(type_name=_type_name(value))
+            )
         if value < 0:
-            raise r.fail(field, f"a region id is a whole number of 0 or more, got {value}")
+            raise r.fail(
+                field,
+                _("a region id is a whole number of 0 or more, got {value}").format(value=value),
+            )
         return int(value)
     return None
 
@@ -371,7 +433,11 @@ def _region_id(r: _Reader, feature: Mapping[str, Any]) -> int | None:
 def _lower_word(r: _Reader, word: str, known: tuple[str, ...], what: str) -> str:
     """A known terrain or symbol written in another letter case, in lower case (noted)."""
     if word not in known and word.lower() in known:
-        r.note(f"{what} {word!r} read as {word.lower()!r}")
+        r.note(
+            _("{what} {word} read as {lower}").format(
+                what=what, word=repr(word), lower=repr(word.lower())
+            )
+        )
         return word.lower()
     return word
 
@@ -385,12 +451,17 @@ def _symbols(r: _Reader, props: Mapping[str, Any]) -> list[str]:
     seen: list[str] = []
     for k, symbol in enumerate(symbols):
         if not isinstance(symbol, str):
-            raise r.fail(f"properties.symbols[{k}]", f"expected a string, got {_type_name(symbol)}")
-        word = _lower_word(r, symbol, SYMBOLS, "symbol")
+            raise r.fail(
+                f"properties.symbols[{k}]",
+                _("expected a string, got {type_name}").format(type_name=_type_name(symbol)),
+            )
+        word = _lower_word(r, symbol, SYMBOLS, _("symbol"))
         if word in seen:
             raise r.fail(
                 f"properties.symbols[{k}]",
-                f"{word!r} is listed twice: a region carries each symbol at most once",
+                _("{word} is listed twice: a region carries each symbol at most once").format(
+                    word=repr(word)
+                ),
             )
         seen.append(word)
     return seen
@@ -407,14 +478,16 @@ def _default_outline(polygons: list[Polygon]) -> tuple[Polygon, str]:
     except shapely.errors.GEOSException:  # shapes too broken to join: their bounding box
         union = shapely.union_all([s.envelope for s in shapes]).envelope
     if union.geom_type == "Polygon" and not union.is_empty:
-        return Polygon(union.exterior), "using the outer boundary of all regions"
+        return Polygon(union.exterior), _("using the outer boundary of all regions")
     pieces = len(shapely.get_parts(union))
     hull = union.convex_hull
     if hull.geom_type != "Polygon":
         hull = union.envelope
     if hull.geom_type != "Polygon":
         hull = hull.buffer(1.0, cap_style="square")
-    return hull, f"the regions form {pieces} separate pieces: using their convex hull"
+    return hull, _("the regions form {pieces} separate pieces: using their convex hull").format(
+        pieces=pieces
+    )
 
 
 def parse_board(
@@ -450,10 +523,15 @@ def parse_board(
     """
     r = _Reader(source)
     if not isinstance(document, dict):
-        raise r.fail(None, f"expected a GeoJSON object, got {_type_name(document)}")
+        raise r.fail(
+            None,
+            _("expected a GeoJSON object, got {type_name}").format(type_name=_type_name(document)),
+        )
     kind = r.get(document, "type", "type", str)
     if kind != "FeatureCollection":
-        raise r.fail("type", f"expected 'FeatureCollection', got {kind!r}")
+        raise r.fail(
+            "type", _("expected 'FeatureCollection', got {found}").format(found=repr(kind))
+        )
     meta, prefix = _map_fields(r, document)
     r.plain = "board" not in document
     name = _board_name(r, document, meta, prefix)
@@ -464,17 +542,29 @@ def parse_board(
     )
     profile = r.get(meta, "profile", f"{prefix}.profile", str) if "profile" in meta else PROFILES[0]
     if profile not in PROFILES:
-        raise r.fail(f"{prefix}.profile", f"expected one of {', '.join(PROFILES)}, got {profile!r}")
+        raise r.fail(
+            f"{prefix}.profile",
+            _("expected one of {profiles}, got {profile}").format(
+                profiles=", ".join(PROFILES), profile=repr(profile)
+            ),
+        )
     features = r.get(document, "features", "features", list)
     if not features:
-        raise r.fail("features", "is empty: a board needs at least one region (a Feature)")
+        raise r.fail("features", _("is empty: a board needs at least one region (a Feature)"))
     found: list[tuple[int | None, Polygon, str, list[str], str | None]] = []
     for index, feature in enumerate(features):
         r.feature, r.region = index, None
         if not isinstance(feature, dict):
-            raise r.fail(None, f"expected a Feature object, got {_type_name(feature)}")
+            raise r.fail(
+                None,
+                _("expected a Feature object, got {type_name}").format(
+                    type_name=_type_name(feature)
+                ),
+            )
         if r.get(feature, "type", "type", str) != "Feature":
-            raise r.fail("type", f"expected 'Feature', got {feature['type']!r}")
+            raise r.fail(
+                "type", _("expected 'Feature', got {found}").format(found=repr(feature["type"]))
+            )
         region_id = _region_id(r, feature)
         r.region = region_id
         polygon = r.region_shape(r.get(feature, "geometry", "geometry", object), "geometry")
@@ -485,7 +575,10 @@ def parse_board(
         symbols = _symbols(r, props)
         region_name = props.get("name")
         if region_name is not None and not isinstance(region_name, str):
-            raise r.fail("properties.name", f"expected a string, got {_type_name(region_name)}")
+            raise r.fail(
+                "properties.name",
+                _("expected a string, got {type_name}").format(type_name=_type_name(region_name)),
+            )
         if region_name is not None:
             _check_length(r, region_name, "properties.name")
         found.append((region_id, polygon, terrain, symbols, region_name))
@@ -498,7 +591,7 @@ def parse_board(
     )
     if outline is None:
         outline, how = _default_outline([region.polygon for region in regions])
-        r.warn(f"{prefix}.outline", f"no outline: {how}")
+        r.warn(f"{prefix}.outline", _("no outline: {how}").format(how=how))
     players = _players(r, meta, prefix, players, len(regions))
     turns = _turns(r, meta, prefix, turns, players)
     if warnings is not None:
@@ -520,7 +613,9 @@ def _board_name(
         _check_length(r, layer, "name")
         return layer
     stem = Path(r.source).stem.strip("<>") or "board"
-    r.warn(f"{prefix}.name", f"no board name: named {stem!r} after the file")
+    r.warn(
+        f"{prefix}.name", _("no board name: named {name} after the file").format(name=repr(stem))
+    )
     return stem[:100]
 
 
@@ -544,7 +639,9 @@ def _number_regions(r: _Reader, given: list[int | None]) -> dict[int, int]:
             r.warnings.append(
                 MapWarning(
                     r.source,
-                    f"no region id ({fields}): numbered {ids[numbered[0]]}",
+                    _("no region id ({fields}): numbered {number}").format(
+                        fields=fields, number=ids[numbered[0]]
+                    ),
                     numbered[0],
                     ids[numbered[0]],
                 )
@@ -554,8 +651,10 @@ def _number_regions(r: _Reader, given: list[int | None]) -> dict[int, int]:
             r.warnings.append(
                 MapWarning(
                     r.source,
-                    f"{len(numbered)} features have no region id ({fields}): numbered "
-                    f"{listed} in file order",
+                    _(
+                        "{count} features have no region id ({fields}): numbered {listed} in file "
+                        "order"
+                    ).format(count=len(numbered), fields=fields, listed=listed),
                 )
             )
     return ids
@@ -567,23 +666,42 @@ def _players(
     """The file's player count (2 to 6), else ``asked``, else :func:`default_players`."""
     field = f"{prefix}.players"
     if asked is not None and not MIN_PLAYERS <= asked <= MAX_PLAYERS:
-        raise r.fail(None, f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {asked}")
+        raise r.fail(
+            None,
+            _("players must be {min_players} to {max_players}, not {asked}").format(
+                min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, asked=asked
+            ),
+        )
     if "players" in meta:
         players = int(r.get(meta, "players", field, int))
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise r.fail(field, f"must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
+            raise r.fail(
+                field,
+                _("must be {min_players} to {max_players}, got {players}").format(
+                    min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, players=players
+                ),
+            )
         if asked is not None and asked != players:
-            r.warn(field, f"the file gives {players} players: the {asked} asked for are not used")
+            r.warn(
+                field,
+                _("the file gives {players} players: the {asked} asked for are not used").format(
+                    players=players, asked=asked
+                ),
+            )
         return players
     if asked is not None:
-        r.warn(field, f"no player count in the file: {asked} players, as asked")
+        r.warn(
+            field, _("no player count in the file: {asked} players, as asked").format(asked=asked)
+        )
         return asked
     players = default_players(regions)
     r.warn(
         field,
-        f"no player count in the file: {players} players assumed, as on the official board "
-        f"nearest its {regions} regions ({OFFICIAL_REGIONS[players]}); say how many with "
-        "--players or in the file",
+        _(
+            "no player count in the file: {players} players assumed, as on the official board "
+            "nearest its {regions} regions ({official}); say how many with --players or in the "
+            "file"
+        ).format(players=players, regions=regions, official=OFFICIAL_REGIONS[players]),
     )
     return players
 
@@ -594,22 +712,29 @@ def _turns(
     """The file's turn count (1 or more), else ``asked``, else R-COMP-1's turn track."""
     field = f"{prefix}.turns"
     if asked is not None and asked < 1:
-        raise r.fail(None, f"turns must be at least 1, not {asked}")
+        raise r.fail(None, _("turns must be at least 1, not {asked}").format(asked=asked))
     if "turns" in meta:
         turns = int(r.get(meta, "turns", field, int))
         if turns < 1:
-            raise r.fail(field, f"must be at least 1, got {turns}")
+            raise r.fail(field, _("must be at least 1, got {turns}").format(turns=turns))
         if asked is not None and asked != turns:
-            r.warn(field, f"the file gives {turns} turns: the {asked} asked for are not used")
+            r.warn(
+                field,
+                _("the file gives {turns} turns: the {asked} asked for are not used").format(
+                    turns=turns, asked=asked
+                ),
+            )
         return turns
     if asked is not None:
-        r.warn(field, f"no turn count in the file: {asked} turns, as asked")
+        r.warn(field, _("no turn count in the file: {asked} turns, as asked").format(asked=asked))
         return asked
     turns = TURNS_BY_PLAYERS[players]
     r.warn(
         field,
-        f"no turn count in the file: {turns} turns, the turn track for {players} players "
-        "(R-COMP-1); say how many with --turns or in the file",
+        _(
+            "no turn count in the file: {turns} turns, the turn track for {players} players "
+            "(R-COMP-1); say how many with --turns or in the file"
+        ).format(turns=turns, players=players),
     )
     return turns
 
@@ -642,9 +767,9 @@ def read_board(
     except InputRefused as err:
         raise MapFormatError(source, err.reason) from None
     if data.startswith(b"\xef\xbb\xbf"):
-        found.append(MapWarning(source, "starts with a UTF-8 byte-order mark, ignored"))
+        found.append(MapWarning(source, _("starts with a UTF-8 byte-order mark, ignored")))
     if not text.strip():
-        raise MapFormatError(source, "the file is empty (expected a GeoJSON FeatureCollection)")
+        raise MapFormatError(source, _("the file is empty (expected a GeoJSON FeatureCollection)"))
     try:
         # NaN and Infinity parse as floats, so the schema check rejects them with their field
         document = parse_json(text)

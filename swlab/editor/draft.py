@@ -37,12 +37,15 @@ from shapely.geometry import LineString, Polygon, box
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import split as shapely_split
 
+from swlab import i18n
 from swlab.board.catalog import find_graph, official_board
 from swlab.board.generate import RegionGraph, board_from_graph, read_graph
 from swlab.board.geometry import grid_size
 from swlab.board.io import MapWarning, read_board
 from swlab.board.model import SYMBOLS, TERRAINS, TURNS_BY_PLAYERS, Board, Region, Terrain
 from swlab.board.voronoi import random_board
+from swlab.i18n import _, ngettext
+from swlab.rules import names as game_words
 
 __all__ = [
     "HISTORY_LIMIT",
@@ -88,8 +91,10 @@ class EditError(ValueError):
     def __init__(self, region: int | None, reason: str) -> None:
         self.region = region
         self.reason = reason
-        prefix = f"Region {region}: " if region is not None else ""
-        super().__init__(prefix + reason)
+        if region is None:
+            super().__init__(reason)
+        else:
+            super().__init__(_("Region {region}: {reason}").format(region=region, reason=reason))
 
 
 @dataclass(frozen=True)
@@ -155,7 +160,7 @@ def replace_board(
 
 def from_board(board: Board) -> Draft:
     """A draft starting from ``board`` (no history)."""
-    return Draft(board, f"open {board.name}")
+    return Draft(board, _("open {board}").format(board=board.name))
 
 
 def blank(
@@ -163,18 +168,32 @@ def blank(
     height: float,
     players: int = 3,
     *,
-    name: str = "new board",
+    name: str | None = None,
     terrain: str = Terrain.FARMLAND.value,
 ) -> Draft:
-    """A rectangle ``width`` x ``height`` holding one region (id 1): split it to design."""
+    """A rectangle ``width`` x ``height`` holding one region (id 1): split it to design.
+    Its ``name`` is "new board" in the language in effect unless given."""
     if width <= 0 or height <= 0:
-        raise EditError(None, f"a board needs a positive size, got {width} x {height}")
+        raise EditError(
+            None,
+            _("a board needs a positive size, got {width} x {height}").format(
+                width=width, height=height
+            ),
+        )
     if players not in TURNS_BY_PLAYERS:
-        raise EditError(None, f"players must be one of {sorted(TURNS_BY_PLAYERS)}, got {players}")
+        raise EditError(
+            None,
+            _("players must be one of {counts}, got {players}").format(
+                counts=sorted(TURNS_BY_PLAYERS), players=players
+            ),
+        )
     outline = box(0.0, 0.0, float(width), float(height))
     region = Region(1, terrain, outline)
+    name = _("new board") if name is None else name
     board = Board(name, players, TURNS_BY_PLAYERS[players], outline, (region,))
-    return Draft(board, f"blank {width:g} x {height:g}")
+    return Draft(
+        board, _("blank {width} x {height}").format(width=f"{width:g}", height=f"{height:g}")
+    )
 
 
 def from_official(players: int) -> Draft:
@@ -329,7 +348,10 @@ def _single_polygon(geometry: BaseGeometry, region: int | None, what: str) -> Po
     parts = [p for p in getattr(geometry, "geoms", []) if isinstance(p, Polygon) and p.area > 0]
     if len(parts) == 1:
         return parts[0]
-    raise EditError(region, f"{what} would not be one polygon ({geometry.geom_type})")
+    raise EditError(
+        region,
+        _("{what} would not be one polygon ({shape})").format(what=what, shape=geometry.geom_type),
+    )
 
 
 _REASON = re.compile(r"^(?P<reason>.*?)\[(?P<x>\S+) (?P<y>\S+)\]$")
@@ -341,15 +363,22 @@ def _check_valid(polygon: Polygon, region: int | None, what: str) -> None:
         match = _REASON.match(reason)
         if match is not None:
             x, y = float(match["x"]), float(match["y"])
-            reason = f"{match['reason'].lower()} at ({_fmt(x)}, {_fmt(y)})"
-        raise EditError(region, f"{what} would make its polygon invalid ({reason})")
+            reason = _("{reason} at ({x}, {y})").format(
+                reason=match["reason"].lower(), x=_fmt(x), y=_fmt(y)
+            )
+        raise EditError(
+            region,
+            _("{what} would make its polygon invalid ({reason})").format(what=what, reason=reason),
+        )
     if polygon.is_empty or polygon.area <= 0:
-        raise EditError(region, f"{what} would leave an empty polygon")
+        raise EditError(region, _("{what} would leave an empty polygon").format(what=what))
 
 
 def _region(board: Board, region_id: int) -> Region:
     if region_id not in board:
-        raise EditError(region_id, f"there is no such region on board {board.name!r}")
+        raise EditError(
+            region_id, _("there is no such region on board {board}").format(board=repr(board.name))
+        )
     return board[region_id]
 
 
@@ -357,7 +386,7 @@ def _line(line: LineString | Sequence[Sequence[float]], grid: float) -> LineStri
     coords = list(line.coords) if isinstance(line, LineString) else [tuple(p) for p in line]
     snapped = _dedupe([_snap_xy(p, grid) for p in coords])
     if len(snapped) < 2:
-        raise EditError(None, "a split line needs at least two distinct points")
+        raise EditError(None, _("a split line needs at least two distinct points"))
     return LineString(snapped)
 
 
@@ -379,22 +408,24 @@ def split(draft: Draft, region_id: int, line: LineString | Sequence[Sequence[flo
     cut = _line(line, grid)
     polygon = region.polygon
     if not cut.intersects(polygon):
-        raise EditError(region_id, "the split line does not touch this region")
+        raise EditError(region_id, _("the split line does not touch this region"))
     pieces = [g for g in shapely_split(polygon, cut).geoms if isinstance(g, Polygon)]
     if len(pieces) < 2:
         raise EditError(
-            region_id, "the split line must cross the region from one border to another"
+            region_id, _("the split line must cross the region from one border to another")
         )
     if len(pieces) > 2:
         raise EditError(
             region_id,
-            f"the split line cuts the region into {len(pieces)} pieces; draw a line that "
-            "crosses it once",
+            _(
+                "the split line cuts the region into {pieces} pieces; draw a line that "
+                "crosses it once"
+            ).format(pieces=len(pieces)),
         )
     known = _vertices(polygon)
     pieces = [_snap_new(p, known, grid) for p in pieces]
     for p in pieces:
-        _check_valid(p, region_id, "this split")
+        _check_valid(p, region_id, _("this split"))
     big, small = sorted(pieces, key=lambda p: -p.area)
     new_id = max(board.ids) + 1
     regions: list[Region] = []
@@ -405,7 +436,11 @@ def split(draft: Draft, region_id: int, line: LineString | Sequence[Sequence[flo
         else:
             regions.append(r)
     result = _conform(_with_regions(board, regions), [region_id, new_id])
-    return _commit(draft, result, f"split region {region_id} (new region {new_id})")
+    return _commit(
+        draft,
+        result,
+        _("split region {region} (new region {new})").format(region=region_id, new=new_id),
+    )
 
 
 def merge(draft: Draft, a: int, b: int) -> Draft:
@@ -414,17 +449,27 @@ def merge(draft: Draft, a: int, b: int) -> Draft:
     board = draft.board
     ra, rb = _region(board, a), _region(board, b)
     if a == b:
-        raise EditError(a, "cannot merge a region with itself")
+        raise EditError(a, _("cannot merge a region with itself"))
     if not board.are_adjacent(a, b):
-        raise EditError(a, f"cannot merge with region {b}: they share no border")
-    merged = _union(ra.polygon, rb.polygon, a, f"merging with region {b}", draft.grid)
+        raise EditError(
+            a, _("cannot merge with region {region}: they share no border").format(region=b)
+        )
+    merged = _union(
+        ra.polygon,
+        rb.polygon,
+        a,
+        _("merging with region {region}").format(region=b),
+        draft.grid,
+    )
     regions = [
         replace(r, polygon=merged, symbols=ra.symbols | rb.symbols) if r.id == a else r
         for r in board.regions
         if r.id != b
     ]
     result = _conform(_with_regions(board, regions), [a])
-    return _commit(draft, result, f"merge region {b} into region {a}")
+    return _commit(
+        draft, result, _("merge region {region} into region {into}").format(region=b, into=a)
+    )
 
 
 def _union(pa: Polygon, pb: Polygon, region: int, what: str, grid: float) -> Polygon:
@@ -447,18 +492,25 @@ def delete(draft: Draft, region_id: int, give_to: int | None = None) -> Draft:
     if give_to is None:
         regions = [r for r in board.regions if r.id != region_id]
         if not regions:
-            raise EditError(region_id, "cannot delete the board's last region")
-        return _commit(draft, _with_regions(board, regions), f"delete region {region_id}")
+            raise EditError(region_id, _("cannot delete the board's last region"))
+        return _commit(
+            draft,
+            _with_regions(board, regions),
+            _("delete region {region}").format(region=region_id),
+        )
     receiver = _region(board, give_to)
     if give_to == region_id:
-        raise EditError(region_id, "cannot give a region to itself")
+        raise EditError(region_id, _("cannot give a region to itself"))
     if not board.are_adjacent(region_id, give_to):
-        raise EditError(region_id, f"cannot give its area to region {give_to}: no shared border")
+        raise EditError(
+            region_id,
+            _("cannot give its area to region {region}: no shared border").format(region=give_to),
+        )
     merged = _union(
         receiver.polygon,
         board[region_id].polygon,
         give_to,
-        f"taking region {region_id}",
+        _("taking region {region}").format(region=region_id),
         draft.grid,
     )
     regions = [
@@ -467,7 +519,11 @@ def delete(draft: Draft, region_id: int, give_to: int | None = None) -> Draft:
         if r.id != region_id
     ]
     result = _conform(_with_regions(board, regions), [give_to])
-    return _commit(draft, result, f"delete region {region_id}, area to region {give_to}")
+    return _commit(
+        draft,
+        result,
+        _("delete region {region}, area to region {to}").format(region=region_id, to=give_to),
+    )
 
 
 def draw_region(
@@ -485,7 +541,7 @@ def draw_region(
     shape = Polygon([_snap_xy(p, grid) for p in shape.exterior.coords])
     if not shape.is_valid:
         shape = _single_polygon(
-            shapely.make_valid(shape), None, "the drawn shape (it crosses itself)"
+            shapely.make_valid(shape), None, _("the drawn shape (it crosses itself)")
         )
     taken = shapely.union_all([r.polygon for r in board.regions])
     free = shapely.difference(shapely.intersection(shape, board.outline), taken)
@@ -496,21 +552,24 @@ def draw_region(
         if isinstance(p, Polygon) and 2 * p.area / max(p.length, 1e-300) > ON_EDGE_CELLS * grid
     ]
     if not pieces:
-        raise EditError(None, "the drawn shape covers no gap inside the outline")
+        raise EditError(None, _("the drawn shape covers no gap inside the outline"))
     if len(pieces) > 1:
         raise EditError(
-            None, f"the drawn shape covers {len(pieces)} separate gaps; draw over one at a time"
+            None,
+            _("the drawn shape covers {gaps} separate gaps; draw over one at a time").format(
+                gaps=len(pieces)
+            ),
         )
     known: set[Point2] = _vertices(board.outline)
     for r in board.regions:
         known |= _vertices(r.polygon)
     new = _snap_new(pieces[0], known, grid)
     new_id = max(board.ids, default=0) + 1
-    _check_valid(new, new_id, "the drawn region")
+    _check_valid(new, new_id, _("the drawn region"))
     _check_symbols(new_id, symbols)
     region = Region(new_id, terrain, new, frozenset(symbols))
     result = _conform(_with_regions(board, (*board.regions, region)), [new_id])
-    return _commit(draft, result, f"draw region {new_id}")
+    return _commit(draft, result, _("draw region {region}").format(region=new_id))
 
 
 def insert_vertex(draft: Draft, xy: Sequence[float]) -> Draft:
@@ -525,10 +584,12 @@ def insert_vertex(draft: Draft, xy: Sequence[float]) -> Draft:
         r.id for r, old in zip(regions, board.regions, strict=True) if r.polygon is not old.polygon
     ]
     if not changed:
-        raise EditError(None, f"({_fmt(p[0])}, {_fmt(p[1])}) is on no region's border")
+        raise EditError(
+            None, _("({x}, {y}) is on no region's border").format(x=_fmt(p[0]), y=_fmt(p[1]))
+        )
     outline = insert_points(board.outline, [p], tol)
     result = _with_regions(board, regions, outline)
-    return _commit(draft, result, f"add vertex ({_fmt(p[0])}, {_fmt(p[1])})")
+    return _commit(draft, result, _("add vertex ({x}, {y})").format(x=_fmt(p[0]), y=_fmt(p[1])))
 
 
 def nearest_vertex(board: Board, xy: Sequence[float], tolerance: float) -> Point2 | None:
@@ -565,7 +626,10 @@ def move_vertex(
     tol = ON_EDGE_CELLS * grid if tolerance is None else tolerance
     old = nearest_vertex(board, old_xy, tol)
     if old is None:
-        raise EditError(None, f"no vertex at ({_fmt(float(old_xy[0]))}, {_fmt(float(old_xy[1]))})")
+        raise EditError(
+            None,
+            _("no vertex at ({x}, {y})").format(x=_fmt(float(old_xy[0])), y=_fmt(float(old_xy[1]))),
+        )
     new = _snap_xy(new_xy, grid)
     if new == old:
         return draft
@@ -581,20 +645,26 @@ def move_vertex(
     rim = {v for rid in moved for v in _vertices(polys[rid])}
     outline = insert_points(board.outline, sorted(rim), on_edge)
     new_outline = _replace_vertex(outline, old, new) if old in _vertices(outline) else outline
-    where = f"moving vertex ({_fmt(old[0])}, {_fmt(old[1])}) to ({_fmt(new[0])}, {_fmt(new[1])})"
+    points = {"x": _fmt(old[0]), "y": _fmt(old[1]), "x2": _fmt(new[0]), "y2": _fmt(new[1])}
+    where = _("moving vertex ({x}, {y}) to ({x2}, {y2})").format(**points)
     if not moved:
-        raise EditError(None, f"{where}: no region has this vertex")
+        raise EditError(None, _("{where}: no region has this vertex").format(where=where))
     first = min(moved)
     for rid, poly in sorted(moved.items()):
         _check_valid(poly, rid, where)
-    _check_valid(new_outline, None, f"{where} (the outline)")
+    _check_valid(new_outline, None, _("{where} (the outline)").format(where=where))
     # the moved regions must still fill exactly what they filled, give or take the outline
     before = shapely.union_all([polys[rid] for rid in moved])
     after = shapely.union_all(list(moved.values()))
     area_tol = 4 * grid * max(float(before.length), 1.0)
     overlap = sum(p.area for p in moved.values()) - after.area
     if overlap > area_tol:
-        raise EditError(first, f"{where} would make regions {_ids(moved)} overlap")
+        raise EditError(
+            first,
+            _("{where} would make regions {regions} overlap").format(
+                where=where, regions=_ids(moved)
+            ),
+        )
     expected = shapely.union(
         shapely.difference(before, shapely.difference(outline, new_outline)),
         shapely.difference(new_outline, outline),
@@ -608,17 +678,17 @@ def move_vertex(
             and r.polygon.intersection(after).area > area_tol
         ]
         what = (
-            f"would overlap region {_ids(others)}"
+            _("{where} would overlap region {regions}")
             if others
-            else "would open a gap or push a region out of the outline"
+            else _("{where} would open a gap or push a region out of the outline")
         )
-        raise EditError(first, f"{where} {what}")
+        raise EditError(first, what.format(where=where, regions=_ids(others) if others else ""))
     regions = tuple(replace(r, polygon=moved[r.id]) if r.id in moved else r for r in board.regions)
     result = _with_regions(board, regions, new_outline if new_outline is not outline else None)
     return _commit(
         draft,
         result,
-        f"move vertex ({_fmt(old[0])}, {_fmt(old[1])}) to ({_fmt(new[0])}, {_fmt(new[1])})",
+        _("move vertex ({x}, {y}) to ({x2}, {y2})").format(**points),
     )
 
 
@@ -632,7 +702,9 @@ def _replace_vertex(polygon: Polygon, old: Point2, new: Point2) -> Polygon:
 
 def _ids(ids: Iterable[int]) -> str:
     s = sorted(ids)
-    return ", ".join(map(str, s[:-1])) + f" and {s[-1]}" if len(s) > 1 else str(s[0])
+    if len(s) == 1:
+        return str(s[0])
+    return _("{ids} and {last}").format(ids=", ".join(map(str, s[:-1])), last=s[-1])
 
 
 def _fmt(value: float) -> str:
@@ -644,13 +716,23 @@ def _fmt(value: float) -> str:
 
 def _check_terrain(region: int | None, terrain: str) -> None:
     if terrain not in TERRAINS:
-        raise EditError(region, f"unknown terrain {terrain!r}; use one of {', '.join(TERRAINS)}")
+        raise EditError(
+            region,
+            _("unknown terrain {terrain}; use one of {terrains}").format(
+                terrain=repr(terrain), terrains=", ".join(TERRAINS)
+            ),
+        )
 
 
 def _check_symbols(region: int | None, symbols: Iterable[str]) -> None:
     for s in symbols:
         if s not in SYMBOLS:
-            raise EditError(region, f"unknown symbol {s!r}; use one of {', '.join(SYMBOLS)}")
+            raise EditError(
+                region,
+                _("unknown symbol {symbol}; use one of {symbols}").format(
+                    symbol=repr(s), symbols=", ".join(SYMBOLS)
+                ),
+            )
 
 
 def _set(draft: Draft, region_id: int, note: str, **changes: object) -> Draft:
@@ -666,13 +748,13 @@ def _set(draft: Draft, region_id: int, note: str, **changes: object) -> Draft:
 def _ids_of(region_ids: int | Iterable[int]) -> list[int]:
     ids = [region_ids] if isinstance(region_ids, int) else list(dict.fromkeys(region_ids))
     if not ids:
-        raise EditError(None, "select a region first")
+        raise EditError(None, _("select a region first"))
     return ids
 
 
 def region_words(ids: Sequence[int]) -> str:
     """``region 3`` or ``regions 3, 5 and 8``: how a message names the regions it changed."""
-    return f"region {ids[0]}" if len(ids) == 1 else f"regions {_ids(ids)}"
+    return ngettext("region {ids}", "regions {ids}", len(ids)).format(ids=_ids(ids))
 
 
 def _set_each(
@@ -696,17 +778,26 @@ def set_terrain(draft: Draft, region_id: int | Iterable[int], terrain: str) -> D
     of the seven of R-COMP-6."""
     ids = _ids_of(region_id)
     _check_terrain(ids[0] if len(ids) == 1 else None, terrain)
-    verb = "is" if len(ids) == 1 else "are"
     changes: dict[int, dict[str, object]] = {rid: {"terrain": str(terrain)} for rid in ids}
-    return _set_each(draft, ids, f"{region_words(ids)} {verb} {terrain}", changes)
+    note = ngettext("region {ids} is {terrain}", "regions {ids} are {terrain}", len(ids)).format(
+        ids=_ids(ids), terrain=game_words.terrain(terrain)
+    )
+    return _set_each(draft, ids, note, changes)
 
 
 def set_symbols(draft: Draft, region_id: int, symbols: Iterable[str]) -> Draft:
     """Replace the symbols of ``region_id`` (mine, magic, cavern, lost_tribe)."""
     chosen = frozenset(str(s) for s in symbols)
     _check_symbols(region_id, chosen)
-    text = ", ".join(sorted(chosen)) or "no symbols"
-    return _set(draft, region_id, f"region {region_id}: {text}", symbols=chosen)
+    text = ", ".join(_symbol_word(s) for s in sorted(chosen)) or _("no symbols")
+    note = _("region {region}: {symbols}").format(region=region_id, symbols=text)
+    return _set(draft, region_id, note, symbols=chosen)
+
+
+def _symbol_word(symbol: str) -> str:
+    """A symbol as an edit note names it: the map file's word in English (``lost_tribe``,
+    as the notes always said), the language's word for it in any other."""
+    return symbol if i18n.language() == i18n.SOURCE else game_words.symbol(symbol)
 
 
 def toggle_symbol(draft: Draft, region_id: int | Iterable[int], symbol: str) -> Draft:
@@ -727,18 +818,19 @@ def toggle_symbol(draft: Draft, region_id: int | Iterable[int], symbol: str) -> 
     for rid in ids:
         current = draft.board[rid].symbols
         changes[rid] = {"symbols": current | {str(symbol)} if add else current - {str(symbol)}}
-    verb = "gets" if len(ids) == 1 else "get"
+    word, n = _symbol_word(str(symbol)), len(ids)
     note = (
-        f"{region_words(ids)} {verb} {symbol}"
+        ngettext("region {ids} gets {symbol}", "regions {ids} get {symbol}", n)
         if add
-        else f"{symbol} taken from {region_words(ids)}"
-    )
+        else ngettext("{symbol} taken from region {ids}", "{symbol} taken from regions {ids}", n)
+    ).format(ids=_ids(ids), symbol=word)
     return _set_each(draft, ids, note, changes)
 
 
 def rename(draft: Draft, region_id: int, name: str | None) -> Draft:
     """Give ``region_id`` a display name (``None`` or ``""``: back to its terrain)."""
-    return _set(draft, region_id, f"region {region_id} named {name!r}", name=name or None)
+    note = _("region {region} named {name}").format(region=region_id, name=repr(name))
+    return _set(draft, region_id, note, name=name or None)
 
 
 def set_board_info(
@@ -747,13 +839,18 @@ def set_board_info(
     """Change the board's name, player count or turn count (the turns follow the players
     unless given, R-COMP-1)."""
     if players is not None and players not in TURNS_BY_PLAYERS:
-        raise EditError(None, f"players must be one of {sorted(TURNS_BY_PLAYERS)}, got {players}")
+        raise EditError(
+            None,
+            _("players must be one of {counts}, got {players}").format(
+                counts=sorted(TURNS_BY_PLAYERS), players=players
+            ),
+        )
     if turns is None and players is not None:
         turns = TURNS_BY_PLAYERS[players]
     if turns is not None and turns < 1:
-        raise EditError(None, f"a game needs at least 1 turn, got {turns}")
+        raise EditError(None, _("a game needs at least 1 turn, got {turns}").format(turns=turns))
     board = replace_board(draft.board, name=name, players=players, turns=turns)
-    return _commit(draft, board, "board settings")
+    return _commit(draft, board, _("board settings"))
 
 
 # --- history ----------------------------------------------------------------------------
@@ -779,7 +876,7 @@ def can_redo(draft: Draft) -> bool:
 def undo(draft: Draft) -> Draft:
     """The draft before its last edit (refused when there is none)."""
     if not draft.past:
-        raise EditError(None, "nothing to undo")
+        raise EditError(None, _("nothing to undo"))
     board, note = draft.past[-1]
     return Draft(board, note, draft.past[:-1], ((draft.board, draft.note), *draft.future))
 
@@ -787,6 +884,6 @@ def undo(draft: Draft) -> Draft:
 def redo(draft: Draft) -> Draft:
     """The edit last undone, again (refused when there is none)."""
     if not draft.future:
-        raise EditError(None, "nothing to redo")
+        raise EditError(None, _("nothing to redo"))
     board, note = draft.future[0]
     return Draft(board, note, (*draft.past, (draft.board, draft.note)), draft.future[1:])

@@ -24,6 +24,7 @@ from swlab.editor.draft import (
     split,
     squash,
 )
+from swlab.i18n import _
 
 __all__ = ["apply_drawn", "apply_edited", "line_target", "ring_change"]
 
@@ -60,7 +61,10 @@ def ring_change(
             return None
         if len(moved) == 1:
             return ("move", a[moved[0]], b[moved[0]])
-        raise EditError(None, f"{len(moved)} vertices changed at once; move one at a time")
+        raise EditError(
+            None,
+            _("{count} vertices changed at once; move one at a time").format(count=len(moved)),
+        )
     if len(b) == len(a) + 1:
         for k in range(len(b)):
             rest = b[:k] + b[k + 1 :]
@@ -68,7 +72,7 @@ def ring_change(
                 p, q = a[k - 1], a[k % len(a)]
                 middle = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
                 return ("add", middle, b[k])
-    raise EditError(None, "the edited shape changed in more than one place; edit one vertex")
+    raise EditError(None, _("the edited shape changed in more than one place; edit one vertex"))
 
 
 def apply_edited(draft: Draft, features: Sequence[Mapping[str, Any]]) -> Draft:
@@ -110,9 +114,14 @@ def line_target(draft: Draft, line: LineString, selected: Sequence[int] = ()) ->
     if len(crossed) == 1:
         return crossed[0]
     if not crossed:
-        raise EditError(None, "the line crosses no region from border to border")
+        raise EditError(None, _("the line crosses no region from border to border"))
     listed = ", ".join(map(str, crossed))
-    raise EditError(None, f"the line crosses regions {listed}; select the one to split first")
+    raise EditError(
+        None,
+        _("the line crosses regions {regions}; select the one to split first").format(
+            regions=listed
+        ),
+    )
 
 
 def apply_drawn(

@@ -15,12 +15,13 @@ problems of :func:`swlab.board.hexmap.check` (each listed with its fix).
 
 from __future__ import annotations
 
+import functools
 import html
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from shapely.geometry import LineString, mapping
 
@@ -43,7 +44,7 @@ from swlab.board.hexmap import (
     space_name,
 )
 from swlab.board.hexmap.render import BRIDGE_COLOUR, MASS_COLOURS, PROBLEM_COLOUR, REACH_COLOUR
-from swlab.board.hexmap.terrain import INK
+from swlab.board.hexmap.terrain import INK, terrain_word
 from swlab.board.model import Board
 from swlab.board.validate import Problem
 from swlab.i18n import N_, _
@@ -85,7 +86,9 @@ class HexDraft:
     def of(cls, board: Board) -> HexDraft:
         """The draft of a hex board (its layout read from the polygons)."""
         if not is_hex_board(board):
-            raise HexEditError(f"{board.name} is not a Terra Mystica map (its profile)")
+            raise HexEditError(
+                _("{board} is not a Terra Mystica map (its profile)").format(board=board.name)
+            )
         return cls(board_layout(board), board.name)
 
     @property
@@ -102,17 +105,17 @@ class HexDraft:
     def undo(self) -> HexDraft:
         """The draft before the last edit."""
         if not self.past:
-            raise HexEditError("nothing to undo")
+            raise HexEditError(_("nothing to undo"))
         return HexDraft(
-            self.past[-1], self.name, self.past[:-1], (self.layout, *self.future), "undone"
+            self.past[-1], self.name, self.past[:-1], (self.layout, *self.future), _("undone")
         )
 
     def redo(self) -> HexDraft:
         """The edit undo took back."""
         if not self.future:
-            raise HexEditError("nothing to redo")
+            raise HexEditError(_("nothing to redo"))
         return HexDraft(
-            self.future[0], self.name, (*self.past, self.layout), self.future[1:], "redone"
+            self.future[0], self.name, (*self.past, self.layout), self.future[1:], _("redone")
         )
 
     def renamed(self, name: str) -> HexDraft:
@@ -124,19 +127,33 @@ def paint(draft: HexDraft, space: int, terrain: str) -> HexDraft:
     """``draft`` with space ``space`` (a region id) of ``terrain`` (a word of
     :data:`~swlab.board.hexmap.TM_TERRAINS`, ``"river"`` to make it river)."""
     if terrain not in TM_TERRAINS:
-        raise HexEditError(f"{terrain!r} is not a Terra Mystica terrain")
+        raise HexEditError(
+            _("{terrain} is not a Terra Mystica terrain").format(terrain=repr(terrain))
+        )
     board = draft.board
     if space not in board:
-        raise HexEditError(f"there is no space {space} on {board.name}")
+        raise HexEditError(
+            _("there is no space {space} on {board}").format(space=space, board=board.name)
+        )
     before = space_name(board, space)
     if board[space].terrain == terrain:
-        raise HexEditError(f"{before} is {terrain} already")
+        raise HexEditError(
+            _("{space} is {terrain} already").format(space=before, terrain=terrain_word(terrain))
+        )
     r, c = _position(board, space)
-    new = draft._with(draft.layout.replace(r, c, terrain), f"{before}: {terrain}")
-    after = space_name(new.board, space)
-    return replace(
-        new, note=f"{before} is now {terrain}" + (f" ({after})" if after != before else "")
+    new = draft._with(
+        draft.layout.replace(r, c, terrain),
+        _("{space}: {terrain}").format(space=before, terrain=terrain_word(terrain)),
     )
+    after = space_name(new.board, space)
+    note = (
+        _("{space} is now {terrain} ({label})").format(
+            space=before, terrain=terrain_word(terrain), label=after
+        )
+        if after != before
+        else _("{space} is now {terrain}").format(space=before, terrain=terrain_word(terrain))
+    )
+    return replace(new, note=note)
 
 
 def _position(board: Board, space: int) -> tuple[int, int]:
@@ -267,6 +284,21 @@ CSS = """<style>
 </style>"""
 
 
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def _in_own_language(method: _Method) -> _Method:
+    """A public method of an editor runs in the editor's language, so what it says (an
+    edit note, a refusal, a report) is in it when called from code as from a click."""
+
+    @functools.wraps(method)
+    def speaking(self: Any, *args: Any, **kwargs: Any) -> Any:
+        with i18n.using(self.language):
+            return method(self, *args, **kwargs)
+
+    return speaking  # type: ignore[return-value]
+
+
 class HexMapEditor:
     """Edit a Terra Mystica map: paint hexes, show reach and overlays, undo, save.
 
@@ -346,7 +378,7 @@ class HexMapEditor:
         self.brushes: dict[str, Any] = {}
         for terrain in TM_TERRAINS:
             b = widgets.Button(
-                description=terrain,
+                description=terrain_word(terrain),
                 layout=widgets.Layout(width="auto"),
                 style={"button_color": TERRAIN_COLOURS[terrain], "text_color": INK[terrain]},
             )
@@ -446,23 +478,26 @@ class HexMapEditor:
         self.map.max_zoom = view.max_zoom
 
     # --- actions (each callable from code as from a click) ------------------------------
+    @_in_own_language
     def choose_brush(self, terrain: str) -> None:
         """Paint mode with ``terrain`` (``"river"`` makes hexes river)."""
         self.mode, self.brush = "paint", terrain
-        self._say(f"Click a hex to make it {terrain}.")
+        self._say(_("Click a hex to make it {terrain}.").format(terrain=terrain_word(terrain)))
         self.refresh(keep_message=True)
 
+    @_in_own_language
     def choose_reach(self) -> None:
         """Reach mode: a click shows what the space borders."""
         self.mode = "reach"
-        self._say("Click a terrain space to see its direct and indirect neighbours.")
+        self._say(_("Click a terrain space to see its direct and indirect neighbours."))
         self.refresh(keep_message=True)
 
+    @_in_own_language
     def click(self, space: int) -> None:
         """What a click on ``space`` does in the current mode."""
         if self.mode == "reach":
             if self.board[space].terrain == RIVER:
-                self._say("A river space has no buildings: click a terrain space.", True)
+                self._say(_("A river space has no buildings: click a terrain space."), True)
             else:
                 self.reach_from = space
                 self._say(self._reach_text(space))
@@ -470,14 +505,17 @@ class HexMapEditor:
             return
         self._apply(lambda d: paint(d, space, self.brush))
 
+    @_in_own_language
     def undo(self) -> None:
         """Take back the last paint."""
         self._apply(HexDraft.undo)
 
+    @_in_own_language
     def redo(self) -> None:
         """Paint again what undo took back."""
         self._apply(HexDraft.redo)
 
+    @_in_own_language
     def save(self) -> None:
         """Save the map as GeoJSON in the workspace (the file box); an existing file waits
         for "replace" or "keep", as in the region-map editor."""
@@ -488,10 +526,12 @@ class HexMapEditor:
         )
         self._show_file(outcome)
 
+    @_in_own_language
     def replace_file(self) -> None:
         """Carry out the save waiting for confirmation ("replace")."""
         self._show_file(self.files.confirm())
 
+    @_in_own_language
     def keep_file(self) -> None:
         """Leave the existing file as it is ("keep")."""
         self._show_file(self.files.cancel())
@@ -519,11 +559,13 @@ class HexMapEditor:
         names = labels(self.board)
 
         def listed(ids: Iterable[int]) -> str:
-            return ", ".join(sorted((names[r] for r in ids), key=_label_key)) or "none"
+            return ", ".join(sorted((names[r] for r in ids), key=_label_key)) or _("none")
 
-        return (
-            f"{names[space]}: direct {listed(found['direct'])}; "
-            f"shipping {self.shipping.value} adds {listed(found['shipping'])}"
+        return _("{space}: direct {direct}; shipping {shipping} adds {more}").format(
+            space=names[space],
+            direct=listed(found["direct"]),
+            shipping=self.shipping.value,
+            more=listed(found["shipping"]),
         )
 
     def _say(self, text: str, refused: bool = False) -> None:
@@ -582,7 +624,7 @@ class HexMapEditor:
         )
         bad = errors(self.problems)
         mode = (
-            _("paint: {brush}").format(brush=self.brush)
+            _("paint: {brush}").format(brush=terrain_word(self.brush))
             if self.mode == "paint"
             else _("reach: click a space")
         )

@@ -35,6 +35,7 @@ from swlab.board.geometry import MEMO, NEAR_CELLS, grid_size
 from swlab.board.graph import read_graph_document
 from swlab.board.model import Board
 from swlab.board.validate import Problem
+from swlab.i18n import N_, _, ngettext
 
 __all__ = [
     "CORNER_TEXT",
@@ -83,19 +84,20 @@ CORNER_COLOUR = "#E69F00"
 NEIGHBOUR_COLOUR = "#0072B2"
 
 #: How a corner-only contact is named everywhere (R-COMP-6: a shared corner is no border).
-CORNER_TEXT = "touches at a corner: not a border (R-COMP-6)"
+CORNER_TEXT = N_("touches at a corner: not a border (R-COMP-6)")
 
-#: What each overlay shows, as its legend says it (key of ``MapEditor.OVERLAYS``).
+#: What each overlay shows, as its legend says it (key of ``MapEditor.OVERLAYS``); marked
+#: English, translated where it is shown (``_(OVERLAY_TEXT[key])``).
 OVERLAY_TEXT: dict[str, str] = {
-    "adjacency": "shared border, drawn on the border itself",
+    "adjacency": N_("shared border, drawn on the border itself"),
     "corners": CORNER_TEXT,
-    "edge": "edge region: touches the board's outline (R-COMP-6)",
-    "coastal": "coastal region: land beside a Sea or the Lake (R-COMP-6)",
-    "first_conquest": ("first-conquest region: where a race may enter the board (R-CONQ-1)"),
-    "problems": "problem to fix (click one to select its regions)",
-    "missing": "missing border: the design has it, the board does not",
-    "extra": "extra border: the board has it, the design does not",
-    "heat": "share of the play-test games in which the region is held at the end",
+    "edge": N_("edge region: touches the board's outline (R-COMP-6)"),
+    "coastal": N_("coastal region: land beside a Sea or the Lake (R-COMP-6)"),
+    "first_conquest": N_("first-conquest region: where a race may enter the board (R-CONQ-1)"),
+    "problems": N_("problem to fix (click one to select its regions)"),
+    "missing": N_("missing border: the design has it, the board does not"),
+    "extra": N_("extra border: the board has it, the design does not"),
+    "heat": N_("share of the play-test games in which the region is held at the end"),
 }
 
 
@@ -200,8 +202,9 @@ def average_perimeter(board: Board) -> float:
 def border_words(length: float, yardstick: float) -> str:
     """A border's length in plain words: its share of an average region's outline."""
     share = length / max(yardstick, 1e-300)
-    amount = "under 1%" if share < 0.01 else f"{share:.0%}"
-    return f"border {amount} of an average region's outline"
+    if share < 0.01:
+        return _("border under 1% of an average region's outline")
+    return _("border {share} of an average region's outline").format(share=f"{share:.0%}")
 
 
 def neighbour_report(
@@ -213,13 +216,15 @@ def neighbour_report(
     mine = [c for c in found if region in (c.a, c.b)]
     yardstick = average_perimeter(board)
     lines = [
-        f"{board[c.other(region)].label}: {border_words(c.length, yardstick)}"
+        _("{region}: {contact}").format(
+            region=board[c.other(region)].label, contact=border_words(c.length, yardstick)
+        )
         for c in sorted(
             (c for c in mine if c.is_border), key=lambda c: (-c.length, c.other(region))
         )
     ]
     lines += [
-        f"{board[c.other(region)].label}: {CORNER_TEXT}"
+        _("{region}: {contact}").format(region=board[c.other(region)].label, contact=_(CORNER_TEXT))
         for c in sorted((c for c in mine if not c.is_border), key=lambda c: c.other(region))
     ]
     return lines
@@ -265,15 +270,25 @@ class GraphDiff:
         """One sentence per difference (empty when the board matches the design)."""
         out = []
         if self.missing_regions:
-            out.append(f"regions missing from the board: {_list(self.missing_regions)}")
+            out.append(
+                _("regions missing from the board: {regions}").format(
+                    regions=_list(self.missing_regions)
+                )
+            )
         if self.extra_regions:
-            out.append(f"regions not in the design: {_list(self.extra_regions)}")
-        out += [f"missing border {a}-{b}" for a, b in self.missing]
-        out += [f"extra border {a}-{b}" for a, b in self.extra]
+            out.append(
+                _("regions not in the design: {regions}").format(regions=_list(self.extra_regions))
+            )
+        out += [_("missing border {a}-{b}").format(a=a, b=b) for a, b in self.missing]
+        out += [_("extra border {a}-{b}").format(a=a, b=b) for a, b in self.extra]
         if self.edge_missing:
-            out.append(f"should touch the edge: {_list(self.edge_missing)}")
+            out.append(
+                _("should touch the edge: {regions}").format(regions=_list(self.edge_missing))
+            )
         if self.edge_extra:
-            out.append(f"should not touch the edge: {_list(self.edge_extra)}")
+            out.append(
+                _("should not touch the edge: {regions}").format(regions=_list(self.edge_extra))
+            )
         return out
 
 
@@ -381,7 +396,7 @@ def corner_features(board: Board, found: Sequence[Contact] | None = None) -> dic
                 {**style, "className": f"swlab-corner swlab-corner-{c.a}-{c.b}"},
                 a=c.a,
                 b=c.b,
-                text=f"{c.a} - {c.b}: {CORNER_TEXT}",
+                text=_("{a} - {b}: {contact}").format(a=c.a, b=c.b, contact=_(CORNER_TEXT)),
             )
             for c in found
             if not c.is_border
@@ -470,12 +485,19 @@ def overlay_entries(
         found = contacts(board) if found is None else found
         yardstick = average_perimeter(board)
         out = [
-            OverlayEntry(f"{c.a} - {c.b}: {border_words(c.length, yardstick)}", (c.a, c.b))
+            OverlayEntry(
+                _("{a} - {b}: {contact}").format(
+                    a=c.a, b=c.b, contact=border_words(c.length, yardstick)
+                ),
+                (c.a, c.b),
+            )
             for c in found
             if c.is_border
         ]
         return out + [
-            OverlayEntry(f"{c.a} - {c.b}: {CORNER_TEXT}", (c.a, c.b))
+            OverlayEntry(
+                _("{a} - {b}: {contact}").format(a=c.a, b=c.b, contact=_(CORNER_TEXT)), (c.a, c.b)
+            )
             for c in found
             if not c.is_border
         ]
@@ -485,19 +507,37 @@ def overlay_entries(
     if key == "diff":
         if diff is None:
             return []
-        out = [OverlayEntry(f"missing border {a} - {b}", (a, b)) for a, b in diff.missing]
-        out += [OverlayEntry(f"extra border {a} - {b}", (a, b)) for a, b in diff.extra]
-        out += [OverlayEntry(f"region {r} is not on the board", ()) for r in diff.missing_regions]
-        out += [OverlayEntry(f"region {r} is not in the design", (r,)) for r in diff.extra_regions]
-        out += [OverlayEntry(f"{r} should touch the edge", (r,)) for r in diff.edge_missing]
-        out += [OverlayEntry(f"{r} should not touch the edge", (r,)) for r in diff.edge_extra]
+        missing, extra = _("missing border {a} - {b}"), _("extra border {a} - {b}")
+        out = [OverlayEntry(missing.format(a=a, b=b), (a, b)) for a, b in diff.missing]
+        out += [OverlayEntry(extra.format(a=a, b=b), (a, b)) for a, b in diff.extra]
+        out += [
+            OverlayEntry(_("region {region} is not on the board").format(region=r), ())
+            for r in diff.missing_regions
+        ]
+        out += [
+            OverlayEntry(_("region {region} is not in the design").format(region=r), (r,))
+            for r in diff.extra_regions
+        ]
+        out += [
+            OverlayEntry(_("{region} should touch the edge").format(region=r), (r,))
+            for r in diff.edge_missing
+        ]
+        out += [
+            OverlayEntry(_("{region} should not touch the edge").format(region=r), (r,))
+            for r in diff.edge_extra
+        ]
         return out
     if key == "heat":
         if shares is None:
             return []
         ranked = sorted(shares.items(), key=lambda kv: (-kv[1], kv[0]))
         return [
-            OverlayEntry(f"{rid}: held in {share:.0%} of the games", (rid,))
+            OverlayEntry(
+                _("{region}: held in {share} of the games").format(
+                    region=rid, share=f"{share:.0%}"
+                ),
+                (rid,),
+            )
             for rid, share in ranked
         ]
     raise ValueError(f"no list for overlay {key!r}")
@@ -519,7 +559,8 @@ def _swatch(colour: str, *, line: bool = False, dashed: bool = False) -> str:
 def overlay_legend_html(key: str, count: int, *, games: int = 0) -> str:
     """The legend of one overlay: its swatch, what it means, and how many it marks."""
     if key == "heat":
-        return heat_legend_html(games) + f"<div>{count} regions</div>"
+        counted = ngettext("{count} region", "{count} regions", count).format(count=count)
+        return heat_legend_html(games) + f"<div>{html.escape(counted)}</div>"
     rows: list[tuple[str, str, int]] = []
     if key == "adjacency":
         rows = [(_swatch(BORDER_COLOUR, line=True), OVERLAY_TEXT["adjacency"], count)]
@@ -532,7 +573,7 @@ def overlay_legend_html(key: str, count: int, *, games: int = 0) -> str:
     else:
         raise ValueError(f"no legend for overlay {key!r}")
     return "".join(
-        f'<div class="swlab-legend-{key}">{swatch}&nbsp;{html.escape(text)}: <b>{n}</b></div>'
+        f'<div class="swlab-legend-{key}">{swatch}&nbsp;{html.escape(_(text))}: <b>{n}</b></div>'
         for swatch, text, n in rows
     )
 
@@ -542,10 +583,12 @@ def diff_legend_html(diff: GraphDiff | None, design: str) -> str:
     if diff is None:
         return f"<div class='swlab-legend-diff'>{html.escape(design)}</div>"
     return (
-        f"<div class='swlab-legend-diff'>against {html.escape(design)}:<br>"
-        f"{_swatch(MISSING_COLOUR, line=True, dashed=True)}&nbsp;{OVERLAY_TEXT['missing']}: "
+        f"<div class='swlab-legend-diff'>"
+        f"{html.escape(_('against {design}:').format(design=design))}<br>"
+        f"{_swatch(MISSING_COLOUR, line=True, dashed=True)}&nbsp;"
+        f"{html.escape(_(OVERLAY_TEXT['missing']))}: "
         f"<b>{len(diff.missing)}</b><br>"
-        f"{_swatch(EXTRA_COLOUR, line=True)}&nbsp;{OVERLAY_TEXT['extra']}: "
+        f"{_swatch(EXTRA_COLOUR, line=True)}&nbsp;{html.escape(_(OVERLAY_TEXT['extra']))}: "
         f"<b>{len(diff.extra)}</b></div>"
     )
 
@@ -633,10 +676,14 @@ def heat_colour(share: float) -> str:
 def heat_legend_html(games: int) -> str:
     """The heat map's legend: the colour ramp of :func:`heat_colour` from 0 to 100 %."""
     stops = ", ".join(f"{heat_colour(k / 10)} {k * 10}%" for k in range(11))
+    heat = ngettext(
+        "heat map: share of the {games} game in which the region is held by a race at the end",
+        "heat map: share of the {games} games in which the region is held by a race at the end",
+        games,
+    ).format(games=games)
     return (
         '<div class="swlab-heat-legend" style="font-size:12px;margin-top:4px">'
-        f"<div>heat map: share of the {games} games in which the region is held by a race "
-        "at the end</div>"
+        f"<div>{html.escape(heat)}</div>"
         f'<div style="height:12px;width:240px;border:1px solid #333;'
         f'background:linear-gradient(to right, {stops})"></div>'
         '<div style="display:flex;justify-content:space-between;width:240px">'

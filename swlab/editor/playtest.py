@@ -24,6 +24,17 @@ from swlab.balance.runner import Plan, run_games
 from swlab.board.model import Board
 from swlab.board.validate import Problem, validate
 from swlab.editor.draft import EditError
+from swlab.i18n import NC_, _, ngettext, pgettext
+
+#: The seat table's column headings as :meth:`BalanceResult.report` prints them (the
+#: DataFrame's own columns stay these English identifiers).
+SEAT_HEADINGS: dict[str, str] = {
+    "seat": NC_("seat table", "seat"),
+    "games": NC_("seat table", "games"),
+    "wins": NC_("seat table", "wins"),
+    "win_share": NC_("seat table", "win_share"),
+    "avg_coins": NC_("seat table", "avg_coins"),
+}
 
 __all__ = [
     "BalanceResult",
@@ -41,10 +52,12 @@ class NotPlayableError(EditError):
         self.problems = tuple(problems)
         listed = "\n".join(f"- {p.message}" for p in problems)
         n = len(problems)
-        what = "this problem is" if n == 1 else f"these {n} problems are"
-        super().__init__(
-            None, f"board {board.name!r} cannot be played until {what} fixed:\n{listed}"
-        )
+        head = ngettext(
+            "board {board} cannot be played until this problem is fixed:",
+            "board {board} cannot be played until these {n} problems are fixed:",
+            n,
+        ).format(board=repr(board.name), n=n)
+        super().__init__(None, f"{head}\n{listed}")
 
 
 def check_playable(board: Board) -> None:
@@ -70,11 +83,16 @@ class BalanceResult:
     def report(self) -> str:
         fmt = {"win_share": "{:.0%}".format, "avg_coins": "{:.1f}".format}
         top = sorted(self.held.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
-        most = ", ".join(f"{rid} ({share:.0%})" for rid, share in top)
-        return (
-            f"{self.games} games\n{self.seats.to_string(index=False, formatters=fmt)}\n"
-            f"most often held at the end: {most}"
+        most = ", ".join(
+            _("{region} ({share})").format(region=rid, share=f"{share:.0%}") for rid, share in top
         )
+        headings = {k: pgettext("seat table", v) for k, v in SEAT_HEADINGS.items()}
+        table = self.seats.rename(columns=headings).to_string(
+            index=False, formatters={headings[k]: f for k, f in fmt.items()}
+        )
+        count = ngettext("{games} game", "{games} games", self.games).format(games=self.games)
+        held = _("most often held at the end: {regions}").format(regions=most)
+        return f"{count}\n{table}\n{held}"
 
 
 def balance_run(
@@ -94,7 +112,7 @@ def balance_run(
     """
     check_playable(board)
     if games < 1:
-        raise EditError(None, "play at least one game")
+        raise EditError(None, _("play at least one game"))
     seats = players if players is not None else board.players
     kinds = tuple(k.strip().lower() for k in bots if k.strip())
     run = run_games(Plan(board, seats, kinds, seed, games), workers=workers, progress=False)
@@ -135,10 +153,16 @@ def compare_with_official(
     from swlab.board import official_board
 
     if not 2 <= board.players <= 5:
-        raise EditError(None, f"there is no official board for {board.players} players")
+        raise EditError(
+            None,
+            _("there is no official board for {players} players").format(players=board.players),
+        )
     custom = balance_run(board, bots, games, seed, workers=workers).lab
     official = official_board(board.players)
     theirs = balance_run(official, bots, games, seed, workers=workers).lab
     assert custom is not None and theirs is not None
-    labels = (f"{board.name} (custom)", f"{official.name} (official)")
+    labels = (
+        _("{board} (custom)").format(board=board.name),
+        _("{board} (official)").format(board=official.name),
+    )
     return custom, theirs, compare(custom, theirs, labels)

@@ -25,12 +25,13 @@ What a designer can rely on:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import html
 import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 from ipyleaflet import (  # type: ignore[import-untyped]
@@ -99,13 +100,14 @@ OVERLAYS: dict[str, str] = {
 
 #: The editing modes: mode -> (its button, what to do in it).
 MODES: dict[str, tuple[str, str]] = {
-    "select": ("select", N_("click regions to select them (at most two)")),
-    "split": ("split", N_("draw a line across the region to split (double-click ends it)")),
-    "draw": ("draw region", N_("draw a polygon over a gap; it is clipped to the free area")),
-    "edit": ("edit vertices", N_("drag a corner; every region sharing it follows")),
+    "select": (N_("select"), N_("click regions to select them (at most two)")),
+    "split": (N_("split"), N_("draw a line across the region to split (double-click ends it)")),
+    "draw": (N_("draw region"), N_("draw a polygon over a gap; it is clipped to the free area")),
+    "edit": (N_("edit vertices"), N_("drag a corner; every region sharing it follows")),
 }
 
-#: The "new board" choices.
+#: The "new board" choices (the values :meth:`MapEditor.new` takes; the dropdown shows
+#: each as :func:`source_label` words it).
 SOURCES: tuple[str, ...] = (
     "rectangle",
     *(f"official {p}p" for p in OFFICIAL_PLAYERS),
@@ -113,13 +115,50 @@ SOURCES: tuple[str, ...] = (
     "random",
 )
 
-#: The "vs design" choices: none, a shipped region graph, or a file from the workspace.
+#: The "vs design" choices: none, a shipped region graph, or a file from the workspace
+#: (the dropdown's values; it shows each as :func:`design_label` words it).
 DESIGNS: tuple[str, ...] = (
-    "no design",
-    *(f"official_{p}p graph" for p in OFFICIAL_PLAYERS),
-    "sample graph",
-    "file in the design box",
+    "no design",  # i18n: not prose: a value, shown by design_label
+    *(f"official_{p}p graph" for p in OFFICIAL_PLAYERS),  # i18n: not prose: a value
+    "sample graph",  # i18n: not prose: a value
+    "file in the design box",  # i18n: not prose: a value
 )
+
+#: The words of the choices that are not a pattern with a number.
+_CHOICE_WORDS: dict[str, str] = {
+    "rectangle": N_("rectangle"),
+    "random": N_("random"),
+    "no design": N_("no design"),
+    "sample graph": N_("sample graph"),
+    "file in the design box": N_("file in the design box"),
+}
+
+
+def source_label(source: str) -> str:
+    """A "new board" choice (:data:`SOURCES`) in the language in effect."""
+    if source.startswith("official "):
+        return _("official {players}p").format(players=source.split()[1].removesuffix("p"))
+    if source.startswith("graph "):
+        return _("graph {players}p").format(players=source.split()[1].removesuffix("p"))
+    return _(_CHOICE_WORDS.get(source, source))
+
+
+def design_label(design: str) -> str:
+    """A "vs design" choice (:data:`DESIGNS`) in the language in effect; a shipped graph
+    keeps its file name."""
+    if design.endswith(" graph") and design not in _CHOICE_WORDS:
+        return _("{graph} graph").format(graph=design.removesuffix(" graph"))
+    return _(_CHOICE_WORDS.get(design, design))
+
+
+def _design_name(expected: object) -> str:
+    """How a message names the design "vs design" compares with."""
+    if expected is None:
+        return _("no design: choose one under vs design")
+    if isinstance(expected, str | os.PathLike):
+        return _("the design {name}").format(name=Path(expected).name)
+    return _("the given design")
+
 
 #: The share of the row a fluid map takes at most; the panel has the rest.
 MAP_SHARE = 0.6
@@ -165,6 +204,21 @@ def _setup_state(terrain: str, symbols: frozenset[str]) -> RegionState:
     """What setup puts on a region (R-SETUP-2): a Lost Tribe token where the symbol is, a
     Mountain token on every Mountain, so the editor's labels read as the viewer's."""
     return RegionState(lost_tribes=int("lost_tribe" in symbols), mountain=terrain == "mountain")
+
+
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def _in_own_language(method: _Method) -> _Method:
+    """A public method of an editor runs in the editor's language, so what it says (an
+    edit note, a refusal, a report) is in it when called from code as from a click."""
+
+    @functools.wraps(method)
+    def speaking(self: Any, *args: Any, **kwargs: Any) -> Any:
+        with i18n.using(self.language):
+            return method(self, *args, **kwargs)
+
+    return speaking  # type: ignore[return-value]
 
 
 class MapEditor:
@@ -218,13 +272,7 @@ class MapEditor:
     ) -> None:
         self.draft = _as_draft(draft_or_board)
         self.expected = expected
-        self.design_name = (
-            "no design: choose one under vs design"
-            if expected is None
-            else f"the design {Path(expected).name}"
-            if isinstance(expected, str | os.PathLike)
-            else "the given design"
-        )
+        self.design_name = _design_name(expected)
         self.selected: list[int] = []
         self.mode = "select"  # or "split", "draw", "edit"
         self.problems: list[Problem] = []
@@ -360,7 +408,9 @@ class MapEditor:
         self.board_players.observe(self._speak(self._on_board_info), "value")
         self.board_turns.observe(self._speak(self._on_board_info), "value")
         self.source = widgets.Dropdown(
-            options=list(SOURCES), value="rectangle", description=_("new")
+            options=[(source_label(s), s) for s in SOURCES],
+            value="rectangle",
+            description=_("new"),
         )
         self.players = widgets.BoundedIntText(value=3, min=2, max=6, description=_("players"))
         self.random_regions = widgets.BoundedIntText(
@@ -369,7 +419,9 @@ class MapEditor:
         self.seed = widgets.IntText(value=0, description=_("seed"))
         self.path = widgets.Text(value="my_board.geojson", description=_("file"))
         self.design = widgets.Dropdown(
-            options=list(DESIGNS), value=DESIGNS[0], description=_("design")
+            options=[(design_label(d), d) for d in DESIGNS],
+            value=DESIGNS[0],
+            description=_("design"),
         )
         self.design_path = widgets.Text(value="design.json", description=_("design file"))
         # compact inputs: the label beside a box sized to its content, rows that wrap
@@ -516,15 +568,16 @@ class MapEditor:
 
         bound = keys.bind(self.widget, {"cancel": self._speak(self.escape)})
         if bound is not None:
-            self.buttons["select"].tooltip = "Click regions to select them (Esc)"
+            self.buttons["select"].tooltip = _("Click regions to select them (Esc)")
         return bound
 
+    @_in_own_language
     def escape(self) -> None:
         """What Esc does: leave split, draw or edit mode for select mode."""
         was = self.mode
         self._set_mode("select", None)
         if was != "select":
-            self._say(f"Back to select mode (left {was} mode).")
+            self._say(_("Back to select mode (left {mode} mode).").format(mode=_(MODES[was][0])))
             self.refresh(keep_message=True)
 
     def _aspect(self) -> float:
@@ -577,6 +630,7 @@ class MapEditor:
         self._refresh_labels()
 
     # --- the one way edits happen -----------------------------------------------------
+    @_in_own_language
     def apply(
         self,
         edit: Callable[..., Draft],
@@ -623,6 +677,7 @@ class MapEditor:
         if rid is not None:
             self.hover(rid)
 
+    @_in_own_language
     def hover(self, region_id: int | None) -> None:
         """Show ``region_id``'s neighbours: tinted on the map with each shared border drawn
         thick, listed with each border's length; corner-only contacts ringed and labelled
@@ -668,7 +723,7 @@ class MapEditor:
     def _set_corner_labels(self, corners: Sequence[Contact]) -> None:
         old = self.corner_labels.layers
         markers = []
-        minx, _, maxx, _ = self.board.outline.bounds
+        minx, _bottom, maxx, _top = self.board.outline.bounds
         for c in corners:
             point = c.where.centroid
             other = c.other(self.hovered) if self.hovered in (c.a, c.b) else c.b
@@ -677,7 +732,7 @@ class MapEditor:
             markup = (
                 f"<div class='swlab-corner-label swlab-corner-label-{c.a}-{c.b}' "
                 f"style='margin-left:{'auto' if left else '0'}'>"
-                f"{other} {html.escape(CORNER_TEXT)}</div>"
+                f"{other} {html.escape(_(CORNER_TEXT))}</div>"
             )
             anchor = [328, 11] if left else [-8, 11]
             markers.append(
@@ -694,6 +749,7 @@ class MapEditor:
         for marker in old:
             marker.close()
 
+    @_in_own_language
     def select(self, region_id: int) -> None:
         """Click on a region: select it (a second click unselects; at most two kept)."""
         if region_id not in self.board:
@@ -711,6 +767,7 @@ class MapEditor:
         self.hover(region_id)
         self.refresh(keep_message=True)
 
+    @_in_own_language
     def select_regions(self, regions: Sequence[int], text: str = "") -> None:
         """Select ``regions`` (those still on the board, at most two) and say ``text``."""
         self.selected = [r for r in dict.fromkeys(regions) if r in self.board][:2]
@@ -759,6 +816,7 @@ class MapEditor:
         if change["new"] is not None and not self._pushing:
             self.select_problem(int(change["new"]))
 
+    @_in_own_language
     def select_problem(self, index: int) -> None:
         """Select the regions a problem names (the first two) and show its message and
         how to fix it."""
@@ -783,22 +841,30 @@ class MapEditor:
         self.draw.current_mode = geoman
         self.refresh(keep_message=True)
 
-    def _on_split(self, _: Any = None) -> None:
+    def _on_split(self, _button: Any = None) -> None:
         self._set_mode("split", "draw:Line")
-        target = f"region {self.selected[0]}" if self.selected else "the region to split"
-        self._say(f"Draw a line across {target} (double-click ends it; Esc cancels).")
+        if self.selected:
+            self._say(
+                _("Draw a line across region {region} (double-click ends it; Esc cancels).").format(
+                    region=self.selected[0]
+                )
+            )
+        else:
+            self._say(
+                _("Draw a line across the region to split (double-click ends it; Esc cancels).")
+            )
 
-    def _on_draw_mode(self, _: Any = None) -> None:
+    def _on_draw_mode(self, _button: Any = None) -> None:
         self._set_mode("draw", "draw:Polygon")
-        self._say("Draw a polygon over a gap; it is clipped to the free area (Esc cancels).")
+        self._say(_("Draw a polygon over a gap; it is clipped to the free area (Esc cancels)."))
 
-    def _on_edit_mode(self, _: Any = None) -> None:
+    def _on_edit_mode(self, _button: Any = None) -> None:
         self._set_mode("edit", "edit")
-        self._say("Drag a corner; every region sharing it follows (Esc: back to select).")
+        self._say(_("Drag a corner; every region sharing it follows (Esc: back to select)."))
 
-    def _on_select_mode(self, _: Any = None) -> None:
+    def _on_select_mode(self, _button: Any = None) -> None:
         self._set_mode("select", None)
-        self._say("Select mode: click regions to select them.")
+        self._say(_("Select mode: click regions to select them."))
         self.refresh(keep_message=True)
 
     def _on_draw(self, target: Any = None, action: str = "", geo_json: Any = None) -> None:
@@ -807,7 +873,7 @@ class MapEditor:
             self._on_created([f for f in features if isinstance(f, dict)])
         elif action in ("vertexdrag", "edit", "markerdragend", "vertexadded", "vertexremoved"):
             if action == "vertexremoved":
-                self._say("Removing vertices is not supported; use undo.", refused=True)
+                self._say(_("Removing vertices is not supported; use undo."), refused=True)
                 return
             self._on_edited(action, [f for f in features if isinstance(f, dict)])
 
@@ -825,7 +891,9 @@ class MapEditor:
         self._set_mode("select", None)
         if kind == "draw" and new_ids:
             self.selected = new_ids[:1]
-            note += f" (farmland): region {new_ids[0]} is selected, pick its terrain"
+            note = _("{note} ({terrain}): region {region} is selected, pick its terrain").format(
+                note=note, terrain=game_words.terrain("farmland"), region=new_ids[0]
+            )
         else:
             self.selected = []
         self._say(note)
@@ -840,14 +908,23 @@ class MapEditor:
             new = apply_edited(self.draft, features)
         except EditError as error:
             self._gesture = None
-            self._say(f"That corner cannot go there: {_plain_words(error.reason)}", refused=True)
+            self._say(
+                _("That corner cannot go there: {reason}").format(
+                    reason=_plain_words(error.reason)
+                ),
+                refused=True,
+            )
             self._push_draw_data()
             self.refresh(keep_message=True)
             return
         if new is self.draft:
             return
         changed = sorted(r.id for r in new.board.regions if r.id not in before or r != before[r.id])
-        note = f"Moved a corner of {region_words(changed)}." if changed else new.note
+        note = (
+            _("Moved a corner of {regions}.").format(regions=region_words(changed))
+            if changed
+            else new.note
+        )
         # one step, named in plain words (undo says what it takes back)
         new = ed.squash(new, start, note=note)
         # the middle marker Geoman adds a vertex with is dragged next: the same gesture
@@ -870,51 +947,53 @@ class MapEditor:
         finally:
             self._pushing = False
 
-    def _on_merge(self, _: Any = None) -> None:
+    def _on_merge(self, _button: Any = None) -> None:
         if len(self.selected) != 2:
-            self._say("Select two neighbouring regions to merge.", refused=True)
+            self._say(_("Select two neighbouring regions to merge."), refused=True)
             return
         a, b = self.selected
         self.apply(ed.merge, a, b, select=[a])
 
-    def _on_delete(self, _: Any = None) -> None:
+    def _on_delete(self, _button: Any = None) -> None:
         if not self.selected:
-            self._say("Select a region to delete.", refused=True)
+            self._say(_("Select a region to delete."), refused=True)
             return
         if len(self.selected) > 1:
-            self._say("Select only the region to delete (or use give to).", refused=True)
+            self._say(_("Select only the region to delete (or use give to)."), refused=True)
             return
         self.apply(ed.delete, self.selected[0], select=[])
 
-    def _on_give(self, _: Any = None) -> None:
+    def _on_give(self, _button: Any = None) -> None:
         if len(self.selected) != 2:
-            self._say("Select the region to delete, then the neighbour to receive it.", True)
+            self._say(_("Select the region to delete, then the neighbour to receive it."), True)
             return
         gone, to = self.selected
         self.apply(ed.delete, gone, give_to=to, select=[to])
 
-    def _on_undo(self, _: Any = None) -> None:
+    def _on_undo(self, _button: Any = None) -> None:
         self._gesture = None
-        self.apply(ed.undo, select=[], say=f"Undone: {_plain_words(self.draft.note)}")
+        self.apply(
+            ed.undo, select=[], say=_("Undone: {note}").format(note=_plain_words(self.draft.note))
+        )
         if self.mode == "edit":
             self._push_draw_data()
 
-    def _on_redo(self, _: Any = None) -> None:
+    def _on_redo(self, _button: Any = None) -> None:
         self._gesture = None
         again = self.draft.future[0][1] if self.draft.future else ""
-        self.apply(ed.redo, select=[], say=f"Redone: {_plain_words(again)}")
+        self.apply(ed.redo, select=[], say=_("Redone: {note}").format(note=_plain_words(again)))
         if self.mode == "edit":
             self._push_draw_data()
 
     def _on_terrain(self, terrain: str) -> None:
         if not self.selected:
-            self._say("Select a region first.", refused=True)
+            self._say(_("Select a region first."), refused=True)
             return
         self.apply(ed.set_terrain, list(self.selected), terrain)
 
     def _on_symbol(self, symbol: str) -> None:
         if not self.selected:
-            self._say("Select a region first.", refused=True)
+            self._say(_("Select a region first."), refused=True)
             return
         self.apply(ed.toggle_symbol, list(self.selected), symbol)
 
@@ -925,20 +1004,27 @@ class MapEditor:
         board = self.board
         name = self.board_name.value.strip()
         if change["owner"] is self.board_name and name and name != board.name:
-            self.apply(ed.set_board_info, name=name, say=f"board named {name!r}")
+            self.apply(
+                ed.set_board_info, name=name, say=_("board named {name}").format(name=repr(name))
+            )
         elif change["owner"] is self.board_players and change["new"] != board.players:
             players = int(change["new"])
             self.apply(
                 ed.set_board_info,
                 players=players,
-                say=f"{players} players, {TURNS_BY_PLAYERS[players]} turns (R-COMP-1)",
+                say=_("{players} players, {turns} turns (R-COMP-1)").format(
+                    players=players, turns=TURNS_BY_PLAYERS[players]
+                ),
             )
         elif change["owner"] is self.board_turns and change["new"] != board.turns:
-            self.apply(ed.set_board_info, turns=int(change["new"]), say=f"{change['new']} turns")
+            turns = int(change["new"])
+            say = ngettext("{turns} turn", "{turns} turns", turns).format(turns=turns)
+            self.apply(ed.set_board_info, turns=turns, say=say)
 
-    def _on_new(self, _: Any = None) -> None:
+    def _on_new(self, _button: Any = None) -> None:
         self.new(self.source.value, players=self.players.value, seed=self.seed.value)
 
+    @_in_own_language
     def new(
         self, source: str, *, players: int = 3, seed: int = 0, regions: int | None = None
     ) -> None:
@@ -961,13 +1047,18 @@ class MapEditor:
                 n = regions if regions is not None else self.random_regions.value
                 draft = ed.from_random(n, players=players, seed=seed)
             else:
-                raise EditError(None, f"unknown source {source!r}; use one of {SOURCES}")
+                raise EditError(
+                    None,
+                    _("unknown source {source}; use one of {sources}").format(
+                        source=repr(source), sources=SOURCES
+                    ),
+                )
         except (EditError, ValueError) as error:
             self._say(str(error), refused=True)
             return
         self._replace(draft)
         self.set_design(design)
-        self._say(f"new board from {source}")
+        self._say(_("new board from {source}").format(source=source_label(source)))
         self.refresh(keep_message=True)
 
     def _replace(self, draft: Draft) -> None:
@@ -982,6 +1073,7 @@ class MapEditor:
         self._fit()
 
     # --- vs design ------------------------------------------------------------------
+    @_in_own_language
     def set_design(
         self,
         expected: RegionGraph | Mapping[str, Any] | str | os.PathLike[str] | None,
@@ -992,21 +1084,17 @@ class MapEditor:
         self.expected = expected
         if name is not None:
             self.design_name = name
-        elif expected is None:
-            self.design_name = "no design: choose one under vs design"
-        elif isinstance(expected, str | os.PathLike):
-            self.design_name = f"the design {Path(expected).name}"
         else:
-            self.design_name = "the given design"
+            self.design_name = _design_name(expected)
         self._diff = None
         self.refresh(keep_message=True)
 
-    def _on_design(self, _: Any = None) -> None:
+    def _on_design(self, _button: Any = None) -> None:
         """The compare button: the chosen design, a shipped graph or a workspace file."""
         choice = self.design.value
         if choice == "no design":
             self.set_design(None)
-            self._say("No design to compare with.")
+            self._say(_("No design to compare with."))
             return
         if choice == "file in the design box":
             name = self.design_path.value.strip()
@@ -1019,18 +1107,21 @@ class MapEditor:
                 else:
                     read["graph"] = read_graph_document(path)
 
-            outcome = self.files.open("open design", name, kind, reader)
+            outcome = self.files.open("open design", name, kind, reader)  # i18n: not prose
             if not outcome.ok:
                 self._say(outcome.message, refused=True)
                 return
-            self.set_design(read["graph"], name=f"the design {name}")
+            self.set_design(read["graph"], name=_("the design {name}").format(name=name))
         else:
             graph = choice.removesuffix(" graph")
-            self.set_design(find_graph(graph), name=f"the shipped graph {graph}")
+            self.set_design(
+                find_graph(graph), name=_("the shipped graph {graph}").format(graph=graph)
+            )
         self.toggles["diff"].value = True
-        self._say(f"Comparing the board with {self.design_name}.")
+        self._say(_("Comparing the board with {design}.").format(design=self.design_name))
         self.refresh(keep_message=True)
 
+    @_in_own_language
     def graph_diff(self) -> GraphDiff | None:
         """The current draft against the design (``None`` without one), cached per board."""
         if self.expected is None:
@@ -1040,7 +1131,7 @@ class MapEditor:
             try:
                 diff: GraphDiff | None = expected_diff(self.board, self.expected)
             except (OSError, ValueError, KeyError, TypeError) as error:
-                self._say(f"Cannot read the design: {error}", refused=True)
+                self._say(_("Cannot read the design: {error}").format(error=error), refused=True)
                 diff = None
             cached = (self.board, self.expected, diff)
             self._diff = cached
@@ -1053,6 +1144,7 @@ class MapEditor:
         return self._contacts[1]
 
     # --- files ------------------------------------------------------------------------
+    @_in_own_language
     def save(self, path: str | os.PathLike[str] | None = None) -> list[Problem]:
         """Write the board (atomic) to ``path``; a board with problems is saved as a draft,
         with a warning. Returns the problems. A failed write says so in the panel, then
@@ -1065,7 +1157,9 @@ class MapEditor:
         try:
             return self._write(target, str(target))
         except (OSError, ValueError) as error:
-            self._say(f"Could not save {target}: {error}", refused=True)
+            self._say(
+                _("Could not save {file}: {error}").format(file=target, error=error), refused=True
+            )
             raise
 
     def _write(self, target: Path, name: str) -> list[Problem]:
@@ -1076,14 +1170,19 @@ class MapEditor:
 
     def _say_saved(self, name: str, problems: Sequence[Problem]) -> None:
         if problems:
+            n = len(problems)
             self._say(
-                f"Saved {name} as a draft: {len(problems)} problem(s) left before it can "
-                "be played.",
+                ngettext(
+                    "Saved {file} as a draft: {n} problem left before it can be played.",
+                    "Saved {file} as a draft: {n} problems left before it can be played.",
+                    n,
+                ).format(file=name, n=n),
                 refused=True,
             )
         else:
-            self._say(f"Saved {name}.")
+            self._say(_("Saved {file}.").format(file=name))
 
+    @_in_own_language
     def load(self, path: str | os.PathLike[str] | None = None) -> None:
         """Replace the draft with a board read from GeoJSON (swlab's own files or a plain
         FeatureCollection from another tool, :func:`swlab.board.io.read_board`). Without
@@ -1097,7 +1196,7 @@ class MapEditor:
         except MapFormatError as error:
             self._say(str(error), refused=True)
             return
-        self._say(f"Loaded {path}." + self._warning_lines())
+        self._say(_("Loaded {file}.").format(file=path) + self._warning_lines())
         self.refresh(keep_message=True)
 
     def _read(self, target: Path) -> None:
@@ -1118,7 +1217,7 @@ class MapEditor:
             row.layout.display = "none"
         return row
 
-    def _on_save(self, _: Any = None) -> None:
+    def _on_save(self, _button: Any = None) -> None:
         """The save button: the name in the file box, inside the workspace; an existing
         file waits for "replace"."""
         outcome = self.files.save("save", self.path.value, "map", self._box_write)
@@ -1127,12 +1226,14 @@ class MapEditor:
     def _box_write(self, target: Path) -> None:
         write_board(self.board, target)
 
-    def _on_load(self, _: Any = None) -> None:
+    def _on_load(self, _button: Any = None) -> None:
         """The load button: the name in the file box, from the workspace."""
         outcome = self.files.open("load", self.path.value, "map", self._read)
         self._show_file(outcome)
         if outcome.ok:
-            self._say(f"Loaded {self.path.value.strip()}." + self._warning_lines())
+            self._say(
+                _("Loaded {file}.").format(file=self.path.value.strip()) + self._warning_lines()
+            )
             self.refresh(keep_message=True)
 
     def _show_file(self, outcome: Outcome) -> None:
@@ -1145,13 +1246,14 @@ class MapEditor:
         self._say(outcome.message, refused=not outcome.ok and not outcome.confirm)
 
     # --- play test --------------------------------------------------------------------
-    def _on_play_test(self, _: Any = None) -> None:
+    def _on_play_test(self, _button: Any = None) -> None:
         try:
             bots = [b for b in self.bots.value.split(",") if b.strip()]
             self.play_test(bots=bots, games=self.games.value, seed=self.seed.value)
         except (EditError, ValueError) as error:
             self._say(str(error), refused=True)
 
+    @_in_own_language
     def play_test(
         self,
         bots: Sequence[str] = ("greedy", "random"),
@@ -1180,7 +1282,11 @@ class MapEditor:
                 self.board, self.board.players, seed=seed, bots=seats, width=600
             )
             self.play_box.children = (self.viewer.widget,)
-        self._say(f"Play test: {games} bot games.")
+        self._say(
+            ngettext("Play test: {games} bot game.", "Play test: {games} bot games.", games).format(
+                games=games
+            )
+        )
         self.refresh(keep_message=True)
         return result
 
@@ -1401,7 +1507,7 @@ def _stats_html(board: Board) -> str:
     try:
         table = compare_stats(board, official_board(players))
     except Exception as error:  # a broken draft the topology cannot measure
-        return f"<i>stats unavailable: {html.escape(str(error))}</i>"
+        return f"<i>{html.escape(_('stats unavailable: {error}').format(error=error))}</i>"
     shown = table.astype(object).where(table.notna(), "")
     return str(shown.to_html(index=False))
 

@@ -27,6 +27,7 @@ import pandas as pd
 from swlab.board.hexmap.layout import placement, row_name
 from swlab.board.hexmap.terrain import RIVER, WHEEL, terraform_distance
 from swlab.board.model import Board
+from swlab.i18n import _
 
 __all__ = [
     "MAX_SHIPPING",
@@ -71,7 +72,7 @@ def space_name(board: Board, rid: int) -> str:
     if is_terrain(board, rid):
         return placement(board).labels[rid]
     r, c = placement(board).position[rid]
-    return f"river ({row_name(r)}, col {c + 1})"
+    return _("river ({row}, col {col})").format(row=row_name(r), col=c + 1)
 
 
 def space_table(board: Board) -> pd.DataFrame:

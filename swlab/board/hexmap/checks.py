@@ -35,9 +35,10 @@ from swlab.board.hexmap.adjacency import (
     space_name,
 )
 from swlab.board.hexmap.layout import HexLayoutError, placement
-from swlab.board.hexmap.terrain import RIVER, STANDARD_COUNT, TM_TERRAINS, WHEEL
+from swlab.board.hexmap.terrain import RIVER, STANDARD_COUNT, TM_TERRAINS, WHEEL, terrain_word
 from swlab.board.model import Board
 from swlab.board.validate import Problem, ProblemKind, validate
+from swlab.i18n import _, ngettext
 
 __all__ = ["WARNINGS", "HexProblemKind", "check", "describe", "errors", "is_warning", "summary"]
 
@@ -98,7 +99,16 @@ def _step_terrains(terrain: str) -> tuple[str, str]:
 
 
 def _title(terrain: str) -> str:
-    return terrain.capitalize()
+    """A terrain as a message names it: the language's word, capitalised ("Plains")."""
+    word = terrain_word(terrain)
+    return word[:1].upper() + word[1:]
+
+
+def _either(terrains: list[str] | tuple[str, ...]) -> str:
+    """``Plains or Desert``: one or two terrains a fix offers."""
+    if len(terrains) == 1:
+        return _title(terrains[0])
+    return _("{first} or {second}").format(first=_title(terrains[0]), second=_title(terrains[1]))
 
 
 def check(board: Board) -> list[Problem]:
@@ -113,7 +123,7 @@ def check(board: Board) -> list[Problem]:
                 HexProblemKind.NOT_A_HEX_GRID,
                 (),
                 str(err),
-                fix="draw every space as a hex of one row grid (swlab/board/hexmap)",
+                fix=_("draw every space as a hex of one row grid (swlab/board/hexmap)"),
             )
         )
         return shared + own
@@ -131,9 +141,11 @@ def _unknown_terrain(board: Board) -> list[Problem]:
         Problem(
             HexProblemKind.UNKNOWN_TERRAIN,
             (r.id,),
-            f"region {r.id} has terrain {r.terrain!r}, which is not a Terra Mystica terrain",
+            _("region {region} has terrain {terrain}, which is not a Terra Mystica terrain").format(
+                region=r.id, terrain=repr(r.terrain)
+            ),
             where=r.polygon,
-            fix=f"set its terrain to one of {', '.join(TM_TERRAINS)}",
+            fix=_("set its terrain to one of {terrains}").format(terrains=", ".join(TM_TERRAINS)),
         )
         for r in board.regions
         if r.terrain not in TM_TERRAINS
@@ -150,16 +162,19 @@ def _same_terrain(board: Board) -> list[Problem]:
         taken = {board[n].terrain for n in graph.adj[b]}
         options = [t for t in WHEEL if t not in taken]
         fix = (
-            f"repaint {space_name(board, b)} to {' or '.join(_title(t) for t in options[:2])}"
+            _("repaint {space} to {terrains}").format(
+                space=space_name(board, b), terrains=_either(options[:2])
+            )
             if options
-            else f"repaint {space_name(board, b)} to another terrain"
+            else _("repaint {space} to another terrain").format(space=space_name(board, b))
         )
         found.append(
             Problem(
                 HexProblemKind.SAME_TERRAIN,
                 (a, b),
-                f"{space_name(board, a)} and {space_name(board, b)} are neighbours and both "
-                f"{_title(terrain)}",
+                _("{space} and {other} are neighbours and both {terrain}").format(
+                    space=space_name(board, a), other=space_name(board, b), terrain=_title(terrain)
+                ),
                 where=board[a].polygon.union(board[b].polygon),
                 fix=fix,
             )
@@ -180,9 +195,13 @@ def _river_shape(board: Board) -> list[Problem]:
                 Problem(
                     HexProblemKind.RIVER_DEAD_END,
                     (rid,),
-                    f"{name} has no river neighbour: a river space on its own",
+                    _("{space} has no river neighbour: a river space on its own").format(
+                        space=name
+                    ),
                     where=board[rid].polygon,
-                    fix=f"make {name} a terrain space, or a neighbour of it river",
+                    fix=_("make {space} a terrain space, or a neighbour of it river").format(
+                        space=name
+                    ),
                 )
             )
         elif len(rivers) > MAX_RIVER_NEIGHBOURS:
@@ -190,10 +209,14 @@ def _river_shape(board: Board) -> list[Problem]:
                 Problem(
                     HexProblemKind.RIVER_POOL,
                     (rid,),
-                    f"{name} has {len(rivers)} river neighbours (at most "
-                    f"{MAX_RIVER_NEIGHBOURS}): the river widens into a lake",
+                    _(
+                        "{space} has {count} river neighbours (at most {most}): the river "
+                        "widens into a lake"
+                    ).format(space=name, count=len(rivers), most=MAX_RIVER_NEIGHBOURS),
                     where=board[rid].polygon,
-                    fix=f"make {name} or one of {_names(board, rivers)} a terrain space",
+                    fix=_("make {space} or one of {spaces} a terrain space").format(
+                        space=name, spaces=_names(board, rivers)
+                    ),
                 )
             )
     networks = river_networks(board)
@@ -204,9 +227,11 @@ def _river_shape(board: Board) -> list[Problem]:
             Problem(
                 HexProblemKind.RIVER_SPLIT,
                 tuple(smaller),
-                f"the river is {len(networks)} separate networks ({sizes} spaces); the "
-                f"smaller ones: {_names(board, smaller)}",
-                fix="join them with river spaces, or accept it for a custom map (a warning)",
+                _(
+                    "the river is {count} separate networks ({sizes} spaces); the smaller ones: "
+                    "{spaces}"
+                ).format(count=len(networks), sizes=sizes, spaces=_names(board, smaller)),
+                fix=_("join them with river spaces, or accept it for a custom map (a warning)"),
             )
         )
     return found
@@ -224,18 +249,23 @@ def _terraform_steps(board: Board) -> list[Problem]:
         if any(board[n].terrain in steps for n in land):
             continue
         name = space_name(board, rid)
-        targets = " or ".join(_title(t) for t in steps)
+        targets = _either(steps)
         fix = (
-            f"repaint a neighbour of {name} ({_names(board, land)}) to {targets}"
+            _("repaint a neighbour of {space} ({spaces}) to {terrains}").format(
+                space=name, spaces=_names(board, land), terrains=targets
+            )
             if land
-            else f"make a river neighbour of {name} {targets}"
+            else _("make a river neighbour of {space} {terrains}").format(
+                space=name, terrains=targets
+            )
         )
         found.append(
             Problem(
                 HexProblemKind.NO_TERRAFORM_STEP,
                 (rid,),
-                f"{name} ({_title(terrain)}) has no neighbour one terraforming step away "
-                f"({targets})",
+                _(
+                    "{space} ({terrain}) has no neighbour one terraforming step away ({terrains})"
+                ).format(space=name, terrain=_title(terrain), terrains=targets),
                 where=board[rid].polygon,
                 fix=fix,
             )
@@ -251,16 +281,33 @@ def _terrain_counts(board: Board) -> list[Problem]:
         if n == STANDARD_COUNT:
             continue
         ids = tuple(sorted(r.id for r in board.regions if r.terrain == terrain))
-        change = "add" if n < STANDARD_COUNT else "repaint"
+        off = abs(STANDARD_COUNT - n)
+        fix = (
+            ngettext(
+                "add {count} {terrain} space (turn river or another terrain into it); a fan map "
+                "may keep it (a warning)",
+                "add {count} {terrain} spaces (turn river or another terrain into it); a fan map "
+                "may keep it (a warning)",
+                off,
+            )
+            if n < STANDARD_COUNT
+            else ngettext(
+                "repaint {count} {terrain} space; a fan map may keep it (a warning)",
+                "repaint {count} {terrain} spaces; a fan map may keep it (a warning)",
+                off,
+            )
+        )
         found.append(
             Problem(
                 HexProblemKind.TERRAIN_COUNT,
                 ids,
-                f"{_title(terrain)} has {n} spaces, not the standard {STANDARD_COUNT}",
-                fix=f"{change} {abs(STANDARD_COUNT - n)} {_title(terrain)} space"
-                + ("s" if abs(STANDARD_COUNT - n) > 1 else "")
-                + (" (turn river or another terrain into it)" if change == "add" else "")
-                + "; a fan map may keep it (a warning)",
+                # one English form ("1 spaces" is what the check has always printed)
+                ngettext(
+                    "{terrain} has {count} spaces, not the standard {standard}",
+                    "{terrain} has {count} spaces, not the standard {standard}",
+                    n,
+                ).format(terrain=_title(terrain), count=n, standard=STANDARD_COUNT),
+                fix=fix.format(count=off, terrain=_title(terrain)),
             )
         )
     return found
@@ -282,10 +329,16 @@ def _unreachable(board: Board) -> list[Problem]:
                 Problem(
                     HexProblemKind.UNREACHABLE,
                     tuple(sorted(group)),
-                    f"{names} cannot be reached from the rest of the map, even with "
-                    f"shipping {REACH_SHIPPING}",
-                    fix="turn a space between them and the rest into terrain"
-                    + (", or join them by a shorter river" if whole else ""),
+                    _(
+                        "{spaces} cannot be reached from the rest of the map, even with "
+                        "shipping {shipping}"
+                    ).format(spaces=names, shipping=REACH_SHIPPING),
+                    fix=_(
+                        "turn a space between them and the rest into terrain, or join them by a "
+                        "shorter river"
+                    )
+                    if whole
+                    else _("turn a space between them and the rest into terrain"),
                 )
             )
     return found
@@ -297,19 +350,28 @@ def summary(board: Board) -> str:
     from swlab.board.hexmap.adjacency import bridge_slots
 
     land = sum(is_terrain(board, rid) for rid in board.ids)
-    return (
-        f"{board.name} — {len(board)} spaces ({land} terrain, {len(board) - land} river), "
-        f"{board.topology.graph.number_of_edges()} shared edges, "
-        f"{len(bridge_slots(board))} bridge slots, {len(land_masses(board))} land masses, "
-        f"{len(river_networks(board))} river network(s)"
+    return _(
+        "{board} — {spaces} spaces ({land} terrain, {river} river), {edges} shared edges, "
+        "{bridges} bridge slots, {masses} land masses, {networks} river network(s)"
+    ).format(
+        board=board.name,
+        spaces=len(board),
+        land=land,
+        river=len(board) - land,
+        edges=board.topology.graph.number_of_edges(),
+        bridges=len(bridge_slots(board)),
+        masses=len(land_masses(board)),
+        networks=len(river_networks(board)),
     )
 
 
 def describe(board: Board, problem: Problem) -> str:
     """One line for ``swlab map check``: kind, severity, the spaces by name, message, fix."""
-    severity = "warning" if is_warning(problem) else "error"
-    where = ", ".join(space_name(board, r) for r in problem.regions if r in board) or "map"
+    severity = _("warning") if is_warning(problem) else _("error")
+    where = ", ".join(space_name(board, r) for r in problem.regions if r in board) or _("map")
     if len(where) > 60:
         where = where[:57] + "..."
-    fix = f" Fix: {problem.fix}." if problem.fix else ""
-    return f"{problem.kind.value:<18} {severity:<7} [{where}] {problem.message}.{fix}"
+    line = f"{problem.kind.value:<18} {severity:<7} [{where}] "
+    if problem.fix:
+        return line + _("{problem}. Fix: {fix}.").format(problem=problem.message, fix=problem.fix)
+    return line + _("{problem}.").format(problem=problem.message)

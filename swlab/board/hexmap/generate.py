@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from swlab.board.hexmap.layout import HexLayout
 from swlab.board.hexmap.terrain import RIVER, STANDARD_COUNT, WHEEL
 from swlab.board.model import Board
+from swlab.i18n import _
 
 __all__ = ["BASE_SHAPE", "GenerationError", "generate_layout", "generate_map", "grid_neighbours"]
 
@@ -132,7 +133,7 @@ def _paint(
     for s, t in zip(cells, deal, strict=True):
         terrain[s] = t
     total = sum(_conflicts(s, terrain, nbrs, land) for s in cells)
-    for _ in range(MOVES):
+    for _move in range(MOVES):
         if total == 0:
             return terrain
         a = rng.choice(cells)
@@ -180,7 +181,7 @@ def generate_layout(
 
     rng = random.Random(seed)
     nbrs = grid_neighbours(shape)
-    for _ in range(ATTEMPTS):
+    for _attempt in range(ATTEMPTS):
         water = _grow_river(nbrs, river, rng)
         if water is None:
             continue
@@ -197,8 +198,10 @@ def generate_layout(
         if not [p for p in left if standard_counts or p.kind != HexProblemKind.TERRAIN_COUNT]:
             return layout
     raise GenerationError(
-        f"no map found for seed {seed} in {ATTEMPTS} attempts: try fewer river spaces "
-        f"({river}) or another shape"
+        _(
+            "no map found for seed {seed} in {attempts} attempts: try fewer river spaces "
+            "({river}) or another shape"
+        ).format(seed=seed, attempts=ATTEMPTS, river=river)
     )
 
 

@@ -28,6 +28,7 @@ from typing import Any
 
 from swlab.board.hexmap.layout import HexLayout, HexLayoutError, row_name
 from swlab.board.hexmap.terrain import LETTERS, RIVER, RIVER_MARK, terrain_of_letter
+from swlab.i18n import _
 
 __all__ = [
     "JSON_FORMAT",
@@ -74,7 +75,7 @@ def parse_rows(text: str) -> HexLayout:
             body = body[match.end() :]
         rows.append(_row_terrains(body, f"line {number}"))
     if not rows:
-        raise HexLayoutError("no rows: write one row of terrain letters per line")
+        raise HexLayoutError(_("no rows: write one row of terrain letters per line"))
     return HexLayout.of(rows)
 
 
@@ -101,7 +102,9 @@ def layout_from_json(document: Any) -> tuple[HexLayout, str]:
     """``(layout, name)`` from a swlab hex JSON document; raises :class:`HexLayoutError`
     naming the field that is wrong."""
     if not isinstance(document, dict) or document.get("format") != JSON_FORMAT:
-        raise HexLayoutError(f'not a swlab hex map: expected "format": "{JSON_FORMAT}"')
+        raise HexLayoutError(
+            _('not a swlab hex map: expected "format": "{format}"').format(format=JSON_FORMAT)
+        )
     if document.get("version") != JSON_VERSION:
         raise HexLayoutError(f"field 'version': expected {JSON_VERSION}")
     name = document.get("name")
@@ -109,7 +112,7 @@ def layout_from_json(document: Any) -> tuple[HexLayout, str]:
     if not isinstance(name, str) or not name:
         raise HexLayoutError("field 'name': expected a non-empty string")
     if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
-        raise HexLayoutError("field 'rows': expected a list of row strings")
+        raise HexLayoutError(_("field 'rows': expected a list of row strings"))
     parsed = [_row_terrains(row, f"field 'rows[{k}]'") for k, row in enumerate(rows)]
     return HexLayout.of(parsed), name
 

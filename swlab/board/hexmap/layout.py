@@ -25,6 +25,7 @@ from shapely.geometry.polygon import orient
 
 from swlab.board.hexmap.terrain import RIVER, TM_TERRAINS
 from swlab.board.model import Board, Region
+from swlab.i18n import _
 
 __all__ = [
     "PROFILE",
@@ -56,7 +57,9 @@ class HexLayoutError(ValueError):
 def row_name(row: int) -> str:
     """``A`` for row 0, ..., ``Z`` for row 25 (labels are ``A1``, ``B3``...)."""
     if not 0 <= row < len(string.ascii_uppercase):
-        raise HexLayoutError(f"a hex map has at most 26 rows (A to Z), not {row + 1}")
+        raise HexLayoutError(
+            _("a hex map has at most 26 rows (A to Z), not {rows}").format(rows=row + 1)
+        )
     return string.ascii_uppercase[row]
 
 
@@ -81,14 +84,21 @@ class HexLayout:
 
     def __post_init__(self) -> None:
         if not self.rows or not all(self.rows):
-            raise HexLayoutError("a hex map needs at least one row, and no row may be empty")
+            raise HexLayoutError(_("a hex map needs at least one row, and no row may be empty"))
         row_name(len(self.rows) - 1)
         for r, row in enumerate(self.rows):
             for c, terrain in enumerate(row):
                 if terrain not in TM_TERRAINS:
                     raise HexLayoutError(
-                        f"row {row_name(r)}, column {c + 1}: {terrain!r} is not a Terra "
-                        f"Mystica terrain ({', '.join(TM_TERRAINS)})"
+                        _(
+                            "row {row}, column {col}: {terrain} is not a Terra Mystica terrain "
+                            "({terrains})"
+                        ).format(
+                            row=row_name(r),
+                            col=c + 1,
+                            terrain=repr(terrain),
+                            terrains=", ".join(TM_TERRAINS),
+                        )
                     )
 
     @classmethod
@@ -125,7 +135,7 @@ def layout_board(layout: HexLayout, name: str) -> Board:
     )
     outline = orient(shapely.union_all([reg.polygon for reg in regions]), 1.0)
     if not isinstance(outline, Polygon):
-        raise HexLayoutError("the rows do not form one connected map")
+        raise HexLayoutError(_("the rows do not form one connected map"))
     outline = Polygon(outline.exterior)
     return Board(
         name=name,
@@ -174,7 +184,9 @@ def placement(board: Board) -> Placement:
 
 def _place(board: Board) -> Placement:
     if not board.regions:
-        raise HexLayoutError(f"{board.name}: a hex map needs at least one space")
+        raise HexLayoutError(
+            _("{board}: a hex map needs at least one space").format(board=board.name)
+        )
     centres = {r.id: r.polygon.centroid for r in board.regions}
     radius = sum(
         max(math.dist((c.x, c.y), p) for p in r.polygon.exterior.coords)
@@ -193,8 +205,11 @@ def _place(board: Board) -> Placement:
             c = round(x / width - (r % 2) / 2 - left)
             if (r, c) in at:
                 raise HexLayoutError(
-                    f"{board.name}: regions {at[(r, c)]} and {rid} are both at row "
-                    f"{row_name(r)}, column {c + 1}"
+                    _(
+                        "{board}: regions {region} and {other} are both at row {row}, column {col}"
+                    ).format(
+                        board=board.name, region=at[(r, c)], other=rid, row=row_name(r), col=c + 1
+                    )
                 )
             position[rid] = (r, c)
             at[(r, c)] = rid
@@ -204,8 +219,10 @@ def _place(board: Board) -> Placement:
         cols = sorted(c for (rr, c) in at if rr == r)
         if cols != list(range(len(cols))) or not cols:
             raise HexLayoutError(
-                f"{board.name}: row {row_name(r)} must be a run of spaces from the left edge "
-                "(fill a gap with river)"
+                _(
+                    "{board}: row {row} must be a run of spaces from the left edge (fill a gap "
+                    "with river)"
+                ).format(board=board.name, row=row_name(r))
             )
         grid.append([_terrain_word(board, at[(r, c)]) for c in cols])
         land = [at[(r, c)] for c in cols if board[at[(r, c)]].terrain != RIVER]

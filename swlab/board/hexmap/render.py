@@ -25,6 +25,7 @@ from swlab.board.hexmap.terrain import INK, TERRAIN_COLOURS, TM_TERRAINS
 from swlab.board.io import atomic_write_text
 from swlab.board.model import Board
 from swlab.board.render import _atomic_write_png, _svg_rc
+from swlab.i18n import _
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -112,7 +113,15 @@ def draw_hex_board(
             colour = MASS_COLOURS[k % len(MASS_COLOURS)]
             for rid in mass:
                 _ring(ax, board, rid, edgecolor=colour, linewidth=2.6, zorder=2)
-            handles.append(Line2D([], [], color=colour, linewidth=2.6, label=f"land mass {k + 1}"))
+            handles.append(
+                Line2D(
+                    [],
+                    [],
+                    color=colour,
+                    linewidth=2.6,
+                    label=_("land mass {number}").format(number=k + 1),
+                )
+            )
     if bridges:
         for slot in bridge_slots(board):
             a, b = board[slot.a].polygon.centroid, board[slot.b].polygon.centroid
@@ -135,7 +144,7 @@ def draw_hex_board(
                 color=BRIDGE_COLOUR,
                 linewidth=2.4,
                 linestyle=(0, (2, 1.5)),
-                label="bridge slot",
+                label=_("bridge slot"),
             )
         )
     if reach_from is not None:

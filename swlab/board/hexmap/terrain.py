@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from swlab.i18n import NC_, pgettext
+
 __all__ = [
     "LETTERS",
     "RIVER",
@@ -21,6 +23,7 @@ __all__ = [
     "TMTerrain",
     "terraform_distance",
     "terrain_of_letter",
+    "terrain_word",
 ]
 
 
@@ -118,3 +121,23 @@ def terraform_distance(a: str, b: str) -> int:
             raise ValueError(f"{terrain!r} is not on the terraforming wheel")
     step = abs(WHEEL.index(a) - WHEEL.index(b))
     return min(step, len(WHEEL) - step)
+
+
+#: The eight words as a map designer reads them (marked here, translated by :func:`terrain_word`;
+#: "river" the Terra Mystica space, not a Small World terrain).
+TERRAIN_WORDS: tuple[str, ...] = (
+    NC_("Terra Mystica terrain", "plains"),
+    NC_("Terra Mystica terrain", "swamp"),
+    NC_("Terra Mystica terrain", "lakes"),
+    NC_("Terra Mystica terrain", "forest"),
+    NC_("Terra Mystica terrain", "mountains"),
+    NC_("Terra Mystica terrain", "wasteland"),
+    NC_("Terra Mystica terrain", "desert"),
+    NC_("Terra Mystica terrain", "river"),
+)
+
+
+def terrain_word(terrain: str) -> str:
+    """``"swamp"`` (a map file's word) in the language in effect, lower case; a word that is
+    no Terra Mystica terrain is shown as it is."""
+    return pgettext("Terra Mystica terrain", terrain) if terrain in TERRAIN_WORDS else terrain
