@@ -338,11 +338,11 @@ def _cmd_map_show(args: argparse.Namespace, out: TextIO) -> int:
 
 def _cmd_map_stats(args: argparse.Namespace, out: TextIO) -> int:
     """Print the counts of a board, or of two boards side by side with ``--compare``."""
-    from swlab.board.stats import board_stats, compare_stats
+    from swlab.board.stats import board_stats, compare_stats, shown_words
 
     board = _load_map(args)
     frame = compare_stats(board, _load(args.compare)) if args.compare else board_stats(board)
-    print(_format_stats(frame), file=out)
+    print(_format_stats(shown_words(frame)), file=out)
     return 0
 
 

@@ -33,6 +33,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from swlab.i18n import N_, _
+
 __all__ = [
     "ENV_FILE_BOXES",
     "ENV_WORKSPACE",
@@ -93,64 +95,93 @@ class Workspace:
         """The file ``name`` stands for inside the workspace, for a file of ``kind``
         (:data:`KINDS`); :class:`WorkspaceError` for anything that could reach outside."""
         if not self.enabled:
-            raise WorkspaceError("file boxes are turned off here")
+            raise WorkspaceError(_("file boxes are turned off here"))
         shown = repr(name[:60] + ("..." if len(name) > 60 else ""))
         text = name.strip()
         if not text:
-            raise WorkspaceError(f"type a file name, such as game{KINDS[kind][0]}")
+            raise WorkspaceError(
+                _("type a file name, such as {example}").format(example=f"game{KINDS[kind][0]}")
+            )
         if len(text) > _MAX_NAME:
-            raise WorkspaceError(f"{shown}: a name has at most {_MAX_NAME} characters")
+            raise WorkspaceError(
+                _("{name}: a name has at most {count} characters").format(
+                    name=shown, count=_MAX_NAME
+                )
+            )
         if "\\" in text or ":" in text or text.startswith(("/", "~")):
             raise WorkspaceError(
-                f"{shown}: give a name inside the workspace, not a path (no /, ~, \\ or :)"
+                _("{name}: give a name inside the workspace, not a path (no /, ~, \\ or :)").format(
+                    name=shown
+                )
             )
         parts = PurePosixPath(text).parts
         if ".." in parts:
-            raise WorkspaceError(f"{shown}: '..' is not allowed: names stay inside the workspace")
+            raise WorkspaceError(
+                _("{name}: '..' is not allowed: names stay inside the workspace").format(name=shown)
+            )
         for part in parts:
             if not _PART.fullmatch(part):
                 raise WorkspaceError(
-                    f"{shown}: use letters, digits, spaces, '.', '_' and '-' (not starting "
-                    "with '.' or a space)"
+                    _(
+                        "{name}: use letters, digits, spaces, '.', '_' and '-' (not starting "
+                        "with '.' or a space)"
+                    ).format(name=shown)
                 )
         suffix = PurePosixPath(text).suffix.lower()
         if suffix in _FORBIDDEN or text.lower().endswith(".ipynb"):
-            raise WorkspaceError(f"{shown}: file boxes never touch notebooks or code")
+            raise WorkspaceError(
+                _("{name}: file boxes never touch notebooks or code").format(name=shown)
+            )
         allowed = KINDS[kind]
         if suffix not in allowed:
-            raise WorkspaceError(f"{shown}: a {kind} file ends in {' or '.join(allowed)}")
+            or_ = " " + _("or") + " "
+            raise WorkspaceError(
+                _("{name}: a {kind} file ends in {suffixes}").format(
+                    name=shown, kind=_(KIND_WORDS[kind]), suffixes=or_.join(allowed)
+                )
+            )
         root = self.root
         if for_writing:
             root.mkdir(parents=True, exist_ok=True)
         elif not root.is_dir():
-            raise WorkspaceError(f"{shown}: no such file in the workspace")
+            raise WorkspaceError(_("{name}: no such file in the workspace").format(name=shown))
         real_root = Path(os.path.realpath(root))
         target = root.joinpath(*parts)
         if not Path(os.path.realpath(target.parent)).is_relative_to(real_root):
-            raise WorkspaceError(f"{shown}: a link leads out of the workspace")
+            raise WorkspaceError(_("{name}: a link leads out of the workspace").format(name=shown))
         if not target.parent.is_dir():
-            raise WorkspaceError(f"{shown}: no such folder in the workspace")
+            raise WorkspaceError(_("{name}: no such folder in the workspace").format(name=shown))
         try:
             info = os.lstat(target)
         except FileNotFoundError:
             if not for_writing:
-                raise WorkspaceError(f"{shown}: no such file in the workspace") from None
+                raise WorkspaceError(
+                    _("{name}: no such file in the workspace").format(name=shown)
+                ) from None
             return target
         except OSError as error:
-            raise WorkspaceError(f"{shown}: cannot be used ({error.strerror})") from None
+            raise WorkspaceError(
+                _("{name}: cannot be used ({reason})").format(name=shown, reason=error.strerror)
+            ) from None
         if stat.S_ISLNK(info.st_mode):
             if not Path(os.path.realpath(target)).is_relative_to(real_root):
-                raise WorkspaceError(f"{shown}: a link leads out of the workspace")
+                raise WorkspaceError(
+                    _("{name}: a link leads out of the workspace").format(name=shown)
+                )
             if for_writing:
-                raise WorkspaceError(f"{shown}: is a link; file boxes do not write through links")
+                raise WorkspaceError(
+                    _("{name}: is a link; file boxes do not write through links").format(name=shown)
+                )
             try:
                 info = os.stat(target)
             except OSError:
-                raise WorkspaceError(f"{shown}: is a broken link") from None
+                raise WorkspaceError(_("{name}: is a broken link").format(name=shown)) from None
         if stat.S_ISDIR(info.st_mode):
-            raise WorkspaceError(f"{shown}: is a folder")
+            raise WorkspaceError(_("{name}: is a folder").format(name=shown))
         if not stat.S_ISREG(info.st_mode):
-            raise WorkspaceError(f"{shown}: is not a regular file (a device or a FIFO)")
+            raise WorkspaceError(
+                _("{name}: is not a regular file (a device or a FIFO)").format(name=shown)
+            )
         return target
 
 
@@ -161,6 +192,8 @@ class Outcome:
     ok: bool
     message: str
     confirm: bool = False
+    #: the name a finished save wrote (for a panel that says more about it)
+    saved: str | None = None
 
 
 @dataclass(frozen=True)
@@ -190,12 +223,14 @@ class FileBox:
         try:
             target = self.workspace.resolve(name, kind, for_writing=True)
         except WorkspaceError as error:
-            return Outcome(False, f"Could not {verb}: {error}")
+            return Outcome(False, _could_not(verb, str(error)))
         if target.exists():
             self.pending = _Pending(verb, name.strip(), target, write)
             return Outcome(
                 False,
-                f"{name.strip()} exists in the workspace: replace it? (replace / keep)",
+                _("{name} exists in the workspace: replace it? (replace / keep)").format(
+                    name=name.strip()
+                ),
                 confirm=True,
             )
         return self._write(verb, name.strip(), target, write)
@@ -204,19 +239,21 @@ class FileBox:
         """Carry out the save waiting for confirmation."""
         pending, self.pending = self.pending, None
         if pending is None:
-            return Outcome(False, "Nothing to replace.")
+            return Outcome(False, _("Nothing to replace."))
         try:  # check again: the file may have changed meanwhile
             target = self.workspace.resolve(
                 pending.name, _kind_of(pending.target), for_writing=True
             )
         except WorkspaceError as error:
-            return Outcome(False, f"Could not {pending.verb}: {error}")
+            return Outcome(False, _could_not(pending.verb, str(error)))
         return self._write(pending.verb, pending.name, target, pending.write)
 
     def cancel(self) -> Outcome:
         """Drop the save waiting for confirmation."""
         pending, self.pending = self.pending, None
-        return Outcome(False, f"Kept {pending.name}." if pending else "Nothing to keep.")
+        if pending is None:
+            return Outcome(False, _("Nothing to keep."))
+        return Outcome(False, _("Kept {name}.").format(name=pending.name))
 
     def open(self, verb: str, name: str, kind: str, read: Callable[[Path], None]) -> Outcome:
         """Read ``name`` with ``read(path)``; a bad file is one line (:func:`panel_error`)."""
@@ -224,19 +261,45 @@ class FileBox:
         try:
             target = self.workspace.resolve(name, kind)
         except WorkspaceError as error:
-            return Outcome(False, f"Could not {verb}: {error}")
+            return Outcome(False, _could_not(verb, str(error)))
         try:
             read(target)
         except (OSError, ValueError) as error:
-            return Outcome(False, f"Could not {verb}: {name.strip()}: {panel_error(error)}")
-        return Outcome(True, f"Done: {verb} ({name.strip()}).")
+            return Outcome(False, _could_not(verb, f"{name.strip()}: {panel_error(error)}"))
+        return Outcome(True, _done(verb, name.strip()))
 
     def _write(self, verb: str, name: str, target: Path, write: Callable[[Path], None]) -> Outcome:
         try:
             write(target)
         except (OSError, ValueError) as error:
-            return Outcome(False, f"Could not {verb}: {name}: {panel_error(error)}")
-        return Outcome(True, f"Done: {verb} ({name}).")
+            return Outcome(False, _could_not(verb, f"{name}: {panel_error(error)}"))
+        return Outcome(True, _done(verb, name), saved=name)
+
+
+#: What a file box does, by the verb its callers pass (the key stays English).
+ACTIONS = {
+    verb: verb
+    for verb in (
+        N_("save"),
+        N_("load"),
+        N_("save game"),
+        N_("save position"),
+        N_("open game"),
+        N_("open position"),
+        N_("open design"),
+    )
+}
+#: The kinds of file, as a message names them.
+KIND_WORDS = {"record": N_("record"), "scenario": N_("scenario"), "map": N_("map")}
+
+
+def _could_not(verb: str, reason: str) -> str:
+    action = _(ACTIONS.get(verb, verb))
+    return _("Could not {action}: {reason}").format(action=action, reason=reason)
+
+
+def _done(verb: str, name: str) -> str:
+    return _("Done: {action} ({name}).").format(action=_(ACTIONS.get(verb, verb)), name=name)
 
 
 def _kind_of(path: Path) -> str:
@@ -295,31 +358,46 @@ def panel_error(error: BaseException) -> str:
         return error.reason
     if isinstance(error, ReplayError):
         rule = f" ({error.rule})" if error.rule else ""
-        return f"action {error.index + 1} of the record is refused by the rules{rule}"
+        return (
+            _("action {number} of the record is refused by the rules").format(
+                number=error.index + 1
+            )
+            + rule
+        )
     if isinstance(error, ScenarioError | RecordError):
-        what = "a scenario" if isinstance(error, ScenarioError) else "a game record"
         where = _safe_path(error.path if isinstance(error, ScenarioError) else error.field)
         reason = error.reason
         if reason.startswith(_FILE_REASONS):
             return _content_free(reason)
         rules = re.findall(r"R-[A-Z]+(?:-[A-Z0-9]+)*", reason)
         rule = f" ({rules[-1]})" if rules else ""
-        return f"not {what} swlab can load" + (f" (at {where})" if where else "") + rule
+        if isinstance(error, ScenarioError):
+            text = _("not a scenario swlab can load")
+        else:
+            text = _("not a game record swlab can load")
+        if where:
+            text += " " + _("(at {place})").format(place=where)
+        return text + rule
     if isinstance(error, MapFormatError):
-        where = f"feature #{error.feature}" if error.feature is not None else ""
+        places = (
+            [_("feature #{number}").format(number=error.feature)]
+            if error.feature is not None
+            else []
+        )
         if error.field:
-            where += (", " if where else "") + f"field {error.field}"
-        return "not a swlab map" + (f" ({where})" if where else "")
+            places.append(_("field {name}").format(name=error.field))
+        text = _("not a swlab map")
+        return text + (" (" + ", ".join(places) + ")" if places else "")
     if isinstance(error, OSError):
-        return f"cannot be used ({error.strerror or 'system error'})"
-    return "not a file swlab can load"
+        return _("cannot be used ({reason})").format(reason=error.strerror or _("system error"))
+    return _("not a file swlab can load")
 
 
 #: Beginnings of the reasons :mod:`swlab.safe_io` and the loaders' file checks give.
 _FILE_REASONS = (
     "cannot read", "not UTF-8", "not valid", "is ", "lists and", "YAML alias", "a YAML alias",
     "holds a NUL", "the key", "a scenario is a mapping", "a JSON game record", "not a swlab",
-)  # fmt: skip
+)  # fmt: skip  # i18n: not prose: the English beginnings a reason is recognised by
 
 
 def _content_free(reason: str) -> str:

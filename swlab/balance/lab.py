@@ -77,7 +77,7 @@ def balance(
         scheduler=scheduler,
         progress=progress,
         stream=stream,
-        label="balance",
+        label="balance",  # i18n: not prose: the command's name
     )
     report = report_of_run(run, the_board, records)
     if out is not None:

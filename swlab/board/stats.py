@@ -19,12 +19,54 @@ from swlab.board.model import (
     Symbol,
     Terrain,
 )
+from swlab.i18n import NC_, pgettext
+from swlab.rules import names
 
-__all__ = ["STATS_COLUMNS", "board_stats", "compare_stats"]
+__all__ = ["STATS_COLUMNS", "STATS_WORDS", "board_stats", "compare_stats", "shown_words"]
 
 #: Columns of :func:`board_stats`: ``group`` sorts rows for display, ``limit`` is the
 #: number of pieces in the box (missing when nothing in the box limits the count).
 STATS_COLUMNS: tuple[str, ...] = ("group", "item", "count", "limit")
+
+
+#: The words of the ``group`` and ``item`` columns besides the terrains: the frame keeps
+#: them in English (data a program reads), :func:`shown_words` translates them for a reader.
+STATS_WORDS: frozenset[str] = frozenset(
+    (
+        NC_("map stats", "board"),
+        NC_("map stats", "regions"),
+        NC_("map stats", "land"),
+        NC_("map stats", "water"),
+        NC_("map stats", "terrain"),
+        NC_("map stats", "unknown terrain"),
+        NC_("map stats", "symbol"),
+        NC_("map stats", "mines"),
+        NC_("map stats", "magic sources"),
+        NC_("map stats", "caverns"),
+        NC_("map stats", "pieces"),
+        NC_("map stats", "lost tribe regions"),
+        NC_("map stats", "mountains"),
+        NC_("map stats", "topology"),
+        NC_("map stats", "edge regions"),
+        NC_("map stats", "coastal regions"),
+        NC_("map stats", "first-conquest regions"),
+        NC_("map stats", "borders"),
+    )
+)
+
+
+def shown_words(frame: pd.DataFrame) -> pd.DataFrame:
+    """A copy of a stats frame whose ``group`` and ``item`` words are in the language in
+    effect (terrains by their game names), for a table a person reads."""
+
+    def word(text: object) -> object:
+        if not isinstance(text, str):
+            return text
+        if text in STATS_WORDS:
+            return pgettext("map stats", text)
+        return names.terrain(text) if text in TERRAINS else text
+
+    return frame.assign(group=frame["group"].map(word), item=frame["item"].map(word))
 
 
 def board_stats(board: Board) -> pd.DataFrame:
@@ -50,14 +92,21 @@ def board_stats(board: Board) -> pd.DataFrame:
     rows += [("terrain", t, sum(r.terrain == t for r in regions), None) for t in TERRAINS]
     unknown = sum(r.terrain not in TERRAINS for r in regions)
     if unknown:
-        rows.append(("terrain", "unknown terrain", unknown, None))
+        rows.append(
+            ("terrain", "unknown terrain", unknown, None)
+        )  # i18n: not prose: a key of STATS_WORDS
     rows += [
         ("symbol", "mines", sum(r.has(Symbol.MINE) for r in regions), None),
-        ("symbol", "magic sources", sum(r.has(Symbol.MAGIC) for r in regions), None),
+        (
+            "symbol",
+            "magic sources",
+            sum(r.has(Symbol.MAGIC) for r in regions),
+            None,
+        ),  # i18n: not prose: a key of STATS_WORDS
         ("symbol", "caverns", sum(r.has(Symbol.CAVERN) for r in regions), None),
         (
             "pieces",
-            "lost tribe regions",
+            "lost tribe regions",  # i18n: not prose: a key of STATS_WORDS
             sum(r.has(Symbol.LOST_TRIBE) for r in regions),
             LOST_TRIBE_TOKENS,
         ),
@@ -70,8 +119,18 @@ def board_stats(board: Board) -> pd.DataFrame:
     ]
     topology = board.topology
     rows += [
-        ("topology", "edge regions", len(topology.edge), None),
-        ("topology", "coastal regions", len(topology.coastal), None),
+        (
+            "topology",
+            "edge regions",
+            len(topology.edge),
+            None,
+        ),  # i18n: not prose: a key of STATS_WORDS
+        (
+            "topology",
+            "coastal regions",
+            len(topology.coastal),
+            None,
+        ),  # i18n: not prose: a key of STATS_WORDS
         ("topology", "first-conquest regions", len(topology.first_conquest), None),
         ("topology", "borders", topology.graph.number_of_edges(), None),
     ]

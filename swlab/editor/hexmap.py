@@ -671,19 +671,18 @@ def _label_key(name: str) -> tuple[str, int]:
 
 def _problem_list(board: Board, problems: Sequence[Problem]) -> str:
     if not problems:
-        return f"<div class='swlab-hexmap-problems'>{html.escape(_('No problem.'))}</div>"
+        none = html.escape(_("No problem."))
+        return f"<div class='swlab-hexmap-problems'>{none}</div>"
     items = []
     for p in problems[:40]:
-        fix = f" <i>{html.escape(_('Fix: {fix}.').format(fix=p.fix))}</i>" if p.fix else ""
+        fix = " <i>" + html.escape(_("Fix: {fix}.").format(fix=p.fix)) + "</i>" if p.fix else ""
         items.append(
             f"<li class='swlab-hexmap-problem'><code>{p.kind.value}</code> "
             f"{html.escape(p.message)}.{fix}</li>"
         )
-    more = (
-        f"<li>{html.escape(_('... and {n} more').format(n=len(problems) - 40))}</li>"
-        if len(problems) > 40
-        else ""
-    )
+    more = ""
+    if len(problems) > 40:
+        more = "<li>" + html.escape(_("... and {n} more").format(n=len(problems) - 40)) + "</li>"
     return (
         "<ul class='swlab-hexmap-problems' style='max-height:260px;overflow:auto;"
         f"font-size:12px;padding-left:18px'>{''.join(items)}{more}</ul>"

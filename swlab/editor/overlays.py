@@ -582,9 +582,10 @@ def diff_legend_html(diff: GraphDiff | None, design: str) -> str:
     """The "vs design" legend: the two line looks, their counts, and which design."""
     if diff is None:
         return f"<div class='swlab-legend-diff'>{html.escape(design)}</div>"
+    against = html.escape(_("against {design}:").format(design=design))
     return (
         f"<div class='swlab-legend-diff'>"
-        f"{html.escape(_('against {design}:').format(design=design))}<br>"
+        f"{against}<br>"
         f"{_swatch(MISSING_COLOUR, line=True, dashed=True)}&nbsp;"
         f"{html.escape(_(OVERLAY_TEXT['missing']))}: "
         f"<b>{len(diff.missing)}</b><br>"

@@ -50,7 +50,7 @@ from swlab.board.generate import RegionGraph
 from swlab.board.graph import board_to_graph, read_graph_document
 from swlab.board.io import MapFormatError, MapWarning, read_board, write_board
 from swlab.board.model import SYMBOLS, TERRAINS, TURNS_BY_PLAYERS, Board, Region
-from swlab.board.stats import compare_stats
+from swlab.board.stats import compare_stats, shown_words
 from swlab.board.validate import Problem, validate
 from swlab.editor import draft as ed
 from swlab.editor.draft import Draft, EditError, region_words
@@ -1239,9 +1239,8 @@ class MapEditor:
     def _show_file(self, outcome: Outcome) -> None:
         """A file box outcome as one line; a finished save warns about a draft."""
         self.confirm_row.layout.display = "flex" if outcome.confirm else "none"
-        if outcome.ok and outcome.message.startswith("Done: save"):
-            name = outcome.message.removeprefix("Done: save (").removesuffix(").")
-            self._say_saved(name, validate(self.board))
+        if outcome.ok and outcome.saved is not None:
+            self._say_saved(outcome.saved, validate(self.board))
             return
         self._say(outcome.message, refused=not outcome.ok and not outcome.confirm)
 
@@ -1384,7 +1383,8 @@ class MapEditor:
                 entries["heat"] = overlay_entries(board, "heat", shares=shares)
                 legends["heat"] = overlay_legend_html("heat", len(shares), games=self.balance.games)
             else:
-                legends["heat"] = f"<div>{html.escape(_('heat map: press play test first'))}</div>"
+                first = html.escape(_("heat map: press play test first"))
+                legends["heat"] = f"<div>{first}</div>"
         for key, layer in self.overlay_layers.items():
             if key != "hover":
                 layer.data = data.get(key, _empty())
@@ -1507,8 +1507,9 @@ def _stats_html(board: Board) -> str:
     try:
         table = compare_stats(board, official_board(players))
     except Exception as error:  # a broken draft the topology cannot measure
-        return f"<i>{html.escape(_('stats unavailable: {error}').format(error=error))}</i>"
-    shown = table.astype(object).where(table.notna(), "")
+        unavailable = _("stats unavailable: {error}").format(error=error)
+        return f"<i>{html.escape(unavailable)}</i>"
+    shown = shown_words(table).astype(object).where(table.notna(), "")
     return str(shown.to_html(index=False))
 
 

@@ -38,8 +38,6 @@ comment ``# i18n: not prose`` and a short reason after it, on one of its lines o
 later line of the same statement (the formatter moves a trailing comment after the closing
 bracket).
 
-Modules another branch is marking are listed in ``PENDING`` and skipped until it merges.
-
 Run it by hand on any file: ``python tests/i18n/test_marked_strings.py swlab/cli.py``.
 """
 
@@ -60,25 +58,19 @@ ROOT = Path(__file__).resolve().parents[2]
 MODULES: tuple[str, ...] = (
     *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "swlab" / "play").glob("*.py")),
     *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "swlab" / "editor").glob("*.py")),
-    "swlab/balance/report.py",
-    "swlab/balance/stats.py",
+    *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "swlab" / "balance").glob("*.py")),
+    *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "swlab" / "board" / "hexmap").glob("*.py")),
     "swlab/board/validate.py",
-    "swlab/board/hexmap/checks.py",
+    "swlab/board/io.py",
+    "swlab/board/stats.py",
+    "swlab/safe_io.py",
+    "swlab/workspace.py",
     "swlab/cli.py",
     "swlab/sim.py",
     "swlab/__main__.py",
     "swlab/rules/events.py",
     "swlab/rules/errors.py",
 )
-
-#: Modules being marked on another branch (removed from here once it is merged).
-PENDING: set[str] = {
-    *(m for m in MODULES if m.startswith("swlab/editor/")),
-    "swlab/balance/report.py",
-    "swlab/balance/stats.py",
-    "swlab/board/validate.py",
-    "swlab/board/hexmap/checks.py",
-}
 
 #: The functions that mark a sentence for the catalogs.
 MARKERS = frozenset({"_", "ngettext", "pgettext", "npgettext", "N_", "NC_"})
@@ -389,8 +381,6 @@ def _report(module: str, found: list[tuple[int, str]]) -> str:
 
 @pytest.mark.parametrize("module", MODULES)
 def test_no_unmarked_prose(module: str) -> None:
-    if module in PENDING:
-        pytest.skip("marked on branch mk2")
     path = ROOT / module
     assert path.exists(), f"{module} is gone: update MODULES"
     found = unmarked(path.read_text(encoding="utf-8"))
@@ -457,7 +447,7 @@ def test_what_reads_as_prose(text: str, label: bool, prose: bool) -> None:
 
 if __name__ == "__main__":
     status = 0
-    for name in sys.argv[1:] or [m for m in MODULES if m not in PENDING]:
+    for name in sys.argv[1:] or list(MODULES):
         for line, text in unmarked((ROOT / name).read_text(encoding="utf-8")):
             print(f"{name}:{line}: {text!r}")
             status = 1

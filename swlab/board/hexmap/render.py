@@ -154,7 +154,7 @@ def draw_hex_board(
             _ring(ax, board, rid, edgecolor=REACH_COLOUR, linewidth=3.0, zorder=3)
         for rid in found["shipping"] | found["tunnelling"]:
             _ring(ax, board, rid, edgecolor=REACH_COLOUR, linewidth=2.2, linestyle="--", zorder=3)
-        handles.append(Line2D([], [], color=REACH_COLOUR, linewidth=3.0, label="direct"))
+        handles.append(Line2D([], [], color=REACH_COLOUR, linewidth=3.0, label=_("direct")))
         handles.append(
             Line2D(
                 [],
@@ -162,7 +162,7 @@ def draw_hex_board(
                 color=REACH_COLOUR,
                 linewidth=2.2,
                 linestyle="--",
-                label=f"indirect (shipping {shipping})",
+                label=_("indirect (shipping {level})").format(level=shipping),
             )
         )
     for problem in problems or ():
@@ -181,7 +181,7 @@ def draw_hex_board(
                     )
                 )
     if problems:
-        handles.append(Patch(fill=False, hatch="///", edgecolor=PROBLEM_COLOUR, label="problem"))
+        handles.append(Patch(fill=False, hatch="///", edgecolor=PROBLEM_COLOUR, label=_("problem")))
     ax.autoscale_view()
     ax.set_title(board.name, fontsize=13)
     ax.legend(
