@@ -2,6 +2,7 @@
 """Click-to-redraw time of the game viewer in a real browser, on the 5-player board.
 
     python benchmarks/ui.py [--clicks 50] [--warmup 4] [--seed 3] [--voila | --present]
+                            [--trace FILE]
 
 Starts a JupyterLab server on 127.0.0.1 and headless Chromium (Debian's ``/usr/bin/chromium``
 under Playwright, as the browser tests do), opens a notebook with a
@@ -23,8 +24,12 @@ The mouse rests on the target before each click, so hover traffic is not timed.
 ``swlab present`` (its shipped notebook, in Voila) on the same position, given to it as a
 game record.
 
-Prints the median and 95th percentile and whether the 100 ms target is met. It prints
-figures only; it never fails on a timing.
+Prints the median and 95th percentile and whether the 100 ms target is met, and per kind
+of click the number and bytes of the websocket frames the server sent (kernel messages:
+widget updates and the kernel's busy/idle status), which, unlike the times, do not depend
+on the machine's load. ``--trace FILE`` writes a Chromium performance trace of the timed
+clicks (open it in the browser's performance panel) to see where the page spends them.
+It prints figures only; it never fails on a timing.
 """
 
 from __future__ import annotations
@@ -148,6 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--voila", action="store_true", help="in Voila instead of JupyterLab")
     mode.add_argument("--present", action="store_true", help="in the presenter app (Voila)")
+    parser.add_argument(
+        "--trace", type=Path, help="write a Chromium performance trace of the timed clicks here"
+    )
     args = parser.parse_args(argv)
     reason = harness.missing()
     if reason:
@@ -161,6 +169,9 @@ def main(argv: list[str] | None = None) -> int:
     frame: list[float] = []
     settled: list[float] = []
     kinds: list[str] = []
+    frames: list[int] = []  # kernel-to-browser websocket frames per click
+    sizes: list[int] = []  # and their bytes
+    counter = {"frames": 0, "bytes": 0}
     with tempfile.TemporaryDirectory(prefix="swlab-ui-") as tmp:
         root = Path(tmp)
         source = SETUP.format(seed=args.seed)
@@ -182,6 +193,12 @@ def main(argv: list[str] | None = None) -> int:
             with sync_playwright() as p:
                 browser = harness.launch_chromium(p)
                 page = browser.new_page(viewport=harness.VIEWPORT)  # type: ignore[arg-type]
+
+                def on_frame(payload: str | bytes) -> None:
+                    counter["frames"] += 1
+                    counter["bytes"] += len(payload)
+
+                page.on("websocket", lambda ws: ws.on("framereceived", on_frame))
                 if args.voila or args.present:
                     name = "present" if args.present else "ui_bench"
                     page.goto(lab.voila_url(f"notebooks/{name}.ipynb"), timeout=90_000)
@@ -200,6 +217,8 @@ def main(argv: list[str] | None = None) -> int:
                 polygon = c.board[rid].polygon  # type: ignore[attr-defined]
                 for k in range(args.warmup + args.clicks):
                     conquer = k % 2 == 0
+                    if args.trace and k == args.warmup:
+                        browser.start_tracing(page=page, path=str(args.trace), screenshots=False)
                     page.evaluate(QUIET_JS, 300)  # the mouse-out of the last click is over
                     if conquer:
                         x, y = harness.region_point(viewer, rid, polygon, [(anchor[1], anchor[0])])
@@ -212,6 +231,7 @@ def main(argv: list[str] | None = None) -> int:
                     page.evaluate(QUIET_JS, 300)  # hover (or mouse-out) traffic is over
                     if not page.evaluate(ARM_JS, [rid, conquer]):
                         raise SystemExit(f"region {rid} is not in the expected state at click {k}")
+                    counter.update(frames=0, bytes=0)
                     page.mouse.click(x, y)
                     page.wait_for_function(
                         "() => window.__swlabBench.frame !== null", timeout=15_000
@@ -219,11 +239,15 @@ def main(argv: list[str] | None = None) -> int:
                     page.evaluate(QUIET_JS, 300)
                     s = page.evaluate("() => window.__swlabBench")
                     if k >= args.warmup:
+                        frames.append(counter["frames"])
+                        sizes.append(counter["bytes"])
                         first.append(s["first"] - s["t0"])
                         redraw.append(s["done"] - s["t0"])
                         frame.append(s["frame"] - s["t0"])
                         settled.append(s["last"] - s["t0"])
                         kinds.append("conquer" if conquer else "undo")
+                if args.trace:
+                    browser.stop_tracing()
                 browser.close()
         finally:
             lab.stop()
@@ -258,6 +282,12 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{label:28} {statistics.median(xs):8.1f} {percentile(xs, 0.95):8.1f} "
             f"{min(xs):8.1f} {max(xs):8.1f}"
+        )
+    for kind in ("conquer", "undo"):
+        mine = [i for i, k in enumerate(kinds) if k == kind]
+        print(
+            f"  {kind}: {statistics.median(frames[i] for i in mine):.0f} websocket frames from "
+            f"the server, {statistics.median(sizes[i] for i in mine) / 1000:.1f} kB (median)"
         )
     med, p95 = statistics.median(redraw), percentile(redraw, 0.95)
     verdict = (

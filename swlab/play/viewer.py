@@ -532,14 +532,19 @@ class GameViewer:
     def _place_labels(self, placed: Mapping[int, tuple[tuple[float, float], str]]) -> None:
         for rid, (loc, markup) in placed.items():
             marker = self.markers[rid]
-            if list(marker.location) != list(loc):
-                marker.location = list(loc)
-            if self._label_html.get(rid) != markup:
-                old = marker.icon
-                self._label_html[rid] = markup
-                marker.icon = self._icon(markup)
-                if old is not None:
-                    old.close()
+            moved = list(marker.location) != list(loc)
+            relabel = self._label_html.get(rid) != markup
+            if not (moved or relabel):
+                continue
+            old = marker.icon if relabel else None
+            with marker.hold_sync():  # a new place and a new text: one message, not two
+                if moved:
+                    marker.location = list(loc)
+                if relabel:
+                    self._label_html[rid] = markup
+                    marker.icon = self._icon(markup)
+            if old is not None:
+                old.close()
 
     # --- display --------------------------------------------------------------------------
     def _ipython_display_(self) -> None:
@@ -989,21 +994,23 @@ class RegionLayers(LayerGroup):  # type: ignore[misc]
 
     def update(self, features: Mapping[str, Any]) -> int:
         """Show ``features``: a region missing from them shows nothing; only the regions
-        whose feature changed get new data. Returns how many did."""
+        whose feature changed get new data. Returns how many did.
+
+        The regions the action itself changed (owner or tokens) are sent first: the front
+        end applies the messages one by one, so the conquered region is redrawn before
+        the regions that only gained or lost the target look."""
         new = {int(f["id"]): f for f in features["features"]}
-        changed = 0
-        for rid, layer in self.by_id.items():
-            feature = new.get(rid)
-            if feature == self._features.get(rid):
-                continue
-            changed += 1
+        changed = [rid for rid in self.by_id if new.get(rid) != self._features.get(rid)]
+        changed.sort(key=lambda rid: not _moved(self._features.get(rid), new.get(rid)))
+        for rid in changed:
+            layer, feature = self.by_id[rid], new.get(rid)
             if feature is None:
                 self._features.pop(rid, None)
                 layer.data = _collection([])
             else:
                 self._features[rid] = feature
                 layer.data = _collection([feature])
-        return changed
+        return len(changed)
 
     @property
     def data(self) -> dict[str, Any]:
@@ -1015,6 +1022,13 @@ class RegionLayers(LayerGroup):  # type: ignore[misc]
         rid = _region_id(content)
         if rid in self.by_id:
             self.by_id[rid]._handle_mouse_events(widget, content, buffers)
+
+
+def _moved(old: Mapping[str, Any] | None, new: Mapping[str, Any] | None) -> bool:
+    """Whether a region's owner or tokens differ between two of its features."""
+    before = (old or {}).get("properties") or {}
+    after = (new or {}).get("properties") or {}
+    return any(before.get(k) != after.get(k) for k in ("owner", "tokens"))
 
 
 def _collection(features: list[dict[str, Any]]) -> dict[str, Any]:

@@ -7,6 +7,7 @@ notation stays available beside them (the log's details).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 
@@ -68,6 +69,13 @@ def _coins_pattern() -> re.Pattern[str]:
     for singular, plural in pairs:
         for n in (1, 2, 5):
             forms.append(ngettext(singular, plural, n))
+    return _pattern_of(tuple(forms))
+
+
+@functools.lru_cache(maxsize=64)
+def _pattern_of(forms: tuple[str, ...]) -> re.Pattern[str]:
+    """The pattern of these translated forms, built once: a redraw hides the coins of
+    every log line."""
     words = sorted({re.escape(f).replace(re.escape("{n}"), r"\d+") for f in forms}, key=len)
     return re.compile(r"\b(?:" + "|".join(reversed(words)) + r")(?!\w)")
 

@@ -65,6 +65,26 @@ def test_button_then_region_click_conquers(viewer: GameViewer) -> None:
     assert "conquer 4" in viewer.log_box.value
 
 
+def test_a_conquest_redraws_the_conquered_region_first(viewer: GameViewer) -> None:
+    """The front end applies widget messages in order: the region the click took is sent
+    before the regions that only gained or lost the target look, and a label's new place
+    and text go in one message."""
+    viewer.button("pick 0").click()
+    sent: list[int] = []
+    for rid, layer in viewer.layer.by_id.items():
+        layer.observe(lambda _change, r=rid: sent.append(r), "data")
+    marker_messages: list[set[str]] = []
+    marker = viewer.markers[4]
+    location = list(marker.location)
+    original = marker.send_state
+    marker.send_state = lambda key=None: marker_messages.append(set(key or ())) or original(key)
+    region_event(viewer, 4)
+    assert viewer.controller.state.region_of(4).owner == 0
+    assert len(sent) > 1 and sent[0] == 4
+    moved = {"location"} if list(marker.location) != location else set()
+    assert marker_messages == [{"icon"} | moved]
+
+
 def test_illegal_click_shows_the_rule(viewer: GameViewer) -> None:
     viewer.button("pick 0").click()
     index = viewer.controller.index
