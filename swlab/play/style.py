@@ -45,6 +45,7 @@ __all__ = [
     "TERRAIN_COLOURS",
     "BoardShapes",
     "View",
+    "arrange_labels",
     "feature_collection",
     "fit_anchor",
     "fit_view",
@@ -59,6 +60,7 @@ __all__ = [
     "region_style",
     "target_rings",
     "text_colour",
+    "touching",
 ]
 
 #: Okabe-Ito colours, in seat order (yellow is left out: it vanishes on farmland).
@@ -191,6 +193,11 @@ class BoardShapes:
         tuple[float, float],
         tuple[dict[int, tuple[float, float]], dict[int, tuple[float, float]]],
     ] = field(default_factory=dict, compare=False, repr=False)
+    #: recent arrangements (:func:`arrange_labels`) by (zoom, gap, full extents): where
+    #: labels went and which took their compact form
+    arranged: dict[Any, tuple[dict[int, tuple[float, float]], frozenset[int]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
     #: each region's spots as a (n, 2) array, made once
     spot_arrays: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -227,6 +234,8 @@ class BoardShapes:
 
 #: Spots per side of a region's box where its label may go (a grid, kept inside the region).
 SPOT_GRID = 13
+#: How many times labels still touching another take their compact form (and place anew).
+COMPACT_ROUNDS = 4
 #: How many times crowded labels (and those they land on) look for a free spot again, and
 #: how many labels may look in all: a board too crowded to untangle costs a bounded time.
 REPAIR_ROUNDS = 12
@@ -493,18 +502,31 @@ _CHIP = (
 )
 
 
-def _tokens_html(rs: RegionState) -> str:
+#: The longest race name a compact token badge spells out; longer ones are cut, with a dot.
+SHORT_RACE = 5
+
+
+def _race_word(rs: RegionState, compact: bool) -> str:
+    """The race on a token badge: its name, or in a compact badge its first letters
+    (``Skel.`` for Skeletons): the owner's colour and the hover tell the rest."""
+    name = game_words.race(rs.race)
+    if compact and len(name) > SHORT_RACE:
+        return name[: SHORT_RACE - 1].rstrip() + "."
+    return name
+
+
+def _tokens_html(rs: RegionState, compact: bool = False) -> str:
     colour = player_colour(rs.owner)
-    name = html.escape(game_words.race(rs.race))
+    name = html.escape(_race_word(rs, compact))
     if rs.in_decline:
         # hatched, white-backed badge: lighter than an active race, readable in grey
         style = (
             f"background:repeating-linear-gradient(45deg,#FFFFFF 0 4px,{colour}55 4px 8px);"
             f"color:#000000;border:2px dashed {colour}"
         )
-        extra = (
-            f"<br><i style='font-size:0.75em;font-weight:600'>{html.escape(_('in decline'))}</i>"
-        )
+        # the compact badge says it by its hatching alone
+        word = html.escape(_("in decline"))
+        extra = "" if compact else f"<br><i style='font-size:0.75em;font-weight:600'>{word}</i>"
     else:
         style = f"background:{colour};color:{text_colour(colour)};border:2px solid #000000"
         extra = ""
@@ -516,9 +538,39 @@ def _tokens_html(rs: RegionState) -> str:
     )
 
 
-def _chips(rs: RegionState, terrain: str, symbols: Iterable[str]) -> list[tuple[str, str]]:
-    """The tags of a region as ``(word, badge colour)``: pieces, then printed symbols."""
-    chips: list[tuple[str, str]] = []
+#: The compact tag of each piece and printed symbol: two letters (a count after them for
+#: pieces that stack) in the badge's colour, for a label that finds no room for its words.
+#: The hover names the piece in full.
+SHORT_TAGS: dict[str, str] = {
+    "mountain": "Mt",
+    "fortress": "Ft",
+    "lair": "Lr",
+    "encampments": "Cp",
+    "lost_tribes": "LT",
+    "hole": "Ho",
+    "hero": "He",
+    "dragon": "Dr",
+    "mine": "Mi",
+    "magic": "Mg",
+    "cavern": "Cv",
+}
+
+
+def _short(key: str, word: str) -> str:
+    """The compact tag of a piece or symbol: :data:`SHORT_TAGS` in the source language,
+    elsewhere the first two letters of the tag word (as translated)."""
+    if language() == SOURCE and key in SHORT_TAGS:
+        return SHORT_TAGS[key]
+    letters = [ch for ch in word if ch.isalpha()]
+    return ("".join(letters[:2]) or word[:2]).capitalize()
+
+
+def _chips(
+    rs: RegionState, terrain: str, symbols: Iterable[str], compact: bool = False
+) -> list[tuple[str, str, str]]:
+    """The tags of a region as ``(text, badge colour, class word)``: pieces, then printed
+    symbols; ``compact`` gives the short tags (:data:`SHORT_TAGS`)."""
+    chips: list[tuple[str, str, str]] = []
     source = language() == SOURCE  # the short tag words; another language: the rulebook's
     for piece, word in PIECE_WORDS:
         if not source:
@@ -531,15 +583,16 @@ def _chips(rs: RegionState, terrain: str, symbols: Iterable[str]) -> list[tuple[
         # a count for pieces that stack (a lone Lost Tribe token needs none)
         counted = piece.counted and not (piece.is_token and n == 1)
         badge = SYMBOL_BADGES.get("lost_tribe" if piece.is_token else piece.field, "#FFFFFF")
-        chips.append((f"{word} x{n}" if counted else word, badge))
-    chips.extend(
-        (
-            SYMBOL_WORDS.get(s, s) if source else game_words.symbol(s),
-            SYMBOL_BADGES.get(s, UNKNOWN_SYMBOL_BADGE),
-        )
-        for s in sorted(symbols)
-        if s != "lost_tribe"
-    )
+        text = _short(piece.field, word) if compact else word
+        if counted:
+            text = f"{text}{n}" if compact else f"{text} x{n}"
+        chips.append((text, badge, word.split()[0]))
+    for s in sorted(symbols):
+        if s == "lost_tribe":
+            continue
+        word = SYMBOL_WORDS.get(s, s) if source else game_words.symbol(s)
+        text = _short(s, word) if compact else word
+        chips.append((text, SYMBOL_BADGES.get(s, UNKNOWN_SYMBOL_BADGE), word.split()[0]))
     return chips
 
 
@@ -550,6 +603,7 @@ def label_html(
     symbols: Iterable[str] = (),
     *,
     target: bool = False,
+    compact: bool = False,
 ) -> str:
     """The HTML of the label of one region: id and terrain, race tokens, lost tribe,
     pieces and printed symbols, as words (no emoji, no icon fonts).
@@ -557,30 +611,42 @@ def label_html(
     Sizes are in ems of the map's label size (``--swlab-label-px``, set by the viewer from
     the map's width), so labels grow with the board; tags wrap within
     :data:`LABEL_MAX_EM` so that a label has a known widest extent.
+
+    ``compact`` is the form of a label that finds no room for the full one (see
+    :func:`arrange_labels`): the region number without the terrain word (the fill tells
+    it), the token badge without its "in decline" line (its hatching tells it), and the
+    tags as two-letter chips (:data:`SHORT_TAGS`). The number and the tokens stay as
+    they are; the hover says everything in words.
     """
     id_style = (
         "font-size:1em;font-weight:700;color:#000000;line-height:1.1;"
         "text-shadow:0 0 3px #FFFFFF,0 0 3px #FFFFFF,0 0 2px #FFFFFF;white-space:nowrap"
     )
-    parts = [
-        f"<div class='swlab-rid' style='{id_style}'>{region_id}"
-        f" <span style='font-weight:400;font-size:0.8em'>{html.escape(game_words.terrain(terrain))}"
-        "</span></div>"
-    ]
+    terrain_word = (
+        ""
+        if compact
+        else f" <span style='font-weight:400;font-size:0.8em'>"
+        f"{html.escape(game_words.terrain(terrain))}</span>"
+    )
+    parts = [f"<div class='swlab-rid' style='{id_style}'>{region_id}{terrain_word}</div>"]
     if rs.tokens and rs.race:
-        parts.append(_tokens_html(rs))
-    chips = _chips(rs, terrain, symbols)
+        parts.append(_tokens_html(rs, compact))
+    chips = _chips(rs, terrain, symbols, compact)
     if chips:
         parts.append(
             f"<div class='swlab-pieces' style='max-width:{LABEL_MAX_EM:g}em'>"
             + "".join(
-                f"<span class='swlab-piece swlab-piece-{html.escape(word.split()[0])}' "
-                f"style='{_CHIP};background:{badge}'>{html.escape(word)}</span>"
-                for word, badge in chips
+                f"<span class='swlab-piece swlab-piece-{html.escape(key)}' "
+                f"style='{_CHIP};background:{badge}'>{html.escape(text)}</span>"
+                for text, badge, key in chips
             )
             + "</div>"
         )
-    cls = f"swlab-label swlab-label-{region_id}" + (" swlab-label-target" if target else "")
+    cls = (
+        f"swlab-label swlab-label-{region_id}"
+        + (" swlab-label-compact" if compact else "")
+        + (" swlab-label-target" if target else "")
+    )
     return (
         f"<div class='{cls}' style='display:flex;flex-direction:column;align-items:center;"
         f"justify-content:center;width:100%;height:100%;text-align:center;"
@@ -589,19 +655,27 @@ def label_html(
 
 
 def label_extent(
-    region_id: int, rs: RegionState, terrain: str, symbols: Iterable[str] = ()
+    region_id: int,
+    rs: RegionState,
+    terrain: str,
+    symbols: Iterable[str] = (),
+    *,
+    compact: bool = False,
 ) -> tuple[float, float]:
     """A generous estimate of a label's ``(width, height)`` in ems of its region number,
-    to keep every label on the board (:func:`fit_anchor`)."""
+    in its full or its ``compact`` form (:func:`label_html`), to keep every label on the
+    board (:func:`fit_anchor`) and apart from the others (:func:`arrange_labels`)."""
     em_per_char = 0.62
-    lines = [(len(str(region_id)) + 1) * em_per_char + len(terrain) * em_per_char * 0.8]
+    first = (len(str(region_id)) + 1) * em_per_char
+    lines = [first if compact else first + len(terrain) * em_per_char * 0.8]
     height = 1.15
     if rs.tokens and rs.race:
-        lines.append((len(f"{rs.tokens} {rs.race}") * em_per_char + 0.8) * 0.95)
-        height += 1.3 + (0.9 if rs.in_decline else 0.0)
-    chips = _chips(rs, terrain, symbols)
+        race = _race_word(rs, True) if compact else rs.race
+        lines.append((len(f"{rs.tokens} {race}") * em_per_char + 0.8) * 0.95)
+        height += 1.3 + (0.9 if rs.in_decline and not compact else 0.0)
+    chips = _chips(rs, terrain, symbols, compact)
     if chips:
-        widths = [(len(word) * em_per_char + 0.6) * 0.72 + 0.16 for word, _ in chips]
+        widths = [(len(text) * em_per_char + 0.6) * 0.72 + 0.16 for text, _badge, _key in chips]
         rows, row = 1, 0.0
         for w in widths:
             if row and row + w > LABEL_MAX_EM:
@@ -759,6 +833,70 @@ def _place_labels(
     return where, len(crowded)
 
 
+def touching(
+    where: Mapping[int, tuple[float, float]],
+    extents: Mapping[int, tuple[float, float]],
+    zoom: float,
+    gap_px: float = 2.0,
+) -> set[int]:
+    """The labels whose boxes (``extents`` in pixels, centred on ``where``, each grown by
+    half of ``gap_px``) overlap another's: those :func:`place_labels` found no room for."""
+    import numpy as np
+
+    ids = sorted(where)
+    if len(ids) < 2:
+        return set()
+    unit = 2.0**zoom
+    pad = gap_px / 2 / unit
+    ys = np.asarray([where[r][0] for r in ids])
+    xs = np.asarray([where[r][1] for r in ids])
+    hw = np.asarray([extents[r][0] / 2 / unit for r in ids]) + pad
+    hh = np.asarray([extents[r][1] / 2 / unit for r in ids]) + pad
+    # a hair of tolerance: placed boxes that merely share an edge are apart
+    dx = (hw[:, None] + hw[None, :]) - np.abs(xs[:, None] - xs[None, :]) - 0.06 / unit
+    dy = (hh[:, None] + hh[None, :]) - np.abs(ys[:, None] - ys[None, :]) - 0.06 / unit
+    hit = (dx > 0.0) & (dy > 0.0)
+    np.fill_diagonal(hit, False)
+    return {ids[k] for k in np.flatnonzero(hit.any(axis=1))}
+
+
+def arrange_labels(
+    shapes: BoardShapes,
+    full: Mapping[int, tuple[float, float]],
+    compact: Mapping[int, tuple[float, float]],
+    zoom: float,
+    gap_px: float = 2.0,
+) -> tuple[dict[int, tuple[float, float]], frozenset[int]]:
+    """Where each label goes and which labels take their compact form, as a cartographer
+    would: every label in its full form (``full``: width and height in pixels) where
+    there is room (:func:`place_labels`); a label that still touches another, and the
+    labels it touches, shrink to their ``compact`` form and look again, the others
+    staying put. A few rounds (:data:`COMPACT_ROUNDS`); the crowded ones only.
+
+    The same labels at the same zoom get the same arrangement (undo, redo)."""
+    key = (zoom, gap_px, tuple(sorted(full.items())))
+    known = shapes.arranged.get(key)
+    if known is not None:
+        return dict(known[0]), known[1]
+    extents = dict(full)
+    where = place_labels(shapes, extents, zoom, gap_px)
+    small: set[int] = set()
+    for _round in range(COMPACT_ROUNDS):
+        crowded = {
+            r for r in touching(where, extents, zoom, gap_px) if r not in small and r in compact
+        }
+        if not crowded:
+            break
+        small |= crowded
+        extents.update({r: compact[r] for r in crowded})
+        where = place_labels(shapes, extents, zoom, gap_px)
+    while len(shapes.arranged) >= 64:
+        shapes.arranged.pop(next(iter(shapes.arranged)))
+    result = (where, frozenset(small))
+    shapes.arranged[key] = result
+    return dict(where), result[1]
+
+
 def labels(
     shapes: BoardShapes,
     state: GameState,
@@ -769,21 +907,42 @@ def labels(
     """Per region id: the Leaflet location ``[y, x]`` of its label and the label's HTML.
 
     ``fit`` is the map's ``(zoom, label px)``: labels are then placed so that their boxes
-    neither overlap each other nor leave the board (:func:`place_labels`).
+    neither overlap each other nor leave the board, the crowded ones in their compact
+    form (:func:`arrange_labels`; the markup carries ``swlab-label-compact``).
     """
     geo = state.geo
     out: dict[int, tuple[tuple[float, float], str]] = {}
-    extents: dict[int, tuple[float, float]] = {}
+    if fit is None:
+        for rid in shapes.ids:
+            i = geo.index.get(rid)
+            rs = state.regions[i] if i is not None else RegionState()
+            markup = label_html(
+                rid, rs, shapes.terrain[rid], shapes.symbols[rid], target=rid in targets
+            )
+            out[rid] = (shapes.anchor[rid], markup)
+        return out
+    zoom, px = fit
+    full: dict[int, tuple[float, float]] = {}
+    compact: dict[int, tuple[float, float]] = {}
+    region: dict[int, RegionState] = {}
     for rid in shapes.ids:
         i = geo.index.get(rid)
-        rs = state.regions[i] if i is not None else RegionState()
+        rs = region[rid] = state.regions[i] if i is not None else RegionState()
         terrain, symbols = shapes.terrain[rid], shapes.symbols[rid]
-        if fit is not None:
-            w, h = label_extent(rid, rs, terrain, symbols)
-            extents[rid] = (w * fit[1], h * fit[1])
-        html_ = label_html(rid, rs, terrain, symbols, target=rid in targets)
-        out[rid] = (shapes.anchor[rid], html_)
-    if fit is not None:
-        for rid, where in place_labels(shapes, extents, fit[0]).items():
-            out[rid] = (where, out[rid][1])
+        w, h = label_extent(rid, rs, terrain, symbols)
+        full[rid] = (w * px, h * px)
+        cw, ch = label_extent(rid, rs, terrain, symbols, compact=True)
+        if (cw, ch) != (w, h):
+            compact[rid] = (cw * px, ch * px)
+    where, small = arrange_labels(shapes, full, compact, zoom)
+    for rid in shapes.ids:
+        markup = label_html(
+            rid,
+            region[rid],
+            shapes.terrain[rid],
+            shapes.symbols[rid],
+            target=rid in targets,
+            compact=rid in small,
+        )
+        out[rid] = (where.get(rid, shapes.anchor[rid]), markup)
     return out
