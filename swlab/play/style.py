@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,6 +61,7 @@ __all__ = [
     "target_rings",
     "text_colour",
     "touching",
+    "touching_pairs",
 ]
 
 #: Okabe-Ito colours, in seat order (yellow is left out: it vanishes on farmland).
@@ -193,9 +194,9 @@ class BoardShapes:
         tuple[float, float],
         tuple[dict[int, tuple[float, float]], dict[int, tuple[float, float]]],
     ] = field(default_factory=dict, compare=False, repr=False)
-    #: recent arrangements (:func:`arrange_labels`) by (zoom, gap, full extents): where
-    #: labels went and which took their compact form
-    arranged: dict[Any, tuple[dict[int, tuple[float, float]], frozenset[int]]] = field(
+    #: recent arrangements (:func:`arrange_labels`) by (zoom, gap, extents): where labels
+    #: went and which took a smaller form
+    arranged: dict[Any, tuple[dict[int, tuple[float, float]], dict[int, int]]] = field(
         default_factory=dict, compare=False, repr=False
     )
     #: each region's spots as a (n, 2) array, made once
@@ -234,8 +235,12 @@ class BoardShapes:
 
 #: Spots per side of a region's box where its label may go (a grid, kept inside the region).
 SPOT_GRID = 13
-#: How many times labels still touching another take their compact form (and place anew).
-COMPACT_ROUNDS = 4
+#: The forms a label may take, as ``(compact, tags)`` of :func:`label_html`: full, then
+#: compact (short words), then, the last resort of a crowded corner, compact without tags.
+LABEL_FORMS: tuple[tuple[bool, bool], ...] = ((False, True), (True, True), (True, False))
+#: How many times labels still touching another take their compact form (one of each
+#: touching pair, then all are placed anew around the others).
+COMPACT_ROUNDS = 12
 #: How many times crowded labels (and those they land on) look for a free spot again, and
 #: how many labels may look in all: a board too crowded to untangle costs a bounded time.
 REPAIR_ROUNDS = 12
@@ -502,7 +507,8 @@ _CHIP = (
 )
 
 
-#: The longest race name a compact token badge spells out; longer ones are cut, with a dot.
+#: The longest race name a compact token badge spells out (Orcs, Elves); longer ones
+#: are cut to four letters and a dot (Sorc., Huma.): the badge is the widest line.
 SHORT_RACE = 5
 
 
@@ -511,7 +517,7 @@ def _race_word(rs: RegionState, compact: bool) -> str:
     (``Skel.`` for Skeletons): the owner's colour and the hover tell the rest."""
     name = game_words.race(rs.race)
     if compact and len(name) > SHORT_RACE:
-        return name[: SHORT_RACE - 1].rstrip() + "."
+        return name[:4].rstrip() + "."
     return name
 
 
@@ -604,6 +610,7 @@ def label_html(
     *,
     target: bool = False,
     compact: bool = False,
+    tags: bool = True,
 ) -> str:
     """The HTML of the label of one region: id and terrain, race tokens, lost tribe,
     pieces and printed symbols, as words (no emoji, no icon fonts).
@@ -616,7 +623,8 @@ def label_html(
     :func:`arrange_labels`): the region number without the terrain word (the fill tells
     it), the token badge without its "in decline" line (its hatching tells it), and the
     tags as two-letter chips (:data:`SHORT_TAGS`). The number and the tokens stay as
-    they are; the hover says everything in words.
+    they are; the hover says everything in words. ``tags=False`` (the last resort of a
+    compact label still crowded) leaves the tags out.
     """
     id_style = (
         "font-size:1em;font-weight:700;color:#000000;line-height:1.1;"
@@ -631,7 +639,7 @@ def label_html(
     parts = [f"<div class='swlab-rid' style='{id_style}'>{region_id}{terrain_word}</div>"]
     if rs.tokens and rs.race:
         parts.append(_tokens_html(rs, compact))
-    chips = _chips(rs, terrain, symbols, compact)
+    chips = _chips(rs, terrain, symbols, compact) if tags else []
     if chips:
         parts.append(
             f"<div class='swlab-pieces' style='max-width:{LABEL_MAX_EM:g}em'>"
@@ -645,6 +653,7 @@ def label_html(
     cls = (
         f"swlab-label swlab-label-{region_id}"
         + (" swlab-label-compact" if compact else "")
+        + ("" if tags else " swlab-label-bare")
         + (" swlab-label-target" if target else "")
     )
     return (
@@ -661,10 +670,12 @@ def label_extent(
     symbols: Iterable[str] = (),
     *,
     compact: bool = False,
+    tags: bool = True,
 ) -> tuple[float, float]:
     """A generous estimate of a label's ``(width, height)`` in ems of its region number,
-    in its full or its ``compact`` form (:func:`label_html`), to keep every label on the
-    board (:func:`fit_anchor`) and apart from the others (:func:`arrange_labels`)."""
+    in its full or its ``compact`` form, with or without ``tags`` (:func:`label_html`),
+    to keep every label on the board (:func:`fit_anchor`) and apart from the others
+    (:func:`arrange_labels`)."""
     em_per_char = 0.62
     first = (len(str(region_id)) + 1) * em_per_char
     lines = [first if compact else first + len(terrain) * em_per_char * 0.8]
@@ -673,7 +684,7 @@ def label_extent(
         race = _race_word(rs, True) if compact else rs.race
         lines.append((len(f"{rs.tokens} {race}") * em_per_char + 0.8) * 0.95)
         height += 1.3 + (0.9 if rs.in_decline and not compact else 0.0)
-    chips = _chips(rs, terrain, symbols, compact)
+    chips = _chips(rs, terrain, symbols, compact) if tags else []
     if chips:
         widths = [(len(text) * em_per_char + 0.6) * 0.72 + 0.16 for text, _badge, _key in chips]
         rows, row = 1, 0.0
@@ -833,19 +844,19 @@ def _place_labels(
     return where, len(crowded)
 
 
-def touching(
+def touching_pairs(
     where: Mapping[int, tuple[float, float]],
     extents: Mapping[int, tuple[float, float]],
     zoom: float,
     gap_px: float = 2.0,
-) -> set[int]:
-    """The labels whose boxes (``extents`` in pixels, centred on ``where``, each grown by
-    half of ``gap_px``) overlap another's: those :func:`place_labels` found no room for."""
+) -> list[tuple[int, int]]:
+    """The pairs of labels whose boxes (``extents`` in pixels, centred on ``where``, each
+    grown by half of ``gap_px``) overlap: those :func:`place_labels` found no room for."""
     import numpy as np
 
     ids = sorted(where)
     if len(ids) < 2:
-        return set()
+        return []
     unit = 2.0**zoom
     pad = gap_px / 2 / unit
     ys = np.asarray([where[r][0] for r in ids])
@@ -855,46 +866,83 @@ def touching(
     # a hair of tolerance: placed boxes that merely share an edge are apart
     dx = (hw[:, None] + hw[None, :]) - np.abs(xs[:, None] - xs[None, :]) - 0.06 / unit
     dy = (hh[:, None] + hh[None, :]) - np.abs(ys[:, None] - ys[None, :]) - 0.06 / unit
-    hit = (dx > 0.0) & (dy > 0.0)
-    np.fill_diagonal(hit, False)
-    return {ids[k] for k in np.flatnonzero(hit.any(axis=1))}
+    hit = np.triu((dx > 0.0) & (dy > 0.0), k=1)
+    return [(ids[i], ids[j]) for i, j in zip(*np.nonzero(hit), strict=True)]
+
+
+def touching(
+    where: Mapping[int, tuple[float, float]],
+    extents: Mapping[int, tuple[float, float]],
+    zoom: float,
+    gap_px: float = 2.0,
+) -> set[int]:
+    """The labels that overlap another (:func:`touching_pairs`)."""
+    return {r for pair in touching_pairs(where, extents, zoom, gap_px) for r in pair}
+
+
+def _to_shrink(
+    pairs: Iterable[tuple[int, int]],
+    can: Collection[int],
+    saving: Mapping[int, float],
+) -> set[int]:
+    """Which labels of the touching ``pairs`` shrink one form this round: one of each
+    pair, among those that ``can``, the label in most pairs first, then the one that
+    saves most room (a pair whose one label cannot shrink shrinks the other)."""
+    open_pairs = [(a, b) for a, b in pairs if a in can or b in can]
+    chosen: set[int] = set()
+    while open_pairs:
+        count: dict[int, int] = {}
+        for a, b in open_pairs:
+            for r in (a, b):
+                if r in can:
+                    count[r] = count.get(r, 0) + 1
+        pick = max(count, key=lambda r: (count[r], saving[r], -r))
+        chosen.add(pick)
+        open_pairs = [pair for pair in open_pairs if pick not in pair]
+    return chosen
 
 
 def arrange_labels(
     shapes: BoardShapes,
-    full: Mapping[int, tuple[float, float]],
-    compact: Mapping[int, tuple[float, float]],
+    forms: Sequence[Mapping[int, tuple[float, float]]],
     zoom: float,
     gap_px: float = 2.0,
-) -> tuple[dict[int, tuple[float, float]], frozenset[int]]:
-    """Where each label goes and which labels take their compact form, as a cartographer
-    would: every label in its full form (``full``: width and height in pixels) where
-    there is room (:func:`place_labels`); a label that still touches another, and the
-    labels it touches, shrink to their ``compact`` form and look again, the others
-    staying put. A few rounds (:data:`COMPACT_ROUNDS`); the crowded ones only.
+) -> tuple[dict[int, tuple[float, float]], dict[int, int]]:
+    """Where each label goes and in which form, as a cartographer would: ``forms`` are
+    the labels' sizes in pixels (width, height), the full form first, then smaller ones
+    (a label missing from a form has none so small). Every label goes in its full form
+    where there is room (:func:`place_labels`); of two labels that still touch, one
+    shrinks to its next form (:func:`_to_shrink`) and the crowded ones look again, the
+    others staying put. A few rounds (:data:`COMPACT_ROUNDS`): the crowded ones only.
 
-    The same labels at the same zoom get the same arrangement (undo, redo)."""
-    key = (zoom, gap_px, tuple(sorted(full.items())))
+    Returns the places and, per label not in its full form, the index of its form. The
+    same labels at the same zoom get the same arrangement (undo, redo)."""
+    key = (zoom, gap_px, tuple(tuple(sorted(f.items())) for f in forms))
     known = shapes.arranged.get(key)
     if known is not None:
-        return dict(known[0]), known[1]
+        return dict(known[0]), dict(known[1])
+    full = forms[0]
     extents = dict(full)
+    level: dict[int, int] = {}
     where = place_labels(shapes, extents, zoom, gap_px)
-    small: set[int] = set()
     for _round in range(COMPACT_ROUNDS):
-        crowded = {
-            r for r in touching(where, extents, zoom, gap_px) if r not in small and r in compact
+        nxt = {r: level.get(r, 0) + 1 for r in extents}
+        can = {r for r, k in nxt.items() if k < len(forms) and r in forms[k]}
+        saving = {
+            r: extents[r][0] * extents[r][1] - forms[nxt[r]][r][0] * forms[nxt[r]][r][1]
+            for r in can
         }
-        if not crowded:
+        shrink = _to_shrink(touching_pairs(where, extents, zoom, gap_px), can, saving)
+        if not shrink:
             break
-        small |= crowded
-        extents.update({r: compact[r] for r in crowded})
+        for r in shrink:
+            level[r] = nxt[r]
+            extents[r] = forms[nxt[r]][r]
         where = place_labels(shapes, extents, zoom, gap_px)
     while len(shapes.arranged) >= 64:
         shapes.arranged.pop(next(iter(shapes.arranged)))
-    result = (where, frozenset(small))
-    shapes.arranged[key] = result
-    return dict(where), result[1]
+    shapes.arranged[key] = (where, level)
+    return dict(where), dict(level)
 
 
 def labels(
@@ -908,7 +956,8 @@ def labels(
 
     ``fit`` is the map's ``(zoom, label px)``: labels are then placed so that their boxes
     neither overlap each other nor leave the board, the crowded ones in their compact
-    form (:func:`arrange_labels`; the markup carries ``swlab-label-compact``).
+    form (:func:`arrange_labels`, :data:`LABEL_FORMS`; the markup of a compact label
+    carries ``swlab-label-compact``, and ``swlab-label-bare`` without its tags).
     """
     geo = state.geo
     out: dict[int, tuple[tuple[float, float], str]] = {}
@@ -922,27 +971,29 @@ def labels(
             out[rid] = (shapes.anchor[rid], markup)
         return out
     zoom, px = fit
-    full: dict[int, tuple[float, float]] = {}
-    compact: dict[int, tuple[float, float]] = {}
+    forms: list[dict[int, tuple[float, float]]] = [{} for _ in LABEL_FORMS]
     region: dict[int, RegionState] = {}
     for rid in shapes.ids:
         i = geo.index.get(rid)
         rs = region[rid] = state.regions[i] if i is not None else RegionState()
         terrain, symbols = shapes.terrain[rid], shapes.symbols[rid]
-        w, h = label_extent(rid, rs, terrain, symbols)
-        full[rid] = (w * px, h * px)
-        cw, ch = label_extent(rid, rs, terrain, symbols, compact=True)
-        if (cw, ch) != (w, h):
-            compact[rid] = (cw * px, ch * px)
-    where, small = arrange_labels(shapes, full, compact, zoom)
+        last = None
+        for k, (compact, tags) in enumerate(LABEL_FORMS):
+            w, h = label_extent(rid, rs, terrain, symbols, compact=compact, tags=tags)
+            if (w, h) != last:  # a form no smaller than the one before is left out
+                forms[k][rid] = (w * px, h * px)
+            last = (w, h)
+    where, level = arrange_labels(shapes, forms, zoom)
     for rid in shapes.ids:
+        compact, tags = LABEL_FORMS[level.get(rid, 0)]
         markup = label_html(
             rid,
             region[rid],
             shapes.terrain[rid],
             shapes.symbols[rid],
             target=rid in targets,
-            compact=rid in small,
+            compact=compact,
+            tags=tags,
         )
         out[rid] = (where.get(rid, shapes.anchor[rid]), markup)
     return out

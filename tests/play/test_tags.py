@@ -20,6 +20,7 @@ from swlab.play.style import (
     label_px,
     labels,
     touching,
+    touching_pairs,
 )
 from swlab.rules import GameState, RegionState, new_game
 
@@ -34,8 +35,10 @@ def tag_boxes(shapes: BoardShapes, state: GameState, width: int, height: int) ->
     out = {}
     for rid, ((y, x), markup) in labels(shapes, state, fit=(view.zoom, px)).items():
         rs = state.regions[state.geo.index[rid]]
-        compact = "swlab-label-compact" in markup  # the form the placement chose
-        w, h = label_extent(rid, rs, shapes.terrain[rid], shapes.symbols[rid], compact=compact)
+        # the form the placement chose
+        compact, tags = "swlab-label-compact" in markup, "swlab-label-bare" not in markup
+        terrain, symbols = shapes.terrain[rid], shapes.symbols[rid]
+        w, h = label_extent(rid, rs, terrain, symbols, compact=compact, tags=tags)
         hw, hh = w * px / 2 / unit, h * px / 2 / unit
         out[rid] = box(x - hw, y - hh, x + hw, y + hh)
     return out
@@ -78,7 +81,8 @@ def greedy_game(players: int, seed: int) -> GameController:
 def test_tags_in_mid_game_never_overlap_nor_leave_the_board(players: int, seed: int) -> None:
     """Races' token badges make labels bigger: after two and four rounds of greedy bots,
     at every map size. Where the full labels find no room, the crowded ones take their
-    compact form (seeds 5 and 3 of the 3- and 5-player boards crowded the full labels)."""
+    compact form (seeds 5 and 3 of the 3- and 5-player boards crowded the full labels),
+    in the most crowded corners without their tags."""
     c = greedy_game(players, seed)
     for _ in range(2):
         for _ in range(players * 12):  # about two rounds: races and tokens on the map
@@ -126,6 +130,8 @@ def test_only_the_crowded_labels_take_their_compact_form() -> None:
     placed = labels(c.shapes, c.state, fit=(view.zoom, label_px(790, 505, len(c.shapes.ids))))
     small = [rid for rid, (_, m) in placed.items() if "swlab-label-compact" in m]
     assert 0 < len(small) <= len(placed) // 4, small
+    bare = [rid for rid, (_, m) in placed.items() if "swlab-label-bare" in m]
+    assert set(bare) <= set(small) and len(bare) <= 2, bare
 
 
 def test_the_compact_label_keeps_number_and_tokens_and_shortens_the_words() -> None:
@@ -146,7 +152,11 @@ def test_the_compact_label_keeps_number_and_tokens_and_shortens_the_words() -> N
     for state, terrain in ((rs, "mountain"), (decline, "hill")):
         fw, fh = label_extent(15, state, terrain, symbols)
         cw, ch = label_extent(15, state, terrain, symbols, compact=True)
-        assert cw < fw and ch <= fh
+        bw, bh = label_extent(15, state, terrain, symbols, compact=True, tags=False)
+        assert cw < fw and ch <= fh and bw <= cw and bh < ch
+    # the last resort of a crowded corner: number and tokens, no tags
+    bare = label_html(15, rs, "mountain", symbols, compact=True, tags=False)
+    assert "swlab-label-bare" in bare and "3 Skel.<" in bare and "swlab-piece" not in bare
 
 
 def test_touching_sees_overlaps_and_not_neighbours_apart() -> None:
@@ -154,6 +164,7 @@ def test_touching_sees_overlaps_and_not_neighbours_apart() -> None:
     extents = {1: (8.0, 8.0), 2: (8.0, 8.0), 3: (8.0, 8.0)}
     assert touching(where, extents, 0.0) == set()
     assert touching(where, {**extents, 1: (14.0, 8.0)}, 0.0) == {1, 2}
+    assert touching_pairs(where, {**extents, 2: (30.0, 120.0)}, 0.0) == [(1, 2), (2, 3)]
 
 
 def test_the_crowded_tags_of_the_two_player_board_are_apart() -> None:
