@@ -194,6 +194,11 @@ class BoardShapes:
         tuple[float, float],
         tuple[dict[int, tuple[float, float]], dict[int, tuple[float, float]]],
     ] = field(default_factory=dict, compare=False, repr=False)
+    #: the last arrangement per (zoom, gap): the full sizes it was for, and the form of
+    #: each label not in its full form (a click does not make the others grow and shrink)
+    last_arranged: dict[
+        tuple[float, float], tuple[dict[int, tuple[float, float]], dict[int, int]]
+    ] = field(default_factory=dict, compare=False, repr=False)
     #: recent arrangements (:func:`arrange_labels`) by (zoom, gap, extents): where labels
     #: went and which took a smaller form
     arranged: dict[Any, tuple[dict[int, tuple[float, float]], dict[int, int]]] = field(
@@ -765,8 +770,10 @@ def _place_labels(
     gap_px: float,
     margin_px: float = 3.0,
     keep: Mapping[int, tuple[float, float]] | None = None,
+    repair: bool = True,
 ) -> tuple[dict[int, tuple[float, float]], int]:
-    """The placement (see :func:`place_labels`) and how many labels still overlap one."""
+    """The placement (see :func:`place_labels`) and how many labels still overlap one;
+    without ``repair``, no label looks again (a quick try)."""
     import numpy as np
 
     unit = 2.0**zoom
@@ -819,7 +826,7 @@ def _place_labels(
     # repair rounds: a crowded label and the labels it lands on look again, the most
     # constrained first (then the other way round, so that no two keep trading places)
     looked = 0
-    for round_ in range(REPAIR_ROUNDS):
+    for round_ in range(REPAIR_ROUNDS if repair else 0):
         if not crowded or looked > REPAIR_PLACES:
             break
         again: list[int] = []
@@ -914,6 +921,8 @@ def arrange_labels(
     where there is room (:func:`place_labels`); of two labels that still touch, one
     shrinks to its next form (:func:`_to_shrink`) and the crowded ones look again, the
     others staying put. A few rounds (:data:`COMPACT_ROUNDS`): the crowded ones only.
+    From one redraw to the next a label whose size did not change keeps its form, and
+    a smaller one grows back when a spot has room for it (the others kept in place).
 
     Returns the places and, per label not in its full form, the index of its form. The
     same labels at the same zoom get the same arrangement (undo, redo)."""
@@ -922,8 +931,21 @@ def arrange_labels(
     if known is not None:
         return dict(known[0]), dict(known[1])
     full = forms[0]
-    extents = dict(full)
+
+    def size(r: int, k: int) -> tuple[float, float]:
+        """Label ``r`` in form ``k`` (or the nearest larger one it has)."""
+        while r not in forms[k]:
+            k -= 1
+        return forms[k][r]
+
+    # the labels that did not change keep the form they had (else every click would
+    # first try them in full, and fail, where they were crowded)
     level: dict[int, int] = {}
+    last = shapes.last_arranged.get((zoom, gap_px))
+    if last is not None:
+        before, had = last
+        level = {r: k for r, k in had.items() if before.get(r) == full.get(r) and k < len(forms)}
+    extents = {r: size(r, level.get(r, 0)) for r in full}
     where = place_labels(shapes, extents, zoom, gap_px)
     for _round in range(COMPACT_ROUNDS):
         nxt = {r: level.get(r, 0) + 1 for r in extents}
@@ -939,6 +961,22 @@ def arrange_labels(
             level[r] = nxt[r]
             extents[r] = forms[nxt[r]][r]
         where = place_labels(shapes, extents, zoom, gap_px)
+    # a smaller label grows back where there is room for it now, the others kept
+    grown = False
+    for r in sorted(level):
+        while level.get(r, 0) > 0 and not touching_pairs(where, extents, zoom, gap_px):
+            trial = {**extents, r: size(r, level[r] - 1)}
+            keep = {o: at for o, at in where.items() if o != r}
+            got, crowded = _place_labels(shapes, trial, zoom, gap_px, keep=keep, repair=False)
+            if crowded:
+                break
+            extents, where, grown = trial, got, True
+            level[r] -= 1
+            if not level[r]:
+                del level[r]
+    if grown:
+        shapes.last_placed[(zoom, gap_px)] = (dict(extents), dict(where))
+    shapes.last_arranged[(zoom, gap_px)] = (dict(full), dict(level))
     while len(shapes.arranged) >= 64:
         shapes.arranged.pop(next(iter(shapes.arranged)))
     shapes.arranged[key] = (where, level)
