@@ -536,8 +536,12 @@ def _tokens_html(rs: RegionState, compact: bool = False) -> str:
             f"color:#000000;border:2px dashed {colour}"
         )
         # the compact badge says it by its hatching alone
-        word = html.escape(_("in decline"))
-        extra = "" if compact else f"<br><i style='font-size:0.75em;font-weight:600'>{word}</i>"
+        extra = (
+            ""
+            if compact
+            else "<br><i style='font-size:0.75em;font-weight:600'>"
+            f"{html.escape(_('in decline'))}</i>"
+        )
     else:
         style = f"background:{colour};color:{text_colour(colour)};border:2px solid #000000"
         extra = ""
