@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,6 +45,7 @@ __all__ = [
     "TERRAIN_COLOURS",
     "BoardShapes",
     "View",
+    "arrange_labels",
     "feature_collection",
     "fit_anchor",
     "fit_view",
@@ -59,6 +60,8 @@ __all__ = [
     "region_style",
     "target_rings",
     "text_colour",
+    "touching",
+    "touching_pairs",
 ]
 
 #: Okabe-Ito colours, in seat order (yellow is left out: it vanishes on farmland).
@@ -196,6 +199,16 @@ class BoardShapes:
         tuple[float, float],
         tuple[dict[int, tuple[float, float]], dict[int, tuple[float, float]]],
     ] = field(default_factory=dict, compare=False, repr=False)
+    #: the last arrangement per (zoom, gap): the full sizes it was for, and the form of
+    #: each label not in its full form (a click does not make the others grow and shrink)
+    last_arranged: dict[
+        tuple[float, float], tuple[dict[int, tuple[float, float]], dict[int, int]]
+    ] = field(default_factory=dict, compare=False, repr=False)
+    #: recent arrangements (:func:`arrange_labels`) by (zoom, gap, extents): where labels
+    #: went and which took a smaller form
+    arranged: dict[Any, tuple[dict[int, tuple[float, float]], dict[int, int]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
     #: each region's spots as a (n, 2) array, made once
     spot_arrays: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -232,6 +245,12 @@ class BoardShapes:
 
 #: Spots per side of a region's box where its label may go (a grid, kept inside the region).
 SPOT_GRID = 13
+#: The forms a label may take, as ``(compact, tags)`` of :func:`label_html`: full, then
+#: compact (short words), then, the last resort of a crowded corner, compact without tags.
+LABEL_FORMS: tuple[tuple[bool, bool], ...] = ((False, True), (True, True), (True, False))
+#: How many times labels still touching another take their compact form (one of each
+#: touching pair, then all are placed anew around the others).
+COMPACT_ROUNDS = 12
 #: How many times crowded labels (and those they land on) look for a free spot again, and
 #: how many labels may look in all: a board too crowded to untangle costs a bounded time.
 REPAIR_ROUNDS = 12
@@ -498,17 +517,32 @@ _CHIP = (
 )
 
 
-def _tokens_html(rs: RegionState) -> str:
+#: The longest race name a compact token badge spells out (Orcs, Elves); longer ones
+#: are cut to four letters and a dot (Sorc., Huma.): the badge is the widest line.
+SHORT_RACE = 5
+
+
+def _race_word(rs: RegionState, compact: bool) -> str:
+    """The race on a token badge: its name, or in a compact badge its first letters
+    (``Skel.`` for Skeletons): the owner's colour and the hover tell the rest."""
+    name = game_words.race(rs.race)
+    if compact and len(name) > SHORT_RACE:
+        return name[:4].rstrip() + "."
+    return name
+
+
+def _tokens_html(rs: RegionState, compact: bool = False) -> str:
     colour = player_colour(rs.owner)
-    name = html.escape(game_words.race(rs.race))
+    name = html.escape(_race_word(rs, compact))
     if rs.in_decline:
         # hatched, white-backed badge: lighter than an active race, readable in grey
         style = (
             f"background:repeating-linear-gradient(45deg,#FFFFFF 0 4px,{colour}55 4px 8px);"
             f"color:#000000;border:2px dashed {colour}"
         )
+        # the compact badge says it by its hatching alone
         declined = html.escape(_("in decline"))
-        extra = f"<br><i style='font-size:0.75em;font-weight:600'>{declined}</i>"
+        extra = "" if compact else f"<br><i style='font-size:0.75em;font-weight:600'>{declined}</i>"
     else:
         style = f"background:{colour};color:{text_colour(colour)};border:2px solid #000000"
         extra = ""
@@ -520,9 +554,39 @@ def _tokens_html(rs: RegionState) -> str:
     )
 
 
-def _chips(rs: RegionState, terrain: str, symbols: Iterable[str]) -> list[tuple[str, str]]:
-    """The tags of a region as ``(word, badge colour)``: pieces, then printed symbols."""
-    chips: list[tuple[str, str]] = []
+#: The compact tag of each piece and printed symbol: two letters (a count after them for
+#: pieces that stack) in the badge's colour, for a label that finds no room for its words.
+#: The hover names the piece in full.
+SHORT_TAGS: dict[str, str] = {
+    "mountain": "Mt",
+    "fortress": "Ft",
+    "lair": "Lr",
+    "encampments": "Cp",
+    "lost_tribes": "LT",
+    "hole": "Ho",
+    "hero": "He",
+    "dragon": "Dr",
+    "mine": "Mi",
+    "magic": "Mg",
+    "cavern": "Cv",
+}
+
+
+def _short(key: str, word: str) -> str:
+    """The compact tag of a piece or symbol: :data:`SHORT_TAGS` in the source language,
+    elsewhere the first two letters of the tag word (as translated)."""
+    if language() == SOURCE and key in SHORT_TAGS:
+        return SHORT_TAGS[key]
+    letters = [ch for ch in word if ch.isalpha()]
+    return ("".join(letters[:2]) or word[:2]).capitalize()
+
+
+def _chips(
+    rs: RegionState, terrain: str, symbols: Iterable[str], compact: bool = False
+) -> list[tuple[str, str, str]]:
+    """The tags of a region as ``(text, badge colour, class word)``: pieces, then printed
+    symbols; ``compact`` gives the short tags (:data:`SHORT_TAGS`)."""
+    chips: list[tuple[str, str, str]] = []
     source = language() == SOURCE  # the short tag words; another language: the rulebook's
     for piece, word in PIECE_WORDS:
         if not source:
@@ -535,15 +599,16 @@ def _chips(rs: RegionState, terrain: str, symbols: Iterable[str]) -> list[tuple[
         # a count for pieces that stack (a lone Lost Tribe token needs none)
         counted = piece.counted and not (piece.is_token and n == 1)
         badge = SYMBOL_BADGES.get("lost_tribe" if piece.is_token else piece.field, "#FFFFFF")
-        chips.append((f"{word} x{n}" if counted else word, badge))
-    chips.extend(
-        (
-            SYMBOL_WORDS.get(s, s) if source else game_words.symbol(s),
-            SYMBOL_BADGES.get(s, UNKNOWN_SYMBOL_BADGE),
-        )
-        for s in sorted(symbols)
-        if s != "lost_tribe"
-    )
+        text = _short(piece.field, word) if compact else word
+        if counted:
+            text = f"{text}{n}" if compact else f"{text} x{n}"
+        chips.append((text, badge, word.split()[0]))
+    for s in sorted(symbols):
+        if s == "lost_tribe":
+            continue
+        word = SYMBOL_WORDS.get(s, s) if source else game_words.symbol(s)
+        text = _short(s, word) if compact else word
+        chips.append((text, SYMBOL_BADGES.get(s, UNKNOWN_SYMBOL_BADGE), word.split()[0]))
     return chips
 
 
@@ -554,6 +619,8 @@ def label_html(
     symbols: Iterable[str] = (),
     *,
     target: bool = False,
+    compact: bool = False,
+    tags: bool = True,
 ) -> str:
     """The HTML of the label of one region: id and terrain, race tokens, lost tribe,
     pieces and printed symbols, as words (no emoji, no icon fonts).
@@ -561,30 +628,44 @@ def label_html(
     Sizes are in ems of the map's label size (``--swlab-label-px``, set by the viewer from
     the map's width), so labels grow with the board; tags wrap within
     :data:`LABEL_MAX_EM` so that a label has a known widest extent.
+
+    ``compact`` is the form of a label that finds no room for the full one (see
+    :func:`arrange_labels`): the region number without the terrain word (the fill tells
+    it), the token badge without its "in decline" line (its hatching tells it), and the
+    tags as two-letter chips (:data:`SHORT_TAGS`). The number and the tokens stay as
+    they are; the hover says everything in words. ``tags=False`` (the last resort of a
+    compact label still crowded) leaves the tags out.
     """
     id_style = (
         "font-size:1em;font-weight:700;color:#000000;line-height:1.1;"
         "text-shadow:0 0 3px #FFFFFF,0 0 3px #FFFFFF,0 0 2px #FFFFFF;white-space:nowrap"
     )
-    parts = [
-        f"<div class='swlab-rid' style='{id_style}'>{region_id}"
-        f" <span style='font-weight:400;font-size:0.8em'>{html.escape(game_words.terrain(terrain))}"
-        "</span></div>"
-    ]
+    terrain_word = (
+        ""
+        if compact
+        else f" <span style='font-weight:400;font-size:0.8em'>"
+        f"{html.escape(game_words.terrain(terrain))}</span>"
+    )
+    parts = [f"<div class='swlab-rid' style='{id_style}'>{region_id}{terrain_word}</div>"]
     if rs.tokens and rs.race:
-        parts.append(_tokens_html(rs))
-    chips = _chips(rs, terrain, symbols)
+        parts.append(_tokens_html(rs, compact))
+    chips = _chips(rs, terrain, symbols, compact) if tags else []
     if chips:
         parts.append(
             f"<div class='swlab-pieces' style='max-width:{LABEL_MAX_EM:g}em'>"
             + "".join(
-                f"<span class='swlab-piece swlab-piece-{html.escape(word.split()[0])}' "
-                f"style='{_CHIP};background:{badge}'>{html.escape(word)}</span>"
-                for word, badge in chips
+                f"<span class='swlab-piece swlab-piece-{html.escape(key)}' "
+                f"style='{_CHIP};background:{badge}'>{html.escape(text)}</span>"
+                for text, badge, key in chips
             )
             + "</div>"
         )
-    cls = f"swlab-label swlab-label-{region_id}" + (" swlab-label-target" if target else "")
+    cls = (
+        f"swlab-label swlab-label-{region_id}"
+        + (" swlab-label-compact" if compact else "")
+        + ("" if tags else " swlab-label-bare")
+        + (" swlab-label-target" if target else "")
+    )
     return (
         f"<div class='{cls}' style='display:flex;flex-direction:column;align-items:center;"
         f"justify-content:center;width:100%;height:100%;text-align:center;"
@@ -593,19 +674,29 @@ def label_html(
 
 
 def label_extent(
-    region_id: int, rs: RegionState, terrain: str, symbols: Iterable[str] = ()
+    region_id: int,
+    rs: RegionState,
+    terrain: str,
+    symbols: Iterable[str] = (),
+    *,
+    compact: bool = False,
+    tags: bool = True,
 ) -> tuple[float, float]:
     """A generous estimate of a label's ``(width, height)`` in ems of its region number,
-    to keep every label on the board (:func:`fit_anchor`)."""
+    in its full or its ``compact`` form, with or without ``tags`` (:func:`label_html`),
+    to keep every label on the board (:func:`fit_anchor`) and apart from the others
+    (:func:`arrange_labels`)."""
     em_per_char = 0.62
-    lines = [(len(str(region_id)) + 1) * em_per_char + len(terrain) * em_per_char * 0.8]
+    first = (len(str(region_id)) + 1) * em_per_char
+    lines = [first if compact else first + len(terrain) * em_per_char * 0.8]
     height = 1.15
     if rs.tokens and rs.race:
-        lines.append((len(f"{rs.tokens} {rs.race}") * em_per_char + 0.8) * 0.95)
-        height += 1.3 + (0.9 if rs.in_decline else 0.0)
-    chips = _chips(rs, terrain, symbols)
+        race = _race_word(rs, True) if compact else rs.race
+        lines.append((len(f"{rs.tokens} {race}") * em_per_char + 0.8) * 0.95)
+        height += 1.3 + (0.9 if rs.in_decline and not compact else 0.0)
+    chips = _chips(rs, terrain, symbols, compact) if tags else []
     if chips:
-        widths = [(len(word) * em_per_char + 0.6) * 0.72 + 0.16 for word, _ in chips]
+        widths = [(len(text) * em_per_char + 0.6) * 0.72 + 0.16 for text, _badge, _key in chips]
         rows, row = 1, 0.0
         for w in widths:
             if row and row + w > LABEL_MAX_EM:
@@ -684,8 +775,10 @@ def _place_labels(
     gap_px: float,
     margin_px: float = 3.0,
     keep: Mapping[int, tuple[float, float]] | None = None,
+    repair: bool = True,
 ) -> tuple[dict[int, tuple[float, float]], int]:
-    """The placement (see :func:`place_labels`) and how many labels still overlap one."""
+    """The placement (see :func:`place_labels`) and how many labels still overlap one;
+    without ``repair``, no label looks again (a quick try)."""
     import numpy as np
 
     unit = 2.0**zoom
@@ -738,7 +831,7 @@ def _place_labels(
     # repair rounds: a crowded label and the labels it lands on look again, the most
     # constrained first (then the other way round, so that no two keep trading places)
     looked = 0
-    for round_ in range(REPAIR_ROUNDS):
+    for round_ in range(REPAIR_ROUNDS if repair else 0):
         if not crowded or looked > REPAIR_PLACES:
             break
         again: list[int] = []
@@ -763,6 +856,138 @@ def _place_labels(
     return where, len(crowded)
 
 
+def touching_pairs(
+    where: Mapping[int, tuple[float, float]],
+    extents: Mapping[int, tuple[float, float]],
+    zoom: float,
+    gap_px: float = 2.0,
+) -> list[tuple[int, int]]:
+    """The pairs of labels whose boxes (``extents`` in pixels, centred on ``where``, each
+    grown by half of ``gap_px``) overlap: those :func:`place_labels` found no room for."""
+    import numpy as np
+
+    ids = sorted(where)
+    if len(ids) < 2:
+        return []
+    unit = 2.0**zoom
+    pad = gap_px / 2 / unit
+    ys = np.asarray([where[r][0] for r in ids])
+    xs = np.asarray([where[r][1] for r in ids])
+    hw = np.asarray([extents[r][0] / 2 / unit for r in ids]) + pad
+    hh = np.asarray([extents[r][1] / 2 / unit for r in ids]) + pad
+    # a hair of tolerance: placed boxes that merely share an edge are apart
+    dx = (hw[:, None] + hw[None, :]) - np.abs(xs[:, None] - xs[None, :]) - 0.06 / unit
+    dy = (hh[:, None] + hh[None, :]) - np.abs(ys[:, None] - ys[None, :]) - 0.06 / unit
+    hit = np.triu((dx > 0.0) & (dy > 0.0), k=1)
+    return [(ids[i], ids[j]) for i, j in zip(*np.nonzero(hit), strict=True)]
+
+
+def touching(
+    where: Mapping[int, tuple[float, float]],
+    extents: Mapping[int, tuple[float, float]],
+    zoom: float,
+    gap_px: float = 2.0,
+) -> set[int]:
+    """The labels that overlap another (:func:`touching_pairs`)."""
+    return {r for pair in touching_pairs(where, extents, zoom, gap_px) for r in pair}
+
+
+def _to_shrink(
+    pairs: Iterable[tuple[int, int]],
+    can: Collection[int],
+    saving: Mapping[int, float],
+) -> set[int]:
+    """Which labels of the touching ``pairs`` shrink one form this round: one of each
+    pair, among those that ``can``, the label in most pairs first, then the one that
+    saves most room (a pair whose one label cannot shrink shrinks the other)."""
+    open_pairs = [(a, b) for a, b in pairs if a in can or b in can]
+    chosen: set[int] = set()
+    while open_pairs:
+        count: dict[int, int] = {}
+        for a, b in open_pairs:
+            for r in (a, b):
+                if r in can:
+                    count[r] = count.get(r, 0) + 1
+        pick = max(count, key=lambda r: (count[r], saving[r], -r))
+        chosen.add(pick)
+        open_pairs = [pair for pair in open_pairs if pick not in pair]
+    return chosen
+
+
+def arrange_labels(
+    shapes: BoardShapes,
+    forms: Sequence[Mapping[int, tuple[float, float]]],
+    zoom: float,
+    gap_px: float = 2.0,
+) -> tuple[dict[int, tuple[float, float]], dict[int, int]]:
+    """Where each label goes and in which form, as a cartographer would: ``forms`` are
+    the labels' sizes in pixels (width, height), the full form first, then smaller ones
+    (a label missing from a form has none so small). Every label goes in its full form
+    where there is room (:func:`place_labels`); of two labels that still touch, one
+    shrinks to its next form (:func:`_to_shrink`) and the crowded ones look again, the
+    others staying put. A few rounds (:data:`COMPACT_ROUNDS`): the crowded ones only.
+    From one redraw to the next a label whose size did not change keeps its form, and
+    a smaller one grows back when a spot has room for it (the others kept in place).
+
+    Returns the places and, per label not in its full form, the index of its form. The
+    same labels at the same zoom get the same arrangement (undo, redo)."""
+    key = (zoom, gap_px, tuple(tuple(sorted(f.items())) for f in forms))
+    known = shapes.arranged.get(key)
+    if known is not None:
+        return dict(known[0]), dict(known[1])
+    full = forms[0]
+
+    def size(r: int, k: int) -> tuple[float, float]:
+        """Label ``r`` in form ``k`` (or the nearest larger one it has)."""
+        while r not in forms[k]:
+            k -= 1
+        return forms[k][r]
+
+    # the labels that did not change keep the form they had (else every click would
+    # first try them in full, and fail, where they were crowded)
+    level: dict[int, int] = {}
+    last = shapes.last_arranged.get((zoom, gap_px))
+    if last is not None:
+        before, had = last
+        level = {r: k for r, k in had.items() if before.get(r) == full.get(r) and k < len(forms)}
+    extents = {r: size(r, level.get(r, 0)) for r in full}
+    where = place_labels(shapes, extents, zoom, gap_px)
+    for _round in range(COMPACT_ROUNDS):
+        nxt = {r: level.get(r, 0) + 1 for r in extents}
+        can = {r for r, k in nxt.items() if k < len(forms) and r in forms[k]}
+        saving = {
+            r: extents[r][0] * extents[r][1] - forms[nxt[r]][r][0] * forms[nxt[r]][r][1]
+            for r in can
+        }
+        shrink = _to_shrink(touching_pairs(where, extents, zoom, gap_px), can, saving)
+        if not shrink:
+            break
+        for r in shrink:
+            level[r] = nxt[r]
+            extents[r] = forms[nxt[r]][r]
+        where = place_labels(shapes, extents, zoom, gap_px)
+    # a smaller label grows back where there is room for it now, the others kept
+    grown = False
+    for r in sorted(level):
+        while level.get(r, 0) > 0 and not touching_pairs(where, extents, zoom, gap_px):
+            trial = {**extents, r: size(r, level[r] - 1)}
+            keep = {o: at for o, at in where.items() if o != r}
+            got, crowded = _place_labels(shapes, trial, zoom, gap_px, keep=keep, repair=False)
+            if crowded:
+                break
+            extents, where, grown = trial, got, True
+            level[r] -= 1
+            if not level[r]:
+                del level[r]
+    if grown:
+        shapes.last_placed[(zoom, gap_px)] = (dict(extents), dict(where))
+    shapes.last_arranged[(zoom, gap_px)] = (dict(full), dict(level))
+    while len(shapes.arranged) >= 64:
+        shapes.arranged.pop(next(iter(shapes.arranged)))
+    shapes.arranged[key] = (where, level)
+    return dict(where), dict(level)
+
+
 def labels(
     shapes: BoardShapes,
     state: GameState,
@@ -773,21 +998,45 @@ def labels(
     """Per region id: the Leaflet location ``[y, x]`` of its label and the label's HTML.
 
     ``fit`` is the map's ``(zoom, label px)``: labels are then placed so that their boxes
-    neither overlap each other nor leave the board (:func:`place_labels`).
+    neither overlap each other nor leave the board, the crowded ones in their compact
+    form (:func:`arrange_labels`, :data:`LABEL_FORMS`; the markup of a compact label
+    carries ``swlab-label-compact``, and ``swlab-label-bare`` without its tags).
     """
     geo = state.geo
     out: dict[int, tuple[tuple[float, float], str]] = {}
-    extents: dict[int, tuple[float, float]] = {}
+    if fit is None:
+        for rid in shapes.ids:
+            i = geo.index.get(rid)
+            rs = state.regions[i] if i is not None else RegionState()
+            markup = label_html(
+                rid, rs, shapes.terrain[rid], shapes.symbols[rid], target=rid in targets
+            )
+            out[rid] = (shapes.anchor[rid], markup)
+        return out
+    zoom, px = fit
+    forms: list[dict[int, tuple[float, float]]] = [{} for _ in LABEL_FORMS]
+    region: dict[int, RegionState] = {}
     for rid in shapes.ids:
         i = geo.index.get(rid)
-        rs = state.regions[i] if i is not None else RegionState()
+        rs = region[rid] = state.regions[i] if i is not None else RegionState()
         terrain, symbols = shapes.terrain[rid], shapes.symbols[rid]
-        if fit is not None:
-            w, h = label_extent(rid, rs, terrain, symbols)
-            extents[rid] = (w * fit[1], h * fit[1])
-        html_ = label_html(rid, rs, terrain, symbols, target=rid in targets)
-        out[rid] = (shapes.anchor[rid], html_)
-    if fit is not None:
-        for rid, where in place_labels(shapes, extents, fit[0]).items():
-            out[rid] = (where, out[rid][1])
+        last = None
+        for k, (compact, tags) in enumerate(LABEL_FORMS):
+            w, h = label_extent(rid, rs, terrain, symbols, compact=compact, tags=tags)
+            if (w, h) != last:  # a form no smaller than the one before is left out
+                forms[k][rid] = (w * px, h * px)
+            last = (w, h)
+    where, level = arrange_labels(shapes, forms, zoom)
+    for rid in shapes.ids:
+        compact, tags = LABEL_FORMS[level.get(rid, 0)]
+        markup = label_html(
+            rid,
+            region[rid],
+            shapes.terrain[rid],
+            shapes.symbols[rid],
+            target=rid in targets,
+            compact=compact,
+            tags=tags,
+        )
+        out[rid] = (where.get(rid, shapes.anchor[rid]), markup)
     return out
