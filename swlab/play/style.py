@@ -142,13 +142,18 @@ def legend_html(players: Iterable[str]) -> str:
             "dimmed: nothing to do there now"
         )
     )
+    source = language() == SOURCE  # the short tag words; another language: the rulebook's
     tags = html.escape(
         _(
             "labels: region id and terrain, then tokens and race; "
             "tags name pieces ({pieces}) and symbols ({symbols})"
         ).format(
-            pieces=", ".join(word for _tag, word in PIECE_WORDS),
-            symbols=", ".join(SYMBOL_WORDS.values()),
+            pieces=", ".join(
+                word if source else game_words.piece(p.label) for p, word in PIECE_WORDS
+            ),
+            symbols=", ".join(
+                word if source else game_words.symbol(s) for s, word in SYMBOL_WORDS.items()
+            ),
         )
     )
     # headings out of the f-string, where the catalogs' extractor reads them

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Container, Iterable, Sequence
 
+from swlab.i18n import _
 from swlab.rules.abilities.base import Power, Race
 from swlab.rules.abilities.registry import (
     CUSTOM_POWERS,
@@ -61,9 +62,17 @@ def _order(
 def seat_problem(players: int, board: BoardLike) -> str | None:
     """Why ``players`` seats cannot play on ``board`` (R-COMP-1, R-SETUP-1), or ``None``."""
     if not 2 <= players <= 6:
-        return f"Small World is played by 2 to 6 players, not {players} (R-COMP-1)"
+        return (
+            _("Small World is played by 2 to 6 players, not {players}").format(players=players)
+            + " (R-COMP-1)"
+        )
     if board.players != players:
-        return f"{board.name} is the board for {board.players} players, not {players} (R-SETUP-1)"
+        return (
+            _("{board} is the board for {seats} players, not {players}").format(
+                board=board.name, seats=board.players, players=players
+            )
+            + " (R-SETUP-1)"
+        )
     return None
 
 

@@ -140,7 +140,9 @@ class DragonMaster(PiecePower):
         conquest: list[Event] = []
         state = reach.conquer_region(state, race, i, 1, conquest)
         # the core explains the usual cost; say why a single token is enough
-        why = f"a single token with the Dragon, whatever defends it (cost {cost}, {RULE})"
+        why = _("a single token with the Dragon, whatever defends it (cost {cost}, {rule})").format(
+            cost=cost, rule=RULE
+        )
         events.extend(
             replace(e, breakdown=why) if isinstance(e, Conquered) else e for e in conquest
         )
