@@ -241,6 +241,11 @@ class GameViewer:
             zoom_snap=0.125,
             zoom_delta=0.5,
             scroll_wheel_zoom=True,
+            # no Leaflet keyboard handler: it focuses the map on mousedown, and that focus
+            # scrolls a page whose scroller is not the window (Voila's, JupyterLab's) between
+            # mousedown and mouseup, so the click lands elsewhere; the viewer's own keys
+            # (swlab.play.keys) do not need the map focused
+            keyboard=False,
             attribution_control=False,
             panes={"swlab-labels": {"zIndex": "650", "pointerEvents": "none"}},
             layout=layout,
