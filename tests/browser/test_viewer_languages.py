@@ -352,7 +352,7 @@ def test_the_first_click_on_a_region_in_voila_hits_it_without_scrolling(
     v = small.locator(".swlab-viewer").first
     c = twin.controller
     v.locator(".swlab-action-pick").first.click()
-    [b for b in twin._action_buttons if "swlab-action-pick" in b._dom_classes][0].click()
+    next(b for b in twin._action_buttons if "swlab-action-pick" in b._dom_classes).click()
     expect(v.locator(".swlab-status")).to_have_text(_norm(c.status().text))
     rid = max(c.targets(), key=lambda r: _area(twin, r))
     actor = c.status().actor
