@@ -585,7 +585,7 @@ class GameViewer:
         """Show ``source`` (English) translated on ``widget``, and relabel it on a switch."""
         self._labels.append((widget, trait, source, template, fields))
         setattr(widget, trait, template.format(_(source).format(**fields)))
-        style = getattr(widget, "style", None)
+        style: Any = getattr(widget, "style", None)
         if trait == "description" and hasattr(style, "description_width"):
             # as wide as its words in every language: the fixed default cuts "γλώσσα"
             style.description_width = "initial"
