@@ -68,7 +68,6 @@ from swlab.editor.overlays import (
     expected_diff,
     heat_features,
     heat_legend_html,
-    label_point,
     neighbour_features,
     neighbour_report,
     overlay_entries,
@@ -79,7 +78,13 @@ from swlab.editor.overlays import (
 )
 from swlab.editor.playtest import BalanceResult, balance_run, check_playable
 from swlab.i18n import N_, _, ngettext
-from swlab.play.style import LABEL_MAX_EM, fit_view, label_html, label_px
+from swlab.play.style import (
+    LABEL_MAX_EM,
+    BoardShapes,
+    fit_view,
+    label_px,
+    region_labels,
+)
 from swlab.play.viewer import CHROME_PX
 from swlab.rules import names as game_words
 from swlab.rules.state import RegionState
@@ -288,17 +293,19 @@ class MapEditor:
         self._diff: tuple[Board, Any, GraphDiff | None] | None = None
         self._size = (float(self.width), 400.0)
         self._label_px = 16
+        self._zoom = 0.0
 
         self.layer = GeoJSON(data=_empty(), hover_style={"fillOpacity": 1.0})
         self.layer.on_click(self._speak(self._on_region_click))
         self.layer.on_hover(self._speak(self._on_region_hover))
         self.label_layer = LayerGroup()
         self.corner_labels = LayerGroup()
-        self._labelled: tuple[Board, int] | None = None
+        self._labelled: tuple[Board, int, float] | None = None
+        self._shapes: tuple[Board, BoardShapes, dict[int, Region]] | None = None
         self._stats_shown: tuple[Any, ...] | None = None
         #: What the reader assumed of the last loaded file (``str`` of each MapWarning).
         self.load_warnings: list[str] = []
-        self._markers: dict[int, tuple[Region, Marker]] = {}
+        self._markers: dict[int, tuple[str, Marker]] = {}
         keys = ("heat", "edge", "coastal", "first_conquest", "adjacency", "diff", "problems")
         self.overlay_layers: dict[str, GeoJSON] = {key: GeoJSON(data=_empty()) for key in keys}
         self.overlay_layers["corners"] = GeoJSON(data=_empty())
@@ -325,6 +332,9 @@ class MapEditor:
                 self.label_layer,
                 self.corner_labels,
             ),
+            # no Leaflet keyboard handler, as in the viewer: its focus on mousedown scrolls
+            # the page under the mouse (swlab.play.viewer)
+            keyboard=False,
             attribution_control=False,
             panes={"swlab-editor-labels": {"zIndex": "650", "pointerEvents": "none"}},
             scroll_wheel_zoom=True,
@@ -610,6 +620,7 @@ class MapEditor:
         self.map.center = list(view.center)
         self.map.zoom = view.zoom
         self.map.min_zoom, self.map.max_zoom = view.min_zoom, view.max_zoom
+        self._zoom = float(view.zoom)  # the fit's zoom: labels are placed for it
         px = label_px(width_px, height_px, len(self.board))
         if px != self._label_px:
             self._label_px = px
@@ -1295,31 +1306,57 @@ class MapEditor:
         w, h = round((LABEL_MAX_EM + 1) * px), round(6 * px)
         return DivIcon(html=markup, icon_size=[w, h], icon_anchor=[w // 2, h // 2])
 
+    def _label_shapes(self, board: Board) -> BoardShapes:
+        """The board's label anchors and spots (:class:`BoardShapes`), made once per draft.
+
+        The last placements are carried over for the regions an edit left as they were (the
+        same region objects), so an edit moves only the labels it changed, as a click does
+        in the viewer; the placements of the others are dropped."""
+        old = self._shapes
+        if old is not None and old[0] is board:
+            return old[1]
+        shapes = BoardShapes.from_board(board)
+        if old is not None:
+            kept = {r.id for r in board.regions if old[2].get(r.id) is r}
+            for key, (sizes, where) in old[1].last_placed.items():
+                shapes.last_placed[key] = (
+                    {r: e for r, e in sizes.items() if r in kept},
+                    {r: at for r, at in where.items() if r in kept},
+                )
+            for key, (full, level) in old[1].last_arranged.items():
+                shapes.last_arranged[key] = (
+                    {r: e for r, e in full.items() if r in kept},
+                    {r: k for r, k in level.items() if r in kept},
+                )
+        self._shapes = (board, shapes, {r.id: r for r in board.regions})
+        return shapes
+
     def _refresh_labels(self) -> None:
-        """The viewer's labels (id, terrain, symbols, mountain, lost tribe) at the label
-        points. A region's marker is kept while the region is the same object (edits share
-        the regions they do not touch), so an edit sends only the labels it changed."""
-        board, px = self.board, self._label_px
+        """The viewer's labels (id, terrain, symbols, mountain, lost tribe), placed by the
+        viewer's placement (:func:`swlab.play.style.region_labels`): no two overlap and
+        none leaves the board, the crowded ones in their compact form. A marker is kept per
+        region id and sent only what changed (its place, its markup)."""
+        board, px, zoom = self.board, self._label_px, self._zoom
         done = self._labelled
-        if done is not None and done[0] is board and done[1] == px:
+        if done is not None and done[0] is board and done[1:] == (px, zoom):
             return
         resized = done is None or done[1] != px
+        pieces = {r.id: _setup_state(r.terrain, r.symbols) for r in board.regions}
+        placed = region_labels(self._label_shapes(board), pieces, fit=(zoom, px))
         old = self._markers
-        markers: dict[int, tuple[Region, Marker]] = {}
+        markers: dict[int, tuple[str, Marker]] = {}
         for r in board.regions:
+            (y, x), markup = placed[r.id]
             kept = old.get(r.id)
-            if kept is not None and kept[0] is r and not resized:
-                markers[r.id] = kept
-                continue
-            x, y = label_point(r.polygon)
-            markup = label_html(r.id, _setup_state(r.terrain, r.symbols), r.terrain, r.symbols)
             if kept is not None:
                 marker = kept[1]
-                icon = marker.icon
-                marker.icon = self._label_icon(markup)
-                marker.location = [y, x]
-                if icon is not None:
-                    icon.close()
+                if resized or kept[0] != markup:
+                    icon = marker.icon
+                    marker.icon = self._label_icon(markup)
+                    if icon is not None:
+                        icon.close()
+                if list(marker.location) != [y, x]:
+                    marker.location = [y, x]
             else:
                 marker = Marker(
                     location=[y, x],
@@ -1329,14 +1366,14 @@ class MapEditor:
                     title="",
                     pane="swlab-editor-labels",
                 )
-            markers[r.id] = (r, marker)
+            markers[r.id] = (markup, marker)
         gone = [m for rid, (_, m) in old.items() if rid not in markers]
         if gone or len(markers) != len(old) or list(markers) != list(old):
             self.label_layer.layers = tuple(m for _, m in markers.values())
         for marker in gone:
             marker.close()
         self._markers = markers
-        self._labelled = (board, px)
+        self._labelled = (board, px, zoom)
 
     def refresh(self, keep_message: bool = False) -> None:
         """Redraw everything from the draft (new objects for every trait), in the editor's

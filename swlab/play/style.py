@@ -57,6 +57,7 @@ __all__ = [
     "place_labels",
     "player_colour",
     "region_class",
+    "region_labels",
     "region_style",
     "target_rings",
     "text_colour",
@@ -515,9 +516,12 @@ def feature_collection(
 #: The widest a label may grow, in ems of its region number: chips wrap onto new lines.
 LABEL_MAX_EM = 9.0
 
+#: A tag's chip. Its outline is an inset shadow, not a border, and the row of chips is a
+#: flex row (no line box of the parent's font around them): a row is then exactly as tall
+#: as :func:`label_extent` counts it, so the placement's boxes are the drawn ones.
 _CHIP = (
     "display:inline-block;margin:0.08em;padding:0 0.3em;border-radius:0.3em;"
-    "color:#000000;border:1px solid #333333;font-size:0.72em;"
+    "color:#000000;box-shadow:inset 0 0 0 1px #333333;font-size:0.72em;"
     "font-weight:600;line-height:1.3"
 )
 
@@ -657,7 +661,8 @@ def label_html(
     chips = _chips(rs, terrain, symbols, compact) if tags else []
     if chips:
         parts.append(
-            f"<div class='swlab-pieces' style='max-width:{LABEL_MAX_EM:g}em'>"
+            f"<div class='swlab-pieces' style='max-width:{LABEL_MAX_EM:g}em;display:flex;"
+            "flex-wrap:wrap;justify-content:center'>"
             + "".join(
                 f"<span class='swlab-piece swlab-piece-{html.escape(key)}' "
                 f"style='{_CHIP};background:{badge}'>{html.escape(text)}</span>"
@@ -1000,30 +1005,49 @@ def labels(
     targets: Collection[int] = (),
     fit: tuple[float, float] | None = None,
 ) -> dict[int, tuple[tuple[float, float], str]]:
-    """Per region id: the Leaflet location ``[y, x]`` of its label and the label's HTML.
+    """Per region id: the Leaflet location ``[y, x]`` of its label and the label's HTML,
+    for the regions as ``state`` has them (:func:`region_labels`)."""
+    geo = state.geo
+    region: dict[int, RegionState] = {}
+    for rid in shapes.ids:
+        i = geo.index.get(rid)
+        region[rid] = state.regions[i] if i is not None else RegionState()
+    return region_labels(shapes, region, targets=targets, fit=fit)
+
+
+def region_labels(
+    shapes: BoardShapes,
+    region: Mapping[int, RegionState],
+    *,
+    targets: Collection[int] = (),
+    fit: tuple[float, float] | None = None,
+) -> dict[int, tuple[tuple[float, float], str]]:
+    """Per region id: the Leaflet location ``[y, x]`` of its label and the label's HTML,
+    each region's pieces from ``region`` (a region missing there is empty). The one
+    placement of the viewer and the map editor, so their labels read and sit alike.
 
     ``fit`` is the map's ``(zoom, label px)``: labels are then placed so that their boxes
     neither overlap each other nor leave the board, the crowded ones in their compact
     form (:func:`arrange_labels`, :data:`LABEL_FORMS`; the markup of a compact label
     carries ``swlab-label-compact``, and ``swlab-label-bare`` without its tags).
     """
-    geo = state.geo
     out: dict[int, tuple[tuple[float, float], str]] = {}
+    empty = RegionState()
     if fit is None:
         for rid in shapes.ids:
-            i = geo.index.get(rid)
-            rs = state.regions[i] if i is not None else RegionState()
             markup = label_html(
-                rid, rs, shapes.terrain[rid], shapes.symbols[rid], target=rid in targets
+                rid,
+                region.get(rid, empty),
+                shapes.terrain[rid],
+                shapes.symbols[rid],
+                target=rid in targets,
             )
             out[rid] = (shapes.anchor[rid], markup)
         return out
     zoom, px = fit
     forms: list[dict[int, tuple[float, float]]] = [{} for _ in LABEL_FORMS]
-    region: dict[int, RegionState] = {}
     for rid in shapes.ids:
-        i = geo.index.get(rid)
-        rs = region[rid] = state.regions[i] if i is not None else RegionState()
+        rs = region.get(rid, empty)
         terrain, symbols = shapes.terrain[rid], shapes.symbols[rid]
         last = None
         for k, (compact, tags) in enumerate(LABEL_FORMS):
@@ -1036,7 +1060,7 @@ def labels(
         compact, tags = LABEL_FORMS[level.get(rid, 0)]
         markup = label_html(
             rid,
-            region[rid],
+            region.get(rid, empty),
             shapes.terrain[rid],
             shapes.symbols[rid],
             target=rid in targets,

@@ -64,9 +64,11 @@ def css(text_px: int | None = 16, label_scale: float = 1.0, label: int = 16) -> 
 .swlab-viewer .swlab-row .widget-html, .swlab-viewer .swlab-row .widget-html-content,
 .swlab-viewer .swlab-row .widget-checkbox label, .swlab-viewer .swlab-row .widget-text input {{
   font-size: var(--t); line-height: 1.35; height: auto; }}
-.swlab-viewer table {{ border-collapse: collapse; font-size: 0.9em; }}
-.swlab-viewer th, .swlab-viewer td {{ border-bottom: 1px solid #ccc; padding: 2px 6px;
+.swlab-viewer .swlab-table {{ max-width: 100%; overflow-x: auto; }}
+.swlab-viewer table {{ border-collapse: collapse; font-size: 0.9em; max-width: 100%; }}
+.swlab-viewer th, .swlab-viewer td {{ border-bottom: 1px solid #ccc; padding: 2px 3px;
   text-align: left; }}
+.swlab-viewer th {{ vertical-align: bottom; font-size: 0.88em; }}
 .swlab-viewer .swlab-status {{ font-size: 1.12em; font-weight: 700; }}
 .swlab-viewer .swlab-message {{ border-left: 5px solid #000; padding: 4px 8px;
   background: #f4f4f4; white-space: pre-wrap; }}
@@ -241,6 +243,11 @@ class GameViewer:
             zoom_snap=0.125,
             zoom_delta=0.5,
             scroll_wheel_zoom=True,
+            # no Leaflet keyboard handler: it focuses the map on mousedown, and that focus
+            # scrolls a page whose scroller is not the window (Voila's, JupyterLab's) between
+            # mousedown and mouseup, so the click lands elsewhere; the viewer's own keys
+            # (swlab.play.keys) do not need the map focused
+            keyboard=False,
             attribution_control=False,
             panes={"swlab-labels": {"zIndex": "650", "pointerEvents": "none"}},
             layout=layout,
@@ -578,6 +585,10 @@ class GameViewer:
         """Show ``source`` (English) translated on ``widget``, and relabel it on a switch."""
         self._labels.append((widget, trait, source, template, fields))
         setattr(widget, trait, template.format(_(source).format(**fields)))
+        style: Any = getattr(widget, "style", None)
+        if trait == "description" and hasattr(style, "description_width"):
+            # as wide as its words in every language: the fixed default cuts "γλώσσα"
+            style.description_width = "initial"
 
     def _relabel_one(self, widget: Any, trait: str, template: str) -> None:
         """Give the label already kept for ``widget``'s ``trait`` a new template."""
@@ -1111,7 +1122,7 @@ def _market_table(rows: list[dict[str, Any]]) -> str:
         f"<td>{r['coins on it']}</td><td>{r['tokens']}</td></tr>"
         for r in rows
     )
-    return f"<table>{head}{body}</table>"
+    return f"<div class='swlab-table'><table>{head}{body}</table></div>"
 
 
 def _score_table(rows: list[dict[str, Any]]) -> str:
@@ -1138,7 +1149,7 @@ def _score_table(rows: list[dict[str, Any]]) -> str:
         )
         cells = [chip] + [html.escape(str(r[c])) for c in cols[1:]]
         body.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    return f"<table><tr>{head}</tr>{''.join(body)}</table>"
+    return f"<div class='swlab-table'><table><tr>{head}</tr>{''.join(body)}</table></div>"
 
 
 def _log_html(entries: Sequence[Any], c: GameController) -> str:

@@ -173,11 +173,7 @@ def play_viewer(page: Page, twin: GameViewer, lang: str) -> dict[str, str]:
         targets = c.targets()
         assert targets, "no region to conquer after the pick"
 
-        # 2. hover (read before the click: after it the box describes the new position).
-        # Leaflet focuses the map on its first mousedown, and that focus scrolls a map taller
-        # than the screen between mousedown and mouseup, so the first click is lost; the map
-        # is given the focus first, without scrolling, as it has after any earlier click.
-        v.locator(".leaflet-container").first.evaluate("m => m.focus({preventScroll: true})")
+        # 2. hover (read before the click: after it the box describes the new position)
         rid = max(targets, key=lambda r: _area(twin, r))
         actor = c.status().actor
         x, y = _hover_region(v, twin, rid, page)
@@ -327,3 +323,53 @@ def test_the_language_switch_redraws_the_panel(
         assert i18n._("Column of combos") in viewer.inner_text()
     harness.settle(small)
     small.screenshot(path=str(screenshots / "el-to-tr-viewer-switch-1280x720.png"))
+
+
+#: Where the map's box is and how far every scroller of the page is scrolled.
+_WHERE = """(m) => {
+  const r = m.getBoundingClientRect();
+  const scrolled = [...document.querySelectorAll('*')].filter(e => e.scrollTop)
+    .map(e => e.scrollTop);
+  return {top: r.top, bottom: r.bottom, scrolled: [window.scrollY, ...scrolled]};
+}"""
+
+
+def test_the_first_click_on_a_region_in_voila_hits_it_without_scrolling(
+    lab: harness.Lab, small: Page, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 1280x720 in Voila the map's bottom is below the window; the first click on a
+    region must neither scroll the page (Leaflet's keyboard handler focused the map on
+    mousedown, and the focus scrolled Voila's page, which is not the window) nor land on
+    another region: the region under the mouse at mousedown is still there at mouseup,
+    and the engine conquers it."""
+    from playwright.sync_api import expect
+
+    rel, _ = serve(lab, i18n.SOURCE)
+    twin = twin_of(lab, rel, i18n.SOURCE, monkeypatch)
+    small.goto(lab.voila_url(rel), timeout=90_000)
+    small.wait_for_selector(".swlab-viewer path.swlab-region", timeout=90_000)
+    harness.settle(small)
+    v = small.locator(".swlab-viewer").first
+    c = twin.controller
+    v.locator(".swlab-action-pick").first.click()
+    next(b for b in twin._action_buttons if "swlab-action-pick" in b._dom_classes).click()
+    expect(v.locator(".swlab-status")).to_have_text(_norm(c.status().text))
+    rid = max(c.targets(), key=lambda r: _area(twin, r))
+    actor = c.status().actor
+    x, y = _hover_region(v, twin, rid, small)
+    harness.settle(small)
+    leaflet = v.locator(".leaflet-container").first
+    before = leaflet.evaluate(_WHERE)
+    assert before["bottom"] > SMALL["height"], f"the map fits the window: {before}"
+    path = v.locator(f"path.swlab-region-{rid}")
+    under = "([x, y]) => document.elementFromPoint(x, y)?.getAttribute('class') || ''"
+    assert f"swlab-region-{rid}" in small.evaluate(under, [x, y]).split()
+    small.mouse.down()
+    after_down = leaflet.evaluate(_WHERE)
+    assert after_down == before, f"mousedown scrolled the page: {before} -> {after_down}"
+    assert f"swlab-region-{rid}" in small.evaluate(under, [x, y]).split()
+    small.mouse.up()
+    _event(twin, rid)
+    expect(path).to_have_class(re.compile(rf"\bswlab-owner-{actor}\b"))
+    expect(v.locator(".swlab-status")).to_have_text(_norm(c.status().text))
+    assert leaflet.evaluate(_WHERE) == before, "the click scrolled the page"
