@@ -17,11 +17,12 @@ from __future__ import annotations
 import gettext
 import io
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache
+from functools import cache, wraps
 from pathlib import Path
+from typing import Any, TypeVar
 
 SOURCE = "en"
 LANGUAGES: tuple[str, ...] = ("en", "el", "tr", "de", "pt")
@@ -99,6 +100,33 @@ def using(code: str | None) -> Iterator[str]:
         yield language()
     finally:
         _current.reset(token)
+
+
+_Fn = TypeVar("_Fn", bound=Callable[..., Any])
+
+
+def speaking(owner: Any, fn: _Fn) -> _Fn:
+    """``fn`` run in ``owner.language``, read at each call (a widget's callbacks: what they
+    say is in the widget's language, which its switch may change, and no other widget's
+    language changes)."""
+
+    def run(*args: Any, **kwargs: Any) -> Any:
+        with using(owner.language):
+            return fn(*args, **kwargs)
+
+    return run  # type: ignore[return-value]
+
+
+def in_own_language(method: _Fn) -> _Fn:
+    """A method of a widget runs in the widget's ``language``, so what it says (an edit
+    note, a refusal, a report) is in it when called from code as from a click."""
+
+    @wraps(method)
+    def run(self: Any, *args: Any, **kwargs: Any) -> Any:
+        with using(self.language):
+            return method(self, *args, **kwargs)
+
+    return run  # type: ignore[return-value]
 
 
 @cache

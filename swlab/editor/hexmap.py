@@ -15,13 +15,12 @@ problems of :func:`swlab.board.hexmap.check` (each listed with its fix).
 
 from __future__ import annotations
 
-import functools
 import html
 import os
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from shapely.geometry import LineString, mapping
 
@@ -284,21 +283,6 @@ CSS = """<style>
 </style>"""
 
 
-_Method = TypeVar("_Method", bound=Callable[..., Any])
-
-
-def _in_own_language(method: _Method) -> _Method:
-    """A public method of an editor runs in the editor's language, so what it says (an
-    edit note, a refusal, a report) is in it when called from code as from a click."""
-
-    @functools.wraps(method)
-    def speaking(self: Any, *args: Any, **kwargs: Any) -> Any:
-        with i18n.using(self.language):
-            return method(self, *args, **kwargs)
-
-    return speaking  # type: ignore[return-value]
-
-
 class HexMapEditor:
     """Edit a Terra Mystica map: paint hexes, show reach and overlays, undo, save.
 
@@ -323,12 +307,7 @@ class HexMapEditor:
 
     def _speak(self, fn: Any) -> Any:
         """``fn`` run in this editor's language."""
-
-        def in_language(*args: Any, **kwargs: Any) -> Any:
-            with i18n.using(self.language):
-                return fn(*args, **kwargs)
-
-        return in_language
+        return i18n.speaking(self, fn)
 
     def _setup(
         self,
@@ -478,21 +457,21 @@ class HexMapEditor:
         self.map.max_zoom = view.max_zoom
 
     # --- actions (each callable from code as from a click) ------------------------------
-    @_in_own_language
+    @i18n.in_own_language
     def choose_brush(self, terrain: str) -> None:
         """Paint mode with ``terrain`` (``"river"`` makes hexes river)."""
         self.mode, self.brush = "paint", terrain
         self._say(_("Click a hex to make it {terrain}.").format(terrain=terrain_word(terrain)))
         self.refresh(keep_message=True)
 
-    @_in_own_language
+    @i18n.in_own_language
     def choose_reach(self) -> None:
         """Reach mode: a click shows what the space borders."""
         self.mode = "reach"
         self._say(_("Click a terrain space to see its direct and indirect neighbours."))
         self.refresh(keep_message=True)
 
-    @_in_own_language
+    @i18n.in_own_language
     def click(self, space: int) -> None:
         """What a click on ``space`` does in the current mode."""
         if self.mode == "reach":
@@ -505,17 +484,17 @@ class HexMapEditor:
             return
         self._apply(lambda d: paint(d, space, self.brush))
 
-    @_in_own_language
+    @i18n.in_own_language
     def undo(self) -> None:
         """Take back the last paint."""
         self._apply(HexDraft.undo)
 
-    @_in_own_language
+    @i18n.in_own_language
     def redo(self) -> None:
         """Paint again what undo took back."""
         self._apply(HexDraft.redo)
 
-    @_in_own_language
+    @i18n.in_own_language
     def save(self) -> None:
         """Save the map as GeoJSON in the workspace (the file box); an existing file waits
         for "replace" or "keep", as in the region-map editor."""
@@ -526,12 +505,12 @@ class HexMapEditor:
         )
         self._show_file(outcome)
 
-    @_in_own_language
+    @i18n.in_own_language
     def replace_file(self) -> None:
         """Carry out the save waiting for confirmation ("replace")."""
         self._show_file(self.files.confirm())
 
-    @_in_own_language
+    @i18n.in_own_language
     def keep_file(self) -> None:
         """Leave the existing file as it is ("keep")."""
         self._show_file(self.files.cancel())

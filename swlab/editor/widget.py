@@ -25,13 +25,12 @@ What a designer can rely on:
 from __future__ import annotations
 
 import dataclasses
-import functools
 import html
 import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 from ipyleaflet import (  # type: ignore[import-untyped]
@@ -211,21 +210,6 @@ def _setup_state(terrain: str, symbols: frozenset[str]) -> RegionState:
     return RegionState(lost_tribes=int("lost_tribe" in symbols), mountain=terrain == "mountain")
 
 
-_Method = TypeVar("_Method", bound=Callable[..., Any])
-
-
-def _in_own_language(method: _Method) -> _Method:
-    """A public method of an editor runs in the editor's language, so what it says (an
-    edit note, a refusal, a report) is in it when called from code as from a click."""
-
-    @functools.wraps(method)
-    def speaking(self: Any, *args: Any, **kwargs: Any) -> Any:
-        with i18n.using(self.language):
-            return method(self, *args, **kwargs)
-
-    return speaking  # type: ignore[return-value]
-
-
 class MapEditor:
     """Edit a board on a map; every edit is a pure function call on :attr:`draft`.
 
@@ -258,12 +242,7 @@ class MapEditor:
     def _speak(self, fn: Any) -> Any:
         """``fn`` run in this editor's language (its callbacks: what it says is in it, and
         no other widget's language changes)."""
-
-        def in_language(*args: Any, **kwargs: Any) -> Any:
-            with i18n.using(self.language):
-                return fn(*args, **kwargs)
-
-        return in_language
+        return i18n.speaking(self, fn)
 
     def _setup(
         self,
@@ -581,7 +560,7 @@ class MapEditor:
             self.buttons["select"].tooltip = _("Click regions to select them (Esc)")
         return bound
 
-    @_in_own_language
+    @i18n.in_own_language
     def escape(self) -> None:
         """What Esc does: leave split, draw or edit mode for select mode."""
         was = self.mode
@@ -641,7 +620,7 @@ class MapEditor:
         self._refresh_labels()
 
     # --- the one way edits happen -----------------------------------------------------
-    @_in_own_language
+    @i18n.in_own_language
     def apply(
         self,
         edit: Callable[..., Draft],
@@ -688,7 +667,7 @@ class MapEditor:
         if rid is not None:
             self.hover(rid)
 
-    @_in_own_language
+    @i18n.in_own_language
     def hover(self, region_id: int | None) -> None:
         """Show ``region_id``'s neighbours: tinted on the map with each shared border drawn
         thick, listed with each border's length; corner-only contacts ringed and labelled
@@ -760,7 +739,7 @@ class MapEditor:
         for marker in old:
             marker.close()
 
-    @_in_own_language
+    @i18n.in_own_language
     def select(self, region_id: int) -> None:
         """Click on a region: select it (a second click unselects; at most two kept)."""
         if region_id not in self.board:
@@ -778,7 +757,7 @@ class MapEditor:
         self.hover(region_id)
         self.refresh(keep_message=True)
 
-    @_in_own_language
+    @i18n.in_own_language
     def select_regions(self, regions: Sequence[int], text: str = "") -> None:
         """Select ``regions`` (those still on the board, at most two) and say ``text``."""
         self.selected = [r for r in dict.fromkeys(regions) if r in self.board][:2]
@@ -827,7 +806,7 @@ class MapEditor:
         if change["new"] is not None and not self._pushing:
             self.select_problem(int(change["new"]))
 
-    @_in_own_language
+    @i18n.in_own_language
     def select_problem(self, index: int) -> None:
         """Select the regions a problem names (the first two) and show its message and
         how to fix it."""
@@ -1035,7 +1014,7 @@ class MapEditor:
     def _on_new(self, _button: Any = None) -> None:
         self.new(self.source.value, players=self.players.value, seed=self.seed.value)
 
-    @_in_own_language
+    @i18n.in_own_language
     def new(
         self, source: str, *, players: int = 3, seed: int = 0, regions: int | None = None
     ) -> None:
@@ -1084,7 +1063,7 @@ class MapEditor:
         self._fit()
 
     # --- vs design ------------------------------------------------------------------
-    @_in_own_language
+    @i18n.in_own_language
     def set_design(
         self,
         expected: RegionGraph | Mapping[str, Any] | str | os.PathLike[str] | None,
@@ -1132,7 +1111,7 @@ class MapEditor:
         self._say(_("Comparing the board with {design}.").format(design=self.design_name))
         self.refresh(keep_message=True)
 
-    @_in_own_language
+    @i18n.in_own_language
     def graph_diff(self) -> GraphDiff | None:
         """The current draft against the design (``None`` without one), cached per board."""
         if self.expected is None:
@@ -1155,7 +1134,7 @@ class MapEditor:
         return self._contacts[1]
 
     # --- files ------------------------------------------------------------------------
-    @_in_own_language
+    @i18n.in_own_language
     def save(self, path: str | os.PathLike[str] | None = None) -> list[Problem]:
         """Write the board (atomic) to ``path``; a board with problems is saved as a draft,
         with a warning. Returns the problems. A failed write says so in the panel, then
@@ -1193,7 +1172,7 @@ class MapEditor:
         else:
             self._say(_("Saved {file}.").format(file=name))
 
-    @_in_own_language
+    @i18n.in_own_language
     def load(self, path: str | os.PathLike[str] | None = None) -> None:
         """Replace the draft with a board read from GeoJSON (swlab's own files or a plain
         FeatureCollection from another tool, :func:`swlab.board.io.read_board`). Without
@@ -1263,7 +1242,7 @@ class MapEditor:
         except (EditError, ValueError) as error:
             self._say(str(error), refused=True)
 
-    @_in_own_language
+    @i18n.in_own_language
     def play_test(
         self,
         bots: Sequence[str] = ("greedy", "random"),

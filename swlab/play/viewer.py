@@ -572,12 +572,7 @@ class GameViewer:
     def _speak(self, fn: Any) -> Any:
         """``fn`` run in this viewer's language: what a click or a key makes the controller
         say is in it, and no other widget's language changes."""
-
-        def in_language(*args: Any, **kwargs: Any) -> Any:
-            with i18n.using(self.language):
-                return fn(*args, **kwargs)
-
-        return in_language
+        return i18n.speaking(self, fn)
 
     def _label(
         self, widget: Any, trait: str, source: str, template: str = "{}", **fields: Any
