@@ -394,14 +394,18 @@ class BalanceReport:
             display(fig)  # type: ignore[no-untyped-call]
 
     def save(self, folder: str | os.PathLike[str]) -> Path:
-        """Write ``report.md``, each plot as PNG and SVG, and the results as Parquet."""
+        """Write ``report.md``, each plot as PNG and SVG, and the results as Parquet, each
+        file atomically (a stopped save leaves no half-written file)."""
+        from swlab.board.io import atomic_open, atomic_write_text
+
         out = Path(folder)
         out.mkdir(parents=True, exist_ok=True)
         self.results.save(out)
         for stem, fig in self.figures().items():
-            fig.savefig(out / f"{stem}.png", dpi=110)
-            fig.savefig(out / f"{stem}.svg")
-        (out / "report.md").write_text(self.to_markdown(plots=True), encoding="utf-8")
+            for suffix, options in (("png", {"dpi": 110}), ("svg", {})):
+                with atomic_open(out / f"{stem}.{suffix}", "wb") as handle:
+                    fig.savefig(handle, format=suffix, **options)
+        atomic_write_text(out / "report.md", self.to_markdown(plots=True))
         return out / "report.md"
 
 
