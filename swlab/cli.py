@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from swlab.i18n import LANGUAGES, N_, NAMES, _, language, ngettext, using
+from swlab.limits import CONNECT_TIMEOUT_S, MAX_GAMES, too_many_games
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -584,7 +585,7 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     from swlab.board.catalog import load_board
     from swlab.sim import run_simulation
 
-    games = _at_least(args.games, 1, "--games")
+    games = _games(args.games)
     top = _at_least(args.top, 1, "--top")
     min_picks = _at_least(args.min_picks, 1, "--min-picks")
     if args.players is not None and not 2 <= args.players <= 6:
@@ -631,16 +632,67 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 # --- parallel runs (simulate and balance) ---------------------------------------------
+def _games(value: int) -> int:
+    """``--games``: 1 to :data:`~swlab.limits.MAX_GAMES` (every game is kept for
+    the report), refused in one line before anything is planned."""
+    games = _at_least(value, 1, "--games")
+    if games > MAX_GAMES:
+        raise CommandError(too_many_games(games, "--games"))
+    return games
+
+
 def _parallel_options(args: argparse.Namespace) -> dict[str, Any]:
-    """``--workers`` / ``--serial`` / ``--scheduler`` as keywords of the runner."""
+    """``--workers`` / ``--serial`` / ``--scheduler`` (with ``--connect-timeout`` and the
+    TLS files) as keywords of the runner."""
     if args.workers is not None and args.workers < 1:
         raise CommandError(
             _("--workers must be at least 1, not {workers}").format(workers=args.workers)
         )
     if args.scheduler is not None and (args.workers is not None or args.serial):
         raise CommandError(_("--scheduler runs on that cluster: leave out --workers and --serial"))
-    workers = 0 if args.serial else args.workers
-    return {"workers": workers, "scheduler": args.scheduler}
+    if not args.connect_timeout > 0:  # NaN too
+        raise CommandError(
+            _("--connect-timeout must be a positive number of seconds, not {value}").format(
+                value=args.connect_timeout
+            )
+        )
+    return {
+        "workers": 0 if args.serial else args.workers,
+        "scheduler": args.scheduler,
+        "connect_timeout": args.connect_timeout,
+        "security": _tls_security(args),
+    }
+
+
+def _tls_security(args: argparse.Namespace) -> Any:
+    """The ``distributed.Security`` of ``--tls-ca-file``, ``--tls-cert`` and ``--tls-key``
+    (``None`` without them): all three readable files, for a ``tls://`` scheduler."""
+    files = {"--tls-ca-file": args.tls_ca_file, "--tls-cert": args.tls_cert,
+             "--tls-key": args.tls_key}  # fmt: skip
+    if not any(files.values()):
+        return None
+    if args.scheduler is None or not args.scheduler.startswith("tls://"):
+        raise CommandError(_("--tls-ca-file, --tls-cert and --tls-key need a tls:// --scheduler"))
+    from swlab.safe_io import file_kind
+
+    for option, path in files.items():
+        if path is None:
+            raise CommandError(
+                _("{option} is missing: TLS needs all three files").format(option=option)
+            )
+        if file_kind(path) is not None or not Path(path).is_file():
+            raise CommandError(
+                _("{path}: {option} must name a readable file").format(path=path, option=option)
+            )
+    from distributed import Security
+
+    secure: Any = Security  # untyped
+    return secure(
+        tls_ca_file=args.tls_ca_file,
+        tls_client_cert=args.tls_cert,
+        tls_client_key=args.tls_key,
+        require_encryption=True,
+    )
 
 
 def _results_folder(text: str) -> Path:
@@ -667,6 +719,21 @@ def _add_parallel_options(p: argparse.ArgumentParser) -> None:
         metavar="ADDRESS",
         help=_("run on an existing Dask cluster, e.g. tcp://10.0.0.5:8786 (see the README)"),
     )
+    p.add_argument(
+        "--connect-timeout",
+        type=float,
+        default=CONNECT_TIMEOUT_S,
+        metavar="SECONDS",
+        help=_(
+            "give up when the --scheduler does not answer within this time (default {seconds} s)"
+        ).format(seconds=f"{CONNECT_TIMEOUT_S:g}"),
+    )
+    for option, what in (
+        ("--tls-ca-file", N_("the certificate authority of a tls:// --scheduler (PEM file)")),
+        ("--tls-cert", N_("this machine's client certificate for a tls:// --scheduler")),
+        ("--tls-key", N_("the private key of --tls-cert")),
+    ):
+        p.add_argument(option, default=None, metavar="FILE", help=_(what))
 
 
 # --- balance -----------------------------------------------------------------------------
@@ -675,7 +742,7 @@ def _cmd_balance(args: argparse.Namespace, out: TextIO) -> int:
     from swlab.balance.lab import balance
     from swlab.board.catalog import load_board
 
-    games = _at_least(args.games, 1, "--games")
+    games = _games(args.games)
     if args.players is not None and not 2 <= args.players <= 6:
         raise CommandError(_(_PLAYERS_RANGE).format(players=args.players))
     folder = _results_folder(args.out) if args.out else None

@@ -402,9 +402,10 @@ class BalanceReport:
         out.mkdir(parents=True, exist_ok=True)
         self.results.save(out)
         for stem, fig in self.figures().items():
-            for suffix, options in (("png", {"dpi": 110}), ("svg", {})):
-                with atomic_open(out / f"{stem}.{suffix}", "wb") as handle:
-                    fig.savefig(handle, format=suffix, **options)
+            with atomic_open(out / f"{stem}.png", "wb") as handle:
+                fig.savefig(handle, format="png", dpi=110)
+            with atomic_open(out / f"{stem}.svg", "wb") as handle:
+                fig.savefig(handle, format="svg")
         atomic_write_text(out / "report.md", self.to_markdown(plots=True))
         return out / "report.md"
 

@@ -15,8 +15,9 @@ Three tables, each one Parquet file of a results folder:
 
 Each file's schema metadata holds, under the key ``swlab``, the JSON of
 :attr:`Results.meta`: the board, players, bots, seed, games asked and played, whether
-the run was interrupted, and the swlab version, so a file read months later still says
-what it measured.
+the run was interrupted, the swlab version, and the versions that played its games
+(``played_by``; ``replayed``: games another version played that the run played again), so a
+file read months later still says what it measured.
 """
 
 from __future__ import annotations
@@ -163,6 +164,11 @@ def results_of(run: Run, board_name: str) -> Results:
         "backend": run.backend,
         "wall_time_s": round(run.wall_time_s, 3),
         "swlab_version": __version__,
+        # games kept by the swlab version that played them; games another version played
+        # (and this run played again); workers of another version that got no game
+        "played_by": dict(run.played_by),
+        "replayed": dict(run.replayed),
+        "refused_workers": dict(run.refused_workers),
         # the recorded metadata of a run stays English, as every field of it
         "seeds": (
             "game g: seed + g; bot on seat s (0-based): game seed * 100 + s"  # i18n: not prose
