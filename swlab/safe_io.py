@@ -55,6 +55,7 @@ __all__ = [
     "InputRefused",
     "Kind",
     "check_depth",
+    "check_regular",
     "check_text_field",
     "decode_utf8",
     "file_kind",
@@ -142,6 +143,21 @@ def _file_type(mode: int) -> str | None:
     return _("not a regular file")
 
 
+def _not_regular(what: str) -> InputRefused:
+    return InputRefused(
+        _("is {what}, not a regular file: swlab reads only regular files").format(what=what),
+        "file",
+    )
+
+
+def check_regular(path: str | os.PathLike[str]) -> None:
+    """Refuse ``path`` when it is there but not a regular file (a FIFO, a device, a
+    folder): for a reader that must choose a loader before reading. Only a ``stat``."""
+    what = file_kind(path)
+    if what is not None:
+        raise _not_regular(what)
+
+
 def file_kind(path: str | os.PathLike[str]) -> str | None:
     """What ``path`` is when it is not a regular file (``"a FIFO (named pipe)"``, ``"a
     device"``, ``"a folder"`` ...); ``None`` for a regular file or nothing there. Only a
@@ -171,10 +187,7 @@ def read_bytes(path: str | os.PathLike[str], kind: str) -> bytes:
         ) from None
     what = _file_type(info.st_mode)
     if what is not None:
-        raise InputRefused(
-            _("is {what}, not a regular file: swlab reads only regular files").format(what=what),
-            "file",
-        )
+        raise _not_regular(what)
     if info.st_size > limit:
         raise InputRefused(
             _("is {size}, more than the {limit} a {kind} file may have").format(
@@ -192,12 +205,7 @@ def read_bytes(path: str | os.PathLike[str], kind: str) -> bytes:
     try:
         what = _file_type(os.fstat(fd).st_mode)
         if what is not None:  # replaced between the stat and the open
-            raise InputRefused(
-                _("is {what}, not a regular file: swlab reads only regular files").format(
-                    what=what
-                ),
-                "file",
-            )
+            raise _not_regular(what)
         chunks: list[bytes] = []
         total = 0
         while True:

@@ -33,6 +33,7 @@ from swlab.play.style import player_colour
 from swlab.play.viewer import GameViewer
 from swlab.rules.engine import CHANCE, current_player, is_over, tokens_on_map, winners
 from swlab.rules.game import Game
+from swlab.safe_io import InputRefused, check_regular, parse_json, read_text
 
 __all__ = [
     "JUPYTER_DATA",
@@ -83,10 +84,12 @@ def load_game(
 
     spec = spec or "official_2p"
     path = Path(spec)
-    if path.suffix == ".json" and path.exists():
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(data, dict) and "actions" in data:
-            return Game.from_record(path)
+    try:  # a FIFO, a device, a folder: refused before any loader opens it
+        check_regular(path)
+    except InputRefused as refused:
+        raise ValueError(_("{path}: {reason}").format(path=spec, reason=refused.reason)) from None
+    if path.suffix == ".json" and path.exists() and _holds_a_record(path):
+        return Game.from_record(path)
     if path.suffix in (".yaml", ".yml"):
         return Game.from_scenario(path)
     try:
@@ -104,6 +107,17 @@ def load_game(
         else [_("Player {n}").format(n=i + 1) for i in range(board.players)]
     )
     return Game(board, names, seed=seed)
+
+
+def _holds_a_record(path: Path) -> bool:
+    """Whether the JSON file ``path`` is a game record (it has ``actions``) rather than a
+    board; read by :mod:`swlab.safe_io` with the limits of the largest kind a ``.json``
+    may be (a map), a refusal naming the file."""
+    try:
+        data = parse_json(read_text(path, "map"))
+    except InputRefused as refused:
+        raise ValueError(_("{path}: {reason}").format(path=path, reason=refused.reason)) from None
+    return isinstance(data, dict) and "actions" in data
 
 
 def settings_from_env() -> dict[str, Any]:
