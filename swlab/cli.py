@@ -887,8 +887,9 @@ def present_command(args: argparse.Namespace) -> list[str]:
     template: run it in :func:`~swlab.play.present.voila_environment`)."""
     from swlab.play.present import NOTEBOOK, voila_options
 
-    cmd = [sys.executable, "-m", "voila", str(NOTEBOOK), f"--port={args.port}",
-           "--Voila.ip=127.0.0.1", "--theme=light", *voila_options()]  # fmt: skip
+    # Voila behind a check of every request's Host header (swlab.play.voila_server)
+    cmd = [sys.executable, "-m", "swlab.play.voila_server", str(NOTEBOOK), f"--port={args.port}",
+           f"--Voila.ip={args.ip}", "--theme=light", *voila_options()]  # fmt: skip
     if args.no_browser:
         cmd.append("--no-browser")
     return cmd
@@ -904,9 +905,10 @@ def _cmd_present(args: argparse.Namespace, out: TextIO) -> int:
     chosen = language(args.present_lang) if args.present_lang else language()
     env.update(SWLAB_PRESENT=json.dumps(settings), SWLAB_LANG=chosen)
     cmd = present_command(args)
+    host = f"[{args.ip}]" if ":" in args.ip else args.ip
     print(
-        _("Presenting {source} on http://127.0.0.1:{port}/ (Ctrl-C stops it)").format(
-            source=args.source or "official_2p", port=args.port
+        _("Presenting {source} on http://{host}:{port}/ (Ctrl-C stops it)").format(
+            source=args.source or "official_2p", host=host, port=args.port
         ),
         file=out,
         flush=True,
@@ -934,6 +936,15 @@ def _add_present_command(commands: argparse._SubParsersAction[argparse.ArgumentP
     p.add_argument("--players", help=_("seat names, comma-separated: Ann,Bob"))
     p.add_argument("--bots", help=_("bot seats, comma-separated SEAT:KIND (0-based): 1:greedy"))
     p.add_argument("--port", type=int, default=8866, help=_("port (default 8866)"))
+    p.add_argument(
+        "--ip",
+        default="127.0.0.1",
+        metavar="ADDRESS",
+        help=_(
+            "the address to listen on (default 127.0.0.1: this machine only); the page "
+            "answers only requests addressed to it, to localhost or to a loopback address"
+        ),
+    )
     p.add_argument("--pace", type=float, default=1.2, help=_("seconds per bot step (1.2)"))
     p.add_argument(
         "--seed",

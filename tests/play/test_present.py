@@ -103,7 +103,7 @@ def test_swlab_present_starts_voila_on_the_shipped_notebook() -> None:
         ["present", "official_2p", "--bots", "1:greedy", "--port", "8999", "--no-browser"]
     )
     cmd = present_command(args)
-    assert cmd[1:4] == ["-m", "voila", str(NOTEBOOK)] and NOTEBOOK.exists()
+    assert cmd[1:4] == ["-m", "swlab.play.voila_server", str(NOTEBOOK)] and NOTEBOOK.exists()
     assert "--port=8999" in cmd and "--no-browser" in cmd
     source = "".join(json.loads(NOTEBOOK.read_text())["cells"][0]["source"])
     assert "Presenter.from_settings(settings_from_env())" in source
