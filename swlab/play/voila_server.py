@@ -22,6 +22,8 @@ from typing import Any
 import tornado.web
 from voila.app import Voila  # type: ignore[import-untyped]
 
+from swlab.i18n import _
+
 __all__ = ["HostCheckedVoila", "host_allowed", "main"]
 
 #: The names a local server always answers to, whatever address it listens on.
@@ -50,7 +52,8 @@ class _HostCheck:
 
     def prepare(self, *args: Any, **kwargs: Any) -> Any:
         if not host_allowed(self.request.host, self.settings["swlab_listening"]):
-            raise tornado.web.HTTPError(403, "request for another host")
+            # the error page's words: this server answers only its own names
+            raise tornado.web.HTTPError(403, _("this server answers only its own names"))
         return super().prepare(*args, **kwargs)  # type: ignore[misc]
 
 
