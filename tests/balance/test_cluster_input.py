@@ -22,7 +22,7 @@ import pytest
 
 from swlab.balance import Plan, run_games
 from swlab.balance.results import results_of
-from swlab.balance.runner import batches
+from swlab.balance.runner import WINDOW_PER_WORKER, batches
 from swlab.limits import MAX_GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -139,7 +139,8 @@ PLAN = Plan("official_2p", 2, ("random",), seed=5, games=12)
 
 def test_a_worker_whose_version_changes_midway_has_its_games_played_again() -> None:
     """A checked worker that then reports another version (restarted with another swlab):
-    its games are played again on a checked worker, and the results say so."""
+    its games are played again on a checked worker, and the results say so. The run holds
+    a few tasks per worker at a time, not one per batch of the whole run."""
     import distributed
 
     dask: Any = distributed  # untyped
@@ -156,7 +157,13 @@ def test_a_worker_whose_version_changes_midway_has_its_games_played_again() -> N
 
             swlab.__version__ = OTHER
 
+        def tasks_held() -> int:
+            return int(client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)))
+
+        held: list[int] = []
+
         def after_a_batch(_done: object) -> None:
+            held.append(tasks_held())
             if not changed:
                 client.run(become_other, workers=[other])
                 changed.append(True)
@@ -165,6 +172,8 @@ def test_a_worker_whose_version_changes_midway_has_its_games_played_again() -> N
         run = run_games(PLAN, scheduler=cluster.scheduler_address, batch=1, progress=False,
                         on_batch=after_a_batch, stream=notes)  # fmt: skip
     assert _played(run) == _played(serial)
+    # the tasks are made as the run goes: never more than a few per worker at once
+    assert max(held) <= WINDOW_PER_WORKER * 2 + 1 < PLAN.games, held
     assert run.played_by == {MINE: PLAN.games}
     assert run.replayed.get(OTHER, 0) >= 1 and run.refused_workers == {other: OTHER}
     assert f"worker {other} runs swlab {OTHER}, not {MINE}" in notes.getvalue()
