@@ -73,8 +73,8 @@ def outside(tmp_path: Path) -> tuple[Path, dict[str, str]]:
 def test_the_wheel_carries_every_shipped_file_and_the_metadata(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     for name in OFFICIAL:
-        assert f"swlab/data/maps/{name}.geojson" in names, f"shipped board {name} missing"
-        assert f"swlab/data/maps/graphs/{name}.json" in names, f"graph {name} missing"
+        assert f"maps/{name}.geojson" in names, f"shipped board {name} missing"
+        assert f"maps/graphs/{name}.json" in names, f"graph {name} missing"
     shipped = {p.relative_to(ROOT).as_posix() for p in DATA.rglob("*") if p.is_file()} - {
         p for p in names if "__pycache__" in p
     }
