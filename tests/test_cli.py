@@ -742,3 +742,12 @@ def test_tutorial_opens_jupyterlab_on_the_welcome_notebook_with_the_offline_voil
     # the command it builds is one this Python runs
     version = [sys.executable, "-m", "jupyter", "lab", "--version"]
     assert subprocess.run(version, capture_output=True, timeout=120).returncode == 0
+
+
+@needs_validate
+def test_the_shipped_maps_are_files_at_the_top_of_the_repository(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(ROOT)
+    assert main(["map", "check", "maps/official_2p.geojson"]) == 0
+    assert capsys.readouterr().out.startswith("OK: official-2p — 23 regions")
