@@ -1084,7 +1084,9 @@ _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
 
 def die_face_svg(face: int) -> str:
     """The reinforcement die showing ``face``, as a small inline SVG (a blank face for
-    0) with its words as the picture's title: what a roll shows on screen (R-CONQ-10)."""
+    0) whose words are its ``aria-label`` (no ``<title>``: the sentence beside it says the
+    face, and a title would repeat it in the message's text): what a roll shows on screen
+    (R-CONQ-10)."""
     pips = "".join(
         f"<circle cx='{7 + 8 * col}' cy='{7 + 8 * row}' r='3' fill='#000'/>"
         for row, col in _PIPS.get(face, ())
@@ -1093,7 +1095,6 @@ def die_face_svg(face: int) -> str:
     return (
         f"<svg class='swlab-die swlab-die-{face}' role='img' aria-label='{words}' "
         "width='2.2em' height='2.2em' viewBox='0 0 30 30'>"
-        f"<title>{words}</title>"
         "<rect x='1' y='1' width='28' height='28' rx='5' fill='#fff' stroke='#000' "
         f"stroke-width='2'/>{pips}</svg>"
     )
