@@ -298,8 +298,14 @@ class GameViewer:
         self.roll_button.button_style = "warning"
         self.roll_button.add_class("swlab-roll")
         self.roll_button.layout.display = "none"
-        self.bot_button = self._button(N_("bot: one action"), self._on_bot, N_("A bot plays one"))
-        self.finish_button = self._button(N_("bot: finish turn"), self._on_finish, "")
+        self.bot_button = self._button(
+            N_("bot: one action"),
+            self._on_bot,
+            N_("A bot seat's next action, or the die; never a person's move"),
+        )
+        self.finish_button = self._button(
+            N_("bot: finish turn"), self._on_finish, N_("The bot whose turn it is plays the rest")
+        )
         self.hint_button = self._button(N_("hint"), self._on_hint, N_("What would a bot do?"))
         self.autoplay_button = self._button(
             N_("autoplay"), self._on_autoplay, N_("Bots play every seat to the end of the game")
