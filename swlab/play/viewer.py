@@ -724,6 +724,11 @@ class GameViewer:
         self.refresh()
 
     def _on_roll(self, _: Any = None) -> None:
+        """The reinforcement die, rolled by the player from *roll the die* just under the
+        status line (or Enter, or N), not at once after the final conquest: the rulebook's
+        order, choose the region and then roll (R-CONQ-10), stays two visible steps; the
+        face needed is read before the face shown (drawn beside the sentence); and an undo
+        returns to the moment before the roll, which shows the same seeded face again."""
         self._after(self.controller.roll())
 
     def _on_bot(self, _: Any = None) -> None:
