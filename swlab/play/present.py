@@ -240,8 +240,9 @@ class Presenter:
             self.step()
 
     def step(self) -> None:
-        """One bot step (or the die of a bot's conquest), the changed regions outlined;
-        at the end of a bot's turn its summary."""
+        """One bot step or the die (the N key, and the bots' clock), the changed regions
+        outlined; at the end of a bot's turn its summary. On a person's turn nothing is
+        played, and the narration says so (:meth:`GameController.advance`)."""
         c = self.controller
         if is_over(c.state) or c.question is not None:
             return
@@ -249,7 +250,7 @@ class Presenter:
         key = (before.round, before.current)
         if key != self._turn_key:
             self._turn_key, self._turn_start = key, c.index
-        result = c.next_action()
+        result = c.advance()
         if not result.ok:
             self.refresh()
             return
@@ -279,6 +280,8 @@ class Presenter:
         c = self.controller
         last = c.last
         words = last.narration if last is not None and last.ok else ""
+        if last is not None and last.kind == "refused":
+            words = last.message  # a refused click or key is told, not left silent
         if not words and c.summaries:
             words = c.summaries[-1].text
         self.narration.value = html.escape(words or c.status().text)
