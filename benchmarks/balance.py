@@ -162,13 +162,13 @@ def lab(
 ) -> None:
     from distributed import Client, LocalCluster
 
-    from swlab.balance.runner import _run_on, batches
+    from swlab.balance.runner import LOCAL_CLUSTER_QUIET, _run_on, batches
 
     plan = Plan("official_5p", 5, kinds, seed, games)
     board = load_board("official_5p")
     play_one(board, plan, 0)  # warm the caches of this process
     t = time.perf_counter()
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=None)
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, **LOCAL_CLUSTER_QUIET)
     serial_rates: list[float] = []
     dask_rates: list[float] = []
     same = True

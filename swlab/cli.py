@@ -436,7 +436,7 @@ def _add_map_commands(commands: argparse._SubParsersAction[argparse.ArgumentPars
         metavar="GRAPH",
         help=_(
             "a region graph JSON file, or a shipped graph (sample, official_3p ...); "
-            "the format: swlab/data/maps/graphs/README.md"
+            "the format: maps/graphs/README.md"
         ),
     )
     from_graph.add_argument("-o", "--output", required=True, metavar="MAP", help=_("MAP.geojson"))
@@ -962,6 +962,93 @@ def _add_present_command(commands: argparse._SubParsersAction[argparse.ArgumentP
     p.set_defaults(run=_cmd_present)
 
 
+# --- swlab tutorial: the notebooks, copied where a learner can edit them -----------------
+def _cmd_tutorial(args: argparse.Namespace, out: TextIO) -> int:
+    """Copy the tutorial into a folder (never over a learner's edit), then open JupyterLab
+    there on the welcome notebook, in the chosen language when it is translated."""
+    from swlab.tutorial import copy_tutorial, first_notebook
+
+    folder = Path(args.folder).expanduser()
+    if folder.exists() and not folder.is_dir():
+        text = _("{path}: is a file; give a folder for the tutorial")
+        raise CommandError(text.format(path=args.folder))
+    try:
+        report = copy_tutorial(folder)
+    except OSError as error:  # a read-only folder, a full disk, a file where a folder goes
+        reason = error.strerror or str(error)
+        where = error.filename or folder
+        text = _("{path}: cannot write ({reason})").format(path=where, reason=reason)
+        raise CommandError(text) from None
+    for name in report.updated:
+        print(_("updated {path}").format(path=folder / name), file=out)
+    for name in report.kept:
+        print(
+            _("kept {path}: you changed it (delete it to get the shipped one again)").format(
+                path=folder / name
+            ),
+            file=out,
+        )
+    summary = _(
+        "{folder}: {copied} copied, {updated} updated, {kept} kept, {same} already up to date"
+    )
+    counts = (report.copied, report.updated, report.kept, report.unchanged)
+    copied, updated, kept, same = map(len, counts)
+    summary = summary.format(folder=folder, copied=copied, updated=updated, kept=kept, same=same)
+    print(summary, file=out, flush=True)
+    if args.copy_only:
+        return 0
+    from swlab.servers import lab_command, serve, voila_environment
+
+    first = first_notebook(folder, language())
+    lab_args = [f"--port={args.port}"] if args.port is not None else []
+    if args.no_browser:
+        lab_args.append("--no-browser")
+    cmd = lab_command([sys.executable, "-m", "jupyter"], folder.resolve(), first, lab_args)
+    env = voila_environment(os.environ)  # JupyterLab's Voila preview: offline too
+    env["SWLAB_LANG"] = language()
+    print(
+        _("Opening JupyterLab on {path} (Ctrl-C stops it)").format(path=folder / first),
+        file=out,
+        flush=True,
+    )
+    late = _("{prog}: JupyterLab did not stop in time: killing it").format(prog=PROG)
+    served = serve(cmd, env, folder, on_kill=lambda: print(late, file=sys.stderr))
+    if served.stopped_by is not None:
+        print(_("JupyterLab stopped"), file=out)
+    return served.code
+
+
+def _add_tutorial_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``swlab tutorial``."""
+    p = commands.add_parser(
+        "tutorial",
+        help=_("copy the tutorial notebooks into a folder and open them in JupyterLab"),
+        description=_(
+            "Copy the tutorial notebooks (English and every translation) into DIR, then open "
+            "JupyterLab there on the welcome notebook. A notebook you changed is never "
+            "written over: run it again after an update and only the notebooks you left "
+            "as they were are updated."
+        ),
+    )
+    p.add_argument(
+        "folder",
+        nargs="?",
+        default="swlab-tutorial",
+        metavar="DIR",
+        help=_("where to put the notebooks (default: swlab-tutorial in this folder)"),
+    )
+    p.add_argument(
+        "--copy-only",
+        "--no-open",
+        dest="copy_only",
+        action="store_true",
+        help=_("only copy the notebooks; do not start JupyterLab"),
+    )
+    p.add_argument("--no-browser", action="store_true", help=_("do not open a browser"))
+    p.add_argument("--port", type=int, default=None, help=_("JupyterLab's port (default 8888)"))
+    p.set_defaults(run=_cmd_tutorial)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser; add a command group with one more ``_add_*`` call."""
     parser = argparse.ArgumentParser(
@@ -980,6 +1067,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_simulate_command(commands)
     _add_balance_command(commands)
     _add_present_command(commands)
+    _add_tutorial_command(commands)
     return parser
 
 

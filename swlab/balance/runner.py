@@ -42,6 +42,7 @@ from swlab.i18n import _
 from swlab.limits import CONNECT_TIMEOUT_S, MAX_GAMES, too_many_games
 from swlab.rules import Action, BoardLike, GameRecord, GameState, Stage, tokens_on_map, winners
 from swlab.rules.events import ComboPicked, Event, Scored
+from swlab.rules.setup import board_problem
 
 if TYPE_CHECKING:
     from distributed import Client, Future, Security
@@ -332,6 +333,16 @@ class Run:
         return len(self.outcomes)
 
 
+#: A local cluster without a dashboard whose scheduler's small web server (health checks)
+#: takes a free port of this machine. ``dashboard_address=None`` alone still binds Dask's
+#: default 8787, and when that port is taken (another cluster, a notebook's) Dask warns
+#: "Port 8787 is already in use", which reads as an error.
+LOCAL_CLUSTER_QUIET: dict[str, Any] = {
+    "dashboard_address": None,
+    "scheduler_kwargs": {"dashboard": False, "dashboard_address": "127.0.0.1:0"},
+}
+
+
 @contextmanager
 def _client(
     workers: int | None,
@@ -365,8 +376,8 @@ def _client(
         n_workers=n,
         threads_per_worker=1,
         processes=True,
-        dashboard_address=None,
         silence_logs=logging.CRITICAL,  # a worker outliving the scheduler at close logs noise
+        **LOCAL_CLUSTER_QUIET,
     )
     client = Client(cluster)
     try:
@@ -480,6 +491,9 @@ def run_games(
                 value=connect_timeout
             )
         )
+    problem = board_problem(_board(plan.board))  # a Terra Mystica map: refused before a game
+    if problem is not None:
+        raise ValueError(problem)
     cores = os.cpu_count() or 1
     serial = scheduler is None and (
         workers == 0 or (workers is None and (cores == 1 or plan.games < MIN_GAMES_FOR_CLUSTER))

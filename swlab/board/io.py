@@ -1,4 +1,4 @@
-"""Reading and writing boards as GeoJSON (schema: ``swlab/data/maps/README.md``).
+"""Reading and writing boards as GeoJSON (schema: ``maps/README.md``).
 
 A malformed file raises one :class:`MapFormatError` naming the file, the feature and the
 field, so a designer can fix it without reading a traceback. What is well-formed but wrong

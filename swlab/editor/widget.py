@@ -220,7 +220,7 @@ class MapEditor:
         official board.
     expected
         The intended design for the "vs design" overlay: a region graph in the format of
-        ``swlab/data/maps/graphs/README.md`` (a path, its decoded JSON or a
+        ``maps/graphs/README.md`` (a path, its decoded JSON or a
         :class:`~swlab.board.generate.RegionGraph`). *new* replaces it with the graph of
         the new board's source (none for a rectangle or a random board).
     width, height

@@ -34,6 +34,12 @@ from swlab.play.viewer import GameViewer
 from swlab.rules.engine import CHANCE, current_player, is_over, tokens_on_map, winners
 from swlab.rules.game import Game
 from swlab.safe_io import InputRefused, check_regular, parse_json, read_text
+from swlab.servers import (  # the offline Voila setup, named here too (as it always was)
+    JUPYTER_DATA,
+    VOILA_TEMPLATE,
+    voila_environment,
+    voila_options,
+)
 
 __all__ = [
     "JUPYTER_DATA",
@@ -49,29 +55,6 @@ __all__ = [
 #: The Voila app that ``swlab present`` serves.
 NOTEBOOK = Path(__file__).with_name("present.ipynb")
 ENV = "SWLAB_PRESENT"
-#: swlab's Jupyter data folder, shipped in the package: it holds the Voila template below.
-JUPYTER_DATA = Path(__file__).resolve().parents[1] / "data" / "jupyter"
-#: The Voila template every swlab Voila page uses: Voila's "lab" page without requests to
-#: outside hosts (no Font Awesome or MathJax from a CDN), so that a room without the
-#: internet gets the whole page (``data/jupyter/voila/templates/swlab``).
-VOILA_TEMPLATE = "swlab"
-
-
-def voila_environment(base: Mapping[str, str]) -> dict[str, str]:
-    """``base`` with swlab's Jupyter data folder first on ``JUPYTER_PATH``: Voila looks
-    for templates in the Jupyter data folders, so a server started with this environment
-    finds :data:`VOILA_TEMPLATE` wherever swlab is installed (checkout or wheel)."""
-    env = dict(base)
-    old = [p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p]
-    env["JUPYTER_PATH"] = os.pathsep.join([str(JUPYTER_DATA), *old])
-    return env
-
-
-def voila_options() -> list[str]:
-    """The command-line options that make a Voila server (``voila`` or JupyterLab's Voila
-    extension) render every page with :data:`VOILA_TEMPLATE`; pair them with
-    :func:`voila_environment`."""
-    return [f"--VoilaConfiguration.template={VOILA_TEMPLATE}"]
 
 
 def load_game(
@@ -80,7 +63,12 @@ def load_game(
     """A game from a board (a shipped name or a board file), a scenario (a ``.yaml`` file
     or a shipped scenario's name) or a game record (a ``.json`` record file). ``seed`` fixes
     a new game's setup and die (default: a new game each time)."""
-    from swlab.board.catalog import load_board, scenario_path
+    from swlab.board.catalog import (
+        load_board,
+        scenario_path,
+        shipped_board_names,
+        shipped_scenario_names,
+    )
 
     spec = spec or "official_2p"
     path = Path(spec)
@@ -98,8 +86,16 @@ def load_game(
         try:
             return Game.from_scenario(scenario_path(spec))
         except (OSError, ValueError, KeyError):
+            text = _(
+                "{spec} is neither a board, a scenario nor a game record; shipped boards: "
+                "{boards}; shipped scenarios: {scenarios}"
+            )
             raise ValueError(
-                f"{spec!r} is neither a board, a scenario nor a game record"
+                text.format(
+                    spec=repr(spec),
+                    boards=", ".join(shipped_board_names()),
+                    scenarios=", ".join(shipped_scenario_names()),
+                )
             ) from board_error
     names = (
         list(players)
@@ -258,8 +254,9 @@ class Presenter:
             self.step()
 
     def step(self) -> None:
-        """One bot step (or the die of a bot's conquest), the changed regions outlined;
-        at the end of a bot's turn its summary."""
+        """One bot step or the die (the N key, and the bots' clock), the changed regions
+        outlined; at the end of a bot's turn its summary. On a person's turn nothing is
+        played, and the narration says so (:meth:`GameController.advance`)."""
         c = self.controller
         if is_over(c.state) or c.question is not None:
             return
@@ -267,7 +264,7 @@ class Presenter:
         key = (before.round, before.current)
         if key != self._turn_key:
             self._turn_key, self._turn_start = key, c.index
-        result = c.next_action()
+        result = c.advance()
         if not result.ok:
             self.refresh()
             return
@@ -297,6 +294,8 @@ class Presenter:
         c = self.controller
         last = c.last
         words = last.narration if last is not None and last.ok else ""
+        if last is not None and last.kind == "refused":
+            words = last.message  # a refused click or key is told, not left silent
         if not words and c.summaries:
             words = c.summaries[-1].text
         self.narration.value = html.escape(words or c.status().text)

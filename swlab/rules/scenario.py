@@ -132,7 +132,7 @@ def resolve_board(spec: Any, base_dir: str | os.PathLike[str] | None = None) -> 
 
     A shipped name (``official_2p``; ``official-2p``, a board's own name, works too), a
     file path relative to ``base_dir`` (``.geojson`` map, or a ``.json`` region graph), or
-    an inline region graph (a mapping in the format of ``swlab/data/maps/graphs``).
+    an inline region graph (a mapping in the format of ``maps/graphs``).
     """
     try:
         return load_board(spec, base_dir)

@@ -465,12 +465,25 @@ def region_point(
     The board point (shapely's ``representative_point()``, then ``candidates``) is mapped
     to the page through the SVG path's own geometry: its ``getBBox()`` is the polygon's
     bounds in layer pixels (Leaflet's Simple CRS is linear, y up) and ``getScreenCTM()``
-    takes layer pixels to the page. ``elementFromPoint`` must then be that very path:
-    labels let clicks through (``pointer-events: none``), other regions must not cover it.
+    takes layer pixels to the page. ``elementFromPoint`` must then be that very path: the
+    empty box of a label lets clicks through, but its text takes them (for its own region),
+    and other regions must not cover the path. When none of those points is free, points of
+    a grid over the region are tried, nearest to the representative point first.
     """
+    from shapely.geometry import Point
+
     minx, miny, maxx, maxy = polygon.bounds
     rp = polygon.representative_point()
-    points = [(rp.x, rp.y), *candidates]
+    inner = polygon.buffer(-0.02 * min(maxx - minx, maxy - miny))
+    grid = [
+        (minx + (maxx - minx) * i / 8, miny + (maxy - miny) * j / 8)
+        for i in range(1, 8)
+        for j in range(1, 8)
+    ]
+    grid = sorted(
+        (q for q in grid if inner.contains(Point(q))), key=lambda q: Point(q).distance(rp)
+    )
+    points = [(rp.x, rp.y), *candidates, *grid]
     path = viewer.locator(f"path.swlab-region-{rid}")
     path.scroll_into_view_if_needed()
     for x, y in points:

@@ -78,7 +78,7 @@ def test_a_record_that_starts_from_a_scenario_replays(tmp_path: Path) -> None:
 
 def test_a_scenario_record_keeps_a_board_file_relative_to_the_record(tmp_path: Path) -> None:
     (tmp_path / "maps").mkdir()
-    graph = (ROOT / "swlab" / "data" / "maps" / "graphs" / "official_2p.json").read_text()
+    graph = (ROOT / "maps" / "graphs" / "official_2p.json").read_text()
     (tmp_path / "maps" / "b.json").write_text(graph)
     (tmp_path / "s.yaml").write_text("board: maps/b.json\nplayers: [A, B]\nseed: 3\n")
     start = load_scenario(tmp_path / "s.yaml")

@@ -102,7 +102,7 @@ def test_load_of_dump_is_the_same_state_at_every_step_of_a_game(players: int) ->
 
 
 def test_save_is_atomic_and_names_the_board_relative_to_the_file(tmp_path: Path) -> None:
-    graph = ROOT / "swlab" / "data" / "maps" / "graphs" / "official_2p.json"
+    graph = ROOT / "maps" / "graphs" / "official_2p.json"
     (tmp_path / "maps").mkdir()
     (tmp_path / "maps" / "mine.json").write_text(graph.read_text())
     (tmp_path / "lessons").mkdir()
