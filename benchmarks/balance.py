@@ -162,7 +162,7 @@ def lab(
 ) -> None:
     from distributed import Client, LocalCluster
 
-    from swlab.balance.runner import LOCAL_CLUSTER_QUIET, _run_on, batches
+    from swlab.balance.runner import LOCAL_CLUSTER_QUIET, _OnCluster, batches
 
     plan = Plan("official_5p", 5, kinds, seed, games)
     board = load_board("official_5p")
@@ -185,11 +185,11 @@ def lab(
                     serial_rates.append(games / (time.perf_counter() - t))
                 else:
                     done: list[object] = []
-                    _run_on(client, plan, None, done.extend)
+                    _OnCluster(client, plan, None, done.extend, print).run()
                     dask_rates.append(games / (time.perf_counter() - t))
                     outcomes = sorted(done, key=lambda o: o.game)  # type: ignore[attr-defined]
             same = same and outcomes == serial
-    tasks = batches(games, workers)
+    tasks = list(batches(games, workers))
     ratios = [d / s for d, s in zip(dask_rates, serial_rates, strict=True)]
     print(f"{title}, 5 players, {games} games x {repeats} repeats:")
     print(f"  serial                 games/s {spread(serial_rates)}")
