@@ -19,12 +19,14 @@ import argparse
 import json
 import os
 import sys
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from swlab.i18n import LANGUAGES, N_, NAMES, _, language, ngettext, using
+from swlab.i18n import LANGUAGES, N_, NAMES, LanguageWarning, _, language, ngettext, using
+from swlab.i18n import check as check_language
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -834,7 +836,7 @@ def _cmd_present(args: argparse.Namespace, out: TextIO) -> int:
 
     settings = _present_settings(args)
     env = voila_environment(os.environ)
-    chosen = language(args.present_lang) if args.present_lang else language()
+    chosen = check_language(args.present_lang) if args.present_lang else language()
     env.update(SWLAB_PRESENT=json.dumps(settings), SWLAB_LANG=chosen)
     cmd = present_command(args)
     print(
@@ -920,9 +922,30 @@ def _missing_dependency(error: ModuleNotFoundError) -> str | None:
     return top if top in DEPENDENCIES or top in ("ipywidgets", "ipyleaflet") else None
 
 
+def _warnings_as_lines(previous: Callable[..., None]) -> Callable[..., None]:
+    """``warnings.showwarning`` that prints a :class:`~swlab.i18n.LanguageWarning` as one
+    ``swlab: warning:`` line (English is used instead) and leaves any other to
+    ``previous``."""
+
+    def show(message: Warning | str, category: type[Warning], *args: Any, **kw: Any) -> None:
+        if issubclass(category, LanguageWarning):
+            line = _("{prog}: warning: {warning}").format(prog=PROG, warning=message)
+            print(line, file=sys.stderr)
+        else:
+            previous(message, category, *args, **kw)
+
+    return show
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``swlab`` with ``argv`` (default: the command line); return the exit code."""
-    words = list(sys.argv[1:] if argv is None else argv)
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", LanguageWarning)  # swlab.i18n says each one once
+        warnings.showwarning = _warnings_as_lines(warnings.showwarning)
+        return _main(list(sys.argv[1:] if argv is None else argv))
+
+
+def _main(words: list[str]) -> int:
     try:
         with using(_language_option(words)):  # before the parser: its help is translated
             try:

@@ -604,7 +604,7 @@ class GameViewer:
     def set_language(self, code: str) -> None:
         """Show this viewer's panel and hover in ``code`` (the switch in the panel calls it);
         every other widget keeps its own language."""
-        self.language = i18n.check(code)
+        self.language = i18n.accept(code)
         if self.language_pick.value != self.language:
             self.language_pick.value = self.language  # calls back here once, harmlessly
         with i18n.using(self.language):
