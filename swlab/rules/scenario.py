@@ -696,11 +696,17 @@ def _may_hold_water(state: GameState, race: RaceState) -> bool:
 
 
 def _check_terrain(state: GameState, claims: _Claims) -> None:
-    """Mountains only on Mountain regions (R-SETUP-2); race tokens on water only with
-    Seafaring (R-CONQ-4)."""
+    """Mountains only on Mountain regions (R-SETUP-2) and never taken off one (R-CONQ-9);
+    race tokens on water only with Seafaring (R-CONQ-4)."""
     geo = state.geo
     for i, path in claims.listed.items():
         r = state.regions[i]
+        if geo.mountain[i] and not r.mountain:
+            raise ScenarioError(
+                f"{path}.mountain",
+                f"{geo.labels[i]} is a Mountain region: its Mountain is never removed, so it "
+                "stays true (R-CONQ-9)",
+            )
         if r.mountain and not geo.mountain[i]:
             raise ScenarioError(
                 f"{path}.mountain",
