@@ -18,7 +18,8 @@ bounded memory, before any of it reaches the engine:
   bytes can stand for billions of values ("billion laughs"); the composer counts what the
   aliases stand for and refuses more than :data:`MAX_ALIAS_VALUES` repeated values. Keys
   written twice in one mapping are refused as the document is composed, so no check walks
-  an aliased value twice;
+  an aliased value twice: twice in writing, or twice as YAML reads them (``12`` and
+  ``0xC``, ``13`` and ``015``, ``1`` and ``true``), where the last would silently win;
 - **fields of bounded size**: :func:`check_text_field` refuses a title or a name longer
   than :data:`FIELD_LIMITS` says;
 - **maps of bounded geometry**: :data:`MAP_LIMITS` bounds coordinates and the vertices of a
@@ -373,12 +374,30 @@ def _short(error: BaseException) -> str:
 
 
 class DuplicateKey(InputRefused):
-    """A key written twice in one YAML mapping; ``path`` is where (``regions.12``)."""
+    """A key written twice in one YAML mapping; ``path`` is where (``regions.12``).
 
-    def __init__(self, path: str, key: str, line: int) -> None:
-        super().__init__(
-            _("the key {key} appears twice (line {line})").format(key=repr(key), line=line)
-        )
+    ``first`` is the earlier spelling and its line when the two differ in writing but YAML
+    reads them as one key (``12`` and ``0xC``, ``13`` and ``015``), ``value`` that key.
+    """
+
+    def __init__(
+        self,
+        path: str,
+        key: str,
+        line: int,
+        first: tuple[str, int] | None = None,
+        value: Any = None,
+    ) -> None:
+        if first is None:
+            reason = _("the key {key} appears twice (line {line})").format(key=repr(key), line=line)
+        else:
+            reason = _(
+                "the key {key} (line {line}) is the key {first} of line {first_line} again: "
+                "YAML reads both as {value}, and the last would win"
+            ).format(
+                key=repr(key), line=line, first=repr(first[0]), first_line=first[1], value=value
+            )
+        super().__init__(reason)
         self.path = path
         self.key = key
         self.line = line
@@ -517,14 +536,23 @@ def _loader_class() -> type:
                 self.anchors[anchor] = node
             self.get_event()
             seen: set[str] = set()
+            #: each plain key as YAML reads it -> its spelling and line
+            values: dict[Any, tuple[str, int]] = {}
             size = 1
             while not self.check_event(yaml.events.MappingEndEvent):
                 key_node = self.compose_node(node, None)
                 key = self._label(key_node)
+                line = key_node.start_mark.line + 1
                 if key in seen and key != "<<":
                     path = ".".join([*self.path, key])
-                    raise DuplicateKey(path, key, key_node.start_mark.line + 1)
+                    raise DuplicateKey(path, key, line)
                 seen.add(key)
+                if type(key_node) is ScalarNode and key_node.tag != "tag:yaml.org,2002:merge":
+                    value = self.construct_object(key_node)
+                    if value in values:
+                        path = ".".join([*self.path, key])
+                        raise DuplicateKey(path, key, line, values[value], value)
+                    values[value] = (key, line)
                 self.path.append(key)
                 try:
                     value_node = self.compose_node(node, key_node)

@@ -376,6 +376,10 @@ def _regions(d: Mapping[str, Any], geo: Geo, ctx: Ctx, claims: _Claims) -> list[
         if isinstance(key, str) and key.strip().lstrip("-").isdigit():
             rid = int(key)  # JSON keys are text
         i = ctx.region(rid if isinstance(rid, int) else _int(rid, path), path)
+        if i in claims.listed:  # "12" and "012" in JSON: two keys, one region
+            raise ScenarioError(
+                path, f"region {geo.ids[i]} is listed twice (also as {claims.listed[i]})"
+            )
         m = _mapping(raw if raw is not None else {}, path)
         region = replace(setup_region(geo, i, False), **decode_fields(RegionState, m, path, ctx))
         regions[i] = _check_region(region, m, path, ctx, claims)
