@@ -66,7 +66,7 @@ __all__ = [
     "read_text",
 ]
 
-Kind = Literal["map", "graph", "scenario", "record"]
+Kind = Literal["map", "graph", "scenario", "record", "hex map"]
 
 #: Largest file read, in bytes, per kind. An official map is about 60 kB, a region graph
 #: of 8,000 regions about 0.7 MB as an inline scenario board, a record of a long game with
@@ -77,6 +77,9 @@ LIMITS: dict[str, int] = {
     "graph": 16 * 1024 * 1024,
     "scenario": 8 * 1024 * 1024,
     "record": 8 * 1024 * 1024,
+    # a Terra Mystica map as row strings or swlab hex JSON: the printed map is 0.4 kB, and
+    # MAP_LIMITS["hex_spaces"] spaces with separators and labels about 5 kB
+    "hex map": 64 * 1024,
 }
 
 #: Deepest nesting of lists and mappings accepted (a GeoJSON map needs 7, a record with
@@ -93,10 +96,13 @@ MAX_ALIAS_VALUES = 100_000
 #: the whole map. An official region has at most 187 positions and an official map 5,700;
 #: checks grow faster than linearly with the vertices of one border, and at these limits a
 #: map is still checked in well under the 5 s ``benchmarks/map_checks.py`` measures.
+#: ``hex_spaces``: the spaces of a Terra Mystica map read from row strings or hex JSON
+#: (the printed map has 113; building the board of 83,000 took 22 s and 514 MB).
 MAP_LIMITS: dict[str, float] = {
     "coordinate": 1e9,
     "region_vertices": 5_000,
     "map_vertices": 100_000,
+    "hex_spaces": 2_000,
 }
 
 #: Longest text, in characters, per kind of field.
