@@ -723,7 +723,10 @@ class GameViewer:
         elif verb == "open game":
             outcome = files.open(verb, name, "record", c.load_record)
         else:
-            outcome = files.open(verb, name, "scenario", c.load_scenario)
+            check = files.workspace.check_board
+            outcome = files.open(
+                verb, name, "scenario", lambda path: c.load_scenario(path, check_board=check)
+            )
         self._show_file(outcome)
 
     def _on_replace(self, _: Any = None) -> None:
