@@ -142,8 +142,8 @@ def test_two_players_of_the_same_name_are_refused(tmp_path: Path, form: str) -> 
         data["players"] = ["Ann", "Ann"]
         path.write_text(json.dumps(data))
     else:
-        text = record.to_text().replace(f"players: {', '.join(record.players)}", "players: Ann, Ann")
-        path.write_text(text)
+        header = f"players: {', '.join(record.players)}"
+        path.write_text(record.to_text().replace(header, "players: Ann, Ann"))
     with pytest.raises(RecordError) as info:
         load_record(path)
     assert str(info.value) == (
