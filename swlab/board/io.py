@@ -37,7 +37,7 @@ from swlab.board.model import (
     Region,
     sort_symbols,
 )
-from swlab.i18n import _
+from swlab.i18n import _, ngettext
 
 FORMAT_VERSION = 1
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -642,17 +642,22 @@ def _number_regions(r: _Reader, given: list[int | None], names: list[str | None]
         r.feature = index
         named = names[index]
         others = len(given) - given.count(None)
-        reason = (
-            _(
+        if named:
+            reason = ngettext(
                 "the region named {name} has no region id ({fields}), while {count} other "
-                "features have one: scenarios and records refer to regions by id, so give it one"
+                "feature has one: scenarios and records refer to regions by id, so give it one",
+                "the region named {name} has no region id ({fields}), while {count} other "
+                "features have one: scenarios and records refer to regions by id, so give it one",
+                others,
             )
-            if named
-            else _(
+        else:
+            reason = ngettext(
+                "this feature has no region id ({fields}), while {count} other feature has "
+                "one: scenarios and records refer to regions by id, so give it one",
                 "this feature has no region id ({fields}), while {count} other features have "
-                "one: scenarios and records refer to regions by id, so give it one"
+                "one: scenarios and records refer to regions by id, so give it one",
+                others,
             )
-        )
         raise r.fail(
             "id", reason.format(name=repr(named), fields=", ".join(ID_FIELDS), count=others)
         )
