@@ -542,8 +542,8 @@ def _loader_class() -> type:
                 self.anchors[anchor] = node
             self.get_event()
             seen: set[str] = set()
-            #: each plain key as YAML reads it -> its spelling and line
-            values: dict[Any, tuple[str, int]] = {}
+            #: each plain key as YAML reads it -> its node (its spelling and line)
+            values: dict[Any, Any] = {}
             size = 1
             while not self.check_event(yaml.events.MappingEndEvent):
                 key_node = self.compose_node(node, None)
@@ -553,12 +553,15 @@ def _loader_class() -> type:
                     path = ".".join([*self.path, key])
                     raise DuplicateKey(path, key, line)
                 seen.add(key)
-                if type(key_node) is ScalarNode and key_node.tag != "tag:yaml.org,2002:merge":
+                if type(key_node) is ScalarNode and key_node.tag not in _TEXT_OR_MERGE:
+                    # a text key equals only the same text, which ``seen`` caught
                     value = self.construct_object(key_node)
                     if value in values:
                         path = ".".join([*self.path, key])
-                        raise DuplicateKey(path, key, line, values[value], value)
-                    values[value] = (key, line)
+                        earlier = values[value]
+                        first = (str(earlier.value), earlier.start_mark.line + 1)
+                        raise DuplicateKey(path, key, line, first, value)
+                    values[value] = key_node
                 self.path.append(key)
                 try:
                     value_node = self.compose_node(node, key_node)
@@ -574,6 +577,8 @@ def _loader_class() -> type:
 
 
 _LOADER: list[type] = []
+#: Key tags compared by their writing alone: text, and the merge key ``<<``.
+_TEXT_OR_MERGE = frozenset(("tag:yaml.org,2002:str", "tag:yaml.org,2002:merge"))
 #: Tags whose values are immutable: one Python value per text serves every occurrence.
 _PLAIN_TAGS = frozenset(
     f"tag:yaml.org,2002:{name}" for name in ("str", "int", "bool", "null", "float")
