@@ -66,7 +66,7 @@ __all__ = [
     "read_text",
 ]
 
-Kind = Literal["map", "graph", "scenario", "record", "hex map"]
+Kind = Literal["map", "graph", "scenario", "record", "hex map"]  # i18n: not prose: keys
 
 #: Largest file read, in bytes, per kind. An official map is about 60 kB, a region graph
 #: of 8,000 regions about 0.7 MB as an inline scenario board, a record of a long game with

@@ -157,7 +157,7 @@ def read_hexmap(path: str | os.PathLike[str]) -> tuple[HexLayout, str]:
     from swlab.safe_io import InputRefused, parse_json, read_text
 
     try:
-        text = read_text(path, "hex map")
+        text = read_text(path, "hex map")  # i18n: not prose: the kind of file (a key)
         if str(path).lower().endswith(".json"):
             return layout_from_json(parse_json(text))
         return parse_rows(text), Path(path).stem
