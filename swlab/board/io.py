@@ -37,7 +37,7 @@ from swlab.board.model import (
     Region,
     sort_symbols,
 )
-from swlab.i18n import _, ngettext
+from swlab.i18n import _
 
 FORMAT_VERSION = 1
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -563,6 +563,9 @@ def parse_board(
     if not features:
         raise r.fail("features", _("is empty: a board needs at least one region (a Feature)"))
     found: list[tuple[int | None, Polygon, str, list[str], str | None]] = []
+    #: the first feature without a region id, and the first with one
+    missing: int | None = None
+    having: int | None = None
     for index, feature in enumerate(features):
         r.feature, r.region = index, None
         if not isinstance(feature, dict):
@@ -593,8 +596,14 @@ def parse_board(
         if region_name is not None:
             _check_length(r, region_name, "properties.name")
         found.append((region_id, polygon, terrain, symbols, region_name))
+        if region_id is None:
+            missing = index if missing is None else missing
+        elif having is None:
+            having = index
+        if missing is not None and having is not None:  # refused before reading further
+            _refuse_unnumbered(r, missing, found[missing][4], having)
     r.feature = r.region = None
-    ids = _number_regions(r, [f[0] for f in found], [f[4] for f in found])
+    ids = _number_regions(r, [f[0] for f in found])
     r.flush(ids)
     regions = tuple(
         Region(ids[k], terrain, polygon, frozenset(symbols), region_name)
@@ -630,37 +639,29 @@ def _board_name(
     return stem[:100]
 
 
-def _number_regions(r: _Reader, given: list[int | None], names: list[str | None]) -> dict[int, int]:
-    """Every feature's region id: its own, or, when no feature has one, 1, 2, ... in order.
-
-    A feature without an id among features with ids is refused, naming it: scenarios and
-    records refer to regions by id, so an id the reader made up would be nobody's choice.
-    """
-    used = {i for i in given if i is not None}
-    if used and None in given:
-        index = given.index(None)
-        r.feature = index
-        named = names[index]
-        others = len(given) - given.count(None)
-        if named:
-            reason = ngettext(
-                "the region named {name} has no region id ({fields}), while {count} other "
-                "feature has one: scenarios and records refer to regions by id, so give it one",
-                "the region named {name} has no region id ({fields}), while {count} other "
-                "features have one: scenarios and records refer to regions by id, so give it one",
-                others,
-            )
-        else:
-            reason = ngettext(
-                "this feature has no region id ({fields}), while {count} other feature has "
-                "one: scenarios and records refer to regions by id, so give it one",
-                "this feature has no region id ({fields}), while {count} other features have "
-                "one: scenarios and records refer to regions by id, so give it one",
-                others,
-            )
-        raise r.fail(
-            "id", reason.format(name=repr(named), fields=", ".join(ID_FIELDS), count=others)
+def _refuse_unnumbered(r: _Reader, index: int, name: str | None, other: int) -> None:
+    """Refuse feature ``index``, which has no region id while feature ``other`` has one:
+    scenarios and records refer to regions by id, so an id the reader made up for it would
+    be nobody's choice."""
+    r.feature, r.region = index, None
+    if name:
+        reason = _(
+            "the region named {name} has no region id ({fields}), while feature #{other} has "
+            "one: scenarios and records refer to regions by id, so give it one"
         )
+    else:
+        reason = _(
+            "this feature has no region id ({fields}), while feature #{other} has one: "
+            "scenarios and records refer to regions by id, so give it one"
+        )
+    fields = ", ".join(ID_FIELDS)
+    raise r.fail("id", reason.format(name=repr(name), fields=fields, other=other))
+
+
+def _number_regions(r: _Reader, given: list[int | None]) -> dict[int, int]:
+    """Every feature's region id: its own, or (when no feature has one) the lowest id no
+    feature uses, in file order."""
+    used = {i for i in given if i is not None}
     ids: dict[int, int] = {}
     numbered: list[int] = []
     candidate = 1

@@ -209,7 +209,7 @@ def test_one_feature_without_an_id_among_features_with_ids_is_refused_naming_it(
         read(doc)
     message = str(caught.value)
     assert message.startswith("plain.geojson: feature #1: field 'id': ")
-    assert "'Marsh'" in message and "2 other features have one" in message
+    assert "'Marsh'" in message and "while feature #0 has one" in message
     assert "\n" not in message and caught.value.feature == 1
 
 

@@ -371,7 +371,7 @@ def map_cases() -> dict[str, Case]:
     add("plain_one_feature_without_id.geojson",
         plain % ", ".join([ided, square.replace("hill", "forest") % (', "name": "Marsh"', "")]),
         "feature #1: field 'id': the region named 'Marsh' has no region id (id, properties.id, "
-        "properties.fid), while 1 other feature has one")  # fmt: skip
+        "properties.fid), while feature #0 has one")  # fmt: skip
     add("plain_properties_list.geojson",
         '{"type": "FeatureCollection", "properties": ["name", 2, 10], "features": [%s]}'
         % (square % ("", "")),
