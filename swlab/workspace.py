@@ -185,7 +185,6 @@ class Workspace:
             )
         return target
 
-
     def check_board(self, spec: Any, scenario: str | os.PathLike[str]) -> None:
         """Refuse the ``board`` of a scenario read from the workspace (``scenario``) when it
         names a file outside: a scenario opened here may name a shipped board, an inline
