@@ -19,13 +19,16 @@ import argparse
 import json
 import os
 import sys
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from swlab.i18n import LANGUAGES, N_, NAMES, _, language, ngettext, using
+from swlab.i18n import LANGUAGES, N_, NAMES, LanguageWarning, _, language, ngettext, using
+from swlab.i18n import check as check_language
 from swlab.limits import CONNECT_TIMEOUT_S, MAX_GAMES, too_many_games
+from swlab.terminal import printable, printable_block
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -59,6 +62,17 @@ def setup_hint(missing: str) -> str:
         "  Elsewhere install swlab first: `python3 -m pip install PATH-TO-SWLAB` (a wheel or\n"
         "  the repository folder)."
     ).format(prog=PROG, python=sys.executable, missing=repr(missing))
+
+
+def _say(text: str, file: TextIO, *, flush: bool = False) -> None:
+    """Print one line with every name in it shown as text (:func:`swlab.terminal.printable`:
+    a control character or line break in a name from a file is written as an escape)."""
+    print(printable(text), file=file, flush=flush)
+
+
+def _say_block(text: str, file: TextIO) -> None:
+    """Print a text of several lines (a table, a report), each line made printable."""
+    file.write(printable_block(text))
 
 
 def _version() -> str:
@@ -218,7 +232,7 @@ def _load_map(args: argparse.Namespace) -> Board:
     warnings: list[MapWarning] = []
     board = read_board(path, players=args.players, turns=args.turns, warnings=warnings)
     for warning in warnings:
-        print(_("{prog}: warning: {warning}").format(prog=PROG, warning=warning), file=sys.stderr)
+        _say(_("{prog}: warning: {warning}").format(prog=PROG, warning=warning), file=sys.stderr)
     return board
 
 
@@ -252,14 +266,14 @@ def _cmd_map_check(args: argparse.Namespace, out: TextIO) -> int:
     problems = validate(board)
     for problem in problems:
         where = ", ".join(str(i) for i in problem.regions) or _("board")
-        print(f"{problem.kind.value:<18} [{where}] {problem.message}", file=out)
+        _say(f"{problem.kind.value:<18} [{where}] {problem.message}", file=out)
         if problem.fix:
-            print(f"{'':<18} " + _("fix: {fix}").format(fix=problem.fix), file=out)
+            _say(f"{'':<18} " + _("fix: {fix}").format(fix=problem.fix), file=out)
     if problems:
         counted = _problems(len(problems))
-        print(_("{problems} in {file}").format(problems=counted, file=args.file), file=out)
+        _say(_("{problems} in {file}").format(problems=counted, file=args.file), file=out)
         return 1
-    print(_("OK: {summary}").format(summary=_summary(board)), file=out)
+    _say(_("OK: {summary}").format(summary=_summary(board)), file=out)
     return 0
 
 
@@ -269,12 +283,12 @@ def _check_hex_map(board: Board, file: str, out: TextIO) -> int:
 
     problems = check(board)
     for problem in problems:
-        print(describe(board, problem), file=out)
+        _say(describe(board, problem), file=out)
     bad = errors(problems)
     if problems:
         warned = len(problems) - len(bad)
         warnings = ngettext("{n} warning", "{n} warnings", warned).format(n=warned)
-        print(
+        _say(
             _("{problems}, {warnings} in {file}").format(
                 problems=_problems(len(bad)), warnings=warnings, file=file
             ),
@@ -282,7 +296,7 @@ def _check_hex_map(board: Board, file: str, out: TextIO) -> int:
         )
     if bad:
         return 1
-    print(_("OK: {summary}").format(summary=summary(board)), file=out)
+    _say(_("OK: {summary}").format(summary=summary(board)), file=out)
     return 0
 
 
@@ -317,7 +331,7 @@ def _cmd_map_show(args: argparse.Namespace, out: TextIO) -> int:
     if board.profile == "terra_mystica":
         with _writing(target):
             _show_hex_map(board, args, target)
-        print(_("wrote {path}").format(path=target), file=out)
+        _say(_("wrote {path}").format(path=target), file=out)
         return 0
     problems = None
     if args.problems:
@@ -333,7 +347,7 @@ def _cmd_map_show(args: argparse.Namespace, out: TextIO) -> int:
             highlight=args.highlight.replace("-", "_") if args.highlight else None,
             problems=problems,
         )
-    print(_("wrote {path}").format(path=target), file=out)
+    _say(_("wrote {path}").format(path=target), file=out)
     return 0
 
 
@@ -343,7 +357,7 @@ def _cmd_map_stats(args: argparse.Namespace, out: TextIO) -> int:
 
     board = _load_map(args)
     frame = compare_stats(board, _load(args.compare)) if args.compare else board_stats(board)
-    print(_format_stats(shown_words(frame)), file=out)
+    _say_block(_format_stats(shown_words(frame)) + "\n", out)
     return 0
 
 
@@ -364,7 +378,7 @@ def _cmd_map_from_graph(args: argparse.Namespace, out: TextIO) -> int:
     board = board_from_graph(read_graph(source), seed=args.seed)
     with _writing(target):
         write_board(board, target)
-    print(_("wrote {path}: {summary}").format(path=args.output, summary=_summary(board)), file=out)
+    _say(_("wrote {path}: {summary}").format(path=args.output, summary=_summary(board)), file=out)
     return 0
 
 
@@ -379,7 +393,7 @@ def _cmd_map_list(args: argparse.Namespace, out: TextIO) -> int:
         if (maps_dir() / "graphs" / f"{name}.json").is_file():
             kinds.append(_("region graph"))
         joined = _(" and ").join(kinds)
-        print(f"{name:<14} {joined}", file=out)
+        _say(f"{name:<14} {joined}", file=out)
     return 0
 
 
@@ -485,11 +499,11 @@ def _cmd_scenario_run(args: argparse.Namespace, out: TextIO) -> int:
     else:
         if args.events:
             for event in report["events"]:
-                print(f"  {event['text']}", file=out)
-        print(_result_line(report), file=out)
+                _say(f"  {event['text']}", file=out)
+        _say(_result_line(report), file=out)
     if "error" in report:
         error = report["error"]  # the engine's sentence ends with its rule id (R-CONQ-6)
-        print(
+        _say(
             _("{prog}: refused: {action}: {message}").format(
                 prog=PROG, action=error["action"], message=error["message"]
             ),
@@ -506,7 +520,8 @@ def _cmd_scenario_check(args: argparse.Namespace, out: TextIO) -> int:
 
     state = load_scenario(args.file)
     legal = ", ".join(map(repr, legal_actions(state)))
-    print(f"{state}\n" + _("legal: {actions}").format(actions=legal), file=out)
+    _say_block(f"{state}\n", out)
+    _say(_("legal: {actions}").format(actions=legal), file=out)
     return 0
 
 
@@ -515,7 +530,7 @@ def _cmd_scenario_list(args: argparse.Namespace, out: TextIO) -> int:
     from swlab.board.catalog import shipped_scenario_names
 
     for name in shipped_scenario_names():
-        print(name, file=out)
+        _say(name, file=out)
     return 0
 
 
@@ -557,7 +572,7 @@ def _cmd_record_check(args: argparse.Namespace, out: TextIO) -> int:
         where = _("game over")
     else:
         where = _("round {round}/{turns}").format(round=s.round, turns=s.geo.turns)
-    print(
+    _say(
         ngettext(
             "{file}: replayed {n} action on {board}: {where}",
             "{file}: replayed {n} actions on {board}: {where}",
@@ -614,19 +629,19 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         rotate=not args.no_rotate,
         **_parallel_options(args),
     )
-    out.write(result.report(top, min_picks))
+    _say_block(result.report(top, min_picks), out)
     played = result.totals["games"]
     if args.out:
-        print(_(_GAMES_IN).format(what=_("records"), n=played, where=args.out), file=out)
+        _say(_(_GAMES_IN).format(what=_("records"), n=played, where=args.out), file=out)
     if args.results:
         from swlab.balance.results import results_of
 
         where = _results_folder(args.results)
         assert result.run is not None
         results_of(result.run, result.totals["board"]).save(where)
-        print(_("results: {n} games in {where} (Parquet)").format(n=played, where=where), file=out)
+        _say(_("results: {n} games in {where} (Parquet)").format(n=played, where=where), file=out)
     if result.totals.get("interrupted"):
-        print(_interrupted_after(played, games), file=sys.stderr)
+        _say(_interrupted_after(played, games), file=sys.stderr)
         return 130
     return 0
 
@@ -760,19 +775,19 @@ def _cmd_balance(args: argparse.Namespace, out: TextIO) -> int:
         progress=not args.no_progress,
         **_parallel_options(args),
     )
-    out.write(report.to_markdown())
+    _say_block(report.to_markdown(), out)
     if folder is not None:
-        print(
-            "\n"
-            + _("report: {path} (plots as PNG and SVG, results as Parquet)").format(
+        print(file=out)
+        _say(
+            _("report: {path} (plots as PNG and SVG, results as Parquet)").format(
                 path=folder / "report.md"
             ),
             file=out,
         )
     if records is not None:
-        print(_(_GAMES_IN).format(what=_("records"), n=report.games, where=records), file=out)
+        _say(_(_GAMES_IN).format(what=_("records"), n=report.games, where=records), file=out)
     if report.meta.get("interrupted"):
-        print(_interrupted_after(report.games, games), file=sys.stderr)
+        _say(_interrupted_after(report.games, games), file=sys.stderr)
         return 130
     return 0
 
@@ -902,11 +917,11 @@ def _cmd_present(args: argparse.Namespace, out: TextIO) -> int:
 
     settings = _present_settings(args)
     env = voila_environment(os.environ)
-    chosen = language(args.present_lang) if args.present_lang else language()
+    chosen = check_language(args.present_lang) if args.present_lang else language()
     env.update(SWLAB_PRESENT=json.dumps(settings), SWLAB_LANG=chosen)
     cmd = present_command(args)
     host = f"[{args.ip}]" if ":" in args.ip else args.ip
-    print(
+    _say(
         _("Presenting {source} on http://{host}:{port}/ (Ctrl-C stops it)").format(
             source=args.source or "official_2p", host=host, port=args.port
         ),
@@ -1086,9 +1101,30 @@ def _missing_dependency(error: ModuleNotFoundError) -> str | None:
     return top if top in DEPENDENCIES or top in ("ipywidgets", "ipyleaflet") else None
 
 
+def _warnings_as_lines(previous: Callable[..., None]) -> Callable[..., None]:
+    """``warnings.showwarning`` that prints a :class:`~swlab.i18n.LanguageWarning` as one
+    ``swlab: warning:`` line (English is used instead) and leaves any other to
+    ``previous``."""
+
+    def show(message: Warning | str, category: type[Warning], *args: Any, **kw: Any) -> None:
+        if issubclass(category, LanguageWarning):
+            line = _("{prog}: warning: {warning}").format(prog=PROG, warning=message)
+            _say(line, file=sys.stderr)
+        else:
+            previous(message, category, *args, **kw)
+
+    return show
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``swlab`` with ``argv`` (default: the command line); return the exit code."""
-    words = list(sys.argv[1:] if argv is None else argv)
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", LanguageWarning)  # swlab.i18n says each one once
+        warnings.showwarning = _warnings_as_lines(warnings.showwarning)
+        return _main(list(sys.argv[1:] if argv is None else argv))
+
+
+def _main(words: list[str]) -> int:
     try:
         with using(_language_option(words)):  # before the parser: its help is translated
             try:
@@ -1104,17 +1140,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         missing = _missing_dependency(error)
         if missing is None:
             raise
-        print(setup_hint(missing), file=sys.stderr)
+        _say_block(setup_hint(missing) + "\n", sys.stderr)
         return 2
     except (CommandError, ValueError, OSError) as error:  # bad input: names, files, numbers
-        print(_("{prog}: error: {error}").format(prog=PROG, error=error), file=sys.stderr)
+        _say(_("{prog}: error: {error}").format(prog=PROG, error=error), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         for name in ("swlab.sim", "swlab.balance.runner"):
             module = sys.modules.get(name)
             if module is not None:
                 module.end_progress_lines()
-        print(_("{prog}: interrupted").format(prog=PROG), file=sys.stderr)
+        _say(_("{prog}: interrupted").format(prog=PROG), file=sys.stderr)
         return 130
 
 

@@ -41,6 +41,7 @@ from swlab.balance.runner import (
 from swlab.board.catalog import load_board
 from swlab.i18n import N_, _
 from swlab.rules import BoardLike, save_record
+from swlab.terminal import printable
 
 if TYPE_CHECKING:
     from distributed import Security
@@ -87,7 +88,10 @@ class SimResult:
         t = self.totals
         lines = [
             _("board {board}, {players} players, bots {bots}, seed {seed}").format(
-                board=t["board"], players=t["players"], bots=", ".join(t["bots"]), seed=t["seed"]
+                board=printable(t["board"]),
+                players=t["players"],
+                bots=", ".join(t["bots"]),
+                seed=t["seed"],
             ),
             _(
                 "games {games}   actions {actions}   wall time {wall} s   games/s {rate}"

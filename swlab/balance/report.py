@@ -31,6 +31,7 @@ from swlab.balance.results import Results
 from swlab.balance.stats import MIN_GAMES, SeatTest, group_table, seat_test, wilson
 from swlab.i18n import N_, NC_, SOURCE, _, language, ngettext, pgettext
 from swlab.rules import names
+from swlab.terminal import printable
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -167,7 +168,7 @@ class BalanceReport:
         t = self.seat_test
         rotated = _("yes") if m.get("rotate", True) else _("no")
         lines = [
-            "# " + _("Balance of {board}").format(board=m["board"]),
+            "# " + _("Balance of {board}").format(board=printable(m["board"])),
             "",
             _(
                 "{games} games, {players} players, bots {bots} (rotated over the seats: "

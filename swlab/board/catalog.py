@@ -48,6 +48,7 @@ __all__ = [
     "data_dir",
     "find_graph",
     "find_scenario",
+    "is_shipped_name",
     "load_board",
     "maps_dir",
     "official_board",
@@ -113,6 +114,12 @@ def shipped_board_names() -> list[str]:
     names = {p.stem for p in folder.glob("*.geojson")}
     names |= {p.stem for p in (folder / "graphs").glob("*.json")}
     return sorted(names)
+
+
+def is_shipped_name(spec: str) -> bool:
+    """Whether :func:`load_board` reads ``spec`` as a shipped board (``official-2p`` too),
+    not as a file."""
+    return not _looks_like_path(spec) and _normal(spec) in shipped_board_names()
 
 
 def _shipped_list() -> str:

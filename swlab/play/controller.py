@@ -25,6 +25,7 @@ import os
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from swlab.board.catalog import load_board
@@ -1584,9 +1585,25 @@ class GameController:
         """Save the position at the cursor as a scenario file (YAML, or JSON for ``.json``)."""
         self.game.save_scenario(path)
 
-    def load_scenario(self, path: str | os.PathLike[str]) -> None:
-        """Replace the game by the position of a scenario file on this viewer's board."""
-        game = Game.from_scenario(path)
+    def load_scenario(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        check_board: Callable[[Any, Path], None] | None = None,
+    ) -> None:
+        """Replace the game by the position of a scenario file on this viewer's board.
+
+        ``check_board(board, file)`` may refuse the ``board`` value the file names before
+        any board is read (the workspace's :meth:`~swlab.workspace.Workspace.check_board`).
+        """
+        if check_board is None:
+            game = Game.from_scenario(path)
+        else:
+            from swlab.rules.scenario import read_scenario_file, scenario_from_dict
+
+            data = read_scenario_file(path)
+            check_board(data.get("board"), Path(path))
+            game = Game.from_state(scenario_from_dict(data, Path(path).parent, file=path))
         if game.state.geo.name != self.board.name:
             raise ValueError(
                 f"{path} is set on {game.state.geo.name!r}, but this viewer shows "

@@ -638,7 +638,7 @@ class GameViewer:
     def set_language(self, code: str) -> None:
         """Show this viewer's panel and hover in ``code`` (the switch in the panel calls it);
         every other widget keeps its own language."""
-        self.language = i18n.check(code)
+        self.language = i18n.accept(code)
         if self.language_pick.value != self.language:
             self.language_pick.value = self.language  # calls back here once, harmlessly
         with i18n.using(self.language):
@@ -769,7 +769,10 @@ class GameViewer:
         elif verb == "open game":
             outcome = files.open(verb, name, "record", c.load_record)
         else:
-            outcome = files.open(verb, name, "scenario", c.load_scenario)
+            check = files.workspace.check_board
+            outcome = files.open(
+                verb, name, "scenario", lambda path: c.load_scenario(path, check_board=check)
+            )
         self._show_file(outcome)
 
     def _on_replace(self, _: Any = None) -> None:

@@ -132,6 +132,25 @@ def test_missing_seed_and_broken_json(tmp_path: Path) -> None:
         load_record(path)
 
 
+@pytest.mark.parametrize("form", ["json", "text"])
+def test_two_players_of_the_same_name_are_refused(tmp_path: Path, form: str) -> None:
+    """Seats are named in the log and the scores: two Anns cannot be told apart."""
+    record, _ = played(1)
+    path = tmp_path / f"twins.{'json' if form == 'json' else 'txt'}"
+    if form == "json":
+        data = record.to_json()
+        data["players"] = ["Ann", "Ann"]
+        path.write_text(json.dumps(data))
+    else:
+        header = f"players: {', '.join(record.players)}"
+        path.write_text(record.to_text().replace(header, "players: Ann, Ann"))
+    with pytest.raises(RecordError) as info:
+        load_record(path)
+    assert str(info.value) == (
+        f"{path}: players.1: 'Ann' is also the name of players.0: two players have the same name"
+    )
+
+
 def test_save_record_is_atomic(tmp_path: Path) -> None:
     record, _ = played(2)
     save_record(record, tmp_path / "a.json")
