@@ -61,7 +61,7 @@ function onKeydown(layer, event) {
   if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return;
   const key = (event.key || "").toLowerCase();
   const [model] = layer.views.values();
-  if (!model || !model.get("keys").includes(key)) return;
+  if (!model || !model.get("bound_keys").includes(key)) return;
   const target = event.composedPath()[0] ?? event.target;
   if (editable(target) || editable(document.activeElement)) return;
   if (elect() !== layer) return;

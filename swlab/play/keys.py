@@ -78,8 +78,9 @@ class KeyLayer(anywidget.AnyWidget):
     """The keyboard layer of one widget (its scope): see the module docstring."""
 
     _esm = files("swlab.play").joinpath("keys.js").read_text(encoding="utf-8")
-    #: the keys that have a command here (the browser leaves every other key alone)
-    keys = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: the keys that have a command here (the browser leaves every other key alone); not
+    #: ``keys``, which ipywidgets uses for the names of the synced traits
+    bound_keys = traitlets.List(traitlets.Unicode()).tag(sync=True)
     #: the CSS class of the scope: the nearest ancestor of the layer that has it
     scope = traitlets.Unicode().tag(sync=True)
     #: the front end keeps one listener per layer, whatever its number of views
@@ -97,7 +98,7 @@ class KeyLayer(anywidget.AnyWidget):
     def set_commands(self, commands: Commands) -> None:
         """What each command does from now on (replaces every earlier command)."""
         self.commands = {c: fn for c, fn in commands.items() if c in _COMMANDS}
-        self.keys = [key for key, (c, _) in KEYS.items() if c in self.commands]
+        self.bound_keys = [key for key, (c, _) in KEYS.items() if c in self.commands]
 
     def serve(self, widget: Any) -> None:
         """Make ``widget`` (the layer's box or one of its ancestors) the scope of the keys,

@@ -60,9 +60,16 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[harness.Lab]:
 
 
 @pytest.fixture(scope="module")
-def present(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def present(present_server: tuple[str, Path]) -> str:
+    """The address of a real ``swlab present`` (see :func:`present_server`)."""
+    return present_server[0]
+
+
+@pytest.fixture(scope="module")
+def present_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """A real ``swlab present`` (its own Voila server, with the environment a user has:
-    the command itself finds swlab's Voila template) on the 2-player board."""
+    the command itself finds swlab's Voila template) on the 2-player board: its address
+    and its runtime folder (where its kernels' connection files are)."""
     reason = harness.missing()
     if reason:
         pytest.skip(reason)
@@ -93,7 +100,7 @@ def present(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except OSError:
             time.sleep(0.5)
     try:
-        yield url
+        yield url, home / "runtime"
     finally:
         proc.terminate()
         try:

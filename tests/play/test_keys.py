@@ -34,8 +34,10 @@ def test_bind_puts_one_hidden_layer_in_the_widget_and_scopes_it() -> None:
     layer = bind(box, {"undo": lambda: calls.append("undo")})
     assert box.children[-1] is layer and layers_in(box) == [layer]
     assert layer.layout.display == "none"
+    state = layer.get_state()  # what the browser gets
+    assert state["bound_keys"] == ["u"] and state["scope"] == layer.scope and state["_esm"]
     assert layer.scope in box._dom_classes
-    assert layer.keys == ["u"]  # the browser leaves every other key alone
+    assert layer.bound_keys == ["u"]  # the browser leaves every other key alone
     press(layer, "u")
     press(layer, "n")  # no command: nothing
     press(layer, "x")
@@ -46,7 +48,7 @@ def test_set_commands_replaces_them_and_the_keys_sent() -> None:
     calls: list[str] = []
     layer = bind(widgets.VBox(), {"undo": lambda: calls.append("old")})
     layer.set_commands({"undo": lambda: calls.append("new"), "pause": lambda: calls.append("p")})
-    assert layer.keys == ["u", "p"]
+    assert layer.bound_keys == ["u", "p"]
     press(layer, "u")
     press(layer, "P")
     assert calls == ["new", "p"]
@@ -63,7 +65,7 @@ def test_serve_moves_the_scope_to_an_outer_widget() -> None:
 def test_the_viewer_has_one_layer_naming_every_key() -> None:
     v = GameViewer("official_2p", players=["Ann", "Bob"], seed=7)
     assert layers_in(v.widget) == [v.keys]
-    assert sorted(v.keys.keys) == sorted(KEYS)
+    assert sorted(v.keys.bound_keys) == sorted(KEYS)
     assert f"({key_of('redo')})" in v.redo_button.tooltip
 
 
@@ -86,7 +88,7 @@ def test_the_map_editor_has_one_layer_for_esc(key: str) -> None:
     from swlab.editor import MapEditor
 
     editor = MapEditor("official_2p", width=500)
-    assert layers_in(editor.widget) == [editor.keys] and editor.keys.keys == ["escape"]
+    assert layers_in(editor.widget) == [editor.keys] and editor.keys.bound_keys == ["escape"]
     editor._set_mode("split", None)
     press(editor.keys, key)
     assert editor.mode == "select"
