@@ -69,7 +69,7 @@ def present(present_server: tuple[str, Path]) -> str:
 def present_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """A real ``swlab present`` (its own Voila server, with the environment a user has:
     the command itself finds swlab's Voila template) on the 2-player board: its address
-    and its runtime folder (where its kernels' connection files are)."""
+    and the folder that holds its kernels' connection files."""
     reason = harness.missing()
     if reason:
         pytest.skip(reason)
@@ -83,7 +83,9 @@ def present_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[s
         JUPYTER_RUNTIME_DIR=str(home / "runtime"),
         IPYTHONDIR=str(home / "ipython"),
         MPLBACKEND="Agg",
+        TMPDIR=str(home / "tmp"),  # where Voila keeps its kernels' connection files
     )
+    (home / "tmp").mkdir()
     cmd = [sys.executable, "-m", "swlab", "present", "official_2p", "--players", "Ann,Bot",
            "--bots", "1:greedy", "--pace", "0.2", "--seed", "7", "--port", str(port),
            "--no-browser"]  # fmt: skip
@@ -100,7 +102,7 @@ def present_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[s
         except OSError:
             time.sleep(0.5)
     try:
-        yield url, home / "runtime"
+        yield url, home / "tmp"
     finally:
         proc.terminate()
         try:

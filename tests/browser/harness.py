@@ -507,16 +507,20 @@ WATCH_JS = """([root, timeout]) => new Promise(resolve => {
 # ==========================================================================================
 
 
+def _mtime(path: Path) -> float:
+    return path.stat().st_mtime
+
+
 class KernelProbe:
-    """A second client of the kernel behind a page (the newest kernel of a server's
-    runtime folder): reads what the widgets' Python side holds, the truth a test compares
-    with what was typed or pressed in the page."""
+    """A second client of the kernel behind a page (the newest kernel whose connection file
+    is in ``runtime`` or below): reads what the widgets' Python side holds, the truth a
+    test compares with what was typed or pressed in the page."""
 
     def __init__(self, runtime: Path, timeout: float = 90) -> None:
         from jupyter_client import BlockingKernelClient
 
         deadline = time.monotonic() + timeout
-        while not (files := sorted(runtime.glob("kernel-*.json"), key=lambda p: p.stat().st_mtime)):
+        while not (files := sorted(runtime.rglob("kernel-*.json"), key=_mtime)):
             if time.monotonic() > deadline:
                 raise TimeoutError(f"no kernel started in {runtime}")
             time.sleep(0.2)

@@ -294,7 +294,8 @@ def test_presenter_typing_arrives_and_each_key_acts_once(
 
         # typing into the pace box (the presenter's one text box, a slider's readout):
         # the letters fire nothing, the number arrives
-        readout = keys.scope.locator(".widget-readout[contenteditable=true]").last
+        pace = keys.scope.locator(".widget-slider", has_text="pace")
+        readout = pace.locator(".widget-readout[contenteditable=true]")
         readout.click()
         readout.press("Control+a")
         readout.press_sequentially("nudyhcp")
