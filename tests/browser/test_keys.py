@@ -119,7 +119,9 @@ class Keys:
         return dict(self.kernel(self.state))
 
     def over_board(self) -> None:
-        box = self.scope.locator(".swlab-map").first.bounding_box()
+        board = self.scope.locator(".swlab-map").first
+        board.scroll_into_view_if_needed()
+        box = board.bounding_box()
         assert box is not None
         self.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
@@ -375,7 +377,9 @@ def test_editor_typing_arrives(
     # Esc over the editor: back to select mode, once (the last box left by a click on a
     # heading)
     page.locator(".swlab-editor").get_by_text("Compared with the official board").click()
-    box = page.locator(".swlab-editor .leaflet-container").first.bounding_box()
+    board = page.locator(".swlab-editor .leaflet-container").first
+    board.scroll_into_view_if_needed()
+    box = board.bounding_box()
     assert box is not None
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.keyboard.press("Escape")
