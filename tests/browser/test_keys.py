@@ -160,8 +160,8 @@ def type_into_every_box(
     page: Page, scope: Locator, kernel: harness.KernelProbe, values: str, state: str, shot: Path
 ) -> None:
     """Click each text box under ``scope``, type :data:`TYPED` plus its number, then Enter
-    and Esc inside it; the kernel's text values (``values``) must hold every typed text
-    and ``state`` must not move (no shortcut fired)."""
+    and Esc inside it; the kernel's text values (``values``, one per box) must be the typed
+    texts and ``state`` must not move (no shortcut fired)."""
     before = kernel(state)
     boxes = scope.locator(BOXES)
     texts = []
@@ -177,7 +177,7 @@ def type_into_every_box(
         box.press("Enter")
         box.press("Escape")
         texts.append(text)
-    assert texts, "no text box found"
+    assert len(texts) == values.count(".value"), f"{len(texts)} text boxes shown: {values}"
     page.screenshot(path=str(shot))
     kernel.wait_for(f"sorted(t for t in {values} if t in {texts!r})", sorted(texts))
     assert kernel(state) == before, "a key typed into a text box fired a shortcut"
@@ -273,6 +273,8 @@ def test_viewer_typing_arrives_and_each_key_acts_once(
 def test_presenter_typing_arrives_and_each_key_acts_once(
     browser: Browser, present_server: tuple[str, Path], screenshots: Path, size: tuple[int, int]
 ) -> None:
+    from playwright.sync_api import expect
+
     url, runtime = present_server
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     context.set_default_timeout(60_000)
@@ -316,7 +318,10 @@ def test_presenter_typing_arrives_and_each_key_acts_once(
         keys.press("p", paused=True)
         kernel.run("c.finish_turn(); p.refresh()")  # Ann's turn over: the bot's turn
         kernel.wait_for("c.is_bot_seat(c.state.turn.actor)", True)
+        narration = keys.scope.locator(".swlab-narration")
+        told = narration.inner_text()
         keys.press("n", step=+1)
+        expect(narration).not_to_have_text(told)  # the page shows the bot's action
         page.screenshot(path=str(screenshots / f"keys-present-after-N-{size[0]}x{size[1]}.png"))
         keys.press("u", step=-1)
         keys.press("y", step=+1)
@@ -365,6 +370,9 @@ def test_editor_typing_arrives(
     kernel.wait_for("e.mode", "split")
     cells = _cells(page) if where == "lab" else 0
     state = "[e.mode, len(calls)]"
+    # the design file box shows with the "vs design" overlay
+    page.locator(".swlab-editor button", has_text="vs design").click()
+    page.locator(".swlab-editor input[type=text]").nth(1).wait_for(state="visible")
     for widget, values in (
         ("swlab-editor", "[e.board_name.value, e.path.value, e.design_path.value, e.bots.value]"),
         ("swlab-hexmap-editor", "[h.path.value]"),
