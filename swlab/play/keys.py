@@ -8,11 +8,12 @@ nothing.
 Why not ``ipyevents`` (used before): its keydown handler calls ``preventDefault`` on every
 key pressed while the pointer is over the watched widget, whatever
 ``prevent_default_action`` says (ipyevents issue #57), so nothing typed into a text box of
-the widget arrived. And one press acted two or three times: the presenter watched its own
-widget and the viewer's widget inside it (two document listeners while the pointer is over
-both), and ipyevents attaches its document listener once more each time it re-attaches its
-listeners before a view has resolved (seen in the browser: the presenter's one ``Event``
-delivered every press twice, the viewer's once).
+the widget arrived. And one press acted several times. Measured in Chromium: in Voila the
+viewer's element carried two of ipyevents' ``mouseenter`` handlers for its one ``Event``
+(it attaches per view, and attached twice to the same view), each adding its own document
+keydown listener, so one press reached Python twice; the presenter bound a second
+``Event`` on its own widget, which contains the viewer's (also attached twice in Voila):
+three deliveries in Voila, two in JupyterLab.
 
 The layer (:class:`KeyLayer`) is an invisible widget put inside the widget it serves; the
 served widget gets the layer's CSS class and is its *scope*. Its ES module
