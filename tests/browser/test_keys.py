@@ -136,11 +136,11 @@ class Keys:
         button.focus()
         assert button.evaluate("b => b === document.activeElement")
 
-    def press(self, key: str, **change: Any) -> None:
-        """Press ``key`` once: exactly one command runs, the step moves by ``step`` (0 by
-        default; None: the bots' clock may move it), each field named ``True`` flips, each
-        other named field takes its value, the rest stays; a second delivery of the press
-        would show in the last read."""
+    def press(self, key: str, held: bool = False, **change: Any) -> None:
+        """Press ``key`` once (``held``: held down while the keyboard repeats it): exactly
+        one command runs, the step moves by ``step`` (0 by default; None: the bots' clock
+        may move it), each field named ``True`` flips, each other named field takes its
+        value, the rest stays; a second delivery of the press would show in the last read."""
         before = self.now()
         fields = dict(self.fields)
         expected = dict(before, calls=before["calls"] + 1)
@@ -152,7 +152,12 @@ class Keys:
         for name, value in change.items():
             expected[name] = (not before[name]) if value is True else value
         state = self._expression(fields)
-        self.page.keyboard.press(key)
+        if held:
+            for _ in range(4):  # the first keydown, then three repeats
+                self.page.keyboard.down(key)
+            self.page.keyboard.up(key)
+        else:
+            self.page.keyboard.press(key)
         self.kernel.wait_for(state, expected)
         assert self.kernel(state) == expected
 
@@ -191,6 +196,15 @@ def type_into_every_box(
     page.screenshot(path=str(shot))
     kernel.wait_for(f"sorted(t for t in {values} if t in {texts!r})", sorted(texts))
     assert kernel(state) == before, "a key typed into a text box fired a shortcut"
+
+
+def _notebook_mode(page: Page) -> str:
+    """JupyterLab's notebook mode (command, edit), or "" outside JupyterLab."""
+    found = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook")
+    if not found.count():
+        return ""
+    classes = found.first.get_attribute("class") or ""
+    return "edit" if "jp-mod-editMode" in classes else "command"
 
 
 def _cells(page: Page) -> int:
@@ -237,12 +251,15 @@ def test_viewer_typing_arrives_and_each_key_acts_once(
     v.press("Escape", asking=False)  # the final conquest's question cancelled
     kernel.run("c.click(final); v.refresh()")  # asked again
     kernel.wait_for("c.question is not None", True)
+    mode = _notebook_mode(page)
     v.press("Enter", asking=False, step=+1)  # confirmed: the final conquest (R-CONQ-10)
+    assert _notebook_mode(page) == mode  # JupyterLab did not enter edit mode
     v.press("u", step=-1)
     v.press("y", step=+1)
-    v.press("c", coins=True)
+    v.press("c", held=True, coins=True)  # held down: one press
     v.press("p", bots=True)
     v.press("p", bots=True)
+    page.keyboard.press("Control+c")  # a combination is not a shortcut: H comes first
     v.press("h")
     assert "swlab-hint" in kernel("v.message.value")
     if where == "lab":  # D D over the board deletes no cell (JupyterLab's command mode)
