@@ -556,8 +556,7 @@ class MapEditor:
         from swlab.play import keys
 
         bound = keys.bind(self.widget, {"cancel": self._speak(self.escape)})
-        if bound is not None:
-            self.buttons["select"].tooltip = _("Click regions to select them (Esc)")
+        self.buttons["select"].tooltip = _("Click regions to select them (Esc)")
         return bound
 
     @i18n.in_own_language

@@ -192,13 +192,15 @@ class Presenter:
             [style, self.narration, controls, self.viewer.widget, self.end_screen]
         )
         self.widget.add_class("swlab-present")
-        # the presenter's pause is the bots' clock; the rest of the keys are the viewer's
+        # the presenter's pause is the bots' clock; the rest of the keys are the viewer's,
+        # through the viewer's own keyboard layer (one listener: one press acts once), whose
+        # scope grows to the whole presenter
         commands = dict(self.viewer.key_commands())
         commands["pause"] = self.toggle_pause
         commands["next"] = self.step
-        from swlab.play import keys
-
-        self.keys = keys.bind(self.widget, commands)
+        self.keys = self.viewer.keys
+        self.keys.set_commands({k: self.viewer._speak(fn) for k, fn in commands.items()})
+        self.keys.serve(self.widget)
         self._turn_key: tuple[int, int] | None = None
         self._turn_start = self.controller.index
         self.paused = False

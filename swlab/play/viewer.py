@@ -461,14 +461,12 @@ class GameViewer:
         }
 
     def _bind_keys(self) -> Any:
-        """Bind the keys (ipyevents) and name each in its button's tooltip."""
+        """Bind the keys (:mod:`swlab.play.keys`) and name each in its button's tooltip."""
         from swlab.play import keys
 
         bound = keys.bind(
             self.widget, {k: self._speak(fn) for k, fn in self.key_commands().items()}
         )
-        if bound is None:
-            return None
         for button, command in (
             (self.undo_button, "undo"),
             (self.redo_button, "redo"),

@@ -60,9 +60,16 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[harness.Lab]:
 
 
 @pytest.fixture(scope="module")
-def present(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def present(present_server: tuple[str, Path]) -> str:
+    """The address of a real ``swlab present`` (see :func:`present_server`)."""
+    return present_server[0]
+
+
+@pytest.fixture(scope="module")
+def present_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """A real ``swlab present`` (its own Voila server, with the environment a user has:
-    the command itself finds swlab's Voila template) on the 2-player board."""
+    the command itself finds swlab's Voila template) on the 2-player board: its address
+    and the folder that holds its kernels' connection files."""
     reason = harness.missing()
     if reason:
         pytest.skip(reason)
@@ -76,7 +83,9 @@ def present(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         JUPYTER_RUNTIME_DIR=str(home / "runtime"),
         IPYTHONDIR=str(home / "ipython"),
         MPLBACKEND="Agg",
+        TMPDIR=str(home / "tmp"),  # where Voila keeps its kernels' connection files
     )
+    (home / "tmp").mkdir()
     cmd = [sys.executable, "-m", "swlab", "present", "official_2p", "--players", "Ann,Bot",
            "--bots", "1:greedy", "--pace", "0.2", "--seed", "7", "--port", str(port),
            "--no-browser"]  # fmt: skip
@@ -93,7 +102,7 @@ def present(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except OSError:
             time.sleep(0.5)
     try:
-        yield url
+        yield url, home / "tmp"
     finally:
         proc.terminate()
         try:

@@ -9,6 +9,7 @@ page and the news away.
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import re
@@ -512,3 +513,68 @@ WATCH_JS = """([root, timeout]) => new Promise(resolve => {
   obs.observe(el, {subtree: true, childList: true, attributes: true, characterData: true});
   setTimeout(() => { obs.disconnect(); resolve(-1); }, timeout);
 })"""
+
+
+# ==========================================================================================
+# The kernel behind a page
+# ==========================================================================================
+
+
+def _mtime(path: Path) -> float:
+    return path.stat().st_mtime
+
+
+class KernelProbe:
+    """A second client of the kernel behind a page (the newest kernel whose connection file
+    is in ``runtime`` or below): reads what the widgets' Python side holds, the truth a
+    test compares with what was typed or pressed in the page."""
+
+    def __init__(self, runtime: Path, timeout: float = 90) -> None:
+        from jupyter_client import BlockingKernelClient
+
+        deadline = time.monotonic() + timeout
+        while not (files := sorted(runtime.rglob("kernel-*.json"), key=_mtime)):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"no kernel started in {runtime}")
+            time.sleep(0.2)
+        self.client = BlockingKernelClient(connection_file=str(files[-1]))
+        self.client.load_connection_file()
+        self.client.start_channels()
+        self.client.wait_for_ready(timeout=timeout)
+
+    def _request(self, code: str, expressions: Mapping[str, str]) -> dict[str, Any]:
+        msg_id = self.client.execute(code, silent=True, user_expressions=dict(expressions))
+        while True:
+            reply = self.client.get_shell_msg(timeout=60)
+            if reply["parent_header"].get("msg_id") == msg_id:
+                content: dict[str, Any] = reply["content"]
+                if content.get("status") != "ok":
+                    raise RuntimeError(f"{content.get('ename')}: {content.get('evalue')}")
+                return content
+
+    def run(self, code: str) -> None:
+        """Run ``code`` in the kernel (silently: no output, no execution count)."""
+        self._request(code, {})
+
+    def __call__(self, expr: str) -> Any:
+        """The value of ``expr`` in the kernel (through JSON)."""
+        result = self._request("", {"v": f"__import__('json').dumps({expr})"})
+        value = result["user_expressions"]["v"]
+        if value.get("status") != "ok":
+            raise RuntimeError(f"{expr}: {value.get('ename')}: {value.get('evalue')}")
+        return json.loads(ast.literal_eval(value["data"]["text/plain"]))
+
+    def wait_for(self, expr: str, expected: Any, timeout: float = 60) -> Any:
+        """Until ``expr`` equals ``expected`` in the kernel; its value (AssertionError with
+        the last value seen when time runs out)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            value = self(expr)
+            if value == expected:
+                return value
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{expr} is {value!r}, expected {expected!r}")
+            time.sleep(0.1)
+
+    def close(self) -> None:
+        self.client.stop_channels()
