@@ -520,15 +520,15 @@ def test_the_maintenance_command_is_not_offered(capsys: pytest.CaptureFixture[st
 def test_present_takes_its_own_lang_option(monkeypatch: pytest.MonkeyPatch) -> None:
     """`swlab present --lang el` serves the presenter in Greek (issue 15); a language swlab
     does not speak is refused before any server starts."""
-    import subprocess
+    from swlab.play import present
 
     seen: list[dict[str, str]] = []
 
-    def call(cmd: list[str], env: dict[str, str]) -> int:
+    def serve(cmd: list[str], env: dict[str, str]) -> int:
         seen.append(env)
         return 0
 
-    monkeypatch.setattr(subprocess, "call", call)
+    monkeypatch.setattr(present, "serve", serve)
     assert main(["present", "--lang", "el", "--no-browser", "--seed", "1"]) == 0
     assert seen[-1]["SWLAB_LANG"] == "el"
     assert main(["--lang", "tr", "present", "--no-browser", "--seed", "1"]) == 0
