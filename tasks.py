@@ -365,6 +365,9 @@ def tutorial(args: list[str]) -> int:
         "lab",
         f"--ServerApp.root_dir={ROOT}",
         f"--LabApp.default_url=/lab/tree/{FIRST_NOTEBOOK}",
+        # notebook_shim carries old Notebook settings over; it reads every server setting
+        # as it starts, the deprecated ServerApp.token among them, and prints a warning
+        "--ServerApp.jpserver_extensions=notebook_shim=False",
         *voila_options,
         *args,
     ]

@@ -9,6 +9,7 @@ signal a terminal's Ctrl-C (SIGINT to the foreground group) or a ``kill`` (SIGTE
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.util
 import json
@@ -26,6 +27,8 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+
+from tests.browser.harness import wait_until
 
 ROOT = Path(__file__).resolve().parents[1]
 TASKS = ROOT / "tasks.py"
@@ -248,20 +251,20 @@ def wait_until_ready(connection_file: Path, deadline: float) -> None:
     """Until the kernel answers: a learner's kernel is running, not half-started."""
     from jupyter_client import BlockingKernelClient
 
-    while not connection_file.exists():
-        assert time.monotonic() < deadline, "the kernel never started"
-        time.sleep(0.2)
+    wait_until(connection_file.exists, deadline - time.monotonic(), "the kernel never started")
     client = BlockingKernelClient(connection_file=str(connection_file))
     client.load_connection_file()
     client.start_channels()
+
+    def answered() -> bool:
+        try:
+            client.wait_for_ready(timeout=max(1.0, deadline - time.monotonic()))
+            return True
+        except RuntimeError:  # a missed heartbeat on a loaded machine reads as "died"
+            return False
+
     try:
-        while True:
-            try:
-                client.wait_for_ready(timeout=max(1.0, deadline - time.monotonic()))
-                return
-            except RuntimeError:  # a missed heartbeat on a loaded machine reads as "died"
-                assert time.monotonic() < deadline, "the kernel never answered"
-                time.sleep(0.5)
+        wait_until(answered, deadline - time.monotonic(), "the kernel never answered")
     finally:
         client.stop_channels()
 
@@ -302,15 +305,16 @@ def test_the_tutorial_stops_cleanly(tmp_path: Path, sig: signal.Signals, code: i
         )
         try:
             deadline = time.monotonic() + 90
-            info: dict[str, Any] = {}
-            while time.monotonic() < deadline and not info:
+
+            def server() -> dict[str, Any]:
                 assert proc.poll() is None, err.read_text()
                 for f in runtime.glob("jpserver-*.json"):
                     candidate = json.loads(f.read_text() or "{}")
                     if candidate.get("port") == port and port_open(port):
-                        info = candidate
-                time.sleep(0.3)
-            assert info, f"JupyterLab never answered:\n{err.read_text()}"
+                        return dict(candidate)
+                return {}
+
+            info = wait_until(server, 90, lambda: f"JupyterLab never answered:\n{err.read_text()}")
             assert info["root_dir"] == str(root)  # the repository, not notebooks/
             kernel = api(port, info["token"], "/api/kernels", "POST")
             wait_until_ready(runtime / f"kernel-{kernel['id']}.json", deadline)
@@ -322,12 +326,11 @@ def test_the_tutorial_stops_cleanly(tmp_path: Path, sig: signal.Signals, code: i
                 proc.wait()
     text = out.read_text() + err.read_text()
     assert "Traceback" not in text and "KeyboardInterrupt" not in text
+    assert "is deprecated" not in text, text  # a server that starts without warnings
     assert "JupyterLab stopped" in text
     assert f"/lab/tree/notebooks/00_welcome.ipynb?token={info['token']}" in text
-    for _ in range(50):
-        if not port_open(port) and not pid_alive(info["pid"]):
-            break
-        time.sleep(0.1)
+    with contextlib.suppress(TimeoutError):  # said below
+        wait_until(lambda: not port_open(port) and not pid_alive(info["pid"]), 30, "")
     assert not port_open(port), "a JupyterLab server still answers"
     assert not pid_alive(info["pid"]), "the JupyterLab process is still running"
     assert not list(runtime.glob("jpserver-*")), "JupyterLab left its runtime files"
@@ -425,20 +428,20 @@ def start_test_run(tmp_path: Path, *args: str, **fake: str) -> tuple[subprocess.
 
 def wait_for_file(path: Path, proc: subprocess.Popen[str], timeout: float = 60) -> Any:
     """The JSON ``path`` holds once written (the test run fails the test if it ends first)."""
-    deadline = time.monotonic() + timeout
-    while not path.exists() or not path.read_text().endswith("}"):
+
+    def written() -> bool:
         assert proc.poll() is None, proc.communicate()[0]
-        assert time.monotonic() < deadline, f"{path.name} never written"
-        time.sleep(0.1)  # a poll on the file, not a pause
+        return path.exists() and path.read_text().endswith("}")
+
+    wait_until(written, timeout, f"{path.name} never written")
     return json.loads(path.read_text())
 
 
 def wait_gone(pids: list[int], timeout: float = 15) -> list[int]:
     """The ``pids`` still alive after up to ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
-    while (alive := [p for p in pids if pid_running(p)]) and time.monotonic() < deadline:
-        time.sleep(0.1)  # a poll on the processes, not a pause
-    return alive
+    with contextlib.suppress(TimeoutError):
+        wait_until(lambda: not any(pid_running(p) for p in pids), timeout, "")
+    return [p for p in pids if pid_running(p)]
 
 
 def pid_running(pid: int) -> bool:
@@ -559,16 +562,15 @@ def test_swlab_present_stops_with_its_kernels_on_a_signal_by_pid(
             start_new_session=True,
         )  # fmt: skip
     try:
-        deadline = time.monotonic() + 180
-        while True:  # the page, rendered: Voila has run the notebook in a kernel
+
+        def listens() -> bool:
             assert proc.poll() is None, log.read_text()
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=120) as page:
-                    assert b"swlab" in page.read()
-                break
-            except OSError:
-                assert time.monotonic() < deadline, f"no page served:\n{log.read_text()}"
-                time.sleep(0.3)  # a poll until the server listens
+            return port_open(port)
+
+        wait_until(listens, 180, lambda: f"no server on {port}:\n{log.read_text()}")
+        # the page, rendered: Voila has run the notebook in a kernel
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=180) as page:
+            assert b"swlab" in page.read()
         running = tasks.marked_processes("SWLAB_TEST_CASE", mark)
         assert any("ipykernel" in c for c in running.values()), running
         assert any("voila" in c for c in running.values()), running

@@ -46,6 +46,10 @@ SETTINGS = {
     },
 }
 VIEWPORT = {"width": 1500, "height": 1000}
+#: notebook_shim (old Notebook settings carried over to Jupyter Server) reads every
+#: ServerApp setting as the server starts, the deprecated ``ServerApp.token`` among
+#: them, which prints a DeprecationWarning; there are no old settings to carry here.
+QUIET_SERVER = ["--ServerApp.jpserver_extensions=notebook_shim=False"]
 #: How often :func:`wait_until` asks again.
 POLL = 0.1
 
@@ -213,6 +217,7 @@ class Lab:
             f"--port={self.port}",
             "--ServerApp.port_retries=0",
             f"--IdentityProvider.token={self.token}",
+            *QUIET_SERVER,
             f"--ServerApp.root_dir={self.root}",
             f"--LabApp.user_settings_dir={self.root / '.settings'}",
             f"--LabApp.workspaces_dir={self.root / '.ws'}",

@@ -97,12 +97,30 @@ def draw_line(page: Any, points: list[tuple[float, float]]) -> None:
     """Draw a line through ``points`` with Geoman's line tool (already on: its cursor
     marker is in the page), each click acknowledged (one more vertex) before the next;
     a click on the last point again ends the line."""
+    from playwright.sync_api import TimeoutError as PageTimeout
+
     page.wait_for_selector(".leaflet-marker-pane .cursor-marker", state="attached")
-    for x, y in points:
+    for k, (x, y) in enumerate(points):
         before = page.locator(DRAWN).count()
+        page.mouse.move(x, y)  # Geoman places the vertex where its cursor marker is
         page.mouse.click(x, y)
-        page.wait_for_function(_MORE, arg=[DRAWN, before])
+        try:
+            page.wait_for_function(_MORE, arg=[DRAWN, before], timeout=60_000)
+        except PageTimeout:
+            under = page.evaluate(_UNDER, [x, y])
+            raise AssertionError(
+                f"no vertex for click {k + 1} at {x:.0f},{y:.0f}: {under}"
+            ) from None
     page.mouse.click(*points[-1])
+
+
+#: What a click at ``arg`` lands on, and Geoman's markers: why a click made no vertex.
+_UNDER = """([x, y]) => {
+  const e = document.elementFromPoint(x, y);
+  const markers = [...document.querySelectorAll('.leaflet-marker-pane .marker-icon')]
+    .map(m => m.className);
+  return {under: e ? `${e.tagName}.${e.getAttribute('class')}` : null, markers};
+}"""
 
 
 def handles(page: Any) -> Any:
@@ -141,6 +159,7 @@ def test_drag_moves_the_shared_vertex_then_a_line_splits(page: Any) -> None:
     wait_text(page, "selected: 1")
     page.get_by_role("button", name="split", exact=True).click()
     wait_text(page, "mode: split")
+    box = page.locator(".swlab-editor-map").bounding_box()  # where the map is now
     x = box["x"] + box["width"] * 0.8  # region 1 is the top right quarter
     draw_line(page, [(x, box["y"] + 6), (x + 3, box["y"] + box["height"] - 6)])
     wait_text(page, "split region 1 (new region 4)")
