@@ -10,6 +10,8 @@ signal a terminal's Ctrl-C (SIGINT to the foreground group) or a ``kill`` (SIGTE
 from __future__ import annotations
 
 import contextlib
+import fcntl
+import functools
 import hashlib
 import importlib.util
 import json
@@ -19,6 +21,7 @@ import signal
 import socket
 import subprocess
 import sys
+import termios
 import time
 import urllib.error
 import urllib.request
@@ -525,15 +528,21 @@ def test_busy_takes_a_number() -> None:
     assert "--busy takes a number of processes, not 'many'" in done.stderr
 
 
-# --- swlab present: SIGTERM and SIGINT sent by PID stop Voila and its kernels -------------
+# --- swlab present: SIGTERM, SIGINT by PID and Ctrl-C stop Voila and its kernels ----------
+def in_a_terminal(terminal: int) -> None:  # pragma: no cover - runs in the child
+    """The child leads a new session whose controlling terminal is ``terminal``: its
+    process group is the terminal's foreground group, as a shell's command is."""
+    os.setsid()
+    fcntl.ioctl(terminal, termios.TIOCSCTTY, 0)
+
+
 @linux_only
 @pytest.mark.parametrize("via", ["swlab", "tasks.py"])
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
-def test_swlab_present_stops_with_its_kernels_on_a_signal_by_pid(
-    tmp_path: Path, via: str, sig: signal.Signals
-) -> None:
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT", "Ctrl-C"])
+def test_swlab_present_stops_with_its_kernels(tmp_path: Path, via: str, sig: str) -> None:
     """``swlab present`` (alone, and through ``python3 tasks.py swlab``) serves a page
-    whose kernel runs; one signal to the PID stops it all: Voila, the kernel, the port."""
+    whose kernel runs; one signal to the PID, or one Ctrl-C in its terminal (which
+    signals tasks.py and its child at once), stops it all: Voila, the kernel, the port."""
     tasks = load_tasks_module()
     mark = f"present-{os.getpid()}-{tmp_path.name}"
     port = free_port()
@@ -556,11 +565,13 @@ def test_swlab_present_stops_with_its_kernels_on_a_signal_by_pid(
         script.chmod(0o755)
         cmd = [sys.executable, "tasks.py", "swlab", *args]
     log = tmp_path / "log.txt"
+    master, terminal = os.openpty()
     with log.open("w") as log_file:
         proc = subprocess.Popen(
-            cmd, cwd=cwd, env=env, stdout=log_file, stderr=subprocess.STDOUT,
-            start_new_session=True,
+            cmd, cwd=cwd, env=env, stdin=terminal, stdout=log_file, stderr=subprocess.STDOUT,
+            preexec_fn=functools.partial(in_a_terminal, terminal),
         )  # fmt: skip
+    os.close(terminal)
     try:
 
         def listens() -> bool:
@@ -574,12 +585,16 @@ def test_swlab_present_stops_with_its_kernels_on_a_signal_by_pid(
         running = tasks.marked_processes("SWLAB_TEST_CASE", mark)
         assert any("ipykernel" in c for c in running.values()), running
         assert any("voila" in c for c in running.values()), running
-        os.kill(proc.pid, sig)
+        if sig == "Ctrl-C":
+            os.write(master, b"\x03")  # the terminal sends SIGINT to its foreground group
+        else:
+            os.kill(proc.pid, getattr(signal, sig))
         proc.wait(timeout=60)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
+        os.close(master)
         left = tasks.marked_processes("SWLAB_TEST_CASE", mark)
         still = {pid: left[pid] for pid in wait_gone(list(left))}
         for pid in still:

@@ -56,7 +56,7 @@ POLL = 0.1
 T = TypeVar("T")
 
 
-def wait_until(check: Callable[[], T], timeout: float, what: str | Callable[[], str]) -> T:
+def wait_until(check: Callable[[], T | None], timeout: float, what: str | Callable[[], str]) -> T:
     """The first true value of ``check()``, asked every :data:`POLL` seconds; after
     ``timeout`` seconds a ``TimeoutError`` says ``what`` never happened. The one place
     the tests wait for a condition outside the page (a server, a file, a process): they
