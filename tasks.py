@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import importlib.util
 import ipaddress
 import json
 import os
@@ -39,15 +40,13 @@ import time
 import uuid
 import venv
 from pathlib import Path
-from types import FrameType
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 FIRST_NOTEBOOK = "notebooks/00_welcome.ipynb"
 CHROMIUM = Path("/usr/bin/chromium")  # the browser tests (tests/browser) drive it
 STAMP = ".swlab-installed"
-#: How long JupyterLab gets to shut its kernels down after Ctrl-C or a kill.
-STOP_TIMEOUT = 15.0
 #: The environment variable that marks every process of one ``test`` run (its value: a
 #: new id per run); every descendant inherits it, even one that left its process group.
 RUN_MARK = "SWLAB_TEST_RUN"
@@ -59,20 +58,21 @@ BUSY_LOOP = "while True: pass  # tasks.py test --busy"
 #: ``si_code`` of a signal the kernel sent itself (Linux): the terminal's Ctrl-C, which
 #: reaches the whole foreground process group, the child included.
 SI_KERNEL = 0x80
-#: swlab's Jupyter data folder and its Voila template (``swlab.play.present`` names the
-#: same two for ``swlab present``; tasks.py runs before swlab is installed, so it cannot
-#: import them): Voila's "lab" page without requests to outside hosts.
-JUPYTER_DATA = Path("swlab") / "data" / "jupyter"
-VOILA_TEMPLATE = "swlab"
 
 
-def voila_setup() -> tuple[dict[str, str], list[str]]:
-    """The environment and options that make every Voila page of a server use swlab's
-    offline template: its folder first on ``JUPYTER_PATH`` (where Voila finds templates)
-    and the template chosen for every page."""
-    old = [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
-    env = dict(os.environ, JUPYTER_PATH=os.pathsep.join([str(ROOT / JUPYTER_DATA), *old]))
-    return env, [f"--VoilaConfiguration.template={VOILA_TEMPLATE}"]
+def _load_servers() -> ModuleType:
+    """``swlab/servers.py``, loaded by its path: the standard-library module that starts
+    JupyterLab and Voila for ``swlab tutorial`` and ``swlab present`` too (one copy of
+    the offline Voila setup and the clean stop), usable before swlab is installed."""
+    path = ROOT / "swlab" / "servers.py"
+    spec = importlib.util.spec_from_file_location("swlab_servers_for_tasks", path)
+    assert spec is not None and spec.loader is not None, path
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+SERVERS = _load_servers()
 
 
 def bin_dir() -> Path:
@@ -246,29 +246,6 @@ def ensure_chromium() -> None:
 # --- the commands ------------------------------------------------------------------------
 
 
-def _die_with_parent() -> None:  # pragma: no cover - runs in the child before exec
-    """Linux: JupyterLab gets SIGTERM if tasks.py itself dies without a word (SIGKILL)."""
-    try:
-        import ctypes
-
-        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
-
-
-def signal_group(proc: subprocess.Popen[bytes], sig: int) -> None:
-    """Send ``sig`` to ``proc``'s whole process group (just ``proc`` off POSIX)."""
-    try:
-        if os.name == "posix":
-            os.killpg(proc.pid, sig)
-        elif sig == signal.SIGTERM:
-            proc.terminate()
-        else:
-            proc.kill()
-    except (ProcessLookupError, PermissionError):
-        pass
-
-
 def exit_code(returncode: int) -> int:
     """A child's exit code as a shell reports it (128 + N when signal N ended it)."""
     return 128 - returncode if returncode < 0 else returncode
@@ -296,7 +273,7 @@ def call_in_foreground(cmd: list[str], env: dict[str, str] | None = None) -> int
 
     def in_child() -> None:  # pragma: no cover - runs in the child before exec
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-        _die_with_parent()
+        SERVERS.die_with_parent()
 
     try:
         child = subprocess.Popen(cmd, env=env, preexec_fn=in_child)
@@ -313,64 +290,22 @@ def call_in_foreground(cmd: list[str], env: dict[str, str] | None = None) -> int
 
 
 def serve(cmd: list[str], env: dict[str, str] | None = None, what: str = "JupyterLab") -> int:
-    """Run JupyterLab (or Voila: ``what``) in its own process group and stop it cleanly
-    on Ctrl-C or a kill.
-
-    The terminal's Ctrl-C reaches only tasks.py, which asks JupyterLab to shut down
-    (SIGTERM: kernels stopped, runtime files removed), waits for it, and only then, or
-    on a second Ctrl-C, kills what is left of its group. No traceback, no stray server.
-    """
-    linux = sys.platform.startswith("linux")
-    proc = subprocess.Popen(
-        cmd,
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-        preexec_fn=_die_with_parent if linux else None,
+    """Run JupyterLab (or Voila: ``what``) until it ends, or until Ctrl-C or a kill stops it
+    cleanly (``swlab/servers.py``: kernels shut down, no traceback, no stray server)."""
+    served = SERVERS.serve(
+        cmd, env, ROOT, on_kill=lambda: say(f"{what} did not stop in time: killing it")
     )
-    received: list[int] = []
-
-    def stop(signum: int, frame: FrameType | None) -> None:
-        received.append(signum)
-        signal_group(proc, signal.SIGTERM if len(received) == 1 else signal.SIGKILL)
-
-    handled = [signal.SIGINT, signal.SIGTERM] + ([signal.SIGHUP] if os.name == "posix" else [])
-    previous = {s: signal.signal(s, stop) for s in handled}
-    try:
-        while True:
-            try:
-                code = proc.wait(timeout=STOP_TIMEOUT if received else None)
-                break
-            except subprocess.TimeoutExpired:
-                say(f"{what} did not stop in time: killing it")
-                signal_group(proc, signal.SIGKILL)
-    finally:
-        for s, handler in previous.items():
-            signal.signal(s, handler)
-        signal_group(proc, signal.SIGKILL)  # anything JupyterLab left in its group
-    if received:
+    if served.stopped_by is not None:
         say(f"{what} stopped")
-        return 0 if received[0] == signal.SIGINT else 128 + received[0]
+    code: int = served.code
     return code
 
 
 def tutorial(args: list[str]) -> int:
     """Open the first tutorial notebook in JupyterLab, serving the repository root."""
     ready("")
-    if os.name == "posix" and os.geteuid() == 0 and "--allow-root" not in args:
-        args = ["--allow-root", *args]  # JupyterLab refuses root without it (containers, CI)
-    env, voila_options = voila_setup()  # JupyterLab's Voila preview: offline too
-    cmd = [
-        str(bin_dir() / "jupyter"),
-        "lab",
-        f"--ServerApp.root_dir={ROOT}",
-        f"--LabApp.default_url=/lab/tree/{FIRST_NOTEBOOK}",
-        # notebook_shim carries old Notebook settings over; it reads every server setting
-        # as it starts, the deprecated ServerApp.token among them, and prints a warning
-        "--ServerApp.jpserver_extensions=notebook_shim=False",
-        *voila_options,
-        *args,
-    ]
+    env = SERVERS.voila_environment(os.environ)  # JupyterLab's Voila preview: offline too
+    cmd = SERVERS.lab_command([str(bin_dir() / "jupyter")], ROOT, FIRST_NOTEBOOK, args)
     say(f"starting JupyterLab on {FIRST_NOTEBOOK} (Ctrl-C stops it)")
     return serve(cmd, env)
 
@@ -384,8 +319,8 @@ def voila(args: list[str]) -> int:
         return 2
     notebook = Path(args[0]).resolve()  # as the caller's folder reads it (Voila runs in ROOT)
     ready("")
-    env, voila_options = voila_setup()
-    cmd = [str(venv_python()), "-m", "voila", str(notebook), *voila_options, *args[1:]]
+    env = SERVERS.voila_environment(os.environ)
+    cmd = [str(venv_python()), "-m", "voila", str(notebook), *SERVERS.voila_options(), *args[1:]]
     say(f"starting Voila on {args[0]} (Ctrl-C stops it)")
     return serve(cmd, env, what="Voila")
 
@@ -418,7 +353,7 @@ def start_busy(count: int) -> list[subprocess.Popen[bytes]]:
         subprocess.Popen(
             [sys.executable, "-c", BUSY_LOOP],
             start_new_session=True,
-            preexec_fn=_die_with_parent if linux else None,
+            preexec_fn=SERVERS.die_with_parent if linux else None,
         )
         for _ in range(count)
     ]
@@ -497,7 +432,7 @@ def stop_leftovers(name: str, value: str, grace: float = LEFTOVER_GRACE) -> list
         for pid in left:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, sig)
-        end = time.monotonic() + STOP_TIMEOUT
+        end = time.monotonic() + SERVERS.STOP_TIMEOUT
         while left and time.monotonic() < end:
             time.sleep(0.2)  # a poll: until the signalled processes are gone
             left = marked_processes(name, value)

@@ -162,13 +162,13 @@ def lab(
 ) -> None:
     from distributed import Client, LocalCluster
 
-    from swlab.balance.runner import _run_on, batches
+    from swlab.balance.runner import LOCAL_CLUSTER_QUIET, _OnCluster, batches
 
     plan = Plan("official_5p", 5, kinds, seed, games)
     board = load_board("official_5p")
     play_one(board, plan, 0)  # warm the caches of this process
     t = time.perf_counter()
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, dashboard_address=None)
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, **LOCAL_CLUSTER_QUIET)
     serial_rates: list[float] = []
     dask_rates: list[float] = []
     same = True
@@ -185,11 +185,11 @@ def lab(
                     serial_rates.append(games / (time.perf_counter() - t))
                 else:
                     done: list[object] = []
-                    _run_on(client, plan, None, done.extend)
+                    _OnCluster(client, plan, None, done.extend, print).run()
                     dask_rates.append(games / (time.perf_counter() - t))
                     outcomes = sorted(done, key=lambda o: o.game)  # type: ignore[attr-defined]
             same = same and outcomes == serial
-    tasks = batches(games, workers)
+    tasks = list(batches(games, workers))
     ratios = [d / s for d, s in zip(dask_rates, serial_rates, strict=True)]
     print(f"{title}, 5 players, {games} games x {repeats} repeats:")
     print(f"  serial                 games/s {spread(serial_rates)}")

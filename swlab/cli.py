@@ -19,12 +19,16 @@ import argparse
 import json
 import os
 import sys
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from swlab.i18n import LANGUAGES, N_, NAMES, _, language, ngettext, using
+from swlab.i18n import LANGUAGES, N_, NAMES, LanguageWarning, _, language, ngettext, using
+from swlab.i18n import check as check_language
+from swlab.limits import CONNECT_TIMEOUT_S, MAX_GAMES, too_many_games
+from swlab.terminal import printable, printable_block
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -58,6 +62,17 @@ def setup_hint(missing: str) -> str:
         "  Elsewhere install swlab first: `python3 -m pip install PATH-TO-SWLAB` (a wheel or\n"
         "  the repository folder)."
     ).format(prog=PROG, python=sys.executable, missing=repr(missing))
+
+
+def _say(text: str, file: TextIO, *, flush: bool = False) -> None:
+    """Print one line with every name in it shown as text (:func:`swlab.terminal.printable`:
+    a control character or line break in a name from a file is written as an escape)."""
+    print(printable(text), file=file, flush=flush)
+
+
+def _say_block(text: str, file: TextIO) -> None:
+    """Print a text of several lines (a table, a report), each line made printable."""
+    file.write(printable_block(text))
 
 
 def _version() -> str:
@@ -217,7 +232,7 @@ def _load_map(args: argparse.Namespace) -> Board:
     warnings: list[MapWarning] = []
     board = read_board(path, players=args.players, turns=args.turns, warnings=warnings)
     for warning in warnings:
-        print(_("{prog}: warning: {warning}").format(prog=PROG, warning=warning), file=sys.stderr)
+        _say(_("{prog}: warning: {warning}").format(prog=PROG, warning=warning), file=sys.stderr)
     return board
 
 
@@ -251,14 +266,14 @@ def _cmd_map_check(args: argparse.Namespace, out: TextIO) -> int:
     problems = validate(board)
     for problem in problems:
         where = ", ".join(str(i) for i in problem.regions) or _("board")
-        print(f"{problem.kind.value:<18} [{where}] {problem.message}", file=out)
+        _say(f"{problem.kind.value:<18} [{where}] {problem.message}", file=out)
         if problem.fix:
-            print(f"{'':<18} " + _("fix: {fix}").format(fix=problem.fix), file=out)
+            _say(f"{'':<18} " + _("fix: {fix}").format(fix=problem.fix), file=out)
     if problems:
         counted = _problems(len(problems))
-        print(_("{problems} in {file}").format(problems=counted, file=args.file), file=out)
+        _say(_("{problems} in {file}").format(problems=counted, file=args.file), file=out)
         return 1
-    print(_("OK: {summary}").format(summary=_summary(board)), file=out)
+    _say(_("OK: {summary}").format(summary=_summary(board)), file=out)
     return 0
 
 
@@ -268,12 +283,12 @@ def _check_hex_map(board: Board, file: str, out: TextIO) -> int:
 
     problems = check(board)
     for problem in problems:
-        print(describe(board, problem), file=out)
+        _say(describe(board, problem), file=out)
     bad = errors(problems)
     if problems:
         warned = len(problems) - len(bad)
         warnings = ngettext("{n} warning", "{n} warnings", warned).format(n=warned)
-        print(
+        _say(
             _("{problems}, {warnings} in {file}").format(
                 problems=_problems(len(bad)), warnings=warnings, file=file
             ),
@@ -281,7 +296,7 @@ def _check_hex_map(board: Board, file: str, out: TextIO) -> int:
         )
     if bad:
         return 1
-    print(_("OK: {summary}").format(summary=summary(board)), file=out)
+    _say(_("OK: {summary}").format(summary=summary(board)), file=out)
     return 0
 
 
@@ -316,7 +331,7 @@ def _cmd_map_show(args: argparse.Namespace, out: TextIO) -> int:
     if board.profile == "terra_mystica":
         with _writing(target):
             _show_hex_map(board, args, target)
-        print(_("wrote {path}").format(path=target), file=out)
+        _say(_("wrote {path}").format(path=target), file=out)
         return 0
     problems = None
     if args.problems:
@@ -332,7 +347,7 @@ def _cmd_map_show(args: argparse.Namespace, out: TextIO) -> int:
             highlight=args.highlight.replace("-", "_") if args.highlight else None,
             problems=problems,
         )
-    print(_("wrote {path}").format(path=target), file=out)
+    _say(_("wrote {path}").format(path=target), file=out)
     return 0
 
 
@@ -342,7 +357,7 @@ def _cmd_map_stats(args: argparse.Namespace, out: TextIO) -> int:
 
     board = _load_map(args)
     frame = compare_stats(board, _load(args.compare)) if args.compare else board_stats(board)
-    print(_format_stats(shown_words(frame)), file=out)
+    _say_block(_format_stats(shown_words(frame)) + "\n", out)
     return 0
 
 
@@ -363,7 +378,7 @@ def _cmd_map_from_graph(args: argparse.Namespace, out: TextIO) -> int:
     board = board_from_graph(read_graph(source), seed=args.seed)
     with _writing(target):
         write_board(board, target)
-    print(_("wrote {path}: {summary}").format(path=args.output, summary=_summary(board)), file=out)
+    _say(_("wrote {path}: {summary}").format(path=args.output, summary=_summary(board)), file=out)
     return 0
 
 
@@ -378,7 +393,7 @@ def _cmd_map_list(args: argparse.Namespace, out: TextIO) -> int:
         if (maps_dir() / "graphs" / f"{name}.json").is_file():
             kinds.append(_("region graph"))
         joined = _(" and ").join(kinds)
-        print(f"{name:<14} {joined}", file=out)
+        _say(f"{name:<14} {joined}", file=out)
     return 0
 
 
@@ -435,7 +450,7 @@ def _add_map_commands(commands: argparse._SubParsersAction[argparse.ArgumentPars
         metavar="GRAPH",
         help=_(
             "a region graph JSON file, or a shipped graph (sample, official_3p ...); "
-            "the format: swlab/data/maps/graphs/README.md"
+            "the format: maps/graphs/README.md"
         ),
     )
     from_graph.add_argument("-o", "--output", required=True, metavar="MAP", help=_("MAP.geojson"))
@@ -484,11 +499,11 @@ def _cmd_scenario_run(args: argparse.Namespace, out: TextIO) -> int:
     else:
         if args.events:
             for event in report["events"]:
-                print(f"  {event['text']}", file=out)
-        print(_result_line(report), file=out)
+                _say(f"  {event['text']}", file=out)
+        _say(_result_line(report), file=out)
     if "error" in report:
         error = report["error"]  # the engine's sentence ends with its rule id (R-CONQ-6)
-        print(
+        _say(
             _("{prog}: refused: {action}: {message}").format(
                 prog=PROG, action=error["action"], message=error["message"]
             ),
@@ -505,7 +520,8 @@ def _cmd_scenario_check(args: argparse.Namespace, out: TextIO) -> int:
 
     state = load_scenario(args.file)
     legal = ", ".join(map(repr, legal_actions(state)))
-    print(f"{state}\n" + _("legal: {actions}").format(actions=legal), file=out)
+    _say_block(f"{state}\n", out)
+    _say(_("legal: {actions}").format(actions=legal), file=out)
     return 0
 
 
@@ -514,7 +530,7 @@ def _cmd_scenario_list(args: argparse.Namespace, out: TextIO) -> int:
     from swlab.board.catalog import shipped_scenario_names
 
     for name in shipped_scenario_names():
-        print(name, file=out)
+        _say(name, file=out)
     return 0
 
 
@@ -556,7 +572,7 @@ def _cmd_record_check(args: argparse.Namespace, out: TextIO) -> int:
         where = _("game over")
     else:
         where = _("round {round}/{turns}").format(round=s.round, turns=s.geo.turns)
-    print(
+    _say(
         ngettext(
             "{file}: replayed {n} action on {board}: {where}",
             "{file}: replayed {n} actions on {board}: {where}",
@@ -584,7 +600,7 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     from swlab.board.catalog import load_board
     from swlab.sim import run_simulation
 
-    games = _at_least(args.games, 1, "--games")
+    games = _games(args.games)
     top = _at_least(args.top, 1, "--top")
     min_picks = _at_least(args.min_picks, 1, "--min-picks")
     if args.players is not None and not 2 <= args.players <= 6:
@@ -613,34 +629,85 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         rotate=not args.no_rotate,
         **_parallel_options(args),
     )
-    out.write(result.report(top, min_picks))
+    _say_block(result.report(top, min_picks), out)
     played = result.totals["games"]
     if args.out:
-        print(_(_GAMES_IN).format(what=_("records"), n=played, where=args.out), file=out)
+        _say(_(_GAMES_IN).format(what=_("records"), n=played, where=args.out), file=out)
     if args.results:
         from swlab.balance.results import results_of
 
         where = _results_folder(args.results)
         assert result.run is not None
         results_of(result.run, result.totals["board"]).save(where)
-        print(_("results: {n} games in {where} (Parquet)").format(n=played, where=where), file=out)
+        _say(_("results: {n} games in {where} (Parquet)").format(n=played, where=where), file=out)
     if result.totals.get("interrupted"):
-        print(_interrupted_after(played, games), file=sys.stderr)
+        _say(_interrupted_after(played, games), file=sys.stderr)
         return 130
     return 0
 
 
 # --- parallel runs (simulate and balance) ---------------------------------------------
+def _games(value: int) -> int:
+    """``--games``: 1 to :data:`~swlab.limits.MAX_GAMES` (every game is kept for
+    the report), refused in one line before anything is planned."""
+    games = _at_least(value, 1, "--games")
+    if games > MAX_GAMES:
+        raise CommandError(too_many_games(games, "--games"))
+    return games
+
+
 def _parallel_options(args: argparse.Namespace) -> dict[str, Any]:
-    """``--workers`` / ``--serial`` / ``--scheduler`` as keywords of the runner."""
+    """``--workers`` / ``--serial`` / ``--scheduler`` (with ``--connect-timeout`` and the
+    TLS files) as keywords of the runner."""
     if args.workers is not None and args.workers < 1:
         raise CommandError(
             _("--workers must be at least 1, not {workers}").format(workers=args.workers)
         )
     if args.scheduler is not None and (args.workers is not None or args.serial):
         raise CommandError(_("--scheduler runs on that cluster: leave out --workers and --serial"))
-    workers = 0 if args.serial else args.workers
-    return {"workers": workers, "scheduler": args.scheduler}
+    if not args.connect_timeout > 0:  # NaN too
+        raise CommandError(
+            _("--connect-timeout must be a positive number of seconds, not {value}").format(
+                value=args.connect_timeout
+            )
+        )
+    return {
+        "workers": 0 if args.serial else args.workers,
+        "scheduler": args.scheduler,
+        "connect_timeout": args.connect_timeout,
+        "security": _tls_security(args),
+    }
+
+
+def _tls_security(args: argparse.Namespace) -> Any:
+    """The ``distributed.Security`` of ``--tls-ca-file``, ``--tls-cert`` and ``--tls-key``
+    (``None`` without them): all three readable files, for a ``tls://`` scheduler."""
+    files = {"--tls-ca-file": args.tls_ca_file, "--tls-cert": args.tls_cert,
+             "--tls-key": args.tls_key}  # fmt: skip
+    if not any(files.values()):
+        return None
+    if args.scheduler is None or not args.scheduler.startswith("tls://"):
+        raise CommandError(_("--tls-ca-file, --tls-cert and --tls-key need a tls:// --scheduler"))
+    from swlab.safe_io import file_kind
+
+    for option, path in files.items():
+        if path is None:
+            raise CommandError(
+                _("{option} is missing: TLS needs all three files").format(option=option)
+            )
+        if file_kind(path) is not None or not Path(path).is_file():
+            raise CommandError(
+                _("{path}: {option} must name a readable file").format(path=path, option=option)
+            )
+    from distributed import Security
+
+    secure: Any = Security  # untyped
+    return secure(
+        tls_ca_file=args.tls_ca_file,
+        tls_client_cert=args.tls_cert,
+        tls_client_key=args.tls_key,
+        require_encryption=True,
+    )
 
 
 def _results_folder(text: str) -> Path:
@@ -667,6 +734,21 @@ def _add_parallel_options(p: argparse.ArgumentParser) -> None:
         metavar="ADDRESS",
         help=_("run on an existing Dask cluster, e.g. tcp://10.0.0.5:8786 (see the README)"),
     )
+    p.add_argument(
+        "--connect-timeout",
+        type=float,
+        default=CONNECT_TIMEOUT_S,
+        metavar="SECONDS",
+        help=_(
+            "give up when the --scheduler does not answer within this time (default {seconds} s)"
+        ).format(seconds=f"{CONNECT_TIMEOUT_S:g}"),
+    )
+    for option, what in (
+        ("--tls-ca-file", N_("the certificate authority of a tls:// --scheduler (PEM file)")),
+        ("--tls-cert", N_("this machine's client certificate for a tls:// --scheduler")),
+        ("--tls-key", N_("the private key of --tls-cert")),
+    ):
+        p.add_argument(option, default=None, metavar="FILE", help=_(what))
 
 
 # --- balance -----------------------------------------------------------------------------
@@ -675,7 +757,7 @@ def _cmd_balance(args: argparse.Namespace, out: TextIO) -> int:
     from swlab.balance.lab import balance
     from swlab.board.catalog import load_board
 
-    games = _at_least(args.games, 1, "--games")
+    games = _games(args.games)
     if args.players is not None and not 2 <= args.players <= 6:
         raise CommandError(_(_PLAYERS_RANGE).format(players=args.players))
     folder = _results_folder(args.out) if args.out else None
@@ -693,19 +775,19 @@ def _cmd_balance(args: argparse.Namespace, out: TextIO) -> int:
         progress=not args.no_progress,
         **_parallel_options(args),
     )
-    out.write(report.to_markdown())
+    _say_block(report.to_markdown(), out)
     if folder is not None:
-        print(
-            "\n"
-            + _("report: {path} (plots as PNG and SVG, results as Parquet)").format(
+        print(file=out)
+        _say(
+            _("report: {path} (plots as PNG and SVG, results as Parquet)").format(
                 path=folder / "report.md"
             ),
             file=out,
         )
     if records is not None:
-        print(_(_GAMES_IN).format(what=_("records"), n=report.games, where=records), file=out)
+        _say(_(_GAMES_IN).format(what=_("records"), n=report.games, where=records), file=out)
     if report.meta.get("interrupted"):
-        print(_interrupted_after(report.games, games), file=sys.stderr)
+        _say(_interrupted_after(report.games, games), file=sys.stderr)
         return 130
     return 0
 
@@ -820,8 +902,9 @@ def present_command(args: argparse.Namespace) -> list[str]:
     template: run it in :func:`~swlab.play.present.voila_environment`)."""
     from swlab.play.present import NOTEBOOK, voila_options
 
-    cmd = [sys.executable, "-m", "voila", str(NOTEBOOK), f"--port={args.port}",
-           "--Voila.ip=127.0.0.1", "--theme=light", *voila_options()]  # fmt: skip
+    # Voila behind a check of every request's Host header (swlab.play.voila_server)
+    cmd = [sys.executable, "-m", "swlab.play.voila_server", str(NOTEBOOK), f"--port={args.port}",
+           f"--Voila.ip={args.ip}", "--theme=light", *voila_options()]  # fmt: skip
     if args.no_browser:
         cmd.append("--no-browser")
     return cmd
@@ -832,12 +915,13 @@ def _cmd_present(args: argparse.Namespace, out: TextIO) -> int:
 
     settings = _present_settings(args)
     env = voila_environment(os.environ)
-    chosen = language(args.present_lang) if args.present_lang else language()
+    chosen = check_language(args.present_lang) if args.present_lang else language()
     env.update(SWLAB_PRESENT=json.dumps(settings), SWLAB_LANG=chosen)
     cmd = present_command(args)
-    print(
-        _("Presenting {source} on http://127.0.0.1:{port}/ (Ctrl-C stops it)").format(
-            source=args.source or "official_2p", port=args.port
+    host = f"[{args.ip}]" if ":" in args.ip else args.ip
+    _say(
+        _("Presenting {source} on http://{host}:{port}/ (Ctrl-C stops it)").format(
+            source=args.source or "official_2p", host=host, port=args.port
         ),
         file=out,
         flush=True,
@@ -862,6 +946,15 @@ def _add_present_command(commands: argparse._SubParsersAction[argparse.ArgumentP
     p.add_argument("--players", help=_("seat names, comma-separated: Ann,Bob"))
     p.add_argument("--bots", help=_("bot seats, comma-separated SEAT:KIND (0-based): 1:greedy"))
     p.add_argument("--port", type=int, default=8866, help=_("port (default 8866)"))
+    p.add_argument(
+        "--ip",
+        default="127.0.0.1",
+        metavar="ADDRESS",
+        help=_(
+            "the address to listen on (default 127.0.0.1: this machine only); the page "
+            "answers only requests addressed to it, to localhost or to a loopback address"
+        ),
+    )
     p.add_argument("--pace", type=float, default=1.2, help=_("seconds per bot step (1.2)"))
     p.add_argument(
         "--seed",
@@ -877,6 +970,93 @@ def _add_present_command(commands: argparse._SubParsersAction[argparse.ArgumentP
         help=_(_LANG_HELP).format(languages=", ".join(f"{c} ({NAMES[c]})" for c in LANGUAGES)),
     )
     p.set_defaults(run=_cmd_present)
+
+
+# --- swlab tutorial: the notebooks, copied where a learner can edit them -----------------
+def _cmd_tutorial(args: argparse.Namespace, out: TextIO) -> int:
+    """Copy the tutorial into a folder (never over a learner's edit), then open JupyterLab
+    there on the welcome notebook, in the chosen language when it is translated."""
+    from swlab.tutorial import copy_tutorial, first_notebook
+
+    folder = Path(args.folder).expanduser()
+    if folder.exists() and not folder.is_dir():
+        text = _("{path}: is a file; give a folder for the tutorial")
+        raise CommandError(text.format(path=args.folder))
+    try:
+        report = copy_tutorial(folder)
+    except OSError as error:  # a read-only folder, a full disk, a file where a folder goes
+        reason = error.strerror or str(error)
+        where = error.filename or folder
+        text = _("{path}: cannot write ({reason})").format(path=where, reason=reason)
+        raise CommandError(text) from None
+    for name in report.updated:
+        print(_("updated {path}").format(path=folder / name), file=out)
+    for name in report.kept:
+        print(
+            _("kept {path}: you changed it (delete it to get the shipped one again)").format(
+                path=folder / name
+            ),
+            file=out,
+        )
+    summary = _(
+        "{folder}: {copied} copied, {updated} updated, {kept} kept, {same} already up to date"
+    )
+    counts = (report.copied, report.updated, report.kept, report.unchanged)
+    copied, updated, kept, same = map(len, counts)
+    summary = summary.format(folder=folder, copied=copied, updated=updated, kept=kept, same=same)
+    print(summary, file=out, flush=True)
+    if args.copy_only:
+        return 0
+    from swlab.servers import lab_command, serve, voila_environment
+
+    first = first_notebook(folder, language())
+    lab_args = [f"--port={args.port}"] if args.port is not None else []
+    if args.no_browser:
+        lab_args.append("--no-browser")
+    cmd = lab_command([sys.executable, "-m", "jupyter"], folder.resolve(), first, lab_args)
+    env = voila_environment(os.environ)  # JupyterLab's Voila preview: offline too
+    env["SWLAB_LANG"] = language()
+    print(
+        _("Opening JupyterLab on {path} (Ctrl-C stops it)").format(path=folder / first),
+        file=out,
+        flush=True,
+    )
+    late = _("{prog}: JupyterLab did not stop in time: killing it").format(prog=PROG)
+    served = serve(cmd, env, folder, on_kill=lambda: print(late, file=sys.stderr))
+    if served.stopped_by is not None:
+        print(_("JupyterLab stopped"), file=out)
+    return served.code
+
+
+def _add_tutorial_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``swlab tutorial``."""
+    p = commands.add_parser(
+        "tutorial",
+        help=_("copy the tutorial notebooks into a folder and open them in JupyterLab"),
+        description=_(
+            "Copy the tutorial notebooks (English and every translation) into DIR, then open "
+            "JupyterLab there on the welcome notebook. A notebook you changed is never "
+            "written over: run it again after an update and only the notebooks you left "
+            "as they were are updated."
+        ),
+    )
+    p.add_argument(
+        "folder",
+        nargs="?",
+        default="swlab-tutorial",
+        metavar="DIR",
+        help=_("where to put the notebooks (default: swlab-tutorial in this folder)"),
+    )
+    p.add_argument(
+        "--copy-only",
+        "--no-open",
+        dest="copy_only",
+        action="store_true",
+        help=_("only copy the notebooks; do not start JupyterLab"),
+    )
+    p.add_argument("--no-browser", action="store_true", help=_("do not open a browser"))
+    p.add_argument("--port", type=int, default=None, help=_("JupyterLab's port (default 8888)"))
+    p.set_defaults(run=_cmd_tutorial)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -897,6 +1077,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_simulate_command(commands)
     _add_balance_command(commands)
     _add_present_command(commands)
+    _add_tutorial_command(commands)
     return parser
 
 
@@ -915,9 +1096,30 @@ def _missing_dependency(error: ModuleNotFoundError) -> str | None:
     return top if top in DEPENDENCIES or top in ("ipywidgets", "ipyleaflet") else None
 
 
+def _warnings_as_lines(previous: Callable[..., None]) -> Callable[..., None]:
+    """``warnings.showwarning`` that prints a :class:`~swlab.i18n.LanguageWarning` as one
+    ``swlab: warning:`` line (English is used instead) and leaves any other to
+    ``previous``."""
+
+    def show(message: Warning | str, category: type[Warning], *args: Any, **kw: Any) -> None:
+        if issubclass(category, LanguageWarning):
+            line = _("{prog}: warning: {warning}").format(prog=PROG, warning=message)
+            _say(line, file=sys.stderr)
+        else:
+            previous(message, category, *args, **kw)
+
+    return show
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``swlab`` with ``argv`` (default: the command line); return the exit code."""
-    words = list(sys.argv[1:] if argv is None else argv)
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", LanguageWarning)  # swlab.i18n says each one once
+        warnings.showwarning = _warnings_as_lines(warnings.showwarning)
+        return _main(list(sys.argv[1:] if argv is None else argv))
+
+
+def _main(words: list[str]) -> int:
     try:
         with using(_language_option(words)):  # before the parser: its help is translated
             try:
@@ -933,17 +1135,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         missing = _missing_dependency(error)
         if missing is None:
             raise
-        print(setup_hint(missing), file=sys.stderr)
+        _say_block(setup_hint(missing) + "\n", sys.stderr)
         return 2
     except (CommandError, ValueError, OSError) as error:  # bad input: names, files, numbers
-        print(_("{prog}: error: {error}").format(prog=PROG, error=error), file=sys.stderr)
+        _say(_("{prog}: error: {error}").format(prog=PROG, error=error), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         for name in ("swlab.sim", "swlab.balance.runner"):
             module = sys.modules.get(name)
             if module is not None:
                 module.end_progress_lines()
-        print(_("{prog}: interrupted").format(prog=PROG), file=sys.stderr)
+        _say(_("{prog}: interrupted").format(prog=PROG), file=sys.stderr)
         return 130
 
 

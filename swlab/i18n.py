@@ -6,6 +6,14 @@ maps it to that language. The language is chosen, most specific first, by an exp
 :func:`set_language` (or :func:`using` for a block), the ``SWLAB_LANG`` environment variable, the
 locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), and finally English.
 
+Nothing about the language ever stops swlab: a language it does not speak (``SWLAB_LANG=fr``,
+``language="xx"``) means English, said once per process by a :class:`LanguageWarning`
+naming the languages there are (``C`` and ``POSIX`` mean English, silently; ``en_US.UTF-8``
+is read by its language part); a catalog that cannot be read means English too, with a
+warning. A translation is used only when its format fields are those of the English
+sentence (:func:`_vetted`), so a catalog cannot reach an object's attributes through
+``{region.__class__}`` or ask for a field of a billion characters.
+
 Compiled catalogs (``.mo``) are built by ``python3 tasks.py i18n`` and, for the wheel, by the
 build step in ``setup.py``; a checkout without them reads the ``.po`` files directly, so a
 translation edit shows without a build step. Two domains: ``swlab`` (every sentence swlab shows)
@@ -17,10 +25,14 @@ from __future__ import annotations
 import gettext
 import io
 import os
+import string
+import struct
+import sys
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache, wraps
+from functools import cache, lru_cache, wraps
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -50,27 +62,78 @@ class UnknownLanguageError(ValueError):
     """A language code swlab has no catalog for."""
 
 
+class LanguageWarning(UserWarning):
+    """A language swlab does not speak, or a catalog it cannot read: English is used."""
+
+
+#: Locale names that mean "no particular language" (the C library's own): English.
+_PLAIN_LOCALES = frozenset({"c", "posix"})
+#: What :func:`_warn_once` has said in this process (each said once).
+_warned: set[str] = set()
+
+
+def _base(code: str) -> str:
+    """The language part of a locale name: ``"el_GR.UTF-8@euro"`` -> ``"el"``."""
+    return code.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+
+
 def normalise(code: str) -> str | None:
     """``"el_GR.UTF-8"`` -> ``"el"``; ``None`` for a code swlab does not speak (or C/POSIX)."""
-    base = code.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    base = _base(code)
     return base if base in LANGUAGES else None
 
 
+def _known() -> str:
+    return ", ".join(f"{c} ({NAMES[c]})" for c in LANGUAGES)
+
+
 def check(code: str) -> str:
-    """The normalised code, or :class:`UnknownLanguageError` naming the languages there are."""
+    """The normalised code (``C``, ``POSIX``: English), or :class:`UnknownLanguageError`
+    naming the languages there are: for a language typed where a mistake should stop
+    (``swlab --lang``)."""
     found = normalise(code)
+    if found is None and _base(code) in _PLAIN_LOCALES:
+        return SOURCE
     if found is None:
-        known = ", ".join(f"{c} ({NAMES[c]})" for c in LANGUAGES)
-        raise UnknownLanguageError(f"unknown language {code!r}: swlab speaks {known}")
+        raise UnknownLanguageError(f"unknown language {code!r}: swlab speaks {_known()}")
     return found
 
 
+def _warn_once(message: str) -> None:
+    """One :class:`LanguageWarning` per distinct message and process: ``_()`` asks for the
+    language at every sentence, and one line is enough to say it is not spoken."""
+    if message in _warned:
+        return
+    _warned.add(message)
+    package = os.path.dirname(__file__) + os.sep
+    frame, level = sys._getframe(0), 1
+    while frame.f_back is not None and frame.f_code.co_filename.startswith(package):
+        frame, level = frame.f_back, level + 1  # point at the code that called swlab
+    warnings.warn(message, LanguageWarning, stacklevel=level)
+
+
+def accept(code: str, origin: str = "language") -> str:
+    """The normalised code; English for a code swlab does not speak, with one
+    :class:`LanguageWarning` naming ``origin`` (``"SWLAB_LANG"``) and the languages there
+    are: for a language that must never stop swlab (the environment, a widget's
+    ``language=``)."""
+    try:
+        return check(code)
+    except UnknownLanguageError:
+        _warn_once(
+            f"{origin}={code.strip()!r}: swlab does not speak this language; it speaks "
+            f"{_known()}: using English"
+        )
+        return SOURCE
+
+
 def from_environment(environ: dict[str, str] | None = None) -> str:
-    """The language the environment asks for: ``SWLAB_LANG``, then the locale, then English."""
+    """The language the environment asks for: ``SWLAB_LANG``, then the locale, then English
+    (an unknown ``SWLAB_LANG``: English, with a warning)."""
     env = os.environ if environ is None else environ
     wanted = env.get("SWLAB_LANG", "").strip()
     if wanted:
-        return check(wanted)
+        return accept(wanted, "SWLAB_LANG")
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         for part in env.get(var, "").split(":"):
             if part and (found := normalise(part)):
@@ -82,20 +145,20 @@ def language(code: str | None = None) -> str:
     """The language in effect: ``code`` if given, else :func:`using`'s, else the one set, else
     the environment's."""
     if code is not None:
-        return check(code)
+        return accept(code)
     return _current.get() or _chosen or from_environment()
 
 
 def set_language(code: str | None) -> None:
     """Show every later sentence in ``code`` (``None``: back to the environment's choice)."""
     global _chosen
-    _chosen = None if code is None else check(code)
+    _chosen = None if code is None else accept(code)
 
 
 @contextmanager
 def using(code: str | None) -> Iterator[str]:
     """Within the block, sentences are in ``code`` (``None`` leaves the language as it is)."""
-    token = _current.set(check(code) if code is not None else _current.get())
+    token = _current.set(accept(code) if code is not None else _current.get())
     try:
         yield language()
     finally:
@@ -131,49 +194,102 @@ def in_own_language(method: _Fn) -> _Fn:
 
 @cache
 def translations(code: str, domain: str = DOMAIN) -> gettext.NullTranslations:
-    """The catalog of ``domain`` in ``code``; English and a missing catalog leave text as it is."""
-    code = check(code)
+    """The catalog of ``domain`` in ``code``; English, a missing catalog and one that cannot
+    be read (truncated, garbage: a :class:`LanguageWarning` names it) leave text as it is."""
+    code = accept(code)
     if code == SOURCE:
         return gettext.NullTranslations()
     folder = LOCALE_DIR / code / "LC_MESSAGES"
     mo, po = folder / f"{domain}.mo", folder / f"{domain}.po"
-    if mo.is_file() and (not po.is_file() or mo.stat().st_mtime >= po.stat().st_mtime):
-        with mo.open("rb") as fh:
-            return gettext.GNUTranslations(fh)
-    if po.is_file():
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
+    from babel.messages.pofile import PoFileError
 
-        with po.open("rb") as fh:
-            catalog = read_po(fh, locale=code, domain=domain)
-        buffer = io.BytesIO()
-        write_mo(buffer, catalog, use_fuzzy=False)
-        buffer.seek(0)
-        return gettext.GNUTranslations(buffer)
+    source = mo
+    try:
+        if mo.is_file() and (not po.is_file() or mo.stat().st_mtime >= po.stat().st_mtime):
+            with mo.open("rb") as fh:
+                return gettext.GNUTranslations(fh)
+        if po.is_file():
+            from babel.messages.mofile import write_mo
+            from babel.messages.pofile import read_po
+
+            source = po
+            with po.open("rb") as fh:
+                catalog = read_po(fh, locale=code, domain=domain, abort_invalid=True)
+            buffer = io.BytesIO()
+            write_mo(buffer, catalog, use_fuzzy=False)
+            buffer.seek(0)
+            return gettext.GNUTranslations(buffer)
+    except (OSError, ValueError, LookupError, struct.error, PoFileError) as error:
+        reason = str(error).splitlines()[0][:120] if str(error) else type(error).__name__
+        _warn_once(f"{source}: the {NAMES[code]} catalog cannot be read ({reason}): using English")
     return gettext.NullTranslations()
+
+
+_FORMATTER = string.Formatter()
+
+
+@lru_cache(maxsize=16384)
+def _fields(text: str) -> frozenset[tuple[str, str | None, str | None]] | None:
+    """The format fields of ``text`` as written (name with any attribute or index, conversion,
+    format spec); ``None`` when ``text`` is no format string at all."""
+    try:
+        return frozenset(
+            (name, conversion, spec)
+            for _literal, name, spec, conversion in _FORMATTER.parse(text)
+            if name is not None
+        )
+    except ValueError:
+        return None
+
+
+def _vetted(translated: str, english: str, *sources: str, exact: bool = True) -> str:
+    """``translated`` when its format fields are those of the English ``sources`` (the same,
+    or with ``exact=False`` some of them: a plural form may leave out the count), else
+    ``english``. The English sentences are the code's own; a translation comes from a
+    file, so it may not name attributes, indexes, other fields or widths of its own."""
+    if translated is english or translated == english:
+        return english
+    wanted: frozenset[tuple[str, str | None, str | None]] = frozenset()
+    for text in sources:
+        found = _fields(text)
+        if found is None:
+            return translated  # not formatted by the code, so no field can be reached
+        wanted |= found
+    got = _fields(translated)
+    if got is None or (got != wanted if exact else not got <= wanted):
+        return english
+    return translated
 
 
 def _(message: str, code: str | None = None) -> str:
     """``message`` (English source) in the language in effect, or in ``code``."""
     lang = language(code)
-    return message if lang == SOURCE else translations(lang).gettext(message)
+    if lang == SOURCE:
+        return message
+    return _vetted(translations(lang).gettext(message), message, message)
 
 
 def ngettext(singular: str, plural: str, n: int, code: str | None = None) -> str:
     """The singular or plural form for ``n``, following each language's plural rule."""
-    return translations(language(code)).ngettext(singular, plural, n)
+    english = singular if n == 1 else plural
+    translated = translations(language(code)).ngettext(singular, plural, n)
+    return _vetted(translated, english, singular, plural, exact=False)
 
 
 def pgettext(context: str, message: str, code: str | None = None) -> str:
     """``message`` as meant in ``context``: one English word, two meanings ("Hill" the power,
     "hill" the terrain), each translated on its own."""
     lang = language(code)
-    return message if lang == SOURCE else translations(lang).pgettext(context, message)
+    if lang == SOURCE:
+        return message
+    return _vetted(translations(lang).pgettext(context, message), message, message)
 
 
 def npgettext(context: str, singular: str, plural: str, n: int, code: str | None = None) -> str:
     """:func:`ngettext` within ``context``."""
-    return translations(language(code)).npgettext(context, singular, plural, n)
+    english = singular if n == 1 else plural
+    translated = translations(language(code)).npgettext(context, singular, plural, n)
+    return _vetted(translated, english, singular, plural, exact=False)
 
 
 def N_(message: str) -> str:
@@ -206,4 +322,4 @@ def rule_text(rule: str, code: str | None = None) -> str:
     lang = language(code)
     if not english or lang == SOURCE:
         return english
-    return translations(lang, "rules").pgettext(rule, english)
+    return _vetted(translations(lang, "rules").pgettext(rule, english), english, english)

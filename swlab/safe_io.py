@@ -18,7 +18,8 @@ bounded memory, before any of it reaches the engine:
   bytes can stand for billions of values ("billion laughs"); the composer counts what the
   aliases stand for and refuses more than :data:`MAX_ALIAS_VALUES` repeated values. Keys
   written twice in one mapping are refused as the document is composed, so no check walks
-  an aliased value twice;
+  an aliased value twice: twice in writing, or twice as YAML reads them (``12`` and
+  ``0xC``, ``13`` and ``015``, ``1`` and ``true``), where the last would silently win;
 - **fields of bounded size**: :func:`check_text_field` refuses a title or a name longer
   than :data:`FIELD_LIMITS` says;
 - **maps of bounded geometry**: :data:`MAP_LIMITS` bounds coordinates and the vertices of a
@@ -55,6 +56,7 @@ __all__ = [
     "InputRefused",
     "Kind",
     "check_depth",
+    "check_regular",
     "check_text_field",
     "decode_utf8",
     "file_kind",
@@ -65,7 +67,7 @@ __all__ = [
     "read_text",
 ]
 
-Kind = Literal["map", "graph", "scenario", "record"]
+Kind = Literal["map", "graph", "scenario", "record", "hex map"]  # i18n: not prose: keys
 
 #: Largest file read, in bytes, per kind. An official map is about 60 kB, a region graph
 #: of 8,000 regions about 0.7 MB as an inline scenario board, a record of a long game with
@@ -76,6 +78,9 @@ LIMITS: dict[str, int] = {
     "graph": 16 * 1024 * 1024,
     "scenario": 8 * 1024 * 1024,
     "record": 8 * 1024 * 1024,
+    # a Terra Mystica map as row strings or swlab hex JSON: the printed map is 0.4 kB, and
+    # MAP_LIMITS["hex_spaces"] spaces with separators and labels about 5 kB
+    "hex map": 64 * 1024,
 }
 
 #: Deepest nesting of lists and mappings accepted (a GeoJSON map needs 7, a record with
@@ -92,10 +97,13 @@ MAX_ALIAS_VALUES = 100_000
 #: the whole map. An official region has at most 187 positions and an official map 5,700;
 #: checks grow faster than linearly with the vertices of one border, and at these limits a
 #: map is still checked in well under the 5 s ``benchmarks/map_checks.py`` measures.
+#: ``hex_spaces``: the spaces of a Terra Mystica map read from row strings or hex JSON
+#: (the printed map has 113; building the board of 83,000 took 22 s and 514 MB).
 MAP_LIMITS: dict[str, float] = {
     "coordinate": 1e9,
     "region_vertices": 5_000,
     "map_vertices": 100_000,
+    "hex_spaces": 2_000,
 }
 
 #: Longest text, in characters, per kind of field.
@@ -142,6 +150,21 @@ def _file_type(mode: int) -> str | None:
     return _("not a regular file")
 
 
+def _not_regular(what: str) -> InputRefused:
+    return InputRefused(
+        _("is {what}, not a regular file: swlab reads only regular files").format(what=what),
+        "file",
+    )
+
+
+def check_regular(path: str | os.PathLike[str]) -> None:
+    """Refuse ``path`` when it is there but not a regular file (a FIFO, a device, a
+    folder): for a reader that must choose a loader before reading. Only a ``stat``."""
+    what = file_kind(path)
+    if what is not None:
+        raise _not_regular(what)
+
+
 def file_kind(path: str | os.PathLike[str]) -> str | None:
     """What ``path`` is when it is not a regular file (``"a FIFO (named pipe)"``, ``"a
     device"``, ``"a folder"`` ...); ``None`` for a regular file or nothing there. Only a
@@ -171,10 +194,7 @@ def read_bytes(path: str | os.PathLike[str], kind: str) -> bytes:
         ) from None
     what = _file_type(info.st_mode)
     if what is not None:
-        raise InputRefused(
-            _("is {what}, not a regular file: swlab reads only regular files").format(what=what),
-            "file",
-        )
+        raise _not_regular(what)
     if info.st_size > limit:
         raise InputRefused(
             _("is {size}, more than the {limit} a {kind} file may have").format(
@@ -192,12 +212,7 @@ def read_bytes(path: str | os.PathLike[str], kind: str) -> bytes:
     try:
         what = _file_type(os.fstat(fd).st_mode)
         if what is not None:  # replaced between the stat and the open
-            raise InputRefused(
-                _("is {what}, not a regular file: swlab reads only regular files").format(
-                    what=what
-                ),
-                "file",
-            )
+            raise _not_regular(what)
         chunks: list[bytes] = []
         total = 0
         while True:
@@ -373,12 +388,30 @@ def _short(error: BaseException) -> str:
 
 
 class DuplicateKey(InputRefused):
-    """A key written twice in one YAML mapping; ``path`` is where (``regions.12``)."""
+    """A key written twice in one YAML mapping; ``path`` is where (``regions.12``).
 
-    def __init__(self, path: str, key: str, line: int) -> None:
-        super().__init__(
-            _("the key {key} appears twice (line {line})").format(key=repr(key), line=line)
-        )
+    ``first`` is the earlier spelling and its line when the two differ in writing but YAML
+    reads them as one key (``12`` and ``0xC``, ``13`` and ``015``), ``value`` that key.
+    """
+
+    def __init__(
+        self,
+        path: str,
+        key: str,
+        line: int,
+        first: tuple[str, int] | None = None,
+        value: Any = None,
+    ) -> None:
+        if first is None:
+            reason = _("the key {key} appears twice (line {line})").format(key=repr(key), line=line)
+        else:
+            reason = _(
+                "the key {key} (line {line}) is the key {first} of line {first_line} again: "
+                "YAML reads both as {value}, and the last would win"
+            ).format(
+                key=repr(key), line=line, first=repr(first[0]), first_line=first[1], value=value
+            )
+        super().__init__(reason)
         self.path = path
         self.key = key
         self.line = line
@@ -517,14 +550,26 @@ def _loader_class() -> type:
                 self.anchors[anchor] = node
             self.get_event()
             seen: set[str] = set()
+            #: each plain key as YAML reads it -> its node (its spelling and line)
+            values: dict[Any, Any] = {}
             size = 1
             while not self.check_event(yaml.events.MappingEndEvent):
                 key_node = self.compose_node(node, None)
                 key = self._label(key_node)
+                line = key_node.start_mark.line + 1
                 if key in seen and key != "<<":
                     path = ".".join([*self.path, key])
-                    raise DuplicateKey(path, key, key_node.start_mark.line + 1)
+                    raise DuplicateKey(path, key, line)
                 seen.add(key)
+                if type(key_node) is ScalarNode and key_node.tag not in _TEXT_OR_MERGE:
+                    # a text key equals only the same text, which ``seen`` caught
+                    value = self.construct_object(key_node)
+                    if value in values:
+                        path = ".".join([*self.path, key])
+                        earlier = values[value]
+                        first = (str(earlier.value), earlier.start_mark.line + 1)
+                        raise DuplicateKey(path, key, line, first, value)
+                    values[value] = key_node
                 self.path.append(key)
                 try:
                     value_node = self.compose_node(node, key_node)
@@ -540,6 +585,8 @@ def _loader_class() -> type:
 
 
 _LOADER: list[type] = []
+#: Key tags compared by their writing alone: text, and the merge key ``<<``.
+_TEXT_OR_MERGE = frozenset(("tag:yaml.org,2002:str", "tag:yaml.org,2002:merge"))
 #: Tags whose values are immutable: one Python value per text serves every occurrence.
 _PLAIN_TAGS = frozenset(
     f"tag:yaml.org,2002:{name}" for name in ("str", "int", "bool", "null", "float")

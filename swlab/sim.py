@@ -25,11 +25,12 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import pandas as pd
 
 from swlab.balance.runner import (
+    CONNECT_TIMEOUT_S,
     Plan,
     Run,
     _Progress,
@@ -40,6 +41,10 @@ from swlab.balance.runner import (
 from swlab.board.catalog import load_board
 from swlab.i18n import N_, _
 from swlab.rules import BoardLike, save_record
+from swlab.terminal import printable
+
+if TYPE_CHECKING:
+    from distributed import Security
 
 __all__ = [
     "COMBO_COLUMNS",
@@ -83,7 +88,10 @@ class SimResult:
         t = self.totals
         lines = [
             _("board {board}, {players} players, bots {bots}, seed {seed}").format(
-                board=t["board"], players=t["players"], bots=", ".join(t["bots"]), seed=t["seed"]
+                board=printable(t["board"]),
+                players=t["players"],
+                bots=", ".join(t["bots"]),
+                seed=t["seed"],
             ),
             _(
                 "games {games}   actions {actions}   wall time {wall} s   games/s {rate}"
@@ -132,13 +140,16 @@ def run_simulation(
     stream: TextIO | None = None,
     workers: int | None = None,
     scheduler: str | None = None,
+    connect_timeout: float = CONNECT_TIMEOUT_S,
+    security: Security | None = None,
 ) -> SimResult:
     """Play ``games`` full games and measure them (see the module text).
 
     The games run on :func:`swlab.balance.runner.run_games`: serially, on a local Dask
     cluster of ``workers`` processes (default: every core, serially for a short run) or on
-    the cluster at ``scheduler``, with the same results whichever. At Ctrl-C the games
-    completed so far are measured (``totals["interrupted"]``).
+    the cluster at ``scheduler`` (answering within ``connect_timeout`` seconds; ``tls://``
+    with ``security``), with the same results whichever. At Ctrl-C the games completed so
+    far are measured (``totals["interrupted"]``).
     """
     if games < 1:
         raise ValueError("play at least one game")
@@ -154,7 +165,15 @@ def run_simulation(
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     plan = Plan(spec, players, kinds, seed, games, rotate, records=out is not None)
-    run = run_games(plan, workers=workers, scheduler=scheduler, progress=progress, stream=stream)
+    run = run_games(
+        plan,
+        workers=workers,
+        scheduler=scheduler,
+        progress=progress,
+        stream=stream,
+        connect_timeout=connect_timeout,
+        security=security,
+    )
     return sim_result(run, getattr(the_board, "name", str(board)), out)
 
 

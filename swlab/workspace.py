@@ -32,6 +32,7 @@ import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from swlab.i18n import N_, _
 
@@ -183,6 +184,36 @@ class Workspace:
                 _("{name}: is not a regular file (a device or a FIFO)").format(name=shown)
             )
         return target
+
+    def check_board(self, spec: Any, scenario: str | os.PathLike[str]) -> None:
+        """Refuse the ``board`` of a scenario read from the workspace (``scenario``) when it
+        names a file outside: a scenario opened here may name a shipped board, an inline
+        region graph or a file inside the workspace only. Decided from the text and the
+        links, before anything is opened; :class:`WorkspaceError` names the field and why.
+        """
+        from swlab.board.catalog import is_shipped_name
+
+        if not isinstance(spec, str) or is_shipped_name(spec):
+            return  # a shipped name, an inline graph, or a value the scenario reader refuses
+        text = spec.strip()
+        folder = Path(os.path.abspath(Path(scenario).parent))
+        target = os.path.normpath(folder / text)
+        why = None
+        if text.startswith("~"):
+            why = _("a path from a home folder")
+        elif os.path.isabs(text):
+            why = _("an absolute path")
+        elif not Path(target).is_relative_to(os.path.normpath(self.root)):
+            why = _("'..' leads out of the workspace")
+        elif not Path(os.path.realpath(target)).is_relative_to(os.path.realpath(self.root)):
+            why = _("a link leads out of the workspace")
+        if why is not None:
+            raise WorkspaceError(
+                _(
+                    "field 'board': {why}: a scenario opened here may name a shipped board or a "
+                    "file inside the workspace"
+                ).format(why=why)
+            )
 
 
 @dataclass(frozen=True)
@@ -356,6 +387,8 @@ def panel_error(error: BaseException) -> str:
 
     if isinstance(error, InputRefused):
         return error.reason
+    if isinstance(error, WorkspaceError):  # names only fields and the workspace's rules
+        return str(error)
     if isinstance(error, ReplayError):
         rule = f" ({error.rule})" if error.rule else ""
         return (

@@ -19,6 +19,7 @@ from shapely.geometry import box
 
 from swlab.board import Board, Region, maps_dir, read_board, write_board
 from swlab.cli import main
+from swlab.play import present
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 HAS_GENERATE = importlib.util.find_spec("swlab.board.generate") is not None
@@ -520,8 +521,6 @@ def test_the_maintenance_command_is_not_offered(capsys: pytest.CaptureFixture[st
 def test_present_takes_its_own_lang_option(monkeypatch: pytest.MonkeyPatch) -> None:
     """`swlab present --lang el` serves the presenter in Greek (issue 15); a language swlab
     does not speak is refused before any server starts."""
-    from swlab.play import present
-
     seen: list[dict[str, str]] = []
 
     def serve(cmd: list[str], env: dict[str, str]) -> int:
@@ -535,3 +534,219 @@ def test_present_takes_its_own_lang_option(monkeypatch: pytest.MonkeyPatch) -> N
     assert seen[-1]["SWLAB_LANG"] == "tr"
     assert main(["present", "--lang", "xx", "--no-browser"]) == 2
     assert len(seen) == 2
+
+
+# --- no noise that looks like an error ---------------------------------------------------------
+@pytest.mark.parametrize("spec", ["boards", "boards/", "./boards"])
+def test_a_folder_given_as_a_map_is_called_a_folder(
+    spec: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "boards").mkdir()
+    monkeypatch.chdir(tmp_path)
+    code = main(["map", "check", spec])
+    err = capsys.readouterr().err
+    assert_input_error(code, err)
+    assert "boards: a folder, not a board file" in err
+
+
+def test_a_misspelt_presenter_source_lists_the_shipped_names(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(present, "serve", lambda *a, **k: pytest.fail("a server started"))
+    code = main(["present", "oficial_2p", "--no-browser"])
+    err = capsys.readouterr().err
+    assert_input_error(code, err)
+    assert "'oficial_2p' is neither a board, a scenario nor a game record" in err
+    assert SHIPPED in err and "shipped scenarios: 01_first_conquest, " in err
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["simulate", "--board", "terra_mystica_base", "--games", "1", "--no-progress"],
+        ["balance", "terra_mystica_base", "--games", "1", "--no-progress"],
+        ["present", "terra_mystica_base", "--no-browser"],
+    ],
+    ids=["simulate", "balance", "present"],
+)
+def test_r_comp_1_a_terra_mystica_map_is_no_small_world_board(
+    command: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(present, "serve", lambda *a, **k: pytest.fail("a server started"))
+    code = main(command)
+    captured = capsys.readouterr()
+    assert_input_error(code, captured.err)
+    assert "terra_mystica_base is a Terra Mystica map, not a Small World board (R-COMP-1)" in (
+        captured.err
+    )
+    assert captured.out == ""  # not one game played
+
+
+def test_a_cluster_run_says_nothing_of_a_taken_dashboard_port(tmp_path: Path) -> None:
+    """Dask's default dashboard port 8787 is often taken (another cluster, a notebook's);
+    a local cluster run must not warn "Port 8787 is already in use"."""
+    import socket
+
+    holder = socket.socket()
+    try:
+        holder.bind(("127.0.0.1", 8787))
+        holder.listen()
+    except OSError:  # taken already by another program: what this test needs
+        pass
+    try:
+        from swlab.balance.runner import MIN_GAMES_FOR_CLUSTER
+
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONWARNINGS": "default"}
+        games = str(MIN_GAMES_FOR_CLUSTER)  # the fewest games played on a cluster
+        argv = ["simulate", "--board", "official_2p", "--games", games, "--workers", "2"]
+        done = subprocess.run(
+            [sys.executable, "-m", "swlab", *argv, "--no-progress"],
+            capture_output=True, text=True, cwd=tmp_path, env=env, timeout=600,
+        )  # fmt: skip
+    finally:
+        holder.close()
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+
+
+def test_every_shipped_notebook_has_cell_ids() -> None:
+    """nbformat warns (MissingIDFieldWarning) on a notebook without cell ids, as Voila opens
+    the presenter's; every notebook swlab ships reads without a warning."""
+    import warnings
+
+    import nbformat
+
+    shipped = [*(ROOT / "swlab").rglob("*.ipynb"), *(ROOT / "notebooks").rglob("*.ipynb")]
+    assert ROOT / "swlab" / "play" / "present.ipynb" in shipped
+    for path in shipped:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            notebook = nbformat.read(path, as_version=4)
+            nbformat.validate(notebook)
+        assert all(cell.get("id") for cell in notebook.cells), path
+
+
+# --- swlab tutorial -------------------------------------------------------------------------
+SHIPPED_NOTEBOOKS = sorted(
+    p.relative_to(ROOT / "notebooks").as_posix()
+    for p in [*(ROOT / "notebooks").glob("*.ipynb"), *(ROOT / "notebooks").glob("*/*.ipynb")]
+)
+
+
+def copy_tutorial_here(folder: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
+    assert main(["tutorial", str(folder), "--copy-only"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    return captured.out.splitlines()
+
+
+def test_tutorial_copies_every_notebook_and_every_translation(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "lessons"
+    n = len(SHIPPED_NOTEBOOKS)
+    assert n == 55 and "el/02_conquest.ipynb" in SHIPPED_NOTEBOOKS  # 11 notebooks, 4 languages
+    lines = copy_tutorial_here(folder, capsys)
+    assert lines == [f"{folder}: {n} copied, 0 updated, 0 kept, 0 already up to date"]
+    copied = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.ipynb"))
+    assert copied == SHIPPED_NOTEBOOKS
+    for name in copied:
+        assert (folder / name).read_bytes() == (ROOT / "notebooks" / name).read_bytes()
+    lines = copy_tutorial_here(folder, capsys)
+    assert lines == [f"{folder}: 0 copied, 0 updated, 0 kept, {n} already up to date"]
+
+
+def test_tutorial_keeps_a_learners_edit_and_updates_an_untouched_copy(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from swlab.tutorial import NOTE
+
+    folder = tmp_path / "lessons"
+    copy_tutorial_here(folder, capsys)
+    edited = folder / "02_conquest.ipynb"
+    edited.write_text(edited.read_text(encoding="utf-8").replace("conquer", "CONQUER"))
+    mine = edited.read_bytes()
+    # an older swlab's copy, left as it was copied: the note has its digest
+    older = folder / "el" / "04_decline.ipynb"
+    older.write_bytes(b'{"cells": []}')
+    note = json.loads((folder / NOTE).read_text(encoding="utf-8"))
+    import hashlib
+
+    note["files"]["el/04_decline.ipynb"] = hashlib.sha256(older.read_bytes()).hexdigest()
+    (folder / NOTE).write_text(json.dumps(note), encoding="utf-8")
+    (folder / "05_races.ipynb").unlink()  # deleted: copied again
+
+    lines = copy_tutorial_here(folder, capsys)
+    n = len(SHIPPED_NOTEBOOKS)
+    assert lines == [
+        f"updated {folder / 'el' / '04_decline.ipynb'}",
+        f"kept {edited}: you changed it (delete it to get the shipped one again)",
+        f"{folder}: 1 copied, 1 updated, 1 kept, {n - 3} already up to date",
+    ]
+    assert edited.read_bytes() == mine  # the learner's edit, untouched
+    assert older.read_bytes() == (ROOT / "notebooks" / "el" / "04_decline.ipynb").read_bytes()
+    assert copy_tutorial_here(folder, capsys)[0].startswith("kept ")  # and on every later run
+
+
+def test_tutorial_into_a_file_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "lessons").write_text("not a folder")
+    code = main(["tutorial", str(tmp_path / "lessons"), "--no-open"])
+    err = capsys.readouterr().err
+    assert_input_error(code, err)
+    assert "lessons: is a file; give a folder for the tutorial" in err
+
+
+@pytest.mark.parametrize(
+    ("lang", "first"), [("en", "00_welcome.ipynb"), ("el", "el/00_welcome.ipynb")]
+)
+def test_tutorial_opens_jupyterlab_on_the_welcome_notebook_with_the_offline_voila_template(
+    lang: str,
+    first: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import swlab.servers
+    from swlab.servers import JUPYTER_DATA, Served
+
+    served: list[tuple[list[str], dict[str, str], Path]] = []
+
+    def serve(cmd: list[str], env: dict[str, str], cwd: Path, **kw: object) -> Served:
+        served.append((cmd, env, cwd))
+        return Served(0, 2)  # stopped by Ctrl-C
+
+    monkeypatch.setattr(swlab.servers, "serve", serve)
+    monkeypatch.setenv("JUPYTER_PATH", "/elsewhere")
+    monkeypatch.chdir(tmp_path)
+    assert main(["--lang", lang, "tutorial", "--no-browser", "--port", "8899"]) == 0
+    folder = tmp_path / "swlab-tutorial"  # the default folder, in the current one
+    ((cmd, env, cwd),) = served
+    assert cmd[:4] == [sys.executable, "-m", "jupyter", "lab"] and cwd == Path("swlab-tutorial")
+    assert f"--ServerApp.root_dir={folder}" in cmd
+    assert f"--LabApp.default_url=/lab/tree/{first}" in cmd
+    assert "--VoilaConfiguration.template=swlab" in cmd
+    assert cmd[-2:] == ["--port=8899", "--no-browser"]
+    assert ("--allow-root" in cmd) == (os.geteuid() == 0)
+    assert env["JUPYTER_PATH"].split(os.pathsep) == [str(JUPYTER_DATA), "/elsewhere"]
+    assert env["SWLAB_LANG"] == lang
+    out = capsys.readouterr().out.splitlines()
+    if lang == "en":
+        assert out[-2:] == [
+            f"Opening JupyterLab on {Path('swlab-tutorial') / first} (Ctrl-C stops it)",
+            "JupyterLab stopped",
+        ]
+    assert (folder / first).is_file()
+    # the command it builds is one this Python runs
+    version = [sys.executable, "-m", "jupyter", "lab", "--version"]
+    assert subprocess.run(version, capture_output=True, timeout=120).returncode == 0
+
+
+@needs_validate
+def test_the_shipped_maps_are_files_at_the_top_of_the_repository(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(ROOT)
+    assert main(["map", "check", "maps/official_2p.geojson"]) == 0
+    assert capsys.readouterr().out.startswith("OK: official-2p — 23 regions")

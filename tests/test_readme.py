@@ -7,6 +7,9 @@
   exit 0;
 - the two commands of "The two commands" are what CI (``.ci/run``) and the tutorial tests
   (``tests/test_tasks.py``) run.
+- what the README says the repository holds is what it holds: the notebook table is
+  ``notebooks/``, the table of translations is ``notebooks/<lang>/``, "What is where" names
+  ``maps/``; a count of tests or an install time is measured and dated, or absent.
 
 ``swlab`` runs as ``python -m swlab`` of the Python running the tests, in an empty folder
 outside the repository (the names it uses are shipped ones); ``.venv/bin/swlab`` and
@@ -118,3 +121,69 @@ def test_the_python_snippets_run_as_shown(tmp_path: Path, monkeypatch: pytest.Mo
         assert test.examples, block
         result = runner.run(test, out=print)
         assert result.failed == 0, f"README python block {k + 1} differs (see above)"
+
+
+# --- the README says what the repository holds -------------------------------------------------
+NOTEBOOKS = ROOT / "notebooks"
+ENGLISH = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
+
+
+def table_rows(text: str) -> list[list[str]]:
+    """The body rows of the first Markdown table in ``text``, cell by cell."""
+    table = text[text.index("\n|") + 1 :].split("\n\n", 1)[0]
+    lines = table.splitlines()
+    return [[cell.strip() for cell in line.strip("|").split("|")] for line in lines[2:]]
+
+
+def test_the_notebook_table_is_the_notebooks_folder() -> None:
+    listed = [row[0].strip("`") for row in table_rows(section("The tutorial"))]
+    assert listed == ENGLISH  # each once, in order, none missing
+
+
+def translated_cell(lang: str) -> str:
+    """What the README's table says of ``notebooks/<lang>/``: ``all 11``, or ``3 of 11: 02,
+    04, 08`` (the notebooks' numbers)."""
+    done = sorted(p.stem for p in (NOTEBOOKS / lang).glob("*.ipynb"))
+    assert set(done) <= set(ENGLISH), f"notebooks/{lang}/ has a notebook English lacks"
+    if done == ENGLISH:
+        return f"all {len(ENGLISH)}"
+    return f"{len(done)} of {len(ENGLISH)}: " + ", ".join(name[:2] for name in done)
+
+
+def test_the_translated_notebooks_are_the_language_folders() -> None:
+    text = section("The tutorial").split("### The tutorial in ", 1)[1]
+    rows = {row[1].strip("`"): row[2] for row in table_rows(text)}
+    folders = {f"notebooks/{p.parent.name}/" for p in NOTEBOOKS.glob("*/*.ipynb")}
+    assert set(rows) == folders
+    for folder, said in rows.items():
+        assert said == translated_cell(folder.split("/")[1]), folder
+
+
+def test_the_pending_list_is_what_the_folders_lack() -> None:
+    from tests.i18n.test_notebooks_i18n import PENDING
+
+    for lang, pending in PENDING.items():
+        done = {p.stem for p in (NOTEBOOKS / lang).glob("*.ipynb")}
+        assert set(pending) == set(ENGLISH) - done, lang
+    assert ("`PENDING` list names, per language, the notebooks not translated yet\n(none today)"
+            in README) == (not any(PENDING.values()))  # fmt: skip
+
+
+#: A count of tests or a duration of an install, as the README might state one.
+FIGURE = re.compile(
+    r"\b[\d,]+ tests\b|\babout (?:a|an|one|[\d.,]+) ?(?:minutes?|seconds?|s|min)\b", re.I
+)
+MEASURED = re.compile(r"measured[^.]*\b20\d\d-\d\d-\d\d\b")
+
+
+def test_counts_and_durations_are_measured_and_dated_or_absent() -> None:
+    for paragraph in README.split("\n\n"):
+        if FIGURE.search(paragraph):
+            assert MEASURED.search(paragraph), f"a figure without its measurement:\n{paragraph}"
+
+
+def test_the_wheel_route_to_the_tutorial_is_documented() -> None:
+    assert "python3 -m pip install swlab-*.whl && swlab tutorial" in README
+    assert any(c.startswith("swlab tutorial ") and "--copy-only" in c for c in COMMANDS)
+    where = section("What is where")
+    assert "\nmaps/ " in where and "swlab/data/maps" not in README

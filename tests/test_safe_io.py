@@ -22,7 +22,14 @@ from swlab.rules.codec import ScenarioError
 from swlab.rules.game import Game
 from swlab.rules.record import RecordError, load_record
 from swlab.rules.scenario import load_scenario
-from swlab.safe_io import LIMITS, MAX_ALIAS_VALUES, InputRefused, parse_yaml, read_text
+from swlab.safe_io import (
+    LIMITS,
+    MAX_ALIAS_VALUES,
+    DuplicateKey,
+    InputRefused,
+    parse_yaml,
+    read_text,
+)
 
 #: loader, the one error type it raises, and a suffix for its files
 LOADERS: list[tuple[str, Callable[[Path], Any], type[Exception], str]] = [
@@ -127,6 +134,24 @@ def test_aliases_within_the_limit_load_and_duplicate_keys_are_checked_once() -> 
     assert len(data["uses"]) == MAX_ALIAS_VALUES // 120 and data["uses"][0]["k3"] == 3
     with pytest.raises(InputRefused, match="the key 'k1' appears twice"):
         parse_yaml("base: &b {k1: 1, k1: 2}\nuses: [*b, *b]\n")
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "value"),
+    [("12", "0xC", "12"), ("13", "015", "13"), ("1", "true", "1"), ("1.0", "1", "1.0"),
+     ("2", "0b10", "2"), ("null", "~", "None")],
+)  # fmt: skip
+def test_one_key_in_two_spellings_is_a_key_written_twice(
+    first: str, second: str, value: str
+) -> None:
+    """Keys are compared as YAML reads them: ``0xC`` is 12 again, and the last would win."""
+    text = f"regions:\n  {first}: {{tokens: 1}}\n  {second}: {{tokens: 2}}\n"
+    with pytest.raises(DuplicateKey) as caught:
+        parse_yaml(text)
+    reason = caught.value.reason
+    assert f"the key {second!r} (line 3)" in reason, reason
+    assert f"the key {first!r} of line 2" in reason and value in reason, reason
+    assert caught.value.path == f"regions.{second}" and caught.value.line == 3
 
 
 def test_interrupted_atomic_writes_leave_no_temporaries_behind(tmp_path: Path) -> None:

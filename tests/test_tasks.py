@@ -221,11 +221,13 @@ def port_open(port: int) -> bool:
 
 
 def fake_checkout(root: Path) -> None:
-    """tasks.py, pyproject.toml and the welcome notebook, with a ready ``.venv`` whose
-    ``jupyter`` is the one of the Python running the tests."""
+    """tasks.py, pyproject.toml, ``swlab/servers.py`` and the welcome notebook, with a ready
+    ``.venv`` whose ``jupyter`` is the one of the Python running the tests."""
     root.mkdir()
     shutil.copy(TASKS, root / "tasks.py")
     shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
+    (root / "swlab").mkdir()  # tasks.py loads the servers module by path, before any install
+    shutil.copy(ROOT / "swlab" / "servers.py", root / "swlab" / "servers.py")
     (root / "notebooks").mkdir()
     shutil.copy(ROOT / "notebooks" / "00_welcome.ipynb", root / "notebooks")
     bin_dir = root / ".venv" / "bin"
@@ -347,7 +349,9 @@ def test_voila_serves_with_swlabs_offline_template(
     from swlab.play.present import JUPYTER_DATA, VOILA_TEMPLATE
 
     tasks = load_tasks(ROOT, monkeypatch)
-    assert ROOT / tasks.JUPYTER_DATA == JUPYTER_DATA and tasks.VOILA_TEMPLATE == VOILA_TEMPLATE
+    # one copy of the offline setup: tasks.py loads swlab/servers.py, which present uses too
+    assert tasks.SERVERS.JUPYTER_DATA == JUPYTER_DATA == ROOT / "swlab" / "data" / "jupyter"
+    assert tasks.SERVERS.VOILA_TEMPLATE == VOILA_TEMPLATE
     monkeypatch.setenv("JUPYTER_PATH", "/elsewhere")
     served: list[tuple[list[str], dict[str, str], str]] = []
     monkeypatch.setattr(tasks, "ready", lambda extras: None)

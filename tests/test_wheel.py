@@ -2,9 +2,12 @@
 environment, used from a folder outside the repository.
 
 This is what ``python3 tasks.py test`` (and so CI) proves on every run: the shipped boards,
-graphs and scenarios are inside the wheel and found from it, ``swlab`` runs, a ``Game``
-starts on a shipped board and a tutorial scenario loads by name. Dependencies come from the
-machine's package index configuration, as for any ``pip install`` (about a minute).
+graphs and scenarios are inside the wheel and found from it (the repository's top-level
+``maps/`` and ``notebooks/`` are carried as ``swlab/maps`` and ``swlab/notebooks``),
+``swlab`` runs, a ``Game`` starts on a shipped board, a tutorial scenario loads by name, and
+``swlab tutorial`` copies the notebooks into a folder where the first one runs. Dependencies
+come from the machine's package index configuration, as for any ``pip install`` (about a
+minute).
 """
 
 from __future__ import annotations
@@ -22,6 +25,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "swlab" / "data"
+MAPS = ROOT / "maps"
+#: The tutorial: the English notebooks and every translation (notebooks/<lang>/).
+NOTEBOOKS = sorted(
+    p.relative_to(ROOT / "notebooks").as_posix()
+    for p in [*(ROOT / "notebooks").glob("*.ipynb"), *(ROOT / "notebooks").glob("*/*.ipynb")]
+)
 #: What a checkout has that is no part of the package source.
 NOT_SOURCE = shutil.ignore_patterns(
     ".git", ".venv", "out", "build", "dist", "*.egg-info", "__pycache__", ".*_cache"
@@ -73,12 +82,15 @@ def outside(tmp_path: Path) -> tuple[Path, dict[str, str]]:
 def test_the_wheel_carries_every_shipped_file_and_the_metadata(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     for name in OFFICIAL:
-        assert f"swlab/data/maps/{name}.geojson" in names, f"shipped board {name} missing"
-        assert f"swlab/data/maps/graphs/{name}.json" in names, f"graph {name} missing"
-    shipped = {p.relative_to(ROOT).as_posix() for p in DATA.rglob("*") if p.is_file()} - {
-        p for p in names if "__pycache__" in p
-    }
+        assert f"swlab/maps/{name}.geojson" in names, f"shipped board {name} missing"
+        assert f"swlab/maps/graphs/{name}.json" in names, f"graph {name} missing"
+    # swlab/data as it is, and the top-level maps/ and notebooks/ inside the package
+    shipped = {p.relative_to(ROOT).as_posix() for p in DATA.rglob("*") if p.is_file()}
+    shipped |= {f"swlab/{p.relative_to(ROOT).as_posix()}" for p in MAPS.rglob("*") if p.is_file()}
+    shipped |= {f"swlab/notebooks/{name}" for name in NOTEBOOKS}
+    shipped = {p for p in shipped if "__pycache__" not in p}
     assert shipped and shipped <= names, f"missing from the wheel: {sorted(shipped - names)}"
+    assert not any(n.startswith("swlab/notebooks/locale/") for n in names)  # build inputs only
     info = next(n for n in names if n.endswith(".dist-info/METADATA"))
     metadata = zipfile.ZipFile(wheel).read(info).decode()
     assert "License-Expression: MIT" in metadata
@@ -184,3 +196,59 @@ def test_the_installed_wheel_serves_voila_with_its_offline_template(
     assert Path(found).is_relative_to(installed.parent), found
     assert (Path(found) / "index.html.j2").is_file() and (Path(found) / "conf.json").is_file()
     assert "--VoilaConfiguration.template=swlab" in cmd.split()
+
+
+def test_the_installed_wheel_finds_its_maps(
+    installed: Path, outside: tuple[Path, dict[str, str]]
+) -> None:
+    """The maps (the repository's ``maps/``) are found inside the installed package."""
+    cwd, env = outside
+    code = "from swlab.board.catalog import maps_dir; print(maps_dir())"
+    folder = Path(run(installed / "python", "-c", code, cwd=cwd, env=env).strip())
+    assert folder.is_relative_to(installed.parent) and folder.name == "maps"
+    listed = run(installed / "swlab", "map", "list", cwd=cwd, env=env)
+    assert [line.split()[0] for line in listed.splitlines()] == [
+        *OFFICIAL, "sample", "terra_mystica_base",
+    ]  # fmt: skip
+    assert (folder / "README.md").is_file() and (folder / "graphs" / "README.md").is_file()
+    out = run(installed / "swlab", "map", "check", "terra_mystica_base", cwd=cwd, env=env)
+    assert out.splitlines()[-1].startswith("OK: terra_mystica_base — 113 spaces")  # warnings first
+
+
+def test_swlab_tutorial_from_the_wheel_copies_notebooks_that_run(
+    installed: Path, outside: tuple[Path, dict[str, str]]
+) -> None:
+    """``swlab tutorial DIR --copy-only`` from an installed wheel: every notebook and every
+    translation lands in DIR, the welcome notebook runs there without an error (its kernel
+    is the wheel's Python), and a second call keeps the learner's saved copy."""
+    cwd, env = outside
+    out = run(installed / "swlab", "tutorial", "lessons", "--copy-only", cwd=cwd, env=env)
+    n = len(NOTEBOOKS)
+    assert out == f"lessons: {n} copied, 0 updated, 0 kept, 0 already up to date\n"
+    folder = cwd / "lessons"
+    assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.ipynb")) == NOTEBOOKS
+    code = (
+        "import sys, nbformat\n"
+        "from nbclient import NotebookClient\n"
+        "path = sys.argv[1]\n"
+        "nb = nbformat.read(path, as_version=4)\n"
+        "NotebookClient(nb, timeout=600, kernel_name='python3',\n"
+        "               resources={'metadata': {'path': 'lessons'}}).execute()\n"
+        "errors = [o for c in nb.cells for o in c.get('outputs', [])\n"
+        "          if o.get('output_type') == 'error']\n"
+        "assert not errors, errors\n"
+        "nbformat.write(nb, path)  # the learner saves the notebook they ran\n"
+        "print(sum(c.cell_type == 'code' for c in nb.cells))\n"
+    )
+    welcome = folder / "00_welcome.ipynb"
+    ran = run(installed / "python", "-c", code, "lessons/00_welcome.ipynb", cwd=cwd, env=env)
+    assert int(ran) > 0
+    saved = welcome.read_bytes()
+    assert saved != (ROOT / "notebooks" / "00_welcome.ipynb").read_bytes()
+    out = run(installed / "swlab", "tutorial", "lessons", "--copy-only", cwd=cwd, env=env)
+    assert out.splitlines() == [
+        f"kept {Path('lessons', '00_welcome.ipynb')}: you changed it (delete it to get the "
+        "shipped one again)",
+        f"lessons: 0 copied, 0 updated, 1 kept, {n - 1} already up to date",
+    ]
+    assert welcome.read_bytes() == saved

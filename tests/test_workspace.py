@@ -293,3 +293,73 @@ def test_a_failed_editor_save_shows_its_message(
     with pytest.raises(OSError):
         editor.save(place["ws"] / "direct.geojson")  # type: ignore[attr-defined]
     assert "Could not save" in editor_line(editor)
+
+
+# --- a scenario's board, opened from the workspace -----------------------------------------
+
+
+@pytest.fixture
+def boards(place: dict[str, Path]) -> dict[str, Path]:
+    """The 2-player board as a file inside the workspace and outside it, and a link out."""
+    from swlab.board import official_board, write_board
+
+    inside = place["ws"] / "maps" / "board.geojson"
+    inside.parent.mkdir()
+    write_board(official_board(2), inside)
+    outside = place["outside"] / "board.geojson"
+    write_board(official_board(2), outside)
+    os.symlink(outside, place["ws"] / "maps" / "link.geojson")
+    return {"inside": inside, "outside": outside}
+
+
+def _open_position(viewer: GameViewer, place: dict[str, Path], board: str) -> str:
+    (place["ws"] / "lessons").mkdir(exist_ok=True)
+    (place["ws"] / "lessons" / "far.yaml").write_text(
+        f"board: {board}\nplayers: [Ann, Bob]\n", encoding="utf-8"
+    )
+    viewer.path.value = "lessons/far.yaml"
+    viewer.button("open position").click()
+    return panel_line(viewer)
+
+
+@pytest.mark.parametrize(
+    ("board", "why"),
+    [
+        ("{outside}", "an absolute path"),
+        ("../../outside/board.geojson", "'..' leads out of the workspace"),
+        ("../maps/../../outside/board.geojson", "'..' leads out of the workspace"),
+        ("~/board.geojson", "a path from a home folder"),
+        ("../maps/link.geojson", "a link leads out of the workspace"),
+    ],
+)
+def test_a_scenario_in_the_workspace_may_not_name_a_board_outside(
+    viewer: GameViewer, place: dict[str, Path], boards: dict[str, Path], board: str, why: str
+) -> None:
+    """The viewer's "open position" reads a scenario from the workspace; the board it names
+    must be shipped or inside the workspace too, or nothing is read."""
+    before = viewer.controller.state
+    line = _open_position(viewer, place, board.format(outside=boards["outside"]))
+    assert line == (
+        f"Could not open position: lessons/far.yaml: field 'board': {why}: a scenario opened "
+        "here may name a shipped board or a file inside the workspace"
+    )
+    assert viewer.controller.state == before
+
+
+@pytest.mark.parametrize("board", ["official_2p", "../maps/board.geojson", "official-2p"])
+def test_a_scenario_in_the_workspace_opens_on_a_shipped_board_or_one_inside(
+    viewer: GameViewer, place: dict[str, Path], boards: dict[str, Path], board: str
+) -> None:
+    viewer.button("pick 0").click()
+    assert _open_position(viewer, place, board) == "Done: open position (lessons/far.yaml)."
+    assert viewer.controller.index == 0
+
+
+def test_the_board_check_refuses_before_reading(place: dict[str, Path]) -> None:
+    """:meth:`Workspace.check_board` decides from the text and links alone: a FIFO outside
+    is never opened."""
+    os.mkfifo(place["outside"] / "pipe.geojson")
+    scenario = place["ws"] / "far.yaml"
+    with pytest.raises(WorkspaceError, match=r"'\.\.' leads out of the workspace"):
+        Workspace(place["ws"]).check_board("../outside/pipe.geojson", scenario)
+    Workspace(place["ws"]).check_board({"regions": []}, scenario)  # an inline region graph

@@ -6,7 +6,7 @@
     .venv/bin/python tools/hexmaps.py export MAP -o OUT.txt|OUT.json
     .venv/bin/python tools/hexmaps.py generate --seed 7 [--standard-counts] -o MAP.geojson
 
-``base`` writes ``swlab/data/maps/terra_mystica_base.geojson`` from the row strings of
+``base`` writes ``maps/terra_mystica_base.geojson`` from the row strings of
 :mod:`swlab.board.hexmap.base` (the reference's layout); ``--check`` only says whether the
 shipped file is up to date (``tests/board/test_hexmap_base.py`` does the same). ``import``
 reads row strings (``.txt``) or swlab hex JSON (``.json``); ``export`` writes either from a

@@ -15,14 +15,17 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from swlab.balance.report import BalanceReport, make_report
 from swlab.balance.results import results_of
-from swlab.balance.runner import Plan, Run, run_games
+from swlab.balance.runner import CONNECT_TIMEOUT_S, Plan, Run, run_games
 from swlab.board.catalog import load_board
 from swlab.board.model import Board
 from swlab.rules import BoardLike, save_record
+
+if TYPE_CHECKING:
+    from distributed import Security
 
 __all__ = ["balance", "report_of_run"]
 
@@ -52,6 +55,8 @@ def balance(
     *,
     workers: int | None = None,
     scheduler: str | None = None,
+    connect_timeout: float = CONNECT_TIMEOUT_S,
+    security: Security | None = None,
     out: str | os.PathLike[str] | None = None,
     records: str | os.PathLike[str] | None = None,
     rotate: bool = True,
@@ -61,7 +66,8 @@ def balance(
     """Play ``games`` seeded games on ``board`` and report on them.
 
     ``players`` defaults to the board's. The games run serially, on a local Dask cluster
-    (``workers`` processes, default every core) or on the cluster at ``scheduler``, with
+    (``workers`` processes, default every core) or on the cluster at ``scheduler``
+    (answering within ``connect_timeout`` seconds; ``tls://`` with ``security``), with
     identical numbers (:mod:`swlab.balance.runner`). ``out`` saves the report, its plots
     and the Parquet results; ``records`` the game records (JSON). At Ctrl-C the report
     covers the games completed so far (``report.meta["interrupted"]``).
@@ -78,6 +84,8 @@ def balance(
         progress=progress,
         stream=stream,
         label="balance",  # i18n: not prose: the command's name
+        connect_timeout=connect_timeout,
+        security=security,
     )
     report = report_of_run(run, the_board, records)
     if out is not None:

@@ -31,6 +31,7 @@ from swlab.balance.results import Results
 from swlab.balance.stats import MIN_GAMES, SeatTest, group_table, seat_test, wilson
 from swlab.i18n import N_, NC_, SOURCE, _, language, ngettext, pgettext
 from swlab.rules import names
+from swlab.terminal import printable
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -167,7 +168,7 @@ class BalanceReport:
         t = self.seat_test
         rotated = _("yes") if m.get("rotate", True) else _("no")
         lines = [
-            "# " + _("Balance of {board}").format(board=m["board"]),
+            "# " + _("Balance of {board}").format(board=printable(m["board"])),
             "",
             _(
                 "{games} games, {players} players, bots {bots} (rotated over the seats: "
@@ -394,14 +395,19 @@ class BalanceReport:
             display(fig)  # type: ignore[no-untyped-call]
 
     def save(self, folder: str | os.PathLike[str]) -> Path:
-        """Write ``report.md``, each plot as PNG and SVG, and the results as Parquet."""
+        """Write ``report.md``, each plot as PNG and SVG, and the results as Parquet, each
+        file atomically (a stopped save leaves no half-written file)."""
+        from swlab.board.io import atomic_open, atomic_write_text
+
         out = Path(folder)
         out.mkdir(parents=True, exist_ok=True)
         self.results.save(out)
         for stem, fig in self.figures().items():
-            fig.savefig(out / f"{stem}.png", dpi=110)
-            fig.savefig(out / f"{stem}.svg")
-        (out / "report.md").write_text(self.to_markdown(plots=True), encoding="utf-8")
+            with atomic_open(out / f"{stem}.png", "wb") as handle:
+                fig.savefig(handle, format="png", dpi=110)
+            with atomic_open(out / f"{stem}.svg", "wb") as handle:
+                fig.savefig(handle, format="svg")
+        atomic_write_text(out / "report.md", self.to_markdown(plots=True))
         return out / "report.md"
 
 

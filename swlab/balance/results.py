@@ -15,8 +15,9 @@ Three tables, each one Parquet file of a results folder:
 
 Each file's schema metadata holds, under the key ``swlab``, the JSON of
 :attr:`Results.meta`: the board, players, bots, seed, games asked and played, whether
-the run was interrupted, and the swlab version, so a file read months later still says
-what it measured.
+the run was interrupted, the swlab version, and the versions that played its games
+(``played_by``; ``replayed``: games another version played that the run played again), so a
+file read months later still says what it measured.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from typing import Any
 import pandas as pd
 
 from swlab.balance.runner import Run
+from swlab.i18n import _
 
 __all__ = ["FILES", "Results", "load_results", "results_of"]
 
@@ -56,9 +58,13 @@ class Results:
         return int(self.meta["players"])
 
     def save(self, folder: str | os.PathLike[str]) -> Path:
-        """Write the three Parquet files into ``folder`` (made if missing)."""
+        """Write the three Parquet files into ``folder`` (made if missing), each atomically
+        (:func:`~swlab.board.io.atomic_open`): a save stopped at any moment, even by
+        SIGKILL, leaves each file as it was or complete, never half written."""
         import pyarrow as pa
         import pyarrow.parquet as pq
+
+        from swlab.board.io import atomic_open
 
         out = Path(folder)
         out.mkdir(parents=True, exist_ok=True)
@@ -66,7 +72,8 @@ class Results:
             table = pa.Table.from_pandas(getattr(self, name), preserve_index=False)
             meta = dict(table.schema.metadata or {})
             meta[META_KEY] = json.dumps(self.meta, sort_keys=True).encode()
-            pq.write_table(table.replace_schema_metadata(meta), out / file)
+            with atomic_open(out / file, "wb") as handle:
+                pq.write_table(table.replace_schema_metadata(meta), handle)
         return out
 
 
@@ -77,14 +84,24 @@ def load_results(folder: str | os.PathLike[str]) -> Results:
     where = Path(folder)
     tables: dict[str, pd.DataFrame] = {}
     meta: dict[str, Any] = {}
+    described: dict[str, Any] = {}
     for name, file in FILES.items():
         table = pq.read_table(where / file)
         tables[name] = table.to_pandas()
         raw = (table.schema.metadata or {}).get(META_KEY)
         if raw is not None:
-            meta = json.loads(raw)
+            described[file] = meta = json.loads(raw)
     if not meta:
         raise ValueError(f"{where}: no swlab description in the Parquet files")
+    if any(other != meta for other in described.values()):
+        # each file is replaced atomically, the three together are not: a save stopped
+        # between two files leaves tables of two runs
+        raise ValueError(
+            _(
+                "{where}: {files} describe different runs (a save was stopped midway): "
+                "save the results again"
+            ).format(where=where, files=", ".join(described))
+        )
     return Results(tables["games"], tables["picks"], tables["held"], meta)
 
 
@@ -147,6 +164,11 @@ def results_of(run: Run, board_name: str) -> Results:
         "backend": run.backend,
         "wall_time_s": round(run.wall_time_s, 3),
         "swlab_version": __version__,
+        # games kept by the swlab version that played them; games another version played
+        # (and this run played again); workers of another version that got no game
+        "played_by": dict(run.played_by),
+        "replayed": dict(run.replayed),
+        "refused_workers": dict(run.refused_workers),
         # the recorded metadata of a run stays English, as every field of it
         "seeds": (
             "game g: seed + g; bot on seat s (0-based): game seed * 100 + s"  # i18n: not prose

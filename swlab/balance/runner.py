@@ -8,9 +8,19 @@ and the Dask tasks call the same :func:`play_batch`; the outcomes are sorted by 
 number, so a run gives identical numbers on 1 worker, on 2, or on 200 machines.
 
 Games are sent in *batches* (several games per task) so that the scheduling overhead of a
-task (a few milliseconds) stays small beside the games it plays. Outcomes are gathered as
-their batch completes: at Ctrl-C the cluster is stopped and every complete game so far
-is kept (:attr:`Run.interrupted`).
+task (a few milliseconds) stays small beside the games it plays. The batches are made and
+submitted as the run goes, a few per worker at a time, so a run of any size holds a
+bounded number of tasks; a run plays at most :data:`MAX_GAMES` games, since every outcome
+is kept for the report. Outcomes are gathered as their batch completes: at Ctrl-C the
+cluster is stopped and every complete game so far is kept (:attr:`Run.interrupted`).
+
+On a cluster, every game must be played by this swlab: a different engine would play
+different games. The workers are checked when the run starts and every worker that joins
+later is checked before it gets a game; tasks go only to checked workers, and each task
+returns the version that played it, so a game played by another version (a worker
+restarted with another swlab at a checked address) is played again on a checked worker.
+:attr:`Run.played_by` and :attr:`Run.replayed` say which versions played, and the results'
+metadata records them.
 """
 
 from __future__ import annotations
@@ -29,13 +39,17 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from swlab.bots.base import Bot, make_bot, play_game
 from swlab.i18n import _
+from swlab.limits import CONNECT_TIMEOUT_S, MAX_GAMES, too_many_games
 from swlab.rules import Action, BoardLike, GameRecord, GameState, Stage, tokens_on_map, winners
 from swlab.rules.events import ComboPicked, Event, Scored
+from swlab.rules.setup import board_problem
 
 if TYPE_CHECKING:
-    from distributed import Client
+    from distributed import Client, Future, Security
 
 __all__ = [
+    "CONNECT_TIMEOUT_S",
+    "MAX_GAMES",
     "MIN_GAMES_FOR_CLUSTER",
     "ComboPick",
     "GameOutcome",
@@ -54,6 +68,10 @@ __all__ = [
 MIN_GAMES_FOR_CLUSTER = 20
 #: Tasks per worker a run is cut into (enough to balance the load and show progress).
 TASKS_PER_WORKER = 8
+#: Tasks waiting on the cluster per worker at once: enough to keep every worker busy.
+WINDOW_PER_WORKER = 2
+#: How often a run looks for workers that joined (seconds).
+NEW_WORKERS_EVERY_S = 1.0
 
 
 def seat_bots(kinds: Sequence[str], players: int, game: int, rotate: bool = True) -> list[str]:
@@ -81,6 +99,8 @@ class Plan:
     def __post_init__(self) -> None:
         if self.games < 1:
             raise ValueError("play at least one game")
+        if self.games > MAX_GAMES:
+            raise ValueError(too_many_games(self.games))
         if self.players < 1:
             raise ValueError("a game needs at least one player")
         for kind in self.kinds:
@@ -191,18 +211,28 @@ def play_batch(board: str | BoardLike, plan: Plan, games: Sequence[int]) -> list
     return [play_one(real, plan, g) for g in games]
 
 
-def batches(games: int, workers: int, size: int | None = None) -> list[range]:
-    """Game numbers cut into tasks: ``size`` games each, by default about
-    :data:`TASKS_PER_WORKER` tasks per worker."""
+def batches(games: int, workers: int, size: int | None = None) -> Iterator[range]:
+    """Game numbers cut into tasks, made as they are asked for: ``size`` games each, by
+    default about :data:`TASKS_PER_WORKER` tasks per worker."""
     if size is None:
         size = max(1, math.ceil(games / (max(workers, 1) * TASKS_PER_WORKER)))
-    return [range(a, min(a + size, games)) for a in range(0, games, size)]
+    return (range(a, min(a + size, games)) for a in range(0, games, size))
 
 
 def _swlab_version() -> str:
     from swlab import __version__
 
     return __version__
+
+
+def play_checked(
+    board: str | BoardLike, plan: Plan, games: Sequence[int]
+) -> tuple[str, str, list[GameOutcome]]:
+    """A Dask task: the swlab version and the worker that played ``games``, and their
+    outcomes (:func:`play_batch`), so that the run can tell games played elsewhere."""
+    from distributed import get_worker
+
+    return _swlab_version(), get_worker().address, play_batch(board, plan, games)
 
 
 # --- progress --------------------------------------------------------------------------
@@ -291,16 +321,38 @@ class Run:
     backend: str  #: "serial", "local cluster (2 workers)" or "scheduler tcp://..."
     wall_time_s: float
     interrupted: bool = False
+    #: games kept, by the swlab version that played them (only this one's)
+    played_by: dict[str, int] = field(default_factory=dict)
+    #: games another swlab version played and this run played again, by that version
+    replayed: dict[str, int] = field(default_factory=dict)
+    #: workers that joined the cluster with another swlab version and got no game
+    refused_workers: dict[str, str] = field(default_factory=dict)
 
     @property
     def games(self) -> int:
         return len(self.outcomes)
 
 
+#: A local cluster without a dashboard whose scheduler's small web server (health checks)
+#: takes a free port of this machine. ``dashboard_address=None`` alone still binds Dask's
+#: default 8787, and when that port is taken (another cluster, a notebook's) Dask warns
+#: "Port 8787 is already in use", which reads as an error.
+LOCAL_CLUSTER_QUIET: dict[str, Any] = {
+    "dashboard_address": None,
+    "scheduler_kwargs": {"dashboard": False, "dashboard_address": "127.0.0.1:0"},
+}
+
+
 @contextmanager
-def _client(workers: int | None, scheduler: str | None) -> Iterator[tuple[Client, str]]:
-    """A Dask client: on ``scheduler`` if given, else on a new local cluster of
-    ``workers`` single-threaded processes (the games are pure Python)."""
+def _client(
+    workers: int | None,
+    scheduler: str | None,
+    connect_timeout: float = CONNECT_TIMEOUT_S,
+    security: Security | None = None,
+) -> Iterator[tuple[Client, str]]:
+    """A Dask client: on ``scheduler`` if given (it must answer within
+    ``connect_timeout`` seconds; ``security`` for ``tls://``), else on a new local cluster
+    of ``workers`` single-threaded processes (the games are pure Python)."""
     try:
         from distributed import Client, LocalCluster
     except ModuleNotFoundError as error:  # pragma: no cover - a declared dependency
@@ -309,7 +361,9 @@ def _client(workers: int | None, scheduler: str | None) -> Iterator[tuple[Client
             name=error.name,
         ) from error
     if scheduler is not None:
-        client = Client(scheduler, timeout="20s")
+        security = _security_for(scheduler, security)
+        _probe(scheduler, connect_timeout, security)
+        client = Client(scheduler, timeout=connect_timeout, security=security)
         try:
             _check_versions(client)
             n = len(client.scheduler_info(n_workers=-1)["workers"])
@@ -322,8 +376,8 @@ def _client(workers: int | None, scheduler: str | None) -> Iterator[tuple[Client
         n_workers=n,
         threads_per_worker=1,
         processes=True,
-        dashboard_address=None,
         silence_logs=logging.CRITICAL,  # a worker outliving the scheduler at close logs noise
+        **LOCAL_CLUSTER_QUIET,
     )
     client = Client(cluster)
     try:
@@ -332,6 +386,69 @@ def _client(workers: int | None, scheduler: str | None) -> Iterator[tuple[Client
     finally:
         client.close()
         cluster.close()
+
+
+def _security_for(scheduler: str, security: Security | None) -> Security | None:
+    """The security of a ``tls://`` scheduler: the one given, else Dask's configuration
+    (``distributed.comm.tls.*``); refused in one line when neither holds certificates."""
+    if not scheduler.startswith("tls://"):
+        return security
+    from distributed import Security
+
+    chosen = security if security is not None else Security()
+    if chosen.get_connection_args("client").get("ssl_context") is None:
+        raise ValueError(
+            _(
+                "{address}: a tls:// scheduler needs the cluster's certificates: give "
+                "--tls-ca-file, --tls-cert and --tls-key (or set distributed.comm.tls in "
+                "Dask's configuration)"
+            ).format(address=scheduler)
+        )
+    return chosen
+
+
+def _probe(scheduler: str, timeout: float, security: Security | None) -> None:
+    """Ask the scheduler who it is, within ``timeout`` seconds in all: a port that accepts
+    and never answers would otherwise hold the client for minutes."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from distributed.comm.core import connect
+
+    args = security.get_connection_args("client") if security is not None else {}
+
+    async def ask() -> None:
+        comm = await connect(scheduler, timeout=timeout, **args)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        # in a thread of its own: a notebook's event loop may be running in this one
+        with ThreadPoolExecutor(1) as thread:
+            thread.submit(asyncio.run, asyncio.wait_for(ask(), timeout)).result()
+    except TimeoutError:
+        raise ValueError(
+            _(
+                "{address}: no answer from a Dask scheduler within {seconds} s (is it one? "
+                "--connect-timeout waits longer)"
+            ).format(address=scheduler, seconds=f"{timeout:g}")
+        ) from None
+    except OSError as error:
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise ValueError(
+            _("{address}: cannot reach the Dask scheduler ({reason})").format(
+                address=scheduler, reason=reason
+            )
+        ) from None
+    except (TypeError, ValueError) as error:  # an address Dask cannot parse
+        raise ValueError(
+            _("{address}: not a Dask scheduler address ({reason})").format(
+                address=scheduler, reason=str(error).splitlines()[0]
+            )
+        ) from None
 
 
 def _check_versions(client: Client) -> None:
@@ -356,19 +473,33 @@ def run_games(
     stream: TextIO | None = None,
     label: str = "simulate",
     on_batch: Callable[[list[GameOutcome]], None] | None = None,
+    connect_timeout: float = CONNECT_TIMEOUT_S,
+    security: Security | None = None,
 ) -> Run:
     """Play ``plan``: serially in this process (``workers=0``), on a local Dask cluster of
     ``workers`` processes (``None``: one per core, or serially for fewer than
     :data:`MIN_GAMES_FOR_CLUSTER` games or on one core), or on the Dask cluster whose
-    scheduler is at ``scheduler`` (``tcp://host:8786``). ``batch`` games per task (default:
-    about :data:`TASKS_PER_WORKER` tasks per worker). Ctrl-C keeps the games done."""
+    scheduler is at ``scheduler`` (``tcp://host:8786``; it must answer within
+    ``connect_timeout`` seconds; ``tls://`` with ``security``, a
+    :class:`distributed.Security`). ``batch`` games per task (default: about
+    :data:`TASKS_PER_WORKER` tasks per worker). Ctrl-C keeps the games done."""
     if workers is not None and workers < 0:
         raise ValueError(f"--workers must be 0 or more, not {workers}")
+    if not connect_timeout > 0:
+        raise ValueError(
+            _("--connect-timeout must be a positive number of seconds, not {value}").format(
+                value=connect_timeout
+            )
+        )
+    problem = board_problem(_board(plan.board))  # a Terra Mystica map: refused before a game
+    if problem is not None:
+        raise ValueError(problem)
     cores = os.cpu_count() or 1
     serial = scheduler is None and (
         workers == 0 or (workers is None and (cores == 1 or plan.games < MIN_GAMES_FOR_CLUSTER))
     )
-    bar = _Progress(plan.games, stream or sys.stderr, progress, label)
+    out = stream or sys.stderr
+    bar = _Progress(plan.games, out, progress, label)
     outcomes: list[GameOutcome] = []
     interrupted = False
     start = time.perf_counter()
@@ -379,6 +510,13 @@ def run_games(
             on_batch(done)
         bar.update(len(outcomes))
 
+    def note(line: str) -> None:
+        bar.close()
+        out.write(line + "\n")
+        out.flush()
+
+    replayed: dict[str, int] = {}
+    refused: dict[str, str] = {}
     if serial:
         backend = "serial"
         board = _board(plan.board)
@@ -388,31 +526,127 @@ def run_games(
         except KeyboardInterrupt:
             interrupted = True
     else:
-        with _client(workers, scheduler) as (client, backend):
-            interrupted = _run_on(client, plan, batch, take)
+        with _client(workers, scheduler, connect_timeout, security) as (client, backend):
+            tasks = _OnCluster(client, plan, batch, take, note)
+            interrupted = tasks.run()
+            replayed, refused = tasks.replayed, tasks.refused
     bar.close()
     outcomes.sort(key=lambda o: o.game)
-    return Run(plan, outcomes, backend, time.perf_counter() - start, interrupted)
+    played_by = {_swlab_version(): len(outcomes)} if outcomes else {}
+    wall = time.perf_counter() - start
+    return Run(plan, outcomes, backend, wall, interrupted, played_by, replayed, refused)
 
 
-def _run_on(
-    client: Client, plan: Plan, batch: int | None, take: Callable[[list[GameOutcome]], None]
-) -> bool:
-    """Submit the batches and take each as it completes; ``True`` if interrupted."""
-    from distributed import as_completed
+class _OnCluster:
+    """The tasks of one run on a cluster: made as the run goes (at most
+    :data:`WINDOW_PER_WORKER` per worker waiting), sent only to workers checked to run
+    this swlab, and played again when a task says another version played it."""
 
-    workers = max(len(client.scheduler_info(n_workers=-1)["workers"]), 1)
-    board: Any = plan.board
-    if not isinstance(board, str):  # a board object (a draft): sent once to every worker
-        board = client.scatter(board, broadcast=True, hash=False)
-    futures = [
-        client.submit(play_batch, board, plan, list(games), pure=False)
-        for games in batches(plan.games, workers, batch)
-    ]
-    try:
-        for _future, done in as_completed(futures, with_results=True):
-            take(done)
-    except KeyboardInterrupt:
-        client.cancel(futures)
-        return True
-    return False
+    def __init__(
+        self,
+        client: Client,
+        plan: Plan,
+        batch: int | None,
+        take: Callable[[list[GameOutcome]], None],
+        note: Callable[[str], None],
+    ) -> None:
+        self.client, self.plan, self.take, self.note = client, plan, take, note
+        self.mine = _swlab_version()
+        self.verified: set[str] = set()
+        self.refused: dict[str, str] = {}  #: worker -> its version
+        self.replayed: dict[str, int] = {}  #: version -> games played again
+        self.checked_at = -math.inf
+        self._look_for_workers()
+        self.todo = batches(plan.games, max(len(self.verified), 1), batch)
+        self.again: list[list[int]] = []  # batches to play again
+        self.pending: dict[Future[Any], list[int]] = {}
+        self.board: Any = plan.board
+        if not isinstance(self.board, str):  # a board object (a draft): sent once to each
+            self.board = client.scatter(self.board, broadcast=True, hash=False)
+
+    def _look_for_workers(self, force: bool = False) -> None:
+        """Check the version of every worker that joined since the last look (at most once
+        every :data:`NEW_WORKERS_EVERY_S` unless ``force``); forget workers that left."""
+        now = time.monotonic()
+        if not force and now - self.checked_at < NEW_WORKERS_EVERY_S:
+            return
+        self.checked_at = now
+        present = set(self.client.scheduler_info(n_workers=-1)["workers"])
+        self.verified &= present
+        new = sorted(present - self.verified - set(self.refused))
+        if new:
+            found = self.client.run(_swlab_version, workers=new, on_error="return")
+            for worker, version in found.items():
+                if version == self.mine:
+                    self.verified.add(worker)
+                else:
+                    self._refuse(worker, version if isinstance(version, str) else "?")
+
+    def _refuse(self, worker: str, version: str) -> None:
+        self.verified.discard(worker)
+        if worker not in self.refused:
+            self.refused[worker] = version
+            self.note(
+                _(
+                    "swlab: worker {worker} runs swlab {theirs}, not {mine}: it plays no "
+                    "game of this run"
+                ).format(worker=worker, theirs=version, mine=self.mine)
+            )
+
+    def _next(self) -> list[int] | None:
+        if self.again:
+            return self.again.pop()
+        games = next(self.todo, None)
+        return list(games) if games is not None else None
+
+    def _fill(self, completed: Any) -> None:
+        """Submit batches until the window is full or nothing is left."""
+        self._look_for_workers()
+        window = WINDOW_PER_WORKER * max(len(self.verified), 1)
+        while len(self.pending) < window:
+            games = self._next()
+            if games is None:
+                return
+            if not self.verified:
+                self._look_for_workers(force=True)
+            if not self.verified:
+                raise ValueError(
+                    _(
+                        "no worker of the cluster runs swlab {mine} any more: start "
+                        "workers with this swlab"
+                    ).format(mine=self.mine)
+                )
+            future = self.client.submit(
+                play_checked,
+                self.board,
+                self.plan,
+                games,
+                pure=False,
+                workers=sorted(self.verified),
+                allow_other_workers=False,
+            )
+            self.pending[future] = games
+            completed.add(future)
+
+    def run(self) -> bool:
+        """Play every batch; ``True`` if interrupted (Ctrl-C)."""
+        from distributed import as_completed
+
+        completed = as_completed()
+        try:
+            self._fill(completed)
+            for future in completed:
+                games = self.pending.pop(future)
+                version, worker, done = future.result()
+                future.release()
+                if version == self.mine:
+                    self.take(done)
+                else:  # a worker restarted with another swlab at a checked address
+                    self.replayed[version] = self.replayed.get(version, 0) + len(games)
+                    self._refuse(worker, version)
+                    self.again.append(games)
+                self._fill(completed)
+        except KeyboardInterrupt:
+            self.client.cancel(list(self.pending))
+            return True
+        return False

@@ -1,8 +1,10 @@
 """The board catalog: what swlab ships, and the one way to turn a name or a path into a board.
 
-The official boards, their region graphs and the teaching scenarios ship inside the
-package (``swlab/data/``), found with :mod:`importlib.resources`, so a checkout and an
-installed wheel behave alike. Every caller that takes a board (the CLI, the scenario
+The official boards and their region graphs live in the repository's top-level ``maps/``
+folder, which the wheel carries inside the package (``swlab/maps``, copied there by
+``setup.py``); the teaching scenarios ship in ``swlab/data/scenarios``. Both are found with
+:mod:`importlib.resources` (:func:`shipped_folder`), so a checkout, an editable install and
+an installed wheel behave alike. Every caller that takes a board (the CLI, the scenario
 loader, ``simulate``, :class:`~swlab.rules.game.Game`, the viewer, the editor) goes
 through :func:`load_board`:
 
@@ -46,6 +48,7 @@ __all__ = [
     "data_dir",
     "find_graph",
     "find_scenario",
+    "is_shipped_name",
     "load_board",
     "maps_dir",
     "official_board",
@@ -53,6 +56,7 @@ __all__ = [
     "scenario_path",
     "scenarios_dir",
     "shipped_board_names",
+    "shipped_folder",
     "shipped_scenario_names",
 ]
 
@@ -77,9 +81,22 @@ def data_dir() -> Path:
     return folder
 
 
+def shipped_folder(name: str) -> Path:
+    """A top-level folder of the repository that the wheel carries inside the package
+    (``maps``, ``notebooks``): ``swlab/<name>`` in an installed wheel (``setup.py`` copies
+    it there at build time, so the repository keeps one copy), ``<checkout>/<name>`` beside
+    the package in a checkout or an editable install."""
+    package = Path(str(files("swlab")))
+    for folder in (package / name, package.parent / name):
+        if folder.is_dir():
+            return folder
+    raise CatalogError(f"swlab's {name} folder is missing from this installation ({package})")
+
+
 def maps_dir() -> Path:
-    """The shipped maps: ``official_*.geojson``, region graphs in ``graphs/``, the schema."""
-    return data_dir() / "maps"
+    """The shipped maps: ``official_*.geojson``, ``terra_mystica_base.geojson``, region
+    graphs in ``graphs/``, and the schema (``README.md``): the repository's ``maps/``."""
+    return shipped_folder("maps")
 
 
 def scenarios_dir() -> Path:
@@ -97,6 +114,12 @@ def shipped_board_names() -> list[str]:
     names = {p.stem for p in folder.glob("*.geojson")}
     names |= {p.stem for p in (folder / "graphs").glob("*.json")}
     return sorted(names)
+
+
+def is_shipped_name(spec: str) -> bool:
+    """Whether :func:`load_board` reads ``spec`` as a shipped board (``official-2p`` too),
+    not as a file."""
+    return not _looks_like_path(spec) and _normal(spec) in shipped_board_names()
 
 
 def _shipped_list() -> str:
@@ -226,12 +249,12 @@ def load_board(
         found = _load_name(text)
         if found is None:
             bare = Path(base_dir or ".") / text
-            if not bare.is_file():
+            if not bare.exists():  # a folder or a FIFO of that name: _load_path says what it is
                 raise CatalogError(
                     f"{text!r}: no such file or shipped map (no shipped board is called that); "
                     f"shipped boards: {_shipped_list()}"
                 )
-            found = _load_path(bare)  # a file named without a suffix
+            found = _load_path(bare)  # a file named without a suffix (or not a file at all)
         board = found
     if polygons and isinstance(board, GraphBoard):
         name = spec if isinstance(spec, str | os.PathLike) else board.name

@@ -1,6 +1,6 @@
 """Boards from region graphs: polygons whose derived topology equals a given graph.
 
-The reference maps in ``swlab/data/maps/graphs/`` record only *which* regions border which;
+The reference maps in ``maps/graphs/`` record only *which* regions border which;
 the game, the editor and the tutorials need shapes. This module draws one polygon per region
 inside a rectangular outline so that the topology derived from the polygons (R-COMP-6: a shared
 border of positive length makes two regions adjacent, a shared stretch of outline makes a
@@ -30,7 +30,7 @@ How it works, and why it cannot go wrong silently:
 6. The derived topology is checked against the graph; on a mismatch the noise is reduced,
    and if even straight borders fail (faired, then unfaired), :class:`GraphError` is raised.
 
->>> graph = read_graph("swlab/data/maps/graphs/official_3p.json")  # doctest: +SKIP
+>>> graph = read_graph("maps/graphs/official_3p.json")  # doctest: +SKIP
 >>> outline, polygons = polygons_from_graph(graph, seed=1)  # doctest: +SKIP
 """
 

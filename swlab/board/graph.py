@@ -1,7 +1,7 @@
 """Region graphs: a board as facts only (terrain, symbols, edge contact, borders), no shapes.
 
-The format (``swlab/data/maps/graphs/README.md`` describes it field by field) is what the
-reference maps in ``swlab/data/maps/graphs/`` use, what ``swlab map from-graph`` draws
+The format (``maps/graphs/README.md`` describes it field by field) is what the
+reference maps in ``maps/graphs/`` use, what ``swlab map from-graph`` draws
 polygons for, and what a scenario may write inline as its ``board:``. This module is its
 one reader: :func:`parse_graph` checks a decoded document and :func:`read_graph` a file;
 :class:`GraphBoard` is a graph the rules engine can play on (it satisfies

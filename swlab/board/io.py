@@ -1,4 +1,4 @@
-"""Reading and writing boards as GeoJSON (schema: ``swlab/data/maps/README.md``).
+"""Reading and writing boards as GeoJSON (schema: ``maps/README.md``).
 
 A malformed file raises one :class:`MapFormatError` naming the file, the feature and the
 field, so a designer can fix it without reading a traceback. What is well-formed but wrong
@@ -399,11 +399,21 @@ def _check_length(r: _Reader, text: str, field: str) -> None:
 
 def _map_fields(r: _Reader, document: Mapping[str, Any]) -> tuple[Mapping[str, Any], str]:
     """The map-level fields and where they are: swlab's ``board`` member, else the
-    top-level ``properties`` some tools write, else none at all."""
+    top-level ``properties`` some tools write, else none at all. Top-level ``properties``
+    that are not an object are refused, not taken for absent (``null`` is absent, as GIS
+    tools write an empty attribute)."""
+    top = document.get("properties")
+    if top is not None and not isinstance(top, dict):
+        raise r.fail(
+            "properties",
+            _("expected an object (the map's name, players and turns), got {type_name}").format(
+                type_name=_type_name(top)
+            ),
+        )
     if "board" in document:
         return r.get(document, "board", "board", dict), "board"
-    if isinstance(document.get("properties"), dict):
-        return document["properties"], "properties"
+    if isinstance(top, dict):
+        return top, "properties"
     return {}, "board"
 
 
@@ -509,8 +519,9 @@ def parse_board(
     - players: ``players``, else the official board nearest in region count
       (:func:`default_players`); turns: ``turns``, else the turn track of R-COMP-1;
     - outline: the outer boundary of all regions;
-    - a region's id: the Feature ``id``, else ``properties.id``, else ``properties.fid``,
-      else the lowest unused ids in file order.
+    - a region's id: the Feature ``id``, else ``properties.id``, else ``properties.fid``;
+      when no feature has one, 1, 2, ... in file order (a feature without an id among
+      features with ids is refused, naming it).
 
     A MultiPolygon of one part, a clockwise outer ring (in a plain file), and a terrain or
     symbol in other letters (``Forest``) are read with a warning. A file's own ``players``
@@ -552,6 +563,9 @@ def parse_board(
     if not features:
         raise r.fail("features", _("is empty: a board needs at least one region (a Feature)"))
     found: list[tuple[int | None, Polygon, str, list[str], str | None]] = []
+    #: the first feature without a region id, and the first with one
+    missing: int | None = None
+    having: int | None = None
     for index, feature in enumerate(features):
         r.feature, r.region = index, None
         if not isinstance(feature, dict):
@@ -582,6 +596,12 @@ def parse_board(
         if region_name is not None:
             _check_length(r, region_name, "properties.name")
         found.append((region_id, polygon, terrain, symbols, region_name))
+        if region_id is None:
+            missing = index if missing is None else missing
+        elif having is None:
+            having = index
+        if missing is not None and having is not None:  # refused before reading further
+            _refuse_unnumbered(r, missing, found[missing][4], having)
     r.feature = r.region = None
     ids = _number_regions(r, [f[0] for f in found])
     r.flush(ids)
@@ -619,8 +639,28 @@ def _board_name(
     return stem[:100]
 
 
+def _refuse_unnumbered(r: _Reader, index: int, name: str | None, other: int) -> None:
+    """Refuse feature ``index``, which has no region id while feature ``other`` has one:
+    scenarios and records refer to regions by id, so an id the reader made up for it would
+    be nobody's choice."""
+    r.feature, r.region = index, None
+    if name:
+        reason = _(
+            "the region named {name} has no region id ({fields}), while feature #{other} has "
+            "one: scenarios and records refer to regions by id, so give it one"
+        )
+    else:
+        reason = _(
+            "this feature has no region id ({fields}), while feature #{other} has one: "
+            "scenarios and records refer to regions by id, so give it one"
+        )
+    fields = ", ".join(ID_FIELDS)
+    raise r.fail("id", reason.format(name=repr(name), fields=fields, other=other))
+
+
 def _number_regions(r: _Reader, given: list[int | None]) -> dict[int, int]:
-    """Every feature's region id: its own, or the lowest id no feature uses, in order."""
+    """Every feature's region id: its own, or (when no feature has one) the lowest id no
+    feature uses, in file order."""
     used = {i for i in given if i is not None}
     ids: dict[int, int] = {}
     numbered: list[int] = []

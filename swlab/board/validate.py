@@ -8,7 +8,7 @@ offending area, so the editor can highlight it and ``swlab map check`` can print
 says how to fix it (``Problem.fix``). The checks cover every polygon rule of the QGIS
 topology checker (invalid geometry, multi-part, gaps, duplicates, overlaps, outside the
 outline) and the game's own (no regions, player count, terrain and symbols, connectivity,
-edge, entry); ``swlab/data/maps/README.md`` lists them in a table.
+edge, entry); ``maps/README.md`` lists them in a table.
 
 All geometry is compared on the board's snapping grid (:func:`~swlab.board.geometry.grid_size`,
 a millionth of the board's diagonal) and every tolerance below is relative to the board's

@@ -217,7 +217,7 @@ def from_geojson(
 
 def from_graph(graph: RegionGraph | str | os.PathLike[str], *, seed: int = 0) -> Draft:
     """Polygons drawn from a region graph: a file in the format of
-    ``swlab/data/maps/graphs/README.md``, or a shipped graph's name (``official_3p``)."""
+    ``maps/graphs/README.md``, or a shipped graph's name (``official_3p``)."""
     if not isinstance(graph, RegionGraph):
         graph = read_graph(find_graph(graph))
     return from_board(board_from_graph(graph, seed=seed))

@@ -8,7 +8,7 @@
 * :func:`region_sets`: edge, coastal and first-conquest regions (R-COMP-6, R-CONQ-1);
 * :func:`problem_features`: the validator's problems with their ``where`` geometry;
 * :func:`expected_diff`: borders missing or extra against an intended design given as a
-  reference graph (``swlab/data/maps/graphs/*.json``);
+  reference graph (``maps/graphs/*.json``);
 * :func:`heat_colour`: the colour scale of the play-test heat map.
 
 Each has a ``*_features`` twin giving a GeoJSON ``FeatureCollection`` with its Leaflet style
@@ -319,7 +319,7 @@ def expected_diff(
 ) -> GraphDiff:
     """Borders and edge regions of ``board`` against an intended design.
 
-    ``expected_graph_json`` is a reference graph in the ``swlab/data/maps/graphs/`` format: a
+    ``expected_graph_json`` is a reference graph in the ``maps/graphs/`` format: a
     path, the decoded JSON or a :class:`~swlab.board.generate.RegionGraph`.
     """
     ids, pairs, edge = _graph_facts(expected_graph_json)

@@ -220,7 +220,7 @@ class MapEditor:
         official board.
     expected
         The intended design for the "vs design" overlay: a region graph in the format of
-        ``swlab/data/maps/graphs/README.md`` (a path, its decoded JSON or a
+        ``maps/graphs/README.md`` (a path, its decoded JSON or a
         :class:`~swlab.board.generate.RegionGraph`). *new* replaces it with the graph of
         the new board's source (none for a rectangle or a random board).
     width, height
@@ -556,8 +556,7 @@ class MapEditor:
         from swlab.play import keys
 
         bound = keys.bind(self.widget, {"cancel": self._speak(self.escape)})
-        if bound is not None:
-            self.buttons["select"].tooltip = _("Click regions to select them (Esc)")
+        self.buttons["select"].tooltip = _("Click regions to select them (Esc)")
         return bound
 
     @i18n.in_own_language

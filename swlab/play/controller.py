@@ -25,6 +25,7 @@ import os
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from swlab.board.catalog import load_board
@@ -97,14 +98,35 @@ Kind = Literal["applied", "refused", "choices", "confirm", "none"]
 
 @dataclass(frozen=True)
 class Question:
-    """An irreversible step waiting for the player's word: the final conquest (R-CONQ-10),
-    acting while viewing the past, or autoplay over a human's seat. ``options`` are
-    ``(key, label)`` pairs for :meth:`GameController.answer`."""
+    """An irreversible step waiting for the player's word. ``options`` are ``(key, label)``
+    pairs for :meth:`GameController.answer`; the first is the default.
 
-    kind: Literal["final", "past", "autoplay"]
+    Every question the viewer asks, and what Enter and Esc answer
+    (:meth:`GameController.confirm`, :meth:`GameController.cancel`); Esc never plays:
+
+    - ``final``, a final conquest (R-CONQ-10): Enter answers ``confirm``, Esc ``cancel``.
+    - ``decline`` (R-DECLINE-1): Enter answers ``confirm``, Esc ``cancel``.
+    - ``past``, acting while the past is shown: Enter answers ``continue`` (from the step shown;
+      the later steps go, as after an undo), Esc ``cancel``.
+    - ``autoplay`` over a person's seat: Enter ``all`` (bots play every seat, as the
+      button asked), Esc ``cancel``.
+    - choices on one region (not a :class:`Question`: ``ClickResult.choices``): Enter
+      takes the first, the plain conquest or placement listed before a badge's own (the
+      Dragon of R-POW-DRAGONMASTER, a conversion, a piece); Esc takes none.
+    - the reinforcement die to roll (R-CONQ-10): Enter rolls it.
+    - the viewer's file box, outside the game: a file that exists is replaced by Enter and
+      kept by Esc (:class:`swlab.workspace.FileBox`).
+    """
+
+    kind: Literal["final", "decline", "past", "autoplay"]
     text: str
     options: tuple[tuple[str, str], ...]
     action: Action | None = None
+
+    @property
+    def default(self) -> str:
+        """The key Enter answers with: the first option."""
+        return self.options[0][0]
 
 
 @dataclass(frozen=True)
@@ -527,7 +549,7 @@ class GameController:
             return self._remember(ClickResult("refused", message=str(e)))
         question = self._past_question(act)
         if question is None:
-            question = self._final_question(act)
+            question = self._final_question(act) or self._decline_question(act)
         if question is not None:
             return self._ask(question)
         return self.apply(act)
@@ -573,6 +595,27 @@ class GameController:
             action,
         )
 
+    def _decline_question(self, action: Action) -> Question | None:
+        """A decline cannot be taken back in real play: say what it does first."""
+        if not isinstance(action, Decline) or why_illegal(self.state, action) is not None:
+            return None
+        state = self.state
+        race = state.players[state.current].active
+        name = game_words.race(race.name) if race else ""
+        return Question(
+            "decline",
+            _(
+                "Send the {race} into decline? One token stays in each of their regions, "
+                "their special power is lost, they conquer no more, and you pick a new combo "
+                "next turn (R-DECLINE-1, R-DECLINE-2, R-DECLINE-6)."
+            ).format(race=name),
+            (
+                ("confirm", _("Send the {race} into decline").format(race=name)),
+                ("cancel", _("Not now")),
+            ),
+            action,
+        )
+
     def _ask(self, question: Question) -> ClickResult:
         self.question = question
         region = _region_of(question.action) if question.action is not None else None
@@ -607,12 +650,41 @@ class GameController:
                 self.game.goto(self.index)  # the later steps go when the action is played
             if q.action is None:
                 return self._remember(ClickResult("none", message=_("Continue from here.")))
-            follow = self._final_question(q.action)
+            follow = self._final_question(q.action) or self._decline_question(q.action)
             if follow is not None:
                 return self._ask(follow)
             return self.apply(q.action)
         assert q.action is not None
         return self.apply(q.action)
+
+    def pending_choices(self) -> tuple[Action, ...]:
+        """The choices the last click offered and nobody has taken yet (several legal
+        actions on one region, e.g. a conquest or the Dragon, R-POW-DRAGONMASTER)."""
+        last = self.last
+        return last.choices if last is not None and last.kind == "choices" else ()
+
+    def confirm(self) -> ClickResult | None:
+        """Enter: the default answer of whatever waits for the player (see
+        :class:`Question`): the question's first option, the first of the choices offered
+        on a region, or the reinforcement die when it is to be rolled (R-CONQ-10). ``None``
+        when nothing waits."""
+        if self.question is not None:
+            return self.answer(self.question.default)
+        choices = self.pending_choices()
+        if choices:
+            return self.request(choices[0])
+        if current_player(self.state) == CHANCE:
+            return self.roll()
+        return None
+
+    def cancel(self) -> ClickResult | None:
+        """Esc: the question or the choices offered go away and nothing is played;
+        ``None`` when nothing waits."""
+        if self.question is not None:
+            return self.answer("cancel")
+        if self.pending_choices():
+            return self._remember(ClickResult("none", message=_("Cancelled: nothing changed.")))
+        return None
 
     def branch(self) -> Game:
         """A new game from the step shown: the original timeline is kept (:attr:`timelines`,
@@ -692,14 +764,7 @@ class GameController:
                 )
             )
         if current_player(state) == CHANCE:
-            return self._remember(
-                ClickResult(
-                    "refused",
-                    region=region_id,
-                    rule="R-CONQ-10",
-                    message=_("The reinforcement die decides now: roll the die (R-CONQ-10)."),
-                )
-            )
+            return self._die_decides(region_id)
         probe = _PROBE.get(state.stage, Conquer)(region_id)
         error = why_illegal(state, probe)
         if error is None:  # legal but not listed (should not happen): play it anyway
@@ -707,6 +772,17 @@ class GameController:
         return self._remember(
             ClickResult(
                 "refused", region=region_id, action=probe, rule=error.rule, message=error.message
+            )
+        )
+
+    def _die_decides(self, region: int | None = None) -> ClickResult:
+        """The refusal of a click or a key while the reinforcement die is to be rolled."""
+        return self._remember(
+            ClickResult(
+                "refused",
+                region=region,
+                rule="R-CONQ-10",
+                message=_("The reinforcement die decides now: roll the die (R-CONQ-10)."),
             )
         )
 
@@ -1358,8 +1434,9 @@ class GameController:
 
     def next_action(self) -> ClickResult:
         """Let a bot play one action for whoever must act (the seat's bot, else the
-        default bot of :mod:`swlab.bots`); at a chance node the die is rolled
-        (:meth:`roll`)."""
+        default bot of :mod:`swlab.bots`), a human seat too: for code that plays a game
+        through (tests, benchmarks); the viewer's N and bot button use :meth:`advance`. At
+        a chance node the die is rolled (:meth:`roll`)."""
         state = self.state
         actor = current_player(state)
         if actor is None:
@@ -1374,6 +1451,60 @@ class GameController:
             )
         results = self._drive(lambda seat: True, max_steps=1)
         return results[-1] if results else self._remember(ClickResult("none"))
+
+    def advance(self) -> ClickResult:
+        """The N key and the bot button: the next step that is not a person's to decide,
+        namely a bot seat's action or the reinforcement die (a chance event, R-CONQ-10).
+
+        On a person's turn nothing is played: a bot never decides a human seat's move
+        unasked (autoplay asks first, :meth:`request_autoplay`; hint only suggests).
+        """
+        actor = current_player(self.state)
+        if actor is not None and actor != CHANCE and not self.is_bot_seat(actor):
+            return self._persons_turn(actor)
+        return self.next_action()
+
+    def finish_bot_turn(self) -> list[ClickResult]:
+        """The bot's whole turn (the *bot: finish turn* button), when the turn is a bot
+        seat's; on a person's turn nothing is played (as :meth:`advance`)."""
+        owner = self.state.turn.actor
+        actor = current_player(self.state)
+        if actor is None:
+            return [self.next_action()]
+        if not self.is_bot_seat(owner):
+            return [self._persons_turn(owner if actor == CHANCE else actor)]
+        return self.finish_turn()
+
+    def _persons_turn(self, seat: int) -> ClickResult:
+        """Why a bot command does nothing now: a person plays this seat."""
+        return self._remember(
+            ClickResult(
+                "refused",
+                message=_("It is {player}'s turn: play on the map. N moves the bots only.").format(
+                    player=self.state.player_name(seat)
+                ),
+            )
+        )
+
+    def end_stage(self) -> ClickResult:
+        """The D key: stop conquering, finish a redeployment, or keep the race active,
+        whichever the stage has (``end`` or ``done``). When the stage cannot end now, the
+        engine's refusal with its rule id: tokens still in hand must be placed first
+        (R-REDEPLOY-1; after an attack R-REDEPLOY-2), the die must be rolled (R-CONQ-10),
+        a combo picked (R-PICK-1)."""
+        for b in self.buttons():
+            if b.action.verb in ("done", "end"):
+                return self.request(b.action)
+        state = self.state
+        if current_player(state) == CHANCE:
+            return self._die_decides()
+        probe: Action = Done() if state.stage in (Stage.REDEPLOY, Stage.DEFEND) else End()
+        error = why_illegal(state, probe)
+        if error is None:  # legal but not listed (should not happen): play it anyway
+            return self.request(probe)
+        return self._remember(
+            ClickResult("refused", action=probe, rule=error.rule, message=error.message)
+        )
 
     def roll(self) -> ClickResult:
         """Roll the reinforcement die (R-COMP-5, R-CONQ-10): the face this position draws
@@ -1454,9 +1585,25 @@ class GameController:
         """Save the position at the cursor as a scenario file (YAML, or JSON for ``.json``)."""
         self.game.save_scenario(path)
 
-    def load_scenario(self, path: str | os.PathLike[str]) -> None:
-        """Replace the game by the position of a scenario file on this viewer's board."""
-        game = Game.from_scenario(path)
+    def load_scenario(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        check_board: Callable[[Any, Path], None] | None = None,
+    ) -> None:
+        """Replace the game by the position of a scenario file on this viewer's board.
+
+        ``check_board(board, file)`` may refuse the ``board`` value the file names before
+        any board is read (the workspace's :meth:`~swlab.workspace.Workspace.check_board`).
+        """
+        if check_board is None:
+            game = Game.from_scenario(path)
+        else:
+            from swlab.rules.scenario import read_scenario_file, scenario_from_dict
+
+            data = read_scenario_file(path)
+            check_board(data.get("board"), Path(path))
+            game = Game.from_state(scenario_from_dict(data, Path(path).parent, file=path))
         if game.state.geo.name != self.board.name:
             raise ValueError(
                 f"{path} is set on {game.state.geo.name!r}, but this viewer shows "

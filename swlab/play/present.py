@@ -35,6 +35,13 @@ from swlab.play.style import player_colour
 from swlab.play.viewer import GameViewer
 from swlab.rules.engine import CHANCE, current_player, is_over, tokens_on_map, winners
 from swlab.rules.game import Game
+from swlab.safe_io import InputRefused, check_regular, parse_json, read_text
+from swlab.servers import (  # the offline Voila setup, named here too (as it always was)
+    JUPYTER_DATA,
+    VOILA_TEMPLATE,
+    voila_environment,
+    voila_options,
+)
 
 __all__ = [
     "JUPYTER_DATA",
@@ -51,29 +58,6 @@ __all__ = [
 #: The Voila app that ``swlab present`` serves.
 NOTEBOOK = Path(__file__).with_name("present.ipynb")
 ENV = "SWLAB_PRESENT"
-#: swlab's Jupyter data folder, shipped in the package: it holds the Voila template below.
-JUPYTER_DATA = Path(__file__).resolve().parents[1] / "data" / "jupyter"
-#: The Voila template every swlab Voila page uses: Voila's "lab" page without requests to
-#: outside hosts (no Font Awesome or MathJax from a CDN), so that a room without the
-#: internet gets the whole page (``data/jupyter/voila/templates/swlab``).
-VOILA_TEMPLATE = "swlab"
-
-
-def voila_environment(base: Mapping[str, str]) -> dict[str, str]:
-    """``base`` with swlab's Jupyter data folder first on ``JUPYTER_PATH``: Voila looks
-    for templates in the Jupyter data folders, so a server started with this environment
-    finds :data:`VOILA_TEMPLATE` wherever swlab is installed (checkout or wheel)."""
-    env = dict(base)
-    old = [p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p]
-    env["JUPYTER_PATH"] = os.pathsep.join([str(JUPYTER_DATA), *old])
-    return env
-
-
-def voila_options() -> list[str]:
-    """The command-line options that make a Voila server (``voila`` or JupyterLab's Voila
-    extension) render every page with :data:`VOILA_TEMPLATE`; pair them with
-    :func:`voila_environment`."""
-    return [f"--VoilaConfiguration.template={VOILA_TEMPLATE}"]
 
 
 def serve(cmd: Sequence[str], env: Mapping[str, str]) -> int:
@@ -100,14 +84,21 @@ def load_game(
     """A game from a board (a shipped name or a board file), a scenario (a ``.yaml`` file
     or a shipped scenario's name) or a game record (a ``.json`` record file). ``seed`` fixes
     a new game's setup and die (default: a new game each time)."""
-    from swlab.board.catalog import load_board, scenario_path
+    from swlab.board.catalog import (
+        load_board,
+        scenario_path,
+        shipped_board_names,
+        shipped_scenario_names,
+    )
 
     spec = spec or "official_2p"
     path = Path(spec)
-    if path.suffix == ".json" and path.exists():
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(data, dict) and "actions" in data:
-            return Game.from_record(path)
+    try:  # a FIFO, a device, a folder: refused before any loader opens it
+        check_regular(path)
+    except InputRefused as refused:
+        raise ValueError(_("{path}: {reason}").format(path=spec, reason=refused.reason)) from None
+    if path.suffix == ".json" and path.exists() and _holds_a_record(path):
+        return Game.from_record(path)
     if path.suffix in (".yaml", ".yml"):
         return Game.from_scenario(path)
     try:
@@ -116,8 +107,16 @@ def load_game(
         try:
             return Game.from_scenario(scenario_path(spec))
         except (OSError, ValueError, KeyError):
+            text = _(
+                "{spec} is neither a board, a scenario nor a game record; shipped boards: "
+                "{boards}; shipped scenarios: {scenarios}"
+            )
             raise ValueError(
-                f"{spec!r} is neither a board, a scenario nor a game record"
+                text.format(
+                    spec=repr(spec),
+                    boards=", ".join(shipped_board_names()),
+                    scenarios=", ".join(shipped_scenario_names()),
+                )
             ) from board_error
     names = (
         list(players)
@@ -125,6 +124,17 @@ def load_game(
         else [_("Player {n}").format(n=i + 1) for i in range(board.players)]
     )
     return Game(board, names, seed=seed)
+
+
+def _holds_a_record(path: Path) -> bool:
+    """Whether the JSON file ``path`` is a game record (it has ``actions``) rather than a
+    board; read by :mod:`swlab.safe_io` with the limits of the largest kind a ``.json``
+    may be (a map), a refusal naming the file."""
+    try:
+        data = parse_json(read_text(path, "map"))
+    except InputRefused as refused:
+        raise ValueError(_("{path}: {reason}").format(path=path, reason=refused.reason)) from None
+    return isinstance(data, dict) and "actions" in data
 
 
 def settings_from_env() -> dict[str, Any]:
@@ -203,13 +213,15 @@ class Presenter:
             [style, self.narration, controls, self.viewer.widget, self.end_screen]
         )
         self.widget.add_class("swlab-present")
-        # the presenter's pause is the bots' clock; the rest of the keys are the viewer's
+        # the presenter's pause is the bots' clock; the rest of the keys are the viewer's,
+        # through the viewer's own keyboard layer (one listener: one press acts once), whose
+        # scope grows to the whole presenter
         commands = dict(self.viewer.key_commands())
         commands["pause"] = self.toggle_pause
         commands["next"] = self.step
-        from swlab.play import keys
-
-        self.keys = keys.bind(self.widget, commands)
+        self.keys = self.viewer.keys
+        self.keys.set_commands({k: self.viewer._speak(fn) for k, fn in commands.items()})
+        self.keys.serve(self.widget)
         self._turn_key: tuple[int, int] | None = None
         self._turn_start = self.controller.index
         self.paused = False
@@ -265,8 +277,9 @@ class Presenter:
             self.step()
 
     def step(self) -> None:
-        """One bot step (or the die of a bot's conquest), the changed regions outlined;
-        at the end of a bot's turn its summary."""
+        """One bot step or the die (the N key, and the bots' clock), the changed regions
+        outlined; at the end of a bot's turn its summary. On a person's turn nothing is
+        played, and the narration says so (:meth:`GameController.advance`)."""
         c = self.controller
         if is_over(c.state) or c.question is not None:
             return
@@ -274,7 +287,7 @@ class Presenter:
         key = (before.round, before.current)
         if key != self._turn_key:
             self._turn_key, self._turn_start = key, c.index
-        result = c.next_action()
+        result = c.advance()
         if not result.ok:
             self.refresh()
             return
@@ -304,6 +317,8 @@ class Presenter:
         c = self.controller
         last = c.last
         words = last.narration if last is not None and last.ok else ""
+        if last is not None and last.kind == "refused":
+            words = last.message  # a refused click or key is told, not left silent
         if not words and c.summaries:
             words = c.summaries[-1].text
         self.narration.value = html.escape(words or c.status().text)

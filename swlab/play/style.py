@@ -46,6 +46,7 @@ __all__ = [
     "BoardShapes",
     "View",
     "arrange_labels",
+    "die_face_svg",
     "feature_collection",
     "fit_anchor",
     "fit_view",
@@ -1069,3 +1070,31 @@ def region_labels(
         )
         out[rid] = (where.get(rid, shapes.anchor[rid]), markup)
     return out
+
+
+#: Where the pips of the reinforcement die sit, by face (R-COMP-5: faces 0, 0, 0, 1, 2,
+#: 3), in a 3 x 3 grid of a face 30 units wide.
+_PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    0: (),
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+}
+
+
+def die_face_svg(face: int) -> str:
+    """The reinforcement die showing ``face``, as a small inline SVG (a blank face for
+    0) whose words are its ``aria-label`` (no ``<title>``: the sentence beside it says the
+    face, and a title would repeat it in the message's text): what a roll shows on screen
+    (R-CONQ-10)."""
+    pips = "".join(
+        f"<circle cx='{7 + 8 * col}' cy='{7 + 8 * row}' r='3' fill='#000'/>"
+        for row, col in _PIPS.get(face, ())
+    )
+    words = html.escape(_("The die shows {face}.").format(face=face))
+    return (
+        f"<svg class='swlab-die swlab-die-{face}' role='img' aria-label='{words}' "
+        "width='2.2em' height='2.2em' viewBox='0 0 30 30'>"
+        "<rect x='1' y='1' width='28' height='28' rx='5' fill='#fff' stroke='#000' "
+        f"stroke-width='2'/>{pips}</svg>"
+    )

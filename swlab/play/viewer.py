@@ -29,6 +29,7 @@ from swlab.play.style import (
     HOVER_STYLE,
     LABEL_MAX_EM,
     PLAYER_COLOURS,
+    die_face_svg,
     fit_view,
     label_px,
     legend_html,
@@ -36,7 +37,7 @@ from swlab.play.style import (
     text_colour,
 )
 from swlab.rules import names as game_words
-from swlab.rules.actions import Action
+from swlab.rules.actions import Action, Roll
 from swlab.rules.game import Game
 from swlab.rules.state import GameState
 from swlab.workspace import FileBox, Outcome, Workspace
@@ -51,8 +52,10 @@ MAP_SHARE = 0.63
 
 def css(text_px: int | None = 16, label_scale: float = 1.0, label: int = 16) -> str:
     """The viewer's style block: text that scales with the viewer's width (or a fixed
-    ``text_px``), the map's label size ``label`` (px), transparent label icons that let
-    clicks through to the regions, and hover feedback on targets only."""
+    ``text_px``), the map's label size ``label`` (px), transparent label icons whose empty
+    box lets clicks through to the regions while their text takes the click (and passes
+    it to its own region, :meth:`GameViewer._on_region`: a label may reach over a
+    neighbour), and hover feedback on targets only."""
     size = "clamp(14px, 1.05cqw + 3px, 23px)" if text_px is None else f"{text_px}px"
     return f"""<style>
 .swlab-viewer {{ container-type: inline-size; }}
@@ -74,6 +77,10 @@ def css(text_px: int | None = 16, label_scale: float = 1.0, label: int = 16) -> 
   background: #f4f4f4; white-space: pre-wrap; }}
 .swlab-viewer .swlab-message.swlab-refused {{ border-left-color: #D55E00; }}
 .swlab-viewer .swlab-hover {{ white-space: pre-wrap; min-height: 2em; }}
+.swlab-viewer .swlab-row .widget-button.swlab-roll {{ font-size: 1.15em; font-weight: 700;
+  min-height: 2.4em; padding: 0.2em 1em; }}
+.swlab-viewer .swlab-die {{ display: inline-block; vertical-align: middle; margin-right: 8px; }}
+.swlab-viewer .swlab-keys-hint {{ font-size: 0.85em; color: #444; }}
 .swlab-viewer .swlab-log {{ font-size: 0.85em; max-height: 16em; overflow-y: auto; }}
 .swlab-viewer .swlab-panel {{ flex: 1 1 18em; min-width: 17em; overflow-y: auto;
   max-height: calc(100vh - {CHROME_PX // 2}px); padding-right: 4px; }}
@@ -83,6 +90,7 @@ def css(text_px: int | None = 16, label_scale: float = 1.0, label: int = 16) -> 
   gap: 12px; width: 100%; }}
 .swlab-map .leaflet-div-icon {{ background: transparent; border: none;
   pointer-events: none !important; }}
+.swlab-map .swlab-label > * {{ pointer-events: auto; cursor: default; }}
 .swlab-map.leaflet-container, .swlab-map .leaflet-container {{ background: #f7f7f2; }}
 .swlab-map {{ --swlab-label-px: {label}px; }}
 .swlab-map .swlab-label {{ font-size: var(--swlab-label-px);
@@ -230,6 +238,9 @@ class GameViewer:
                 title="",
                 pane="swlab-labels",
             )
+            # a label's text may reach over a neighbour: its click is its own region's
+            self.markers[rid].on_click(self._speak(lambda rid=rid, **_e: self._on_region(rid)))
+            self.markers[rid].on_mouseover(self._speak(lambda rid=rid, **_e: self._hover(rid)))
             self._label_html[rid] = markup
         # what is drawn over the regions and takes no clicks: target rings, then labels
         self.label_layer = LayerGroup(layers=(self.ring_layer, *self.markers.values()))
@@ -285,8 +296,17 @@ class GameViewer:
             self._on_roll,
             N_("The die is chance: the face this position draws from the game's seed"),
         )
-        self.bot_button = self._button(N_("bot: one action"), self._on_bot, N_("A bot plays one"))
-        self.finish_button = self._button(N_("bot: finish turn"), self._on_finish, "")
+        self.roll_button.button_style = "warning"
+        self.roll_button.add_class("swlab-roll")
+        self.roll_button.layout.display = "none"
+        self.bot_button = self._button(
+            N_("bot: one action"),
+            self._on_bot,
+            N_("A bot seat's next action, or the die; never a person's move"),
+        )
+        self.finish_button = self._button(
+            N_("bot: finish turn"), self._on_finish, N_("The bot whose turn it is plays the rest")
+        )
         self.hint_button = self._button(N_("hint"), self._on_hint, N_("What would a bot do?"))
         self.autoplay_button = self._button(
             N_("autoplay"), self._on_autoplay, N_("Bots play every seat to the end of the game")
@@ -329,7 +349,6 @@ class GameViewer:
 
         bots_row = widgets.HBox(
             [
-                self.roll_button,
                 self.bot_button,
                 self.finish_button,
                 self.autoplay_button,
@@ -385,6 +404,7 @@ class GameViewer:
                 self.banner_box,
                 self.question_box,
                 self.message,
+                self.roll_button,
                 self.choice_box,
                 self.button_box,
                 self.redeploy_box,
@@ -438,23 +458,22 @@ class GameViewer:
             "pause": self._toggle_pause,
             "done": self._on_done_key,
             "confirm": self._on_confirm_key,
-            "cancel": lambda: self._on_answer("cancel") if self.controller.question else None,
+            "cancel": self._on_cancel_key,
         }
 
     def _bind_keys(self) -> Any:
-        """Bind the keys (ipyevents) and name each in its button's tooltip."""
+        """Bind the keys (:mod:`swlab.play.keys`) and name each in its button's tooltip."""
         from swlab.play import keys
 
         bound = keys.bind(
             self.widget, {k: self._speak(fn) for k, fn in self.key_commands().items()}
         )
-        if bound is None:
-            return None
         for button, command in (
             (self.undo_button, "undo"),
             (self.redo_button, "redo"),
             (self.hint_button, "hint"),
             (self.bot_button, "next"),
+            (self.roll_button, "confirm"),
             (self.reveal_button, "reveal"),
         ):
             self._relabel_one(button, "tooltip", f"{{}} ({keys.key_of(command)})")
@@ -468,6 +487,7 @@ class GameViewer:
         return bound
 
     def _on_next(self, _: Any = None) -> None:
+        """N: the next step of a bot's turn being shown, else :meth:`_on_bot`."""
         c = self.controller
         if c.question is not None:
             return
@@ -483,15 +503,27 @@ class GameViewer:
         self.auto_bots.value = not self.auto_bots.value
 
     def _on_done_key(self) -> None:
-        for b in self.controller.buttons():
-            if b.action.verb in ("done", "end"):
-                self._on_action(b.action)
-                return
+        """D: end the stage, or say why it cannot end (the engine's refusal, rule id)."""
+        self._after(self.controller.end_stage())
 
     def _on_confirm_key(self) -> None:
-        q = self.controller.question
-        if q is not None:
-            self._on_answer(next(k for k, _ in q.options if k != "cancel"))
+        """Enter: the default answer of what waits (:meth:`GameController.confirm`, the
+        table at :class:`~swlab.play.controller.Question`), else the file box's
+        *replace*."""
+        result = self.controller.confirm()
+        if result is not None:
+            self._after(result)
+        elif self.files.pending is not None:
+            self._on_replace()
+
+    def _on_cancel_key(self) -> None:
+        """Esc: nothing is played (:meth:`GameController.cancel`), else the file box's
+        *keep*."""
+        result = self.controller.cancel()
+        if result is not None:
+            self._after(result)
+        elif self.files.pending is not None:
+            self._on_keep()
 
     # --- size -----------------------------------------------------------------------------
     def _css(self) -> str:
@@ -605,7 +637,7 @@ class GameViewer:
     def set_language(self, code: str) -> None:
         """Show this viewer's panel and hover in ``code`` (the switch in the panel calls it);
         every other widget keeps its own language."""
-        self.language = i18n.check(code)
+        self.language = i18n.accept(code)
         if self.language_pick.value != self.language:
             self.language_pick.value = self.language  # calls back here once, harmlessly
         with i18n.using(self.language):
@@ -624,15 +656,21 @@ class GameViewer:
     # --- callbacks: call the controller, then refresh ------------------------------------
     def _on_click(self, **event: Any) -> None:
         rid = _region_id(event)
-        if rid is None:
-            return
+        if rid is not None:
+            self._on_region(rid)
+
+    def _on_region(self, rid: int) -> None:
+        """A click on region ``rid`` or on its label."""
         self._after(self.controller.click(rid))
 
     def _on_hover(self, **event: Any) -> None:
         rid = _region_id(event)
         if rid is not None:
-            self._last_hover = rid
-            self.hover_box.value = html.escape(self.controller.hover(rid))
+            self._hover(rid)
+
+    def _hover(self, rid: int) -> None:
+        self._last_hover = rid
+        self.hover_box.value = html.escape(self.controller.hover(rid))
 
     def _on_action(self, action: Action) -> None:
         self._after(self.controller.request(action))
@@ -685,14 +723,20 @@ class GameViewer:
         self.refresh()
 
     def _on_roll(self, _: Any = None) -> None:
+        """The reinforcement die, rolled by the player from *roll the die* just under the
+        status line (or Enter, or N), not at once after the final conquest: the rulebook's
+        order, choose the region and then roll (R-CONQ-10), stays two visible steps; the
+        face needed is read before the face shown (drawn beside the sentence); and an undo
+        returns to the moment before the roll, which shows the same seeded face again."""
         self._after(self.controller.roll())
 
     def _on_bot(self, _: Any = None) -> None:
-        self.controller.next_action()
+        """A bot's action or the die; on a person's turn nothing, and the panel says so."""
+        self.controller.advance()
         self.refresh()
 
     def _on_finish(self, _: Any = None) -> None:
-        self.controller.finish_turn()
+        self.controller.finish_bot_turn()
         self.refresh()
 
     def _on_autoplay(self, _: Any = None) -> None:
@@ -724,7 +768,10 @@ class GameViewer:
         elif verb == "open game":
             outcome = files.open(verb, name, "record", c.load_record)
         else:
-            outcome = files.open(verb, name, "scenario", c.load_scenario)
+            check = files.workspace.check_board
+            outcome = files.open(
+                verb, name, "scenario", lambda path: c.load_scenario(path, check_board=check)
+            )
         self._show_file(outcome)
 
     def _on_replace(self, _: Any = None) -> None:
@@ -773,9 +820,11 @@ class GameViewer:
         )
         last = c.last
         refused = last is not None and last.kind == "refused"
+        rolled = last.action if last is not None and last.ok else None
+        face = die_face_svg(rolled.face) if isinstance(rolled, Roll) else ""
         self.message.value = (
             f"<div class='swlab-message{' swlab-refused' if refused else ''}'>"
-            f"{html.escape(m.message)}</div>"
+            f"{face}{html.escape(m.message)}</div>"
             if m.message and m.question is None
             else ""
         )
@@ -807,7 +856,9 @@ class GameViewer:
         has_bots = c.has_bots()
         for b in (self.bot_button, self.finish_button, self.hint_button):
             b.disabled = not has_bots or m.status.over
-        self.roll_button.disabled = m.status.stage != "roll"
+        rolling = m.status.chance and m.question is None
+        self.roll_button.disabled = not rolling
+        self.roll_button.layout.display = None if rolling else "none"
         self.market_box.value = _market_table(m.market)
         self.score_box.value = _score_table(m.scoreboard)
         self.log_box.value = _log_html(m.entries, c)
@@ -834,9 +885,17 @@ class GameViewer:
             b.add_class(f"swlab-answer-{key}")
             b.on_click(self._speak(lambda _b, k=key: self._on_answer(k)))
             self.question_buttons.append(b)
+        keys_hint: tuple[Any, ...] = ()
+        if self.keys is not None:
+            labels = dict(q.options)
+            hint = _("Enter: {yes}. Esc: {no}.").format(
+                yes=labels[q.default], no=labels.get("cancel", "")
+            )
+            keys_hint = (widgets.HTML(f"<div class='swlab-keys-hint'>{html.escape(hint)}</div>"),)
         self.question_box.children = (
             self.question_text,
             widgets.HBox(self.question_buttons, layout=widgets.Layout(flex_flow="row wrap")),
+            *keys_hint,
         )
 
     def _draw_redeploy(self, m: PanelModel) -> None:

@@ -105,7 +105,8 @@ HOW_TO_PLAY: tuple[tuple[str, str], ...] = (
         N_("The die."),
         N_(
             "A region you lack 1 to 3 tokens for can be your final conquest: the viewer says so "
-            "and asks first; the game rolls the die, and your conquests end after it (R-CONQ-10)."
+            "and asks first; then press roll the die, just under the status line: the die shows "
+            "its face, and your conquests end after it (R-CONQ-10)."
         ),
     ),
     (

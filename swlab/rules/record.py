@@ -112,6 +112,20 @@ class Step:
     state: GameState
 
 
+def _distinct(players: tuple[str, ...]) -> tuple[str, ...]:
+    """``players`` if no two share a name: the log and the scores name seats by it."""
+    seen: dict[str, int] = {}
+    for k, name in enumerate(players):
+        if name in seen:
+            raise RecordError(
+                f"players.{k}",
+                f"{name!r} is also the name of players.{seen[name]}: two players have the same "
+                "name",
+            )
+        seen[name] = k
+    return players
+
+
 @dataclass(frozen=True)
 class GameRecord:
     """Everything needed to replay a game exactly."""
@@ -279,7 +293,7 @@ class GameRecord:
                 raise RecordError(f"line {number} (action {k + 1})", str(e)) from None
         return cls(
             board=_limited(header["board"], "name", "board"),
-            players=items("players"),
+            players=_distinct(items("players")),
             seed=seed,
             races=items("races"),
             powers=items("powers"),
@@ -345,6 +359,7 @@ class GameRecord:
             players = strings("players")
             for k, name in enumerate(players):
                 _limited(name, "name", f"players.{k}")
+            _distinct(players)
             if isinstance(data.get("notes"), str):
                 _limited(data["notes"], "notes", "notes")
         except RecordError as e:

@@ -132,7 +132,7 @@ def resolve_board(spec: Any, base_dir: str | os.PathLike[str] | None = None) -> 
 
     A shipped name (``official_2p``; ``official-2p``, a board's own name, works too), a
     file path relative to ``base_dir`` (``.geojson`` map, or a ``.json`` region graph), or
-    an inline region graph (a mapping in the format of ``swlab/data/maps/graphs``).
+    an inline region graph (a mapping in the format of ``maps/graphs``).
     """
     try:
         return load_board(spec, base_dir)
@@ -376,6 +376,10 @@ def _regions(d: Mapping[str, Any], geo: Geo, ctx: Ctx, claims: _Claims) -> list[
         if isinstance(key, str) and key.strip().lstrip("-").isdigit():
             rid = int(key)  # JSON keys are text
         i = ctx.region(rid if isinstance(rid, int) else _int(rid, path), path)
+        if i in claims.listed:  # "12" and "012" in JSON: two keys, one region
+            raise ScenarioError(
+                path, f"region {geo.ids[i]} is listed twice (also as {claims.listed[i]})"
+            )
         m = _mapping(raw if raw is not None else {}, path)
         region = replace(setup_region(geo, i, False), **decode_fields(RegionState, m, path, ctx))
         regions[i] = _check_region(region, m, path, ctx, claims)
@@ -696,11 +700,17 @@ def _may_hold_water(state: GameState, race: RaceState) -> bool:
 
 
 def _check_terrain(state: GameState, claims: _Claims) -> None:
-    """Mountains only on Mountain regions (R-SETUP-2); race tokens on water only with
-    Seafaring (R-CONQ-4)."""
+    """Mountains only on Mountain regions (R-SETUP-2) and never taken off one (R-CONQ-9);
+    race tokens on water only with Seafaring (R-CONQ-4)."""
     geo = state.geo
     for i, path in claims.listed.items():
         r = state.regions[i]
+        if geo.mountain[i] and not r.mountain:
+            raise ScenarioError(
+                f"{path}.mountain",
+                f"{geo.labels[i]} is a Mountain region: its Mountain is never removed, so it "
+                "stays true (R-CONQ-9)",
+            )
         if r.mountain and not geo.mountain[i]:
             raise ScenarioError(
                 f"{path}.mountain",

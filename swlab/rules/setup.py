@@ -59,8 +59,22 @@ def _order(
     return shuffled_stack(given or (), names, rng)
 
 
+def board_problem(board: BoardLike) -> str | None:
+    """Why ``board`` is no Small World board, or ``None`` (R-COMP-1). A Terra Mystica map
+    shares the map layer (hexes in the same GeoJSON) but not this game."""
+    if getattr(board, "profile", "small_world") == "terra_mystica":
+        return (
+            _("{board} is a Terra Mystica map, not a Small World board").format(board=board.name)
+            + " (R-COMP-1)"
+        )
+    return None
+
+
 def seat_problem(players: int, board: BoardLike) -> str | None:
     """Why ``players`` seats cannot play on ``board`` (R-COMP-1, R-SETUP-1), or ``None``."""
+    problem = board_problem(board)
+    if problem is not None:
+        return problem
     if not 2 <= players <= 6:
         return (
             _("Small World is played by 2 to 6 players, not {players}").format(players=players)

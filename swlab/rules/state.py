@@ -34,6 +34,7 @@ from typing import Any
 
 from swlab.rules import pieces as _pieces
 from swlab.rules.geo import Geo
+from swlab.terminal import printable
 
 NOBODY = -1
 
@@ -627,7 +628,8 @@ class GameState:
 
 
 def format_state(state: GameState) -> str:
-    """A compact text board for test failures and quick looks."""
+    """A compact text board for test failures and quick looks (names from files shown as
+    text: :func:`swlab.terminal.printable`)."""
     geo = state.geo
     lines = [
         f"{geo.name}  round {state.round}/{geo.turns}  player {state.player_name(state.current)}"
@@ -654,4 +656,4 @@ def format_state(state: GameState) -> str:
         lines.append(f"  {geo.ids[i]:>3} {geo.terrain[i]:<9}" + " ".join(bits))
     col = " | ".join(f"{k}:{c.race}+{c.power}({c.coins})" for k, c in enumerate(state.column))
     lines.append("  column " + col)
-    return "\n".join(lines)
+    return "\n".join(printable(line) for line in lines)  # a name is text, one line

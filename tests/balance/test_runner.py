@@ -61,7 +61,7 @@ def test_a_game_is_the_same_game_alone() -> None:
 
 
 def test_batches_cover_every_game_once() -> None:
-    cut = batches(100, 2)
+    cut = list(batches(100, 2))
     assert [g for b in cut for g in b] == list(range(100))
     assert len(cut) == 15  # 7 games a task: about 8 tasks per worker
     assert [len(b) for b in batches(5, 4, size=2)] == [2, 2, 1]

@@ -26,6 +26,7 @@ from swlab.board.catalog import (
     scenario_path,
     scenarios_dir,
     shipped_board_names,
+    shipped_folder,
     shipped_scenario_names,
 )
 from swlab.board.graph import GraphBoard
@@ -43,10 +44,17 @@ def tiny_map(path: Path, name: str = "tiny") -> Path:
     return path
 
 
-def test_data_is_found_inside_the_package() -> None:
+def test_data_is_found_inside_the_package_and_the_maps_at_the_top_level() -> None:
+    """The scenarios ship in ``swlab/data``; the maps are the checkout's top-level ``maps/``
+    (the wheel carries them as ``swlab/maps``: tests/test_wheel.py)."""
     assert data_dir() == Path(str(files("swlab") / "data"))
-    assert maps_dir().parent == scenarios_dir().parent == data_dir()
+    assert scenarios_dir().parent == data_dir()
     assert data_dir().is_relative_to(ROOT / "swlab")
+    assert maps_dir() == shipped_folder("maps") == ROOT / "maps"
+    assert not (ROOT / "swlab" / "maps").exists()  # one copy in the repository
+    assert shipped_folder("notebooks") == ROOT / "notebooks"
+    with pytest.raises(CatalogError, match="swlab's nothing folder is missing"):
+        shipped_folder("nothing")
 
 
 def test_shipped_boards_are_the_official_four_the_sample_graph_and_terra_mystica() -> None:

@@ -25,7 +25,7 @@ from swlab.board.generate import (
     read_graph,
 )
 
-GRAPHS = Path(__file__).resolve().parents[2] / "swlab" / "data" / "maps" / "graphs"
+GRAPHS = Path(__file__).resolve().parents[2] / "maps" / "graphs"
 PLAYERS = (2, 3, 4, 5)
 
 

@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -151,3 +152,85 @@ def test_map_show_refuses_an_unknown_label(
         == 2
     )
     assert "no terrain space has that label" in capsys.readouterr().err
+
+
+# --- large row-string files: a size limit and a linear parser -------------------------------
+def _rows_file(path: Path, rows: int, per_row: int, comments: int = 0) -> Path:
+    """``rows`` rows of ``per_row`` letters (no separators), after ``comments`` comment lines."""
+    letters = "USGBYRK~"
+    body = "".join(f"# note {k}\n" for k in range(comments))
+    body += "".join(
+        "".join(letters[(r + c) % len(letters)] for c in range(per_row)) + "\n" for r in range(rows)
+    )
+    path.write_text(body, encoding="utf-8")
+    return path
+
+
+def _cpu(fn: Any) -> float:
+    import time
+
+    start = time.process_time()
+    fn()
+    return time.process_time() - start
+
+
+def test_a_row_file_over_the_size_limit_is_refused_fast_naming_the_limit(tmp_path: Path) -> None:
+    """An 83 kB row file took 22 s and 514 MB to become a board, a 2 MB one ran for minutes:
+    the size is refused before anything is parsed."""
+    from swlab.safe_io import LIMITS
+
+    big = _rows_file(tmp_path / "two_mb.txt", 26, 80_000)
+    assert big.stat().st_size > 2_000_000
+    refusals: list[str] = []
+
+    def refuse() -> None:
+        with pytest.raises(HexLayoutError) as caught:
+            read_hexmap(big)
+        refusals.append(str(caught.value))
+
+    elapsed = _cpu(refuse)
+    limit = f"{LIMITS['hex map']:,} bytes"
+    assert refusals == [
+        f"{big}: is {big.stat().st_size / 2**20:.3g} MB, more than the {limit} a hex map file "
+        "may have"
+    ]
+    assert elapsed < 0.5, elapsed
+
+
+def test_too_many_spaces_are_refused_while_reading_naming_the_limit(tmp_path: Path) -> None:
+    from swlab.safe_io import MAP_LIMITS
+
+    spaces = int(MAP_LIMITS["hex_spaces"])
+    path = _rows_file(tmp_path / "wide.txt", 26, 2_000)  # 52,000 spaces in 52 kB
+    with pytest.raises(HexLayoutError) as caught:
+        read_hexmap(path)
+    assert str(caught.value).startswith(f"{path}: line ")
+    assert f"more than the {spaces:,} spaces a hex map may have" in str(caught.value)
+    doc = {"format": "swlab-hexmap", "version": 1, "name": "x", "rows": ["U" * 2_000] * 26}
+    with pytest.raises(HexLayoutError, match=f"more than the {spaces:,} spaces"):
+        layout_from_json(doc)
+
+
+def test_a_big_legal_row_file_parses_in_linear_time(tmp_path: Path) -> None:
+    """The most spaces a file may have, under the size limit with comments, parses in a
+    fraction of a second, and eight times the text takes about eight times as long."""
+    from swlab.safe_io import LIMITS, MAP_LIMITS
+
+    per_row = int(MAP_LIMITS["hex_spaces"]) // 26
+    small = _rows_file(tmp_path / "small.txt", 26, per_row, comments=400)
+    large = _rows_file(tmp_path / "large.txt", 26, per_row, comments=3_200 + 2_000)
+    assert large.stat().st_size < LIMITS["hex map"] < large.stat().st_size * 1.3
+    layout, _ = read_hexmap(large)
+    assert len(layout) == 26 * per_row
+    texts = {p: p.read_text() for p in (small, large)}
+    best = {p: min(_cpu(lambda p=p: parse_rows(texts[p])) for _ in range(5)) for p in texts}
+    assert best[large] < 0.5, best
+    ratio = best[large] / max(best[small], 1e-4)
+    assert ratio < 40, best  # text 8x larger (spaces equal): linear, not quadratic (64x+)
+
+
+def test_a_27th_row_and_an_empty_file_name_the_problem(tmp_path: Path) -> None:
+    with pytest.raises(HexLayoutError, match=r"^line 27: a hex map has at most 26 rows"):
+        parse_rows("U\n" * 27)
+    with pytest.raises(HexLayoutError, match="no rows: write one row"):
+        parse_rows("# only a comment\n")

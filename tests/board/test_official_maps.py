@@ -1,6 +1,6 @@
 """The four shipped boards match their reference region graphs exactly (R-COMP-1, R-COMP-6).
 
-The reference graphs in ``swlab/data/maps/graphs/`` record terrain, symbols, edge contact and
+The reference graphs in ``maps/graphs/`` record terrain, symbols, edge contact and
 borders of the printed boards; everything on the shipped GeoJSON side is *derived* from polygons.
 """
 
@@ -14,7 +14,7 @@ import pytest
 from swlab.board import official_board
 from swlab.board.model import TURNS_BY_PLAYERS
 
-GRAPHS = Path(__file__).resolve().parents[2] / "swlab" / "data" / "maps" / "graphs"
+GRAPHS = Path(__file__).resolve().parents[2] / "maps" / "graphs"
 PLAYERS = (2, 3, 4, 5)
 
 

@@ -78,7 +78,6 @@ def texts(found: list[MapWarning]) -> str:
         ("missing_board", ["no outline", "no player count", "no turn count", "no board name"]),
         ("turns_missing", ["no turn count in the file: 10 turns, the turn track for 3 players"]),
         ("outline_missing", ["no outline: using the outer boundary of all regions"]),
-        ("id_missing", ["feature #1 (region 2): no region id (id, properties.id, properties.fid)"]),
         ("geometry_multipolygon", ["feature #1 (region 2): a MultiPolygon of one part"]),
     ],
 )
@@ -192,13 +191,46 @@ def test_ids_missing_everywhere_are_numbered_in_order_with_one_warning() -> None
     doc = three()
     for f in doc["features"]:
         del f["properties"]["fid"]
-    doc["features"][1]["id"] = 1
     board, found = read(doc)
-    assert board.ids == (2, 1, 3)
+    assert board.ids == (1, 2, 3)
     assert (
-        "2 features have no region id (id, properties.id, properties.fid): "
-        "numbered 2, 3 in file order" in texts(found)
+        "3 features have no region id (id, properties.id, properties.fid): "
+        "numbered 1, 2, 3 in file order" in texts(found)
     )
+
+
+def test_one_feature_without_an_id_among_features_with_ids_is_refused_naming_it() -> None:
+    """Scenarios and records name regions by id: numbering one feature of a map whose other
+    features have ids would give it an id nobody chose."""
+    doc = three()
+    del doc["features"][1]["properties"]["fid"]
+    doc["features"][1]["properties"]["name"] = "Marsh"
+    with pytest.raises(MapFormatError) as caught:
+        read(doc)
+    message = str(caught.value)
+    assert message.startswith("plain.geojson: feature #1: field 'id': ")
+    assert "'Marsh'" in message and "while feature #0 has one" in message
+    assert "\n" not in message and caught.value.feature == 1
+
+
+def test_the_swlab_file_missing_one_id_is_refused() -> None:
+    path = PLAIN / "id_missing.geojson"
+    with pytest.raises(MapFormatError, match=r"id_missing\.geojson: feature #1: field 'id': "):
+        read_board(path)
+
+
+@pytest.mark.parametrize("value", [["name", 2, 10], "Isles", 3, True])
+def test_top_level_properties_that_are_not_an_object_are_refused(value: Any) -> None:
+    with pytest.raises(MapFormatError) as caught:
+        read(three(properties=value))
+    assert str(caught.value).startswith("plain.geojson: field 'properties': expected an object")
+    assert caught.value.field == "properties"
+
+
+def test_null_top_level_properties_are_absent() -> None:
+    """GIS tools write an empty attribute as null (as for ``symbols``)."""
+    board, found = read(three(properties=None))
+    assert board.name == "plain" and "no board name" in texts(found)
 
 
 def test_id_zero_is_a_region_id() -> None:

@@ -86,7 +86,7 @@ def test_compare_stats_with_equal_names_keeps_both_columns() -> None:
     not (maps_dir() / "official_2p.geojson").is_file(), reason="official boards not shipped yet"
 )
 def test_official_2p_counts_match_the_reference() -> None:
-    """Numbers from ``swlab/data/maps/graphs`` (README of the reference maps)."""
+    """Numbers from ``maps/graphs`` (README of the reference maps)."""
     stats = counts(board_stats(official_board(2)))
     assert stats["regions"] == 23 and stats["borders"] == 51
     assert stats["lost tribe regions"] == 9 and stats["edge regions"] == 15

@@ -59,9 +59,16 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[harness.Lab]:
 
 
 @pytest.fixture(scope="module")
-def present(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def present(present_server: tuple[str, Path]) -> str:
+    """The address of a real ``swlab present`` (see :func:`present_server`)."""
+    return present_server[0]
+
+
+@pytest.fixture(scope="module")
+def present_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """A real ``swlab present`` (its own Voila server, with the environment a user has:
-    the command itself finds swlab's Voila template) on the 2-player board."""
+    the command itself finds swlab's Voila template) on the 2-player board: its address
+    and the folder that holds its kernels' connection files."""
     reason = harness.missing()
     if reason:
         pytest.skip(reason)
@@ -75,7 +82,9 @@ def present(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         JUPYTER_RUNTIME_DIR=str(home / "runtime"),
         IPYTHONDIR=str(home / "ipython"),
         MPLBACKEND="Agg",
+        TMPDIR=str(home / "tmp"),  # where Voila keeps its kernels' connection files
     )
+    (home / "tmp").mkdir()
     cmd = [sys.executable, "-m", "swlab", "present", "official_2p", "--players", "Ann,Bot",
            "--bots", "1:greedy", "--pace", "0.2", "--seed", "7", "--port", str(port),
            "--no-browser"]  # fmt: skip
@@ -91,7 +100,7 @@ def present(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
     try:
         harness.wait_until(listens, 90, f"swlab present did not listen on {port}")
-        yield url
+        yield url, home / "tmp"
     finally:
         proc.terminate()  # Voila itself (swlab present became it): it stops its kernels
         try:

@@ -9,6 +9,7 @@ page and the news away.
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import re
@@ -46,10 +47,6 @@ SETTINGS = {
     },
 }
 VIEWPORT = {"width": 1500, "height": 1000}
-#: notebook_shim (old Notebook settings carried over to Jupyter Server) reads every
-#: ServerApp setting as the server starts, the deprecated ``ServerApp.token`` among
-#: them, which prints a DeprecationWarning; there are no old settings to carry here.
-QUIET_SERVER = ["--ServerApp.jpserver_extensions=notebook_shim=False"]
 #: How often :func:`wait_until` asks again.
 POLL = 0.1
 
@@ -190,6 +187,7 @@ class Lab:
 
     def start(self, timeout: float = 90) -> Lab:
         from swlab.play.present import voila_environment, voila_options
+        from swlab.servers import QUIET_LAB
 
         home = self.root / ".home"
         # JUPYTER_PATH only adds places to find extensions (a widget library installed
@@ -217,7 +215,7 @@ class Lab:
             f"--port={self.port}",
             "--ServerApp.port_retries=0",
             f"--IdentityProvider.token={self.token}",
-            *QUIET_SERVER,
+            *QUIET_LAB,  # no deprecation warning in the log
             f"--ServerApp.root_dir={self.root}",
             f"--LabApp.user_settings_dir={self.root / '.settings'}",
             f"--LabApp.workspaces_dir={self.root / '.ws'}",
@@ -511,12 +509,25 @@ def region_point(
     The board point (shapely's ``representative_point()``, then ``candidates``) is mapped
     to the page through the SVG path's own geometry: its ``getBBox()`` is the polygon's
     bounds in layer pixels (Leaflet's Simple CRS is linear, y up) and ``getScreenCTM()``
-    takes layer pixels to the page. ``elementFromPoint`` must then be that very path:
-    labels let clicks through (``pointer-events: none``), other regions must not cover it.
+    takes layer pixels to the page. ``elementFromPoint`` must then be that very path: the
+    empty box of a label lets clicks through, but its text takes them (for its own region),
+    and other regions must not cover the path. When none of those points is free, points of
+    a grid over the region are tried, nearest to the representative point first.
     """
+    from shapely.geometry import Point
+
     minx, miny, maxx, maxy = polygon.bounds
     rp = polygon.representative_point()
-    points = [(rp.x, rp.y), *candidates]
+    inner = polygon.buffer(-0.02 * min(maxx - minx, maxy - miny))
+    grid = [
+        (minx + (maxx - minx) * i / 8, miny + (maxy - miny) * j / 8)
+        for i in range(1, 8)
+        for j in range(1, 8)
+    ]
+    grid = sorted(
+        (q for q in grid if inner.contains(Point(q))), key=lambda q: Point(q).distance(rp)
+    )
+    points = [(rp.x, rp.y), *candidates, *grid]
     path = viewer.locator(f"path.swlab-region-{rid}")
     path.scroll_into_view_if_needed()
     for x, y in points:
@@ -545,3 +556,71 @@ WATCH_JS = """([root, timeout]) => new Promise(resolve => {
   obs.observe(el, {subtree: true, childList: true, attributes: true, characterData: true});
   setTimeout(() => { obs.disconnect(); resolve(-1); }, timeout);
 })"""
+
+
+# ==========================================================================================
+# The kernel behind a page
+# ==========================================================================================
+
+
+def _mtime(path: Path) -> float:
+    return path.stat().st_mtime
+
+
+class KernelProbe:
+    """A second client of the kernel behind a page (the newest kernel whose connection file
+    is in ``runtime`` or below): reads what the widgets' Python side holds, the truth a
+    test compares with what was typed or pressed in the page."""
+
+    def __init__(self, runtime: Path, timeout: float = 90) -> None:
+        from jupyter_client import BlockingKernelClient
+
+        files = wait_until(
+            lambda: sorted(runtime.rglob("kernel-*.json"), key=_mtime),
+            timeout,
+            f"no kernel started in {runtime}",
+        )
+        self.client = BlockingKernelClient(connection_file=str(files[-1]))
+        self.client.load_connection_file()
+        self.client.start_channels()
+        self.client.wait_for_ready(timeout=timeout)
+
+    def _request(self, code: str, expressions: Mapping[str, str]) -> dict[str, Any]:
+        msg_id = self.client.execute(code, silent=True, user_expressions=dict(expressions))
+        while True:
+            reply = self.client.get_shell_msg(timeout=60)
+            if reply["parent_header"].get("msg_id") == msg_id:
+                content: dict[str, Any] = reply["content"]
+                if content.get("status") != "ok":
+                    raise RuntimeError(f"{content.get('ename')}: {content.get('evalue')}")
+                return content
+
+    def run(self, code: str) -> None:
+        """Run ``code`` in the kernel (silently: no output, no execution count)."""
+        self._request(code, {})
+
+    def __call__(self, expr: str) -> Any:
+        """The value of ``expr`` in the kernel (through JSON)."""
+        result = self._request("", {"v": f"__import__('json').dumps({expr})"})
+        value = result["user_expressions"]["v"]
+        if value.get("status") != "ok":
+            raise RuntimeError(f"{expr}: {value.get('ename')}: {value.get('evalue')}")
+        return json.loads(ast.literal_eval(value["data"]["text/plain"]))
+
+    def wait_for(self, expr: str, expected: Any, timeout: float = 60) -> Any:
+        """Until ``expr`` equals ``expected`` in the kernel; its value (AssertionError with
+        the last value seen when time runs out)."""
+        seen: list[Any] = []
+
+        def equal() -> bool:
+            seen[:] = [self(expr)]
+            return bool(seen[0] == expected)
+
+        try:
+            wait_until(equal, timeout, "")
+        except TimeoutError:
+            raise AssertionError(f"{expr} is {seen[0]!r}, expected {expected!r}") from None
+        return seen[0]
+
+    def close(self) -> None:
+        self.client.stop_channels()

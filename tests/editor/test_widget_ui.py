@@ -1,7 +1,7 @@
 """What a designer sees and trusts in the editor widget (issue 12), headless.
 
 Each test drives the widget as the front end does (region clicks and hovers, Geoman
-events, key presses through ipyevents, button clicks) and checks what the page shows.
+events, key presses through the keyboard layer, button clicks) and checks what the page shows.
 """
 
 from __future__ import annotations
@@ -32,9 +32,8 @@ def hover_region(editor: MapEditor, region: int) -> None:
 
 
 def press(editor: MapEditor, key: str) -> None:
-    """A key pressed while the pointer is over the editor (ipyevents' message)."""
-    assert editor.keys is not None
-    editor.keys._handle_mouse_msg(None, {"type": "keydown", "key": key}, [])
+    """A key pressed while the pointer is over the editor (the keyboard layer's message)."""
+    editor.keys._handle_custom_msg({"key": key}, [])
 
 
 @pytest.fixture

@@ -24,8 +24,9 @@ def test_fluid_viewer_puts_board_and_panel_side_by_side(board2: Board) -> None:
     # the map's size is a share of the viewer's width, limited by the window's height,
     # and the row never wraps the panel below the board
     assert "cqw" in v.map.layout.width and "100vh" in v.map.layout.width
-    row = v.widget.children[-1]
+    style, row, keys = v.widget.children  # the keyboard layer last (swlab.play.keys)
     assert "swlab-row" in row._dom_classes and row.children == (v.map, v.panel)
+    assert style is v.style and keys is v.keys
     assert "flex-flow: row nowrap" in v.style.value
     assert "swlab-panel" in v.panel._dom_classes
     # the panel's text follows the viewer's width unless fixed

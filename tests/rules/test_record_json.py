@@ -78,7 +78,7 @@ def test_a_record_that_starts_from_a_scenario_replays(tmp_path: Path) -> None:
 
 def test_a_scenario_record_keeps_a_board_file_relative_to_the_record(tmp_path: Path) -> None:
     (tmp_path / "maps").mkdir()
-    graph = (ROOT / "swlab" / "data" / "maps" / "graphs" / "official_2p.json").read_text()
+    graph = (ROOT / "maps" / "graphs" / "official_2p.json").read_text()
     (tmp_path / "maps" / "b.json").write_text(graph)
     (tmp_path / "s.yaml").write_text("board: maps/b.json\nplayers: [A, B]\nseed: 3\n")
     start = load_scenario(tmp_path / "s.yaml")
@@ -130,6 +130,25 @@ def test_missing_seed_and_broken_json(tmp_path: Path) -> None:
     path.write_text("hello")
     with pytest.raises(RecordError, match="not a swlab game record"):
         load_record(path)
+
+
+@pytest.mark.parametrize("form", ["json", "text"])
+def test_two_players_of_the_same_name_are_refused(tmp_path: Path, form: str) -> None:
+    """Seats are named in the log and the scores: two Anns cannot be told apart."""
+    record, _ = played(1)
+    path = tmp_path / f"twins.{'json' if form == 'json' else 'txt'}"
+    if form == "json":
+        data = record.to_json()
+        data["players"] = ["Ann", "Ann"]
+        path.write_text(json.dumps(data))
+    else:
+        header = f"players: {', '.join(record.players)}"
+        path.write_text(record.to_text().replace(header, "players: Ann, Ann"))
+    with pytest.raises(RecordError) as info:
+        load_record(path)
+    assert str(info.value) == (
+        f"{path}: players.1: 'Ann' is also the name of players.0: two players have the same name"
+    )
 
 
 def test_save_record_is_atomic(tmp_path: Path) -> None:

@@ -102,7 +102,7 @@ def test_load_of_dump_is_the_same_state_at_every_step_of_a_game(players: int) ->
 
 
 def test_save_is_atomic_and_names_the_board_relative_to_the_file(tmp_path: Path) -> None:
-    graph = ROOT / "swlab" / "data" / "maps" / "graphs" / "official_2p.json"
+    graph = ROOT / "maps" / "graphs" / "official_2p.json"
     (tmp_path / "maps").mkdir()
     (tmp_path / "maps" / "mine.json").write_text(graph.read_text())
     (tmp_path / "lessons").mkdir()
@@ -281,6 +281,30 @@ def test_a_key_written_twice_and_bad_yaml_name_the_file(tmp_path: Path) -> None:
 
 
 # --- running and the command line -----------------------------------------------------
+
+
+def test_one_key_in_two_spellings_names_the_file_line_and_key(tmp_path: Path) -> None:
+    p = tmp_path / "spelled.yaml"
+    p.write_text("board: official_2p\nplayers: [A, B]\nregions:\n  12: {}\n  0xC: {tokens: 0}\n")
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(p)
+    assert str(caught.value) == str(p) + (
+        ": regions.0xC: the key '0xC' (line 5) is the key '12' of line 4 again: "
+        "YAML reads both as 12, and the last would win"
+    )
+
+
+def test_a_region_listed_as_text_and_as_a_number_is_listed_twice(tmp_path: Path) -> None:
+    """JSON keys are text: ``"012"`` and ``"12"`` are two keys but one region."""
+    p = tmp_path / "twice.json"
+    p.write_text(
+        '{"board": "official_2p", "players": ["A", "B"], "regions": {"12": {}, "012": {}}}'
+    )
+    with pytest.raises(ScenarioError) as caught:
+        load_scenario(p)
+    assert str(caught.value) == str(p) + (
+        ": regions.012: region 12 is listed twice (also as regions.12)"
+    )
 
 
 def test_run_scenario_reports_events_scores_legal_and_stops_at_an_illegal_action(

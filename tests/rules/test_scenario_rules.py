@@ -186,6 +186,19 @@ def test_r_setup_2_a_mountain_token_on_another_terrain_is_refused() -> None:
     assert state.region_of(6).mountain
 
 
+@pytest.mark.parametrize("unlisted", ["setup", "empty"])
+def test_r_conq_9_a_mountain_region_never_loses_its_mountain(unlisted: str) -> None:
+    """``mountain: false`` on a Mountain region would make it cost 2 instead of 3: refused,
+    naming the region and the rule."""
+    regions = {3: {"race": "Ratmen"}, 6: {"mountain": False}}
+    err = refusal(base(regions=regions, unlisted_regions=unlisted))
+    assert err.path == "regions.6.mountain" and "(R-CONQ-9)" in err.reason, str(err)
+    assert "Mountain (6) is a Mountain region" in err.reason
+    assert str(err).startswith("lesson.yaml: regions.6.mountain: ")
+    state = scenario_from_dict(base(regions={3: {"race": "Ratmen"}, 6: {"tokens": 0}}))
+    assert state.region_of(6).mountain  # listed without the field: the Mountain stays
+
+
 # --- R-CONQ-10: a roll stage has a target ---------------------------------------------
 
 

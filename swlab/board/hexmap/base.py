@@ -1,6 +1,6 @@
 """The printed Terra Mystica base map, as row strings (reference: terra_mystica_base.md).
 
-This is the one place the base map is written; ``swlab/data/maps/terra_mystica_base.geojson``
+This is the one place the base map is written; ``maps/terra_mystica_base.geojson``
 is generated from it by ``tools/hexmaps.py`` (a test regenerates it and compares).
 """
 
@@ -50,7 +50,7 @@ def base_map() -> Board:
 
 
 def base_geojson_path() -> Path:
-    """Where the shipped base map lives: ``swlab/data/maps/terra_mystica_base.geojson``."""
+    """Where the shipped base map lives: ``maps/terra_mystica_base.geojson``."""
     from swlab.board.catalog import maps_dir
 
     return maps_dir() / f"{BASE_NAME}.geojson"

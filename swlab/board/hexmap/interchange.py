@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from swlab.board.hexmap.layout import HexLayout, HexLayoutError, row_name
@@ -51,10 +52,17 @@ def _letter(terrain: str) -> str:
     return RIVER_MARK if terrain == RIVER else LETTERS[terrain]
 
 
-def _row_terrains(text: str, where: str) -> list[str]:
-    cells = [ch for ch in text if not ch.isspace() and ch != ","]
+def _row_terrains(text: str, where: str, budget: int) -> list[str]:
+    """The terrains of one row, at most ``budget`` of them (one pass over ``text``)."""
     terrains = []
-    for k, ch in enumerate(cells):
+    for k, ch in enumerate(ch for ch in text if not ch.isspace() and ch != ","):
+        if k >= budget:
+            raise HexLayoutError(
+                f"{where}: "
+                + _(
+                    "more than the {limit} spaces a hex map may have (swlab.safe_io.MAP_LIMITS)"
+                ).format(limit=f"{_space_limit():,}")
+            )
         try:
             terrains.append(terrain_of_letter(ch))
         except KeyError as err:
@@ -62,21 +70,44 @@ def _row_terrains(text: str, where: str) -> list[str]:
     return terrains
 
 
+def _space_limit() -> int:
+    from swlab.safe_io import MAP_LIMITS
+
+    return int(MAP_LIMITS["hex_spaces"])
+
+
+def _layout(rows: Iterable[tuple[str, str]]) -> HexLayout:
+    """The layout of ``(where, row text)`` pairs: spaces counted as they are read, so a
+    map over ``MAP_LIMITS["hex_spaces"]`` or 26 rows is refused without building it."""
+    parsed: list[list[str]] = []
+    budget = _space_limit()
+    for where, body in rows:
+        try:
+            row_name(len(parsed))  # at most 26 rows, A to Z
+        except HexLayoutError as err:
+            raise HexLayoutError(f"{where}: {err}") from None
+        parsed.append(_row_terrains(body, where, budget))
+        budget -= len(parsed[-1])
+    if not parsed:
+        raise HexLayoutError(_("no rows: write one row of terrain letters per line"))
+    return HexLayout.of(parsed)
+
+
 def parse_rows(text: str) -> HexLayout:
     """The layout written in row strings (see the module text); raises
-    :class:`~.layout.HexLayoutError` naming the line and space of a bad letter."""
-    rows = []
-    for number, line in enumerate(text.splitlines(), 1):
-        body = line.split("#", 1)[0]
-        if not body.strip():
-            continue
-        match = _PREFIX.match(body)
-        if match:
-            body = body[match.end() :]
-        rows.append(_row_terrains(body, f"line {number}"))
-    if not rows:
-        raise HexLayoutError(_("no rows: write one row of terrain letters per line"))
-    return HexLayout.of(rows)
+    :class:`~.layout.HexLayoutError` naming the line and space of a bad letter, or the
+    line where the map passes 26 rows or ``swlab.safe_io.MAP_LIMITS["hex_spaces"]``
+    spaces. One pass over the text: time and memory grow linearly with it."""
+
+    def rows() -> Iterator[tuple[str, str]]:
+        for number, line in enumerate(text.splitlines(), 1):
+            body = line.split("#", 1)[0]
+            if not body.strip():
+                continue
+            match = _PREFIX.match(body)
+            yield f"line {number}", body[match.end() :] if match else body
+
+    return _layout(rows())
 
 
 def rows_text(layout: HexLayout) -> str:
@@ -113,24 +144,27 @@ def layout_from_json(document: Any) -> tuple[HexLayout, str]:
         raise HexLayoutError("field 'name': expected a non-empty string")
     if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
         raise HexLayoutError(_("field 'rows': expected a list of row strings"))
-    parsed = [_row_terrains(row, f"field 'rows[{k}]'") for k, row in enumerate(rows)]
-    return HexLayout.of(parsed), name
+    return _layout((f"field 'rows[{k}]'", row) for k, row in enumerate(rows)), name
 
 
 def read_hexmap(path: str | os.PathLike[str]) -> tuple[HexLayout, str]:
     """``(layout, name)`` from a ``.json`` (swlab hex JSON) or row-string text file; the
-    name of a text file is its stem. Read through :mod:`swlab.safe_io`."""
+    name of a text file is its stem. Read through :mod:`swlab.safe_io` (at most
+    ``LIMITS["hex map"]`` bytes, ``MAP_LIMITS["hex_spaces"]`` spaces); every refusal a
+    :class:`HexLayoutError` naming the file."""
     from pathlib import Path
 
     from swlab.safe_io import InputRefused, parse_json, read_text
 
     try:
-        text = read_text(path, "map")
+        text = read_text(path, "hex map")  # i18n: not prose: the kind of file (a key)
         if str(path).lower().endswith(".json"):
             return layout_from_json(parse_json(text))
+        return parse_rows(text), Path(path).stem
     except InputRefused as err:
         raise HexLayoutError(f"{path}: {err.reason}") from None
-    return parse_rows(text), Path(path).stem
+    except HexLayoutError as err:
+        raise HexLayoutError(f"{path}: {err}") from None
 
 
 def write_hexmap(layout: HexLayout, name: str, path: str | os.PathLike[str]) -> None:

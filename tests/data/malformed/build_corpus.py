@@ -147,6 +147,17 @@ def scenario_cases() -> dict[str, Case]:
         "regions.3: the key '3' appears twice (line 6)")  # fmt: skip
     add("duplicate_top_key.yaml", BASE_SCENARIO + "title: Again\n",
         "title: the key 'title' appears twice (line 4)")  # fmt: skip
+    add("duplicate_key_hex.yaml", BASE_SCENARIO + "regions:\n  12: {}\n  0xC: {}\n",
+        "regions.0xC: the key '0xC' (line 6) is the key '12' of line 5 again: YAML reads "
+        "both as 12")  # fmt: skip
+    add("duplicate_key_octal.yaml", BASE_SCENARIO + "regions:\n  13: {}\n  015: {}\n",
+        "the key '015' (line 6) is the key '13' of line 5 again")  # fmt: skip
+    add("region_listed_twice.json",
+        '{"board": "official_2p", "players": ["Ann", "Bob"], "regions": {"12": {}, "012": {}}}',
+        "regions.012: region 12 is listed twice (also as regions.12)")  # fmt: skip
+    add("mountain_removed.yaml", BASE_SCENARIO + "regions:\n  6: {mountain: false}\n",
+        "regions.6.mountain: Mountain (6) is a Mountain region: its Mountain is never "
+        "removed, so it stays true (R-CONQ-9)")  # fmt: skip
 
     # --- syntax and shape
     add("empty.yaml", "", "a scenario is a mapping")
@@ -299,6 +310,11 @@ def record_cases() -> dict[str, Case]:
     add("text_replay_refused.txt", text_head + "pick 0\nconquer 10\n",
         "actions.1: action 2 ('conquer 10') is refused")  # fmt: skip
     add("text_not_a_record.txt", "hello\n", "not a swlab game record: it must start with")
+    add("two_players_named_alike.json", with_actions([], players=["Ann", "Ann"]),
+        "players.1: 'Ann' is also the name of players.0: two players have the same "
+        "name")  # fmt: skip
+    add("text_two_players_named_alike.txt", text_head.replace("Ann, Bob", "Ann, Ann"),
+        "players.1: 'Ann' is also the name of players.0")  # fmt: skip
     add("text_player_name_too_long.txt", text_head.replace("Ann", "A" * 120),
         "players: 120 characters, more than the 100 allowed")  # fmt: skip
     return cases
@@ -351,6 +367,16 @@ def map_cases() -> dict[str, Case]:
     ).replace("]]]}", "]]], [[[2, 2], [3, 2], [3, 3], [2, 2]]]]}")
     add("plain_multipolygon_two_parts.geojson", plain % two_parts % ("", ""),
         "a MultiPolygon of 2 parts: a region is one piece of land")  # fmt: skip
+    ided = square % ("", ', "id": 1')
+    add("plain_one_feature_without_id.geojson",
+        plain % ", ".join([ided, square.replace("hill", "forest") % (', "name": "Marsh"', "")]),
+        "feature #1: field 'id': the region named 'Marsh' has no region id (id, properties.id, "
+        "properties.fid), while feature #0 has one")  # fmt: skip
+    add("plain_properties_list.geojson",
+        '{"type": "FeatureCollection", "properties": ["name", 2, 10], "features": [%s]}'
+        % (square % ("", "")),
+        "field 'properties': expected an object (the map's name, players and turns), got a "
+        "list")  # fmt: skip
     add("plain_nesting_10000.geojson",
         '{"type": "FeatureCollection", "features": ' + "[" * 10_000 + "]" * 10_000 + "}",
         "nested more than 40 deep")  # fmt: skip

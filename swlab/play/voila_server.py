@@ -1,0 +1,83 @@
+"""The Voila server of ``swlab present``: Voila, answering only requests addressed to it.
+
+Voila serves a page and a kernel to anyone who can reach its port, whatever the ``Host``
+header says (it sets Jupyter Server's ``allow_remote_access``). A page on another name
+that its DNS points at 127.0.0.1 ("DNS rebinding") is then same-origin with the server:
+it can open the kernel's websocket and send widget messages. :class:`HostCheckedVoila`
+refuses (403) every request, websockets and static files included, whose ``Host`` is not
+a name the server was started for: ``localhost``, a loopback address, or the address it
+listens on (``--Voila.ip``; when that is every address, ``0.0.0.0`` or ``::``, any IP
+address is accepted, since only a name can be rebound).
+
+Run it as ``python -m swlab.play.voila_server NOTEBOOK --Voila.ip=... [Voila options]``.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from collections.abc import Collection
+from typing import Any
+
+import tornado.web
+from voila.app import Voila  # type: ignore[import-untyped]
+
+from swlab.i18n import _
+
+__all__ = ["HostCheckedVoila", "host_allowed", "main"]
+
+#: The names a local server always answers to, whatever address it listens on.
+LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
+
+
+def host_allowed(host: str, listening: str) -> bool:
+    """Whether a request whose ``Host`` header is ``host`` (``name:port``, ``[::1]:port``)
+    is addressed to a server listening on ``listening``."""
+    match = re.fullmatch(r"\[?(.*?)\]?(:\d+)?", host.strip())
+    name = (match.group(1) if match else host).lower().rstrip(".")
+    if name in (*LOCAL_NAMES, listening.lower()):
+        return True
+    try:
+        address = ipaddress.ip_address(name)
+    except ValueError:
+        return False  # a name: only the ones the server was started for
+    return address.is_loopback or listening in ("0.0.0.0", "::", "")
+
+
+class _HostCheck:
+    """Refuse a request addressed to another host before the handler does anything."""
+
+    request: Any
+    settings: dict[str, Any]
+
+    def prepare(self, *args: Any, **kwargs: Any) -> Any:
+        if not host_allowed(self.request.host, self.settings["swlab_listening"]):
+            # the error page's words: this server answers only its own names
+            raise tornado.web.HTTPError(403, _("this server answers only its own names"))
+        return super().prepare(*args, **kwargs)  # type: ignore[misc]
+
+
+def _checked(handler: type) -> type:
+    return type(f"HostChecked{handler.__name__}", (_HostCheck, handler), {})
+
+
+class HostCheckedVoila(Voila):  # type: ignore[misc]
+    """Voila with every handler behind :func:`host_allowed`."""
+
+    def init_settings(self) -> dict[str, Any]:
+        settings: dict[str, Any] = super().init_settings()
+        settings["swlab_listening"] = self.ip
+        return settings
+
+    def init_handlers(self) -> list[Any]:
+        handlers: Collection[Any] = super().init_handlers()
+        return [(spec[0], _checked(spec[1]), *spec[2:]) for spec in handlers]
+
+
+def main() -> None:
+    """Start the server (the command line of ``voila``)."""
+    HostCheckedVoila.launch_instance()
+
+
+if __name__ == "__main__":
+    main()

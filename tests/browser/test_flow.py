@@ -1,0 +1,201 @@
+"""The flow of play in a real browser, in Voila and in JupyterLab: a click on a region's
+label (on its text, even where the text reaches over a neighbour) does what a click inside
+the region does; after a final conquest the *roll the die* control is on screen at 1280x720,
+beside the board, and one click rolls the die and shows its face.
+
+What the page shows is checked against a twin viewer built in this process from the same
+code (the engine's word), as in ``test_notebooks``. Screenshots:
+``out/screenshots/flow-label-<where>.png`` and ``flow-die-<where>[-rolled].png``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from . import harness
+from .test_notebooks import _event, _norm, _same_board, _twin
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Locator, Page
+
+    from swlab.play import GameViewer
+
+pytestmark = pytest.mark.browser
+
+SMALL = {"width": 1280, "height": 720}
+LABELS = "_flow_labels.ipynb"
+LABELS_SOURCE = (
+    "from swlab.play import GameViewer\n\n"
+    'GameViewer("official_2p", players=["Ann", "Bob"], seed=7, auto_bots=False)'
+)
+DIE = "_flow_die.ipynb"
+DIE_SOURCE = (
+    "from swlab.board.catalog import scenario_path\n"
+    "from swlab.play import GameViewer\n"
+    "from swlab.rules.game import Game\n\n"
+    'GameViewer(Game.from_scenario(scenario_path("03_reinforcement_die")), auto_bots=False)'
+)
+
+#: For each label of a target region: the centre of its region number on the page and the
+#: region whose path lies under that point once the labels are out of the way.
+_LABEL_POINTS = """(v) => {
+  const labels = [...v.querySelectorAll('.swlab-label')];
+  const points = labels.map(l => {
+    const r = l.querySelector('.swlab-rid').getBoundingClientRect();
+    return {rid: +l.className.match(/swlab-label-(\\d+)/)[1],
+            x: r.x + r.width / 2, y: r.y + r.height / 2};
+  });
+  labels.forEach(l => { l.style.visibility = 'hidden'; });
+  for (const p of points) {
+    const el = document.elementFromPoint(p.x, p.y);
+    const m = el && (el.getAttribute('class') || '').match(/swlab-region-(\\d+)/);
+    p.under = m ? +m[1] : null;
+  }
+  labels.forEach(l => { l.style.visibility = ''; });
+  for (const p of points) {
+    const el = document.elementFromPoint(p.x, p.y);
+    p.hit = !!el && !!el.closest('.swlab-label-' + p.rid);
+  }
+  return points;
+}"""
+
+
+def open_viewer(page: Page, lab: harness.Lab, name: str, source: str, where: str) -> Locator:
+    """Serve a one-cell notebook ``name`` and open it in Voila or JupyterLab (Run All)."""
+    (lab.root / "notebooks" / name).write_text(json.dumps(harness.notebook(source), indent=1))
+    rel = f"notebooks/{name}"
+    if where == "voila":
+        page.goto(lab.voila_url(rel), timeout=90_000)
+    else:
+        harness.open_notebook(page, lab, rel)
+        page.keyboard.press("Control+b")  # the sidebar closed, as on a projector
+        harness.run_all(page, 1)
+    page.wait_for_selector(".swlab-viewer path.swlab-region", timeout=90_000)
+    harness.settle(page)
+    viewer = page.locator(".swlab-viewer").first
+    viewer.evaluate("e => e.scrollIntoView()")
+    harness.settle(page)
+    return viewer
+
+
+def wait_text(locator: Locator, pattern: str, timeout: float = 20_000) -> None:
+    from playwright.sync_api import expect
+
+    expect(locator).to_have_text(re.compile(pattern), timeout=timeout)
+
+
+def browser_page(browser: Browser) -> Page:
+    context = browser.new_context(viewport=SMALL)  # type: ignore[arg-type]
+    context.set_default_timeout(30_000)
+    return context.new_page()
+
+
+@pytest.mark.parametrize("where", ["voila", "lab"])
+def test_a_click_on_a_label_acts_on_its_region(
+    lab: harness.Lab,
+    browser: Browser,
+    screenshots: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    where: str,
+) -> None:
+    from playwright.sync_api import expect
+
+    twin = _twin([LABELS_SOURCE], lab.root / "notebooks", monkeypatch)
+    page = browser_page(browser)
+    try:
+        v = open_viewer(page, lab, LABELS, LABELS_SOURCE, where)
+        status = v.locator(".swlab-status")
+        v.locator("button", has_text=re.compile(r"^\s*pick 0")).first.click()
+        twin.button("pick 0").click()
+        expect(status).to_have_text(_norm(twin.controller.status().text))
+        _same_board(page, v, twin)
+        # a target's label whose number lies over another region: the hardest case
+        targets = twin.controller.targets()
+        points = [p for p in v.evaluate(_LABEL_POINTS) if p["rid"] in targets]
+        assert points and all(p["hit"] for p in points), points
+        over = [p for p in points if p["under"] not in (None, p["rid"])]
+        # on this board at 1280x720 some label's number lies over a neighbour (the session's
+        # report); without one the test would only repeat an interior click
+        assert over, points
+        point = over[0]
+        rid = point["rid"]
+        page.mouse.move(point["x"], point["y"])
+        expect(v.locator(".swlab-hover")).to_have_text(_norm(twin.controller.hover(rid)))
+        page.mouse.click(point["x"], point["y"])
+        before = twin.controller.index
+        _event(twin, rid)  # what a click inside the region does
+        assert twin.controller.index == before + 1, twin.controller.last
+        expect(v.locator(f"path.swlab-region-{rid}")).to_have_class(
+            re.compile(r"\bswlab-owner-0\b")
+        )
+        _same_board(page, v, twin)
+        expect(status).to_have_text(_norm(twin.controller.status().text))
+        expect(v.locator(".swlab-message")).to_have_text(_norm(twin.controller.message()))
+        page.screenshot(path=str(screenshots / f"flow-label-{where}.png"))
+    finally:
+        page.context.close()
+        lab.shutdown_kernels()
+
+
+def _inside_viewport(page: Page, locator: Locator, what: str) -> None:
+    box = locator.bounding_box()
+    assert box is not None, f"{what} is not displayed"
+    size: Any = page.viewport_size
+    assert box["x"] >= 0 and box["y"] >= 0, (what, box)
+    assert box["x"] + box["width"] <= size["width"] + 1, (what, box)
+    assert box["y"] + box["height"] <= size["height"] + 1, (what, box)
+
+
+@pytest.mark.parametrize("where", ["voila", "lab"])
+def test_r_conq_10_the_die_is_on_screen_and_one_click_rolls_it(
+    lab: harness.Lab,
+    browser: Browser,
+    screenshots: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    where: str,
+) -> None:
+    from playwright.sync_api import expect
+
+    twin: GameViewer = _twin([DIE_SOURCE], lab.root / "notebooks", monkeypatch)
+    page = browser_page(browser)
+    try:
+        v = open_viewer(page, lab, DIE, DIE_SOURCE, where)
+        roll = v.locator("button.swlab-roll")
+        expect(roll).to_be_hidden()
+        # the final conquest of Mountain 9 (3 tokens, 2 in hand), asked first
+        board = twin.controller.board
+        x, y = harness.region_point(v, 9, board[9].polygon)
+        page.mouse.click(x, y)
+        _event(twin, 9)
+        confirm = v.locator("button.swlab-answer-confirm")
+        expect(confirm).to_be_visible()
+        confirm.click()
+        twin.question_buttons[0].click()
+        expect(roll).to_be_visible()
+        expect(roll).to_be_enabled()
+        v.evaluate("e => e.scrollIntoView()")
+        harness.settle(page)
+        _inside_viewport(page, roll, "the roll the die button")
+        _inside_viewport(page, v.locator(".swlab-status"), "the status line")
+        page.screenshot(path=str(screenshots / f"flow-die-{where}.png"))
+        steps = twin.controller.index
+        roll.click()
+        twin.roll_button.click()
+        assert twin.controller.index == steps + 1
+        face = twin.controller.game.actions[-1].face  # type: ignore[attr-defined]
+        message = v.locator(".swlab-message")
+        wait_text(message, rf"The die shows {face} for Ann")
+        expect(message).to_have_text(_norm(twin.controller.message()))
+        expect(v.locator(f"svg.swlab-die-{face}")).to_be_visible()
+        expect(roll).to_be_hidden()
+        expect(v.locator(".swlab-status")).to_have_text(_norm(twin.controller.status().text))
+        _same_board(page, v, twin)
+        page.screenshot(path=str(screenshots / f"flow-die-{where}-rolled.png"))
+    finally:
+        page.context.close()
+        lab.shutdown_kernels()

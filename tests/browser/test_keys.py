@@ -1,0 +1,429 @@
+"""The keyboard layer (swlab.play.keys) in a real browser, JupyterLab and Voila, at 1280x720
+and 1920x1080: what a person types into a text box of the viewer, the presenter, the map
+editor and the hex-map editor arrives in the kernel (shortcut letters, Enter and Esc
+included) and fires no shortcut; each shortcut pressed once (pointer over the board, or
+focus on a panel button) acts exactly once; in JupyterLab, D D over the viewer or typed into
+a text box deletes no cell. Values are read back from the kernel (:class:`KernelProbe`);
+every wait is on a condition. Screenshots go to ``out/screenshots/keys-*.png``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from . import harness
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Locator, Page
+
+pytestmark = pytest.mark.browser
+
+SIZES = [(1280, 720), (1920, 1080)]
+VIEWER_NB = "notebooks/_keys_viewer.ipynb"
+EDITORS_NB = "notebooks/_keys_editors.ipynb"
+
+#: Ann (a person) at a final-conquest question (R-CONQ-10) against a greedy bot, the
+#: viewer with its file box; ``final`` asks the question again.
+VIEWER_SOURCE = """\
+from swlab.play import GameController, GameViewer
+c = GameController("official_2p", ["Ann", "Bot"], seed=7, bots={1: "greedy"})
+c.apply("pick 0")
+for _ in range(20):
+    final = min(c.targets())
+    c.click(final)
+    if c.question is not None:
+        break
+assert c.question is not None
+v = GameViewer(c, auto_bots=False, file_boxes=True)
+v"""
+EDITOR_SOURCES = (
+    "from swlab.editor import MapEditor\n"
+    'e = MapEditor("official_2p", width=480, file_boxes=True)\ne',
+    'from swlab.editor.hexmap import HexMapEditor\nh = HexMapEditor("terra_mystica_base", '
+    "file_boxes=True)\nh",
+)
+
+
+def count_commands(layer: str) -> str:
+    """Kernel code: ``calls`` lists the commands ``layer`` runs (one press, one command)."""
+    return (
+        "calls = []\n"
+        f"{layer}.set_commands({{k: (lambda k=k, f=f: (calls.append(k), f())[1]) "
+        f"for k, f in {layer}.commands.items()}})\n"
+    )
+
+
+#: Text typed into every box: every shortcut letter, "dd" (a cell's delete in JupyterLab).
+TYPED = "nudge dd yhcp"
+#: The text boxes (a slider's readout is typed into in the presenter's test).
+BOXES = "input[type=text], textarea"
+
+
+@pytest.fixture(scope="module")
+def notebooks(lab: harness.Lab) -> None:
+    (lab.root / VIEWER_NB).write_text(json.dumps(harness.notebook(VIEWER_SOURCE)))
+    (lab.root / EDITORS_NB).write_text(json.dumps(harness.notebook(*EDITOR_SOURCES)))
+
+
+def _runtime(lab: harness.Lab) -> Path:
+    return lab.root / ".home" / "runtime"
+
+
+def _open(
+    browser: Browser, lab: harness.Lab, where: str, rel: str, size: tuple[int, int], cells: int
+) -> Page:
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    if where == "lab":
+        harness.open_notebook(page, lab, rel)
+        harness.run_all(page, cells)
+    else:
+        page.goto(lab.voila_url(rel), timeout=120_000)
+    return page
+
+
+@pytest.fixture
+def closing(lab: harness.Lab) -> Iterator[list[Any]]:
+    """Pages and probes to close after the test (then the kernels are stopped)."""
+    things: list[Any] = []
+    yield things
+    for thing in things:
+        (thing.context.close if hasattr(thing, "context") else thing.close)()
+    lab.shutdown_kernels()
+
+
+# ==========================================================================================
+# Steps
+# ==========================================================================================
+
+
+class Keys:
+    """One widget with a keyboard layer in a page, and its kernel: presses and counts.
+
+    ``fields`` name what a press may change (kernel expressions): the step, the coins
+    shown, the bots' switch, the open question, and ``calls`` (commands run so far)."""
+
+    def __init__(
+        self, page: Page, scope: Locator, kernel: harness.KernelProbe, fields: dict[str, str]
+    ) -> None:
+        self.page, self.scope, self.kernel, self.fields = page, scope, kernel, fields
+        self.state = self._expression(fields)
+
+    @staticmethod
+    def _expression(fields: dict[str, str]) -> str:
+        return "{" + ", ".join(f"{k!r}: {e}" for k, e in fields.items()) + "}"
+
+    def now(self) -> dict[str, Any]:
+        return dict(self.kernel(self.state))
+
+    def over_board(self) -> None:
+        board = self.scope.locator(".swlab-map").first
+        board.scroll_into_view_if_needed()
+        box = board.bounding_box()
+        assert box is not None
+        self.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    def focus_button(self, name: str) -> None:
+        """Focus a panel button, the pointer off the widget (the page's top left corner)."""
+        self.page.mouse.move(1, 1)
+        button = self.scope.locator(".swlab-panel button", has_text=name).first
+        button.focus()
+        assert button.evaluate("b => b === document.activeElement")
+
+    def press(self, key: str, held: bool = False, **change: Any) -> None:
+        """Press ``key`` once (``held``: held down while the keyboard repeats it): exactly
+        one command runs, the step moves by ``step`` (0 by default; None: the bots' clock
+        may move it), each field named ``True`` flips, each other named field takes its
+        value, the rest stays; a second delivery of the press would show in the last read."""
+        before = self.now()
+        fields = dict(self.fields)
+        expected = dict(before, calls=before["calls"] + 1)
+        step = change.pop("step", 0)
+        if step is None:
+            del fields["step"], expected["step"]
+        else:
+            expected["step"] = before["step"] + step
+        for name, value in change.items():
+            expected[name] = (not before[name]) if value is True else value
+        state = self._expression(fields)
+        if held:
+            for _ in range(4):  # the first keydown, then three repeats
+                self.page.keyboard.down(key)
+            self.page.keyboard.up(key)
+        else:
+            self.page.keyboard.press(key)
+        self.kernel.wait_for(state, expected)
+        assert self.kernel(state) == expected
+
+
+VIEWER_FIELDS = {
+    "step": "c.index",
+    "coins": "v.reveal_button.value",
+    "bots": "v.auto_bots.value",
+    "asking": "c.question is not None",
+    "calls": "len(calls)",
+}
+
+
+def type_into_every_box(
+    page: Page, scope: Locator, kernel: harness.KernelProbe, values: str, state: str, shot: Path
+) -> None:
+    """Click each text box under ``scope``, type :data:`TYPED` plus its number, then Enter
+    and Esc inside it; the kernel's text values (``values``, one per box) must be the typed
+    texts and ``state`` must not move (no shortcut fired)."""
+    before = kernel(state)
+    boxes = scope.locator(BOXES)
+    texts = []
+    for i in range(boxes.count()):
+        box = boxes.nth(i)
+        if not box.is_visible():
+            continue
+        box.scroll_into_view_if_needed()
+        box.click()
+        box.press("Control+a")
+        text = f"{TYPED} {i}"
+        box.press_sequentially(text)
+        box.press("Enter")
+        box.press("Escape")
+        texts.append(text)
+    assert len(texts) == values.count(".value"), f"{len(texts)} text boxes shown: {values}"
+    page.screenshot(path=str(shot))
+    kernel.wait_for(f"sorted(t for t in {values} if t in {texts!r})", sorted(texts))
+    assert kernel(state) == before, "a key typed into a text box fired a shortcut"
+
+
+def _notebook_mode(page: Page) -> str:
+    """JupyterLab's notebook mode (command, edit), or "" outside JupyterLab."""
+    found = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook")
+    if not found.count():
+        return ""
+    classes = found.first.get_attribute("class") or ""
+    return "edit" if "jp-mod-editMode" in classes else "command"
+
+
+def _cells(page: Page) -> int:
+    return page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell").count()
+
+
+# ==========================================================================================
+# The viewer
+# ==========================================================================================
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("where", ["lab", "voila"])
+def test_viewer_typing_arrives_and_each_key_acts_once(
+    browser: Browser, lab: harness.Lab, notebooks: None, screenshots: Path,
+    closing: list[Any], where: str, size: tuple[int, int],
+) -> None:  # fmt: skip
+    page = _open(browser, lab, where, VIEWER_NB, size, 1)
+    closing.append(page)
+    page.wait_for_selector(".swlab-viewer path.swlab-region", timeout=120_000)
+    harness.settle(page)
+    assert not harness.error_texts(page)
+    kernel = harness.KernelProbe(_runtime(lab))
+    closing.append(kernel)
+    kernel.run(count_commands("v.keys"))
+    v = Keys(page, page.locator(".swlab-viewer").first, kernel, VIEWER_FIELDS)
+    assert page.locator(".swlab-viewer .swlab-keys-layer").count() == 1
+    cells = _cells(page)
+    start = v.now()
+    assert start == dict(start, coins=False, bots=False, asking=True, calls=0), start
+
+    # typing: the file box gets every letter, Enter and Esc; the question stays open
+    type_into_every_box(
+        page, v.scope, kernel, "[v.path.value]", v.state,
+        screenshots / f"keys-viewer-typed-{where}-{size[0]}x{size[1]}.png",
+    )  # fmt: skip
+
+    # each key once, the pointer over the board (the file box left by a click on the status
+    # line: while it has the focus, Esc is the box's)
+    page.keyboard.press("Escape")
+    assert v.now() == start
+    v.scope.locator(".swlab-status").click()
+    v.over_board()
+    v.press("Escape", asking=False)  # the final conquest's question cancelled
+    kernel.run("c.click(final); v.refresh()")  # asked again
+    kernel.wait_for("c.question is not None", True)
+    mode = _notebook_mode(page)
+    v.press("Enter", asking=False, step=+1)  # confirmed: the final conquest (R-CONQ-10)
+    assert _notebook_mode(page) == mode  # JupyterLab did not enter edit mode
+    v.press("u", step=-1)
+    v.press("y", step=+1)
+    v.press("c", held=True, coins=True)  # held down: one press
+    v.press("p", bots=True)
+    v.press("p", bots=True)
+    page.keyboard.press("Control+c")  # a combination is not a shortcut: H comes first
+    v.press("h")
+    assert "swlab-hint" in kernel("v.message.value")
+    if where == "lab":  # D D over the board deletes no cell (JupyterLab's command mode)
+        calls = kernel("len(calls)")
+        page.keyboard.press("d")
+        page.keyboard.press("d")
+        kernel.wait_for("len(calls)", calls + 2)
+        assert _cells(page) == cells and page.locator(".swlab-viewer").count() == 1
+
+    # the bot's turn: N is one bot action
+    kernel.run("c.finish_turn(); v.refresh()")
+    kernel.wait_for("c.is_bot_seat(c.state.turn.actor)", True)
+    v.press("n", step=+1)
+
+    # each key once, the focus on a panel button and the pointer off the viewer
+    for key, change in (("n", {"step": +1}), ("u", {"step": -1}), ("y", {"step": +1}),
+                        ("c", {"coins": True}), ("p", {"bots": True}), ("p", {"bots": True}),
+                        ("h", {})):  # fmt: skip
+        v.focus_button("hint")
+        v.press(key, **change)
+    page.locator(".swlab-viewer button", has_text="autoplay").first.click()  # asks first
+    kernel.wait_for("c.question is not None", True)
+    v.focus_button("hint")
+    v.press("Escape", asking=False)
+    if where == "lab":
+        assert _cells(page) == cells
+
+
+# ==========================================================================================
+# The presenter (swlab present: Voila)
+# ==========================================================================================
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_presenter_typing_arrives_and_each_key_acts_once(
+    browser: Browser, present_server: tuple[str, Path], screenshots: Path, size: tuple[int, int]
+) -> None:
+    from playwright.sync_api import expect
+
+    url, runtime = present_server
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    kernel = None
+    try:
+        page.goto(url, timeout=120_000)
+        page.wait_for_selector(".swlab-present path.swlab-region", timeout=120_000)
+        harness.settle(page)
+        assert not harness.error_texts(page)
+        kernel = harness.KernelProbe(runtime)
+        kernel.run(
+            "import gc\n"
+            "p = next(o for o in gc.get_objects() if type(o).__name__ == 'Presenter')\n"
+            "c, v = p.controller, p.viewer\n" + count_commands("p.keys")
+        )
+        fields = dict(VIEWER_FIELDS, paused="p.paused", pace="p.pace.value")
+        keys = Keys(page, page.locator(".swlab-present").first, kernel, fields)
+        start = keys.now()
+        assert start == dict(start, coins=False, asking=False, calls=0, paused=False), start
+        # one layer on the page (anywidget's front end loaded), the viewer's, and the keys
+        # work on the page as it opens, before any click
+        assert page.locator(".swlab-keys-layer").count() == 1
+        keys.press("c", coins=True)
+        keys.press("c", coins=True)
+        start = keys.now()
+
+        # typing into the pace box (the presenter's one text box, a slider's readout):
+        # the letters fire nothing, the number arrives
+        pace = keys.scope.locator(".widget-slider", has_text="pace")
+        readout = pace.locator(".widget-readout[contenteditable=true]")
+        readout.click()
+        readout.press("Control+a")
+        readout.press_sequentially("nudyhcp")
+        assert "nudyhcp" in readout.inner_text()
+        readout.press("Escape")
+        readout.press("Control+a")
+        readout.press_sequentially("3.5")
+        readout.press("Enter")
+        kernel.wait_for("p.pace.value", 3.5)
+        keys.scope.locator(".swlab-status").click()
+        page.screenshot(path=str(screenshots / f"keys-present-typed-{size[0]}x{size[1]}.png"))
+        assert keys.now() == dict(start, pace=3.5), "a key typed into the pace box acted"
+
+        # each key once, the pointer over the board; P pauses the bots' clock
+        keys.over_board()
+        keys.press("p", paused=True)
+        kernel.run("c.finish_turn(); p.refresh()")  # Ann's turn over: the bot's turn
+        kernel.wait_for("c.is_bot_seat(c.state.turn.actor)", True)
+        narration = keys.scope.locator(".swlab-narration")
+        told = narration.inner_text()
+        keys.press("n", step=+1)
+        expect(narration).not_to_have_text(told)  # the page shows the bot's action
+        page.screenshot(path=str(screenshots / f"keys-present-after-N-{size[0]}x{size[1]}.png"))
+        keys.press("u", step=-1)
+        keys.press("y", step=+1)
+        keys.press("c", coins=True)
+        keys.press("h")
+
+        # the focus on a panel button, the pointer off the presenter
+        for key, change in (("n", {"step": +1}), ("u", {"step": -1}), ("y", {"step": +1}),
+                            ("c", {"coins": True}),
+                            # resumed, the bots' clock plays on (at the pace typed)
+                            ("p", {"paused": True, "step": None}),
+                            ("p", {"paused": True, "step": None})):  # fmt: skip
+            keys.focus_button("hint")
+            keys.press(key, **change)
+        # Esc cancels autoplay's question
+        page.locator(".swlab-present button", has_text="autoplay").first.click()
+        kernel.wait_for("c.question is not None", True)
+        keys.over_board()
+        keys.press("Escape", asking=False)
+    finally:
+        if kernel is not None:
+            kernel.close()
+        context.close()
+
+
+# ==========================================================================================
+# The editors
+# ==========================================================================================
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("where", ["lab", "voila"])
+def test_editor_typing_arrives(
+    browser: Browser, lab: harness.Lab, notebooks: None, screenshots: Path,
+    closing: list[Any], where: str, size: tuple[int, int],
+) -> None:  # fmt: skip
+    """Every text box of the map editor (name, file, design file, bots) and the hex-map
+    editor (file) takes what is typed; Esc typed in a box leaves the editor's mode alone."""
+    page = _open(browser, lab, where, EDITORS_NB, size, 2)
+    closing.append(page)
+    page.wait_for_selector(".swlab-editor path", timeout=120_000)
+    page.wait_for_selector(".swlab-hexmap-editor path", timeout=120_000)
+    harness.settle(page)
+    assert not harness.error_texts(page)
+    kernel = harness.KernelProbe(_runtime(lab))
+    closing.append(kernel)
+    kernel.run(count_commands("e.keys") + "e._set_mode('split', None); e.refresh()")
+    kernel.wait_for("e.mode", "split")
+    assert page.locator(".swlab-editor .swlab-keys-layer").count() == 1
+    cells = _cells(page) if where == "lab" else 0
+    state = "[e.mode, len(calls)]"
+    # the design file box shows with the "vs design" overlay
+    page.locator(".swlab-editor button", has_text="vs design").click()
+    page.locator(".swlab-editor input[type=text]").nth(1).wait_for(state="visible")
+    for widget, values in (
+        ("swlab-editor", "[e.board_name.value, e.path.value, e.design_path.value, e.bots.value]"),
+        ("swlab-hexmap-editor", "[h.path.value]"),
+    ):
+        type_into_every_box(
+            page, page.locator(f".{widget}").first, kernel, values, state,
+            screenshots / f"keys-{widget[6:]}-typed-{where}-{size[0]}x{size[1]}.png",
+        )  # fmt: skip
+    assert kernel(state) == ["split", 0]
+    # Esc over the editor: back to select mode, once (the last box left by a click on a
+    # heading)
+    page.locator(".swlab-editor").get_by_text("Compared with the official board").click()
+    board = page.locator(".swlab-editor .leaflet-container").first
+    board.scroll_into_view_if_needed()
+    box = board.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.keyboard.press("Escape")
+    kernel.wait_for(state, ["select", 1])
+    if where == "lab":
+        assert _cells(page) == cells
