@@ -3,6 +3,8 @@
 
     python3 tasks.py tutorial [ARGS]   # set up, then open the tutorial in JupyterLab
     python3 tasks.py test [ARGS]       # set up, then run the whole test suite (what CI runs)
+    python3 tasks.py test --busy 4     # the same on a busy machine: 4 CPU-bound processes
+                                       # run beside the tests and stop with them
     python3 tasks.py swlab ARGS        # set up, then run the swlab command (.venv/bin/swlab)
     python3 tasks.py i18n [STEP]       # the catalogs: extract, update, compile (STEP: one of them)
     python3 tasks.py swlab present official_2p --players Ann,Bot --bots 1:greedy
@@ -12,15 +14,22 @@
 The first run creates ``.venv`` beside this file and installs swlab into it (about a
 minute); later runs skip the install while ``pyproject.toml`` is unchanged. ``test``
 installs the test tools too, which ``tutorial`` and ``swlab`` then reuse. Extra ARGS go
-to JupyterLab, Voila or pytest. Ctrl-C stops JupyterLab and Voila cleanly. Every Voila
+to JupyterLab, Voila or pytest. Ctrl-C, or a SIGINT, SIGTERM or SIGHUP sent to tasks.py,
+stops JupyterLab, Voila (``swlab present`` too) and their kernels cleanly. Every Voila
 page these commands serve (``voila``, JupyterLab's Voila preview, ``swlab present``) uses
 swlab's Voila template, which asks no outside host for anything: it works offline.
+
+``test`` leaves nothing running: every process the tests start carries a mark in its
+environment (``SWLAB_TEST_RUN``), and a process still alive after pytest is listed (its
+command line, the ports it listens on), stopped, and fails the run.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.util
+import ipaddress
 import json
 import os
 import shutil
@@ -28,6 +37,7 @@ import signal
 import subprocess
 import sys
 import time
+import uuid
 import venv
 from pathlib import Path
 from types import ModuleType
@@ -37,6 +47,17 @@ VENV = ROOT / ".venv"
 FIRST_NOTEBOOK = "notebooks/00_welcome.ipynb"
 CHROMIUM = Path("/usr/bin/chromium")  # the browser tests (tests/browser) drive it
 STAMP = ".swlab-installed"
+#: The environment variable that marks every process of one ``test`` run (its value: a
+#: new id per run); every descendant inherits it, even one that left its process group.
+RUN_MARK = "SWLAB_TEST_RUN"
+#: How long the processes of a finished test run get to end by themselves (a kernel
+#: notices its server is gone within a second) before they count as left behind.
+LEFTOVER_GRACE = 10.0
+#: The program of one ``--busy`` process: a CPU-bound loop (its command line says why).
+BUSY_LOOP = "while True: pass  # tasks.py test --busy"
+#: ``si_code`` of a signal the kernel sent itself (Linux): the terminal's Ctrl-C, which
+#: reaches the whole foreground process group, the child included.
+SI_KERNEL = 0x80
 
 
 def _load_servers() -> ModuleType:
@@ -225,15 +246,47 @@ def ensure_chromium() -> None:
 # --- the commands ------------------------------------------------------------------------
 
 
+def exit_code(returncode: int) -> int:
+    """A child's exit code as a shell reports it (128 + N when signal N ended it)."""
+    return 128 - returncode if returncode < 0 else returncode
+
+
 def call_in_foreground(cmd: list[str], env: dict[str, str] | None = None) -> int:
-    """Run ``cmd`` and return its exit code; Ctrl-C is the child's to handle (pytest and
-    swlab report it themselves), so tasks.py adds no traceback of its own."""
-    child = subprocess.Popen(cmd, env=env)  # started first: it must not inherit SIG_IGN
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """Run ``cmd`` in the terminal's foreground group and return its exit code.
+
+    The terminal's Ctrl-C reaches the child directly (pytest and swlab report it
+    themselves, so tasks.py adds no traceback of its own). A SIGINT sent to tasks.py by
+    PID, a SIGTERM or a SIGHUP is passed on to the child, which stops as on Ctrl-C (Voila
+    with its kernels); if tasks.py is killed outright the child gets SIGTERM (Linux).
+    """
+    if not hasattr(signal, "sigtimedwait"):  # not Linux: Ctrl-C only, as before
+        child = subprocess.Popen(cmd, env=env)  # started first: it must not inherit SIG_IGN
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            return exit_code(child.wait())
+        finally:
+            signal.signal(signal.SIGINT, previous)
+    passed_on = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+    waited = passed_on | {signal.SIGCHLD}
+    # blocked, then taken one by one with their sender: no signal is lost or handled twice
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, waited)
+
+    def in_child() -> None:  # pragma: no cover - runs in the child before exec
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        SERVERS.die_with_parent()
+
     try:
-        return child.wait()
+        child = subprocess.Popen(cmd, env=env, preexec_fn=in_child)
+        while child.poll() is None:
+            info = signal.sigtimedwait(waited, 0.5)
+            if info is None or info.si_signo not in passed_on or info.si_code == SI_KERNEL:
+                continue  # the child ended, or the terminal signalled it as well
+            child.send_signal(info.si_signo)
+        while signal.sigtimedwait(waited, 0) is not None:
+            pass  # what came as the child ended was for it
+        return exit_code(child.returncode)
     finally:
-        signal.signal(signal.SIGINT, previous)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
 def serve(cmd: list[str], env: dict[str, str] | None = None, what: str = "JupyterLab") -> int:
@@ -272,19 +325,147 @@ def voila(args: list[str]) -> int:
     return serve(cmd, env, what="Voila")
 
 
+def busy_option(args: list[str]) -> tuple[int, list[str]]:
+    """``--busy N`` (or ``--busy=N``) taken out of ``args``: N, and the rest for pytest."""
+    rest: list[str] = []
+    count, words = 0, iter(args)
+    for word in words:
+        if word != "--busy" and not word.startswith("--busy="):
+            rest.append(word)
+            continue
+        value = word.partition("=")[2] if "=" in word else next(words, "")
+        if not value.isdigit():
+            print(f"tasks.py test: --busy takes a number of processes, not {value!r}",
+                  file=sys.stderr)  # fmt: skip
+            raise SystemExit(2)
+        count = int(value)
+    return count, rest
+
+
+def start_busy(count: int) -> list[subprocess.Popen[bytes]]:
+    """``count`` CPU-bound processes, to run the tests on a busy machine. Each in its own
+    session (the terminal's Ctrl-C is not theirs) and, on Linux, ended by the kernel if
+    tasks.py dies: they never outlive the run."""
+    if count:
+        say(f"{count} busy processes run beside the tests")
+    linux = sys.platform.startswith("linux")
+    return [
+        subprocess.Popen(
+            [sys.executable, "-c", BUSY_LOOP],
+            start_new_session=True,
+            preexec_fn=SERVERS.die_with_parent if linux else None,
+        )
+        for _ in range(count)
+    ]
+
+
+def stop_all(procs: list[subprocess.Popen[bytes]]) -> None:
+    for proc in procs:
+        proc.kill()
+    for proc in procs:
+        proc.wait()
+
+
+def _listening_ports() -> dict[str, str]:
+    """Linux: socket inode -> ``address:port`` of every TCP socket that listens."""
+    found: dict[str, str] = {}
+    for name in ("tcp", "tcp6"):
+        try:
+            lines = Path("/proc/net", name).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            if len(fields) > 9 and fields[3] == "0A":  # TCP_LISTEN
+                address, port = fields[1].rsplit(":", 1)
+                raw = bytes.fromhex(address)  # 32-bit words in the machine's byte order
+                words = [raw[k : k + 4][:: -1 if sys.byteorder == "little" else 1]
+                         for k in range(0, len(raw), 4)]  # fmt: skip
+                host = ipaddress.ip_address(b"".join(words))
+                found[fields[9]] = f"{host}:{int(port, 16)}"
+    return found
+
+
+def marked_processes(name: str, value: str) -> dict[int, str]:
+    """Linux: pid -> command line of every process whose environment has ``name=value``
+    (a child inherits it, even one that started its own session; empty elsewhere)."""
+    wanted = f"{name}={value}".encode()
+    found: dict[int, str] = {}
+    for entry in Path("/proc").iterdir() if Path("/proc/self/environ").exists() else []:
+        if not entry.name.isdigit():
+            continue
+        try:
+            if wanted not in (entry / "environ").read_bytes().split(b"\0"):
+                continue
+            cmdline = (entry / "cmdline").read_bytes()
+        except OSError:  # gone, or not ours to read
+            continue
+        found[int(entry.name)] = cmdline.replace(b"\0", b" ").decode(errors="replace").strip()
+    return found
+
+
+def ports_of(pid: int, listening: dict[str, str]) -> list[str]:
+    """The ``address:port`` pairs ``pid`` listens on."""
+    try:
+        links = [os.readlink(fd) for fd in Path(f"/proc/{pid}/fd").iterdir()]
+    except OSError:
+        return []
+    inodes = {link[8:-1] for link in links if link.startswith("socket:[")}
+    return sorted(listening[i] for i in inodes & listening.keys())
+
+
+def stop_leftovers(name: str, value: str, grace: float = LEFTOVER_GRACE) -> list[str]:
+    """The processes marked ``name=value`` that are still alive ``grace`` seconds after the
+    run, each described (pid, listening ports, command line), then stopped."""
+    deadline = time.monotonic() + grace
+    left = marked_processes(name, value)
+    while left and time.monotonic() < deadline:
+        time.sleep(0.2)  # a poll: they end by themselves or the grace runs out
+        left = marked_processes(name, value)
+    listening = _listening_ports()
+    described = []
+    for pid, cmdline in sorted(left.items()):
+        ports = ports_of(pid, listening)
+        where = f", listening on {', '.join(ports)}" if ports else ""
+        described.append(f"pid {pid}{where}: {cmdline[:200]}")
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        for pid in left:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, sig)
+        end = time.monotonic() + SERVERS.STOP_TIMEOUT
+        while left and time.monotonic() < end:
+            time.sleep(0.2)  # a poll: until the signalled processes are gone
+            left = marked_processes(name, value)
+    return described
+
+
 def test(args: list[str]) -> int:
-    """Lint, type-check, then run every test and notebook."""
+    """Lint, type-check, then run every test and notebook (``--busy N``: beside N
+    CPU-bound processes); fail if the run left a process behind."""
+    busy, args = busy_option(args)
     setup("test")
     run(bin_dir() / "ruff", "check", ".")
     run(bin_dir() / "mypy")
     ensure_chromium()
     # the suite's expected outputs are English whatever the machine's locale; a test that
     # is about another language chooses it itself
+    mark = uuid.uuid4().hex
     env = dict(os.environ, MPLBACKEND="Agg", PYTHONHASHSEED="0", SWLAB_LANG="en")
+    env[RUN_MARK] = mark
     cmd = [str(bin_dir() / "pytest"), "-n", "2", "--dist", "loadfile", "--nbval-lax", *args]
     print("+", " ".join(cmd), flush=True)
     os.chdir(ROOT)
-    return call_in_foreground(cmd, env)
+    hogs = start_busy(busy)
+    try:
+        code = call_in_foreground(cmd, env)
+    finally:
+        stop_all(hogs)
+        left = stop_leftovers(RUN_MARK, mark)
+        if left:
+            say(f"the tests left {len(left)} processes running (stopped now):")
+            for line in left:
+                print(f"  {line}", flush=True)
+    return (code or 1) if left else code
 
 
 def swlab(args: list[str]) -> int:

@@ -911,9 +911,7 @@ def present_command(args: argparse.Namespace) -> list[str]:
 
 
 def _cmd_present(args: argparse.Namespace, out: TextIO) -> int:
-    import subprocess
-
-    from swlab.play.present import voila_environment
+    from swlab.play.present import serve, voila_environment
 
     settings = _present_settings(args)
     env = voila_environment(os.environ)
@@ -928,10 +926,7 @@ def _cmd_present(args: argparse.Namespace, out: TextIO) -> int:
         file=out,
         flush=True,
     )
-    try:
-        return subprocess.call(cmd, env=env)
-    except KeyboardInterrupt:
-        return 130
+    return serve(cmd, env)
 
 
 def _add_present_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

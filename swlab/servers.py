@@ -31,6 +31,7 @@ __all__ = [
     "STOP_TIMEOUT",
     "VOILA_TEMPLATE",
     "Served",
+    "die_with_parent",
     "lab_command",
     "serve",
     "voila_environment",
@@ -45,6 +46,10 @@ JUPYTER_DATA = Path(__file__).resolve().parent / "data" / "jupyter"
 VOILA_TEMPLATE = "swlab"
 #: How long a server gets to shut its kernels down after Ctrl-C or a kill.
 STOP_TIMEOUT = 15.0
+#: notebook_shim (old Notebook settings carried over to Jupyter Server) reads every
+#: ServerApp setting as JupyterLab starts, the deprecated ``ServerApp.token`` among them,
+#: which prints a DeprecationWarning; there are no old Notebook settings to carry.
+QUIET_LAB = ["--ServerApp.jpserver_extensions=notebook_shim=False"]
 
 
 def voila_environment(base: Mapping[str, str]) -> dict[str, str]:
@@ -79,12 +84,13 @@ def lab_command(
         "lab",
         f"--ServerApp.root_dir={root}",
         f"--LabApp.default_url=/lab/tree/{first}",
+        *QUIET_LAB,
         *voila_options(),
         *extra,
     ]
 
 
-def _die_with_parent() -> None:  # pragma: no cover - runs in the child before exec
+def die_with_parent() -> None:  # pragma: no cover - runs in the child before exec
     """Linux: the server gets SIGTERM if its starter dies without a word (SIGKILL)."""
     try:
         import ctypes
@@ -136,7 +142,7 @@ def serve(
         cwd=cwd,
         env=None if env is None else dict(env),
         start_new_session=True,
-        preexec_fn=_die_with_parent if linux else None,
+        preexec_fn=die_with_parent if linux else None,
     )
     received: list[int] = []
 

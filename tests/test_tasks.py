@@ -9,6 +9,9 @@ signal a terminal's Ctrl-C (SIGINT to the foreground group) or a ``kill`` (SIGTE
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import functools
 import hashlib
 import importlib.util
 import json
@@ -18,6 +21,7 @@ import signal
 import socket
 import subprocess
 import sys
+import termios
 import time
 import urllib.error
 import urllib.request
@@ -26,6 +30,8 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+
+from tests.browser.harness import wait_until
 
 ROOT = Path(__file__).resolve().parents[1]
 TASKS = ROOT / "tasks.py"
@@ -250,20 +256,20 @@ def wait_until_ready(connection_file: Path, deadline: float) -> None:
     """Until the kernel answers: a learner's kernel is running, not half-started."""
     from jupyter_client import BlockingKernelClient
 
-    while not connection_file.exists():
-        assert time.monotonic() < deadline, "the kernel never started"
-        time.sleep(0.2)
+    wait_until(connection_file.exists, deadline - time.monotonic(), "the kernel never started")
     client = BlockingKernelClient(connection_file=str(connection_file))
     client.load_connection_file()
     client.start_channels()
+
+    def answered() -> bool:
+        try:
+            client.wait_for_ready(timeout=max(1.0, deadline - time.monotonic()))
+            return True
+        except RuntimeError:  # a missed heartbeat on a loaded machine reads as "died"
+            return False
+
     try:
-        while True:
-            try:
-                client.wait_for_ready(timeout=max(1.0, deadline - time.monotonic()))
-                return
-            except RuntimeError:  # a missed heartbeat on a loaded machine reads as "died"
-                assert time.monotonic() < deadline, "the kernel never answered"
-                time.sleep(0.5)
+        wait_until(answered, deadline - time.monotonic(), "the kernel never answered")
     finally:
         client.stop_channels()
 
@@ -304,15 +310,16 @@ def test_the_tutorial_stops_cleanly(tmp_path: Path, sig: signal.Signals, code: i
         )
         try:
             deadline = time.monotonic() + 90
-            info: dict[str, Any] = {}
-            while time.monotonic() < deadline and not info:
+
+            def server() -> dict[str, Any]:
                 assert proc.poll() is None, err.read_text()
                 for f in runtime.glob("jpserver-*.json"):
                     candidate = json.loads(f.read_text() or "{}")
                     if candidate.get("port") == port and port_open(port):
-                        info = candidate
-                time.sleep(0.3)
-            assert info, f"JupyterLab never answered:\n{err.read_text()}"
+                        return dict(candidate)
+                return {}
+
+            info = wait_until(server, 90, lambda: f"JupyterLab never answered:\n{err.read_text()}")
             assert info["root_dir"] == str(root)  # the repository, not notebooks/
             kernel = api(port, info["token"], "/api/kernels", "POST")
             wait_until_ready(runtime / f"kernel-{kernel['id']}.json", deadline)
@@ -324,12 +331,11 @@ def test_the_tutorial_stops_cleanly(tmp_path: Path, sig: signal.Signals, code: i
                 proc.wait()
     text = out.read_text() + err.read_text()
     assert "Traceback" not in text and "KeyboardInterrupt" not in text
+    assert "is deprecated" not in text, text  # a server that starts without warnings
     assert "JupyterLab stopped" in text
     assert f"/lab/tree/notebooks/00_welcome.ipynb?token={info['token']}" in text
-    for _ in range(50):
-        if not port_open(port) and not pid_alive(info["pid"]):
-            break
-        time.sleep(0.1)
+    with contextlib.suppress(TimeoutError):  # said below
+        wait_until(lambda: not port_open(port) and not pid_alive(info["pid"]), 30, "")
     assert not port_open(port), "a JupyterLab server still answers"
     assert not pid_alive(info["pid"]), "the JupyterLab process is still running"
     assert not list(runtime.glob("jpserver-*")), "JupyterLab left its runtime files"
@@ -357,3 +363,247 @@ def test_voila_serves_with_swlabs_offline_template(
     assert cmd[4:] == [f"--VoilaConfiguration.template={VOILA_TEMPLATE}", "--port=8870"]
     assert env["JUPYTER_PATH"].split(os.pathsep) == [str(JUPYTER_DATA), "/elsewhere"]
     assert tasks.main(["voila"]) == 2 and len(served) == 1
+
+
+# --- test --busy N, and a run that leaves nothing behind ----------------------------------
+#: The fake ``pytest`` of :func:`checkout_for_test_runs`: it records the busy processes
+#: beside it (children of tasks.py running the loop) and the run's mark, may start a
+#: server that outlives it, may wait for a signal, then exits with ``FAKE_CODE``.
+FAKE_PYTEST = """
+import json, os, signal, socket, subprocess, sys, time
+from pathlib import Path
+
+def stat(pid):
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+busy = {}
+for entry in Path("/proc").iterdir():
+    try:
+        if entry.name.isdigit() and b"tasks.py test --busy" in (entry / "cmdline").read_bytes():
+            fields = stat(entry.name)
+            if int(fields[1]) == os.getppid():
+                busy[int(entry.name)] = fields[0]
+    except OSError:
+        pass
+record = {"busy": busy, "mark": os.environ.get("SWLAB_TEST_RUN"), "argv": sys.argv[1:]}
+if os.environ.get("FAKE_LEAVE"):
+    server = subprocess.Popen(
+        [sys.executable, "-c", "import socket, time\\ns = socket.socket()\\n"
+         "s.bind(('127.0.0.1', 0)); s.listen()\\nprint(s.getsockname()[1], flush=True)\\n"
+         "time.sleep(600)"],
+        stdout=subprocess.PIPE, text=True, start_new_session=True)
+    record["left"] = [server.pid, int(server.stdout.readline())]
+Path(os.environ["FAKE_RECORD"]).write_text(json.dumps(record))
+if os.environ.get("FAKE_WAIT"):
+    signal.signal(signal.SIGINT, lambda *_: sys.exit(130))  # as pytest reports Ctrl-C
+    time.sleep(600)
+sys.exit(int(os.environ.get("FAKE_CODE", "0")))
+"""
+
+
+def checkout_for_test_runs(root: Path) -> None:
+    """:func:`fake_checkout` whose ruff and mypy pass at once and whose pytest is
+    :data:`FAKE_PYTEST`."""
+    fake_checkout(root)
+    bin_dir = root / ".venv" / "bin"
+    for name, text in (("ruff", "exit 0\n"), ("mypy", "exit 0\n")):
+        (bin_dir / name).write_text(f"#!/bin/sh\n{text}")
+    (bin_dir / "pytest").write_text(f"#!{sys.executable}\n{FAKE_PYTEST}")
+    for script in bin_dir.iterdir():
+        if not script.is_symlink():
+            script.chmod(0o755)
+
+
+def start_test_run(tmp_path: Path, *args: str, **fake: str) -> tuple[subprocess.Popen[str], Path]:
+    """``python3 tasks.py test ARGS`` in a test checkout (its own session, as in a
+    terminal); the fake pytest's record file."""
+    root = tmp_path / "swlab"
+    checkout_for_test_runs(root)
+    record = tmp_path / "record.json"
+    env = {**os.environ, "SWLAB_CHROMIUM": "/bin/true", "FAKE_RECORD": str(record), **fake}
+    proc = subprocess.Popen(
+        [sys.executable, "tasks.py", "test", *args],
+        cwd=root,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    return proc, record
+
+
+def wait_for_file(path: Path, proc: subprocess.Popen[str], timeout: float = 60) -> Any:
+    """The JSON ``path`` holds once written (the test run fails the test if it ends first)."""
+
+    def written() -> bool:
+        assert proc.poll() is None, proc.communicate()[0]
+        return path.exists() and path.read_text().endswith("}")
+
+    wait_until(written, timeout, f"{path.name} never written")
+    return json.loads(path.read_text())
+
+
+def wait_gone(pids: list[int], timeout: float = 15) -> list[int]:
+    """The ``pids`` still alive after up to ``timeout`` seconds."""
+    with contextlib.suppress(TimeoutError):
+        wait_until(lambda: not any(pid_running(p) for p in pids), timeout, "")
+    return [p for p in pids if pid_running(p)]
+
+
+def pid_running(pid: int) -> bool:
+    """Alive and not a zombie waiting for its parent."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+linux_only = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="/proc, PR_SET_PDEATHSIG and sigtimedwait"
+)
+
+
+@linux_only
+@pytest.mark.parametrize("code", [0, 3])
+def test_busy_processes_run_beside_the_tests_and_stop_with_them(tmp_path: Path, code: int) -> None:
+    proc, record = start_test_run(tmp_path, "--busy", "3", "-k", "board", FAKE_CODE=str(code))
+    out = proc.communicate(timeout=120)[0]
+    seen = json.loads(record.read_text())
+    assert len(seen["busy"]) == 3, out
+    assert set(seen["busy"].values()) <= {"R"}, seen  # running (or ready to), not asleep
+    assert seen["argv"][-2:] == ["-k", "board"] and "--busy" not in seen["argv"]
+    assert proc.returncode == code, out
+    assert "3 busy processes run beside the tests" in out
+    assert wait_gone([int(p) for p in seen["busy"]], timeout=5) == []
+
+
+@linux_only
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL])
+def test_a_stopped_test_run_leaves_no_busy_process(tmp_path: Path, sig: signal.Signals) -> None:
+    """tasks.py signalled by PID passes the signal on to pytest and stops the busy
+    processes; killed outright, the kernel stops them and pytest (PR_SET_PDEATHSIG)."""
+    proc, record = start_test_run(tmp_path, "--busy=2", FAKE_WAIT="1")
+    try:
+        seen = wait_for_file(record, proc)
+        os.kill(proc.pid, sig)
+        out = proc.communicate(timeout=60)[0]
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    busy = [int(p) for p in seen["busy"]]
+    assert len(busy) == 2
+    assert wait_gone(busy) == [], "a busy process outlived tasks.py"
+    if sig != signal.SIGKILL:
+        assert proc.returncode == 128 + sig, out
+        assert "Traceback" not in out
+    leftovers = load_tasks_module().marked_processes("SWLAB_TEST_RUN", seen["mark"])
+    assert wait_gone(list(leftovers)) == [], "the fake pytest outlived tasks.py"
+
+
+def load_tasks_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("tasks_helpers", TASKS)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@linux_only
+def test_a_process_the_tests_left_behind_fails_the_run(tmp_path: Path) -> None:
+    proc, record = start_test_run(tmp_path, FAKE_LEAVE="1")
+    try:
+        out = proc.communicate(timeout=120)[0]
+    finally:
+        left = json.loads(record.read_text()).get("left", [0])[0] if record.exists() else 0
+        if left and pid_running(left):
+            os.kill(left, signal.SIGKILL)
+    pid, port = json.loads(record.read_text())["left"]
+    assert proc.returncode == 1, out
+    assert "the tests left 1 processes running (stopped now):" in out
+    assert f"pid {pid}, listening on 127.0.0.1:{port}: " in out and "time.sleep(600)" in out
+    assert wait_gone([pid], timeout=5) == []
+
+
+def test_busy_takes_a_number() -> None:
+    done = run_tasks("test", "--busy", "many")
+    assert done.returncode == 2
+    assert "--busy takes a number of processes, not 'many'" in done.stderr
+
+
+# --- swlab present: SIGTERM, SIGINT by PID and Ctrl-C stop Voila and its kernels ----------
+def in_a_terminal(terminal: int) -> None:  # pragma: no cover - runs in the child
+    """The child leads a new session whose controlling terminal is ``terminal``: its
+    process group is the terminal's foreground group, as a shell's command is."""
+    os.setsid()
+    fcntl.ioctl(terminal, termios.TIOCSCTTY, 0)
+
+
+@linux_only
+@pytest.mark.parametrize("via", ["swlab", "tasks.py"])
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT", "Ctrl-C"])
+def test_swlab_present_stops_with_its_kernels(tmp_path: Path, via: str, sig: str) -> None:
+    """``swlab present`` (alone, and through ``python3 tasks.py swlab``) serves a page
+    whose kernel runs; one signal to the PID, or one Ctrl-C in its terminal (which
+    signals tasks.py and its child at once), stops it all: Voila, the kernel, the port."""
+    tasks = load_tasks_module()
+    mark = f"present-{os.getpid()}-{tmp_path.name}"
+    port = free_port()
+    args = ["present", "official_2p", "--no-browser", f"--port={port}", "--seed", "1"]
+    env = {
+        **os.environ,
+        "SWLAB_TEST_CASE": mark,
+        "PYTHONPATH": str(ROOT),
+        "JUPYTER_CONFIG_DIR": str(tmp_path / "config"),
+        "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
+        "IPYTHONDIR": str(tmp_path / "ipython"),
+    }
+    if via == "swlab":
+        cmd, cwd = [sys.executable, "-m", "swlab", *args], tmp_path
+    else:
+        cwd = tmp_path / "swlab"
+        fake_checkout(cwd)
+        script = cwd / ".venv" / "bin" / "swlab"
+        script.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m swlab "$@"\n')
+        script.chmod(0o755)
+        cmd = [sys.executable, "tasks.py", "swlab", *args]
+    log = tmp_path / "log.txt"
+    master, terminal = os.openpty()
+    with log.open("w") as log_file:
+        proc = subprocess.Popen(
+            cmd, cwd=cwd, env=env, stdin=terminal, stdout=log_file, stderr=subprocess.STDOUT,
+            preexec_fn=functools.partial(in_a_terminal, terminal),
+        )  # fmt: skip
+    os.close(terminal)
+    try:
+
+        def listens() -> bool:
+            assert proc.poll() is None, log.read_text()
+            return port_open(port)
+
+        wait_until(listens, 180, lambda: f"no server on {port}:\n{log.read_text()}")
+        # the page, rendered: Voila has run the notebook in a kernel
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=180) as page:
+            assert b"swlab" in page.read()
+        running = tasks.marked_processes("SWLAB_TEST_CASE", mark)
+        assert any("ipykernel" in c for c in running.values()), running
+        assert any("voila" in c for c in running.values()), running
+        if sig == "Ctrl-C":
+            os.write(master, b"\x03")  # the terminal sends SIGINT to its foreground group
+        else:
+            os.kill(proc.pid, getattr(signal, sig))
+        proc.wait(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+        os.close(master)
+        left = tasks.marked_processes("SWLAB_TEST_CASE", mark)
+        still = {pid: left[pid] for pid in wait_gone(list(left))}
+        for pid in still:
+            os.kill(pid, signal.SIGKILL)
+    assert still == {}, f"left running: {still}"
+    assert not port_open(port), "the presenter's port still answers"
+    text = log.read_text()
+    assert "Kernel shutdown" in text and "Traceback" not in text, text

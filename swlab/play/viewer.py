@@ -289,6 +289,7 @@ class GameViewer:
             layout=widgets.Layout(width="100%"),
         )
         self._label(self.slider, "description", N_("history"))
+        self.slider.add_class("swlab-history")  # its value counts the steps played
         self.slider.observe(self._speak(self._on_slider), "value")
         self.roll_button = self._button(
             N_("roll the die"),

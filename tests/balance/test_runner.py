@@ -147,7 +147,7 @@ def cluster() -> Iterator[str]:
                 )
             )
         deadline = time.monotonic() + 90
-        while True:
+        while True:  # each try waits up to 5 s for the scheduler to answer
             try:
                 with Client(address, timeout="5s") as client:
                     client.wait_for_workers(2, timeout=60)
@@ -155,7 +155,6 @@ def cluster() -> Iterator[str]:
             except OSError:
                 if time.monotonic() > deadline:
                     raise
-                time.sleep(0.5)
         yield address
     finally:
         for p in reversed(procs):

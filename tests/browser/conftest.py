@@ -8,10 +8,9 @@ installs Chromium when it runs as root; playwright comes with the ``test`` extra
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -92,23 +91,23 @@ def present_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[s
     with (home / "voila.log").open("wb") as log:
         proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=log, cwd=home)
     url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
+
+    def listens() -> bool:
         if proc.poll() is not None:
             raise RuntimeError((home / "voila.log").read_text(errors="replace"))
-        try:
-            urllib.request.urlopen(url, timeout=5).close()
-            break
-        except OSError:
-            time.sleep(0.5)
+        with socket.socket() as s:
+            return s.connect_ex(("127.0.0.1", port)) == 0
+
     try:
+        harness.wait_until(listens, 90, f"swlab present did not listen on {port}")
         yield url, home / "tmp"
     finally:
-        proc.terminate()
+        proc.terminate()  # Voila itself (swlab present became it): it stops its kernels
         try:
-            proc.wait(15)
+            proc.wait(30)
         except subprocess.TimeoutExpired:
             proc.kill()
+            proc.wait()
 
 
 @pytest.fixture(scope="session")

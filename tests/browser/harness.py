@@ -20,10 +20,10 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page, Playwright
@@ -47,6 +47,26 @@ SETTINGS = {
     },
 }
 VIEWPORT = {"width": 1500, "height": 1000}
+#: How often :func:`wait_until` asks again.
+POLL = 0.1
+
+T = TypeVar("T")
+
+
+def wait_until(check: Callable[[], T | None], timeout: float, what: str | Callable[[], str]) -> T:
+    """The first true value of ``check()``, asked every :data:`POLL` seconds; after
+    ``timeout`` seconds a ``TimeoutError`` says ``what`` never happened. The one place
+    the tests wait for a condition outside the page (a server, a file, a process): they
+    never sleep for a fixed time, which a loaded machine would outlast."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            said = what() if callable(what) else what
+            raise TimeoutError(f"after {timeout:.0f} s: {said}")
+        time.sleep(POLL)
 
 
 def missing() -> str | None:
@@ -167,6 +187,7 @@ class Lab:
 
     def start(self, timeout: float = 90) -> Lab:
         from swlab.play.present import voila_environment, voila_options
+        from swlab.servers import QUIET_LAB
 
         home = self.root / ".home"
         # JUPYTER_PATH only adds places to find extensions (a widget library installed
@@ -194,6 +215,7 @@ class Lab:
             f"--port={self.port}",
             "--ServerApp.port_retries=0",
             f"--IdentityProvider.token={self.token}",
+            *QUIET_LAB,  # no deprecation warning in the log
             f"--ServerApp.root_dir={self.root}",
             f"--LabApp.user_settings_dir={self.root / '.settings'}",
             f"--LabApp.workspaces_dir={self.root / '.ws'}",
@@ -201,17 +223,23 @@ class Lab:
         ]
         with self.log.open("wb") as log:
             self.proc = subprocess.Popen(cmd, cwd=self.root, env=env, stdout=log, stderr=log)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+
+        def answers() -> bool:
+            assert self.proc is not None
             if self.proc.poll() is not None:
                 raise RuntimeError(f"JupyterLab exited ({self.proc.returncode}):\n{self.tail()}")
             try:
                 self.api("GET", "/api/status")
-                return self
+                return True
             except (OSError, urllib.error.URLError):
-                time.sleep(0.3)
-        self.stop()
-        raise RuntimeError(f"JupyterLab did not answer within {timeout:.0f} s:\n{self.tail()}")
+                return False
+
+        try:
+            wait_until(answers, timeout, lambda: f"JupyterLab did not answer:\n{self.tail()}")
+        except TimeoutError:
+            self.stop()
+            raise
+        return self
 
     def tail(self, lines: int = 40) -> str:
         try:
@@ -287,26 +315,27 @@ def open_notebook(page: Page, lab: Lab, rel: str, timeout: float = 60) -> None:
     indicator shows idle for a moment before the kernel exists, then connecting)."""
     page.goto(lab.lab_url(rel))
     page.wait_for_selector(".jp-NotebookPanel .jp-Notebook", timeout=timeout * 1000)
-    deadline, since = time.monotonic() + timeout, None
-    while time.monotonic() < deadline:
+    since: list[float] = []  # when the page and the server both began to say idle
+
+    def idle_for_a_while() -> bool:
         state = page.evaluate(_RUN_STATE) or {}
         if state.get("status") != "idle" or not lab.kernel_ready(rel):
-            since = None
-        elif since is None:
-            since = time.monotonic()
-        elif time.monotonic() - since > 0.6:
-            return
-        time.sleep(0.1)
-    raise TimeoutError(f"the kernel of {rel} did not start in {timeout:.0f} s")
+            since.clear()
+        elif not since:
+            since.append(time.monotonic())
+        return bool(since) and time.monotonic() - since[0] > 0.6
+
+    wait_until(idle_for_a_while, timeout, f"the kernel of {rel} did not start")
 
 
 def run_all(page: Page, expected_cells: int, timeout: float = 120) -> dict[str, Any]:
     """Run → Run All Cells from the menu bar, then wait until the run is over (or stopped
     by an error), the widgets have loaded and the notebook stopped moving."""
-    deadline = time.monotonic() + timeout
     state: dict[str, Any] = {}
     started, clicked = False, 0.0
-    while time.monotonic() < deadline:
+
+    def over() -> bool:
+        nonlocal state, started, clicked
         if not started and time.monotonic() - clicked > 10:  # a click lost while loading
             page.keyboard.press("Escape")
             page.get_by_role("menuitem", name="Run", exact=True).click()
@@ -314,17 +343,15 @@ def run_all(page: Page, expected_cells: int, timeout: float = 120) -> dict[str, 
             clicked = time.monotonic()
         state = page.evaluate(_RUN_STATE) or {}
         started = started or state.get("waiting", 0) > 0 or state.get("numbered", 0) > 0
-        if (
+        return (
             started
             and state.get("status") == "idle"
             and state.get("waiting") == 0
             and state.get("loading") == 0
-            and (state.get("numbered", 0) >= expected_cells or error_texts(page))
-        ):
-            break
-        time.sleep(0.2)
-    else:
-        raise TimeoutError(f"Run All did not finish in {timeout:.0f} s: {state}")
+            and (state.get("numbered", 0) >= expected_cells or bool(error_texts(page)))
+        )
+
+    wait_until(over, timeout, lambda: f"Run All did not finish: {state}")
     settle(page)
     return state
 
@@ -332,16 +359,29 @@ def run_all(page: Page, expected_cells: int, timeout: float = 120) -> dict[str, 
 def settle(page: Page, selector: str = ".leaflet-container", timeout: float = 10) -> None:
     """Wait until the boxes of ``selector`` stop moving (JupyterLab keeps scrolling and
     laying out for about a second after a run)."""
-    js = f"""() => [...document.querySelectorAll({json.dumps(selector)})]
-        .map(e => {{ const r = e.getBoundingClientRect();
-                     return [r.x, r.y, r.width, r.height].map(Math.round).join(','); }})
-        .join(';')"""
-    last, stable, deadline = None, 0, time.monotonic() + timeout
-    while time.monotonic() < deadline and stable < 3:
-        now = page.evaluate(js)
-        stable = stable + 1 if now == last else 0
-        last = now
-        time.sleep(0.15)
+    from playwright.sync_api import TimeoutError as PageTimeout
+
+    key = f"__swlabSettle{secrets.token_hex(4)}"  # this wait's own memory in the page
+    try:
+        page.wait_for_function(_STILL, arg=[selector, key], polling=150, timeout=timeout * 1000)
+    except PageTimeout:
+        pass  # still moving (an animation): the caller checks what it needs
+    finally:
+        page.evaluate("(key) => { delete window[key]; }", key)
+
+
+#: True once the boxes of the selector (``arg[0]``) were the same at the last 3 polls;
+#: the previous boxes are kept on ``window[arg[1]]``.
+_STILL = """([selector, key]) => {
+  const now = [...document.querySelectorAll(selector)]
+    .map(e => { const r = e.getBoundingClientRect();
+                return [r.x, r.y, r.width, r.height].map(Math.round).join(','); })
+    .join(';');
+  const seen = window[key] || (window[key] = {last: null, same: 0});
+  seen.same = now === seen.last ? seen.same + 1 : 0;
+  seen.last = now;
+  return seen.same >= 3;
+}"""
 
 
 _ERROR_LINE = re.compile(r"^\s*[A-Z]\w*(Error|Exception|Exit|Interrupt)\b", re.MULTILINE)
@@ -373,13 +413,16 @@ def save(page: Page, path: Path, timeout: float = 15) -> dict[str, Any]:
     )
     page.keyboard.press("Escape")
     page.keyboard.press("Control+s")
-    deadline = time.monotonic() + timeout
-    while path.stat().st_mtime_ns == before:
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"{path.name} was not saved")
-        time.sleep(0.1)
-    time.sleep(0.2)
-    return dict(json.loads(path.read_text()))
+
+    def written() -> dict[str, Any] | None:
+        if path.stat().st_mtime_ns == before:
+            return None
+        try:  # JupyterLab writes the file whole; a half-written one is read again
+            return dict(json.loads(path.read_text()))
+        except ValueError:
+            return None
+
+    return wait_until(written, timeout, f"{path.name} was not saved")
 
 
 def saved_errors(nb: Mapping[str, Any]) -> list[str]:
@@ -532,11 +575,11 @@ class KernelProbe:
     def __init__(self, runtime: Path, timeout: float = 90) -> None:
         from jupyter_client import BlockingKernelClient
 
-        deadline = time.monotonic() + timeout
-        while not (files := sorted(runtime.rglob("kernel-*.json"), key=_mtime)):
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"no kernel started in {runtime}")
-            time.sleep(0.2)
+        files = wait_until(
+            lambda: sorted(runtime.rglob("kernel-*.json"), key=_mtime),
+            timeout,
+            f"no kernel started in {runtime}",
+        )
         self.client = BlockingKernelClient(connection_file=str(files[-1]))
         self.client.load_connection_file()
         self.client.start_channels()
@@ -567,14 +610,17 @@ class KernelProbe:
     def wait_for(self, expr: str, expected: Any, timeout: float = 60) -> Any:
         """Until ``expr`` equals ``expected`` in the kernel; its value (AssertionError with
         the last value seen when time runs out)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            value = self(expr)
-            if value == expected:
-                return value
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{expr} is {value!r}, expected {expected!r}")
-            time.sleep(0.1)
+        seen: list[Any] = []
+
+        def equal() -> bool:
+            seen[:] = [self(expr)]
+            return bool(seen[0] == expected)
+
+        try:
+            wait_until(equal, timeout, "")
+        except TimeoutError:
+            raise AssertionError(f"{expr} is {seen[0]!r}, expected {expected!r}") from None
+        return seen[0]
 
     def close(self) -> None:
         self.client.stop_channels()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -60,7 +59,7 @@ def _no_coins_shown(page: Page, root: str = ".swlab-viewer") -> None:
 def _viewer_controls(page: Page, v: Locator) -> None:
     v.locator(".swlab-status").scroll_into_view_if_needed()
     v.scroll_into_view_if_needed()
-    time.sleep(0.3)
+    harness.settle(page, ".swlab-map, .swlab-panel")
     _inside(page, v.locator(".swlab-status"), "the status line")
     _inside(page, v.locator(".swlab-map"), "the board")
     _beside(v.locator(".swlab-map"), v.locator(".swlab-panel"))
@@ -75,14 +74,17 @@ def _guide_beside(page: Page, v: Locator, screenshot: Path) -> None:
     summary = v.locator(".swlab-guide summary").first
     _inside(page, summary, "How to play")
     _beside(v.locator(".swlab-map"), v.locator(".swlab-guide"))
+    from playwright.sync_api import expect
+
     summary.click()
-    page.wait_for_selector(".swlab-guide details[open]", timeout=5_000)
-    time.sleep(0.3)
-    assert "Pick a combo." in v.locator(".swlab-guide").inner_text()
+    page.wait_for_selector(".swlab-guide details[open]", timeout=30_000)
+    expect(v.locator(".swlab-guide")).to_contain_text("Pick a combo.")
+    harness.settle(page, ".swlab-guide, .swlab-panel")
     page.screenshot(path=str(screenshot))
     assert "Run All" not in page.locator("body").inner_text()
     summary.click()  # folded again: the choices are back on screen
-    time.sleep(0.3)
+    page.wait_for_selector(".swlab-guide details:not([open])", timeout=30_000)
+    harness.settle(page, ".swlab-guide, .swlab-panel")
     _inside(page, v.locator("button", has_text=re.compile(r"^\s*pick 0")).first, "the first combo")
 
 
@@ -134,11 +136,14 @@ def _open_present(browser: Browser, url: str, width: int, height: int) -> tuple[
     context = browser.new_context(viewport={"width": width, "height": height})
     context.set_default_timeout(60_000)
     page = context.new_page()
+    from playwright.sync_api import expect
+
     page.goto(url, timeout=120_000)
     page.wait_for_selector(".swlab-present path.swlab-region", timeout=120_000)
-    harness.settle(page)
-    time.sleep(1.0)
-    return page, page.locator(".swlab-present").first
+    p = page.locator(".swlab-present").first
+    expect(p.locator("button", has_text=re.compile(r"^\s*pick 0")).first).to_be_enabled()
+    harness.settle(page, ".swlab-present .swlab-map, .swlab-present .swlab-panel")
+    return page, p
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=lambda s: str(s))
@@ -170,57 +175,70 @@ def _click_target(page: Page, p: Locator) -> bool:
     return True
 
 
-def _wait_idle(page: Page, ms: int = 400) -> None:
-    page.evaluate(
-        """(ms) => new Promise(r => { let t = setTimeout(r, ms);
-            const o = new MutationObserver(() => { clearTimeout(t); t = setTimeout(() => {
-              o.disconnect(); r(); }, ms); });
-            o.observe(document.body, {subtree: true, childList: true, attributes: true,
-                                      characterData: true}); })""",
-        ms,
-    )
+#: True once the presenter's step counter (the history slider) no longer reads ``arg[0]``
+#: or its question says ``arg[1]``: the kernel has answered a click.
+_ANSWERED = """([before, asked]) => {
+  const p = document.querySelector('.swlab-present');
+  const steps = p.querySelector('.swlab-history .widget-readout');
+  const question = p.querySelector('.swlab-question');
+  return (steps && steps.textContent.trim() !== before)
+    || (asked !== '' && question !== null && question.innerText.includes(asked));
+}"""
+
+
+def _steps(p: Locator) -> str:
+    """The presenter's step counter: the value of its history slider."""
+    return str(p.locator(".swlab-history .widget-readout").first.text_content()).strip()
+
+
+def _answered(page: Page, before: str, asked: str = "") -> None:
+    """Wait until the kernel has played a step since the counter read ``before`` (or asks
+    the question ``asked`` instead)."""
+    page.wait_for_function(_ANSWERED, arg=[before, asked], timeout=60_000)
 
 
 def test_a_presented_game_by_clicks_and_keys(
     browser: Browser, present: str, screenshots: Path
 ) -> None:
+    from playwright.sync_api import expect
+
     page, p = _open_present(browser, present, 1280, 720)
     shots = screenshots
     try:
         # pick, by a click on the first combo
+        before = _steps(p)
         p.locator("button", has_text=re.compile(r"^\s*pick 0")).first.click()
-        _wait_idle(page)
-        assert "picks" in p.locator(".swlab-narration").inner_text()
+        _answered(page, before)
+        expect(p.locator(".swlab-narration")).to_contain_text("picks")
         # conquests by clicks until a click would start the final conquest
         question = p.locator(".swlab-question")
         for _ in range(15):
             if "Final conquest of" in question.inner_text():
                 break
+            before = _steps(p)
             assert _click_target(page, p), "no target left before a final conquest"
-            _wait_idle(page)
+            _answered(page, before, asked="Final conquest of")
         text = question.inner_text()
         assert "Final conquest of" in text and "or more on the die" in text, text
         page.screenshot(path=str(shots / "present-final-confirmation.png"))
         page.mouse.move(300, 300)
         page.keyboard.press("Enter")  # confirm, by key
-        _wait_idle(page)
         roll = p.locator("button", has_text="roll the die")
-        assert roll.is_enabled()
+        expect(roll).to_be_enabled(timeout=60_000)
         _no_coins_shown(page)
+        before = _steps(p)
         roll.click()
-        _wait_idle(page)
+        _answered(page, before)
         # redeploy: the prompt, + until nothing is left, then Done
-        if p.locator(".swlab-redeploy").inner_text().strip() == "":
-            p.locator("button", has_text=re.compile(r"^\s*end")).first.click()
-            _wait_idle(page)
         prompt = p.locator(".swlab-redeploy")
-        assert "left to place" in prompt.inner_text()
+        expect(prompt).to_contain_text("left to place", timeout=60_000)
         for _ in range(20):
             plus = p.locator(".swlab-redeploy button:not([disabled])", has_text="+")
             if not plus.count():
                 break
+            shown = prompt.inner_text()
             plus.first.click()
-            _wait_idle(page, 250)
+            expect(prompt).not_to_have_text(shown, timeout=60_000)  # one token placed
         assert "0 tokens left to place" in prompt.inner_text()
         page.screenshot(path=str(shots / "present-redeploy.png"))
         p.locator("button", has_text=re.compile(r"^\s*done")).first.click()
@@ -234,8 +252,7 @@ def test_a_presented_game_by_clicks_and_keys(
         _no_coins_shown(page)
         # autoplay asks before playing Ann's seat
         p.locator("button", has_text="autoplay").click()
-        _wait_idle(page)
-        assert "Ann's seat is played by a person" in p.locator(".swlab-question").inner_text()
+        expect(question).to_contain_text("Ann's seat is played by a person", timeout=60_000)
         p.locator("button.swlab-answer-all").click()
         page.wait_for_selector(".swlab-winner", timeout=120_000)
         assert p.locator(".swlab-coins-chart").count() == 1

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -129,12 +128,18 @@ def _event(twin: GameViewer, rid: int, event: str = "click") -> None:
 def _same_board(page: Page, viewer: Locator, twin: GameViewer, timeout: float = 10) -> None:
     """Wait until every region path carries the classes the twin's GeoJSON gives it."""
     want = _classes(twin)
-    deadline = time.monotonic() + timeout
-    while (got := harness.owner_classes(page, viewer)) != want:
-        if time.monotonic() > deadline:
-            diff = {k: (got.get(k), v) for k, v in want.items() if got.get(k) != v}
-            raise AssertionError(f"region classes (page, engine) differ: {diff}")
-        time.sleep(0.1)
+    got: dict[int, str] = {}
+
+    def same() -> bool:
+        nonlocal got
+        got = harness.owner_classes(page, viewer)
+        return got == want
+
+    def differ() -> str:
+        diff = {k: (got.get(k), v) for k, v in want.items() if got.get(k) != v}
+        return f"region classes (page, engine) differ: {diff}"
+
+    harness.wait_until(same, timeout, differ)
 
 
 def _area(twin: GameViewer, rid: int) -> float:

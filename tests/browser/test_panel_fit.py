@@ -10,7 +10,6 @@ Screenshots: ``out/screenshots/panelfit-<lang>-<size>.png`` (the viewer) and
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -61,10 +60,10 @@ def check(page: Page, where: str) -> None:
 def photograph(page: Page, lang: str, size: str, screenshots: Path) -> None:
     viewer = page.locator(".swlab-viewer").first
     viewer.evaluate("e => e.scrollIntoView()")
-    time.sleep(0.3)
+    harness.settle(page, ".swlab-viewer")
     page.screenshot(path=str(screenshots / f"panelfit-{lang}-{size}.png"))
     page.locator(".swlab-viewer .swlab-panel table").last.evaluate("e => e.scrollIntoView()")
-    time.sleep(0.3)
+    harness.settle(page, ".swlab-viewer")
     page.screenshot(path=str(screenshots / f"panelfit-{lang}-{size}-players.png"))
 
 
@@ -72,6 +71,8 @@ def photograph(page: Page, lang: str, size: str, screenshots: Path) -> None:
 def test_panel_words_and_tables_fit_in_voila(
     lab: harness.Lab, browser: Any, screenshots: Path, lang: str
 ) -> None:
+    from playwright.sync_api import expect
+
     rel, _nb = serve(lab, lang)
     context = browser.new_context(viewport=SMALL)
     context.set_default_timeout(30_000)
@@ -90,10 +91,7 @@ def test_panel_words_and_tables_fit_in_voila(
         status = page.locator(".swlab-viewer .swlab-status").first
         before = status.inner_text()
         page.locator(".swlab-viewer .swlab-action-pick").first.click()
-        deadline = time.monotonic() + 15
-        while status.inner_text() == before and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert status.inner_text() != before, "the pick did not redraw the status"
+        expect(status).not_to_have_text(before, timeout=60_000)  # the pick redrew it
         for size, viewport in SCREENS.items():
             page.set_viewport_size(viewport)
             harness.settle(page)

@@ -6,7 +6,6 @@ every request the page makes, websockets included, goes to the local server only
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
@@ -49,8 +48,9 @@ def _open(browser: Browser, url: str, ready: str, shot: Path) -> list[str]:
         page.goto(url, timeout=120_000)
         page.wait_for_selector(ready, timeout=120_000)
         harness.settle(page)
+        # late requests: the fonts the page uses, then anything they started
+        page.evaluate("() => document.fonts.ready.then(() => true)")
         page.wait_for_load_state("networkidle", timeout=60_000)
-        time.sleep(1.0)
         page.screenshot(path=str(shot))
         assert urls, "no request was recorded"
         return list(urls)

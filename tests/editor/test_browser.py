@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -69,58 +68,102 @@ def page(tmp_path_factory: pytest.TempPathFactory, pw: Any) -> Iterator[Any]:
         lab.stop()
 
 
-def _text(page: Any) -> str:
-    return str(page.inner_text(".swlab-editor"))
+def _text(page: Any, selector: str = ".swlab-editor") -> str:
+    return str(page.inner_text(selector))
 
 
-def _wait_for(page: Any, text: str, timeout: float = 10) -> None:
-    deadline = time.monotonic() + timeout
-    while text not in _text(page):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{text!r} never shown:\n{_text(page)[:600]}")
-        time.sleep(0.2)
+#: True once the element ``arg[0]`` shows the text ``arg[1]``.
+_SHOWS = "([sel, text]) => (document.querySelector(sel)?.innerText || '').includes(text)"
+
+
+def wait_text(page: Any, text: str, timeout: float = 60, where: str = ".swlab-editor") -> str:
+    """Wait until the editor shows ``text`` (the kernel has answered); what it shows."""
+    from playwright.sync_api import TimeoutError as PageTimeout
+
+    try:
+        page.wait_for_function(_SHOWS, arg=[".swlab-editor", text], timeout=timeout * 1000)
+    except PageTimeout:
+        raise AssertionError(f"{text!r} never shown:\n{_text(page, where)[:800]}") from None
+    return _text(page)
+
+
+#: Geoman's vertices of the line being drawn (its cursor marker left out).
+DRAWN = ".leaflet-marker-pane .marker-icon:not(.cursor-marker)"
+#: True once there are more than ``arg[1]`` elements ``arg[0]``.
+_MORE = "([sel, n]) => document.querySelectorAll(sel).length > n"
+
+
+def draw_line(page: Any, points: list[tuple[float, float]]) -> None:
+    """Draw a line through ``points`` with Geoman's line tool (already on: its cursor
+    marker is in the page), each click acknowledged (one more vertex) before the next;
+    a click on the last point again ends the line."""
+    from playwright.sync_api import TimeoutError as PageTimeout
+
+    page.wait_for_selector(".leaflet-marker-pane .cursor-marker", state="attached")
+    for k, (x, y) in enumerate(points):
+        before = page.locator(DRAWN).count()
+        page.mouse.move(x, y)  # Geoman places the vertex where its cursor marker is
+        page.mouse.click(x, y)
+        try:
+            page.wait_for_function(_MORE, arg=[DRAWN, before], timeout=60_000)
+        except PageTimeout:
+            under = page.evaluate(_UNDER, [x, y])
+            raise AssertionError(
+                f"no vertex for click {k + 1} at {x:.0f},{y:.0f}: {under}"
+            ) from None
+    page.mouse.click(*points[-1])
+
+
+#: What a click at ``arg`` lands on, and Geoman's markers: why a click made no vertex.
+_UNDER = """([x, y]) => {
+  const e = document.elementFromPoint(x, y);
+  const markers = [...document.querySelectorAll('.leaflet-marker-pane .marker-icon')]
+    .map(m => m.className);
+  return {under: e ? `${e.tagName}.${e.getAttribute('class')}` : null, markers};
+}"""
+
+
+def handles(page: Any) -> Any:
+    """Geoman's vertex handles in edit mode, once there are some."""
+    found = page.locator(".leaflet-marker-pane .marker-icon:not(.marker-icon-middle)")
+    found.first.wait_for(state="attached")
+    return found
 
 
 def test_drag_moves_the_shared_vertex_then_a_line_splits(page: Any) -> None:
     page.locator("path.swlab-region-1").first.click()
-    _wait_for(page, "selected: 1")
+    wait_text(page, "selected: 1")
     page.get_by_role("button", name="edit vertices").click()
-    handles = page.locator(".leaflet-marker-pane .marker-icon:not(.marker-icon-middle)")
-    deadline = time.monotonic() + 10
-    while handles.count() == 0 and time.monotonic() < deadline:
-        time.sleep(0.2)
+    vertices = handles(page)
     box = page.locator(".swlab-editor-map").bounding_box()
     cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
     def distance(i: int) -> float:
-        b = handles.nth(i).bounding_box()
+        b = vertices.nth(i).bounding_box()
         return float((b["x"] + b["width"] / 2 - cx) ** 2 + (b["y"] + b["height"] / 2 - cy) ** 2)
 
     # the vertex (100, 60) that regions 1, 2 and 3 share is in the middle of the map
-    k = min(range(handles.count()), key=distance)
-    b = handles.nth(k).bounding_box()
+    k = min(range(vertices.count()), key=distance)
+    b = vertices.nth(k).bounding_box()
     x, y = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
     page.mouse.move(x, y)
     page.mouse.down()
     page.mouse.move(x + 20, y + 20, steps=8)
     page.mouse.up()
-    _wait_for(page, "Moved a corner of regions 1, 2 and 3.")
+    wait_text(page, "Moved a corner of regions 1, 2 and 3.")
     assert "sound: ready to play" in _text(page)
 
     # edit mode cleared the selection: select the region to split again
     page.get_by_role("button", name="select", exact=True).click()
     page.locator("path.swlab-region-1").first.click()
-    _wait_for(page, "selected: 1")
+    wait_text(page, "selected: 1")
     page.get_by_role("button", name="split", exact=True).click()
-    time.sleep(0.5)
+    wait_text(page, "mode: split")
+    box = page.locator(".swlab-editor-map").bounding_box()  # where the map is now
     x = box["x"] + box["width"] * 0.8  # region 1 is the top right quarter
-    page.mouse.click(x, box["y"] + 6)
-    time.sleep(0.3)
-    for _ in range(2):  # clicking the last point again ends the line
-        page.mouse.click(x + 3, box["y"] + box["height"] - 6)
-        time.sleep(0.3)
-    _wait_for(page, "split region 1 (new region 4)")
-    assert "4 regions" in _text(page)
+    draw_line(page, [(x, box["y"] + 6), (x + 3, box["y"] + box["height"] - 6)])
+    wait_text(page, "split region 1 (new region 4)")
+    wait_text(page, "4 regions")
 
 
 def test_set_a_terrain_and_save_then_the_file_has_it(page: Any) -> None:
@@ -130,11 +173,11 @@ def test_set_a_terrain_and_save_then_the_file_has_it(page: Any) -> None:
 
     page.get_by_role("button", name="select", exact=True).click()
     page.locator("path.swlab-region-3").first.click()
-    _wait_for(page, "(3) selected")
+    wait_text(page, "(3) selected")
     page.get_by_role("button", name="forest", exact=True).click()
-    _wait_for(page, "region 3 is forest")
+    wait_text(page, "region 3 is forest")
     page.get_by_role("button", name="save", exact=True).click()
-    _wait_for(page, "Saved")
+    wait_text(page, "Saved")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "07_map_editor-browser.png"), full_page=True)
 
@@ -154,12 +197,12 @@ def test_generate_a_random_board_through_the_page_and_save_it(page: Any) -> None
 
     page.locator(".swlab-editor-source select").select_option("random")
     page.get_by_role("button", name="new", exact=True).click()
-    _wait_for(page, "new board from random")
+    wait_text(page, "new board from random")
     page.locator(".swlab-editor-file input").fill("random_board.geojson")
     page.locator(".swlab-editor-file input").press("Enter")
-    time.sleep(0.5)
+    # the box sends its value as it is typed: it reaches the kernel before the click does
     page.get_by_role("button", name="save", exact=True).click()
-    _wait_for(page, "Saved random_board.geojson")
+    wait_text(page, "Saved random_board.geojson")
     page.screenshot(path=str(SCREENSHOTS / "07_map_editor-random.png"), full_page=True)
 
     board = read_board(LAB_ROOT[0] / "notebooks" / "swlab-files" / "random_board.geojson")

@@ -7,7 +7,6 @@ Skipped without geopandas, pyogrio, playwright or Chromium.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,7 +15,7 @@ import pytest
 
 from swlab.board import official_board
 from tests.board.test_plain_geojson import geopandas_board
-from tests.editor.test_browser import SCREENSHOTS, _harness
+from tests.editor.test_browser import SCREENSHOTS, _harness, wait_text
 
 pytestmark = pytest.mark.browser
 
@@ -44,17 +43,6 @@ def served(tmp_path_factory: pytest.TempPathFactory, pw: Any) -> Iterator[tuple[
         lab.stop()
 
 
-def _wait_for(page: Any, text: str, timeout: float = 30) -> str:
-    deadline = time.monotonic() + timeout
-    while True:
-        shown = str(page.inner_text(".swlab-editor"))
-        if text in shown:
-            return shown
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{text!r} never shown:\n{shown[:800]}")
-        time.sleep(0.3)
-
-
 def test_a_geojson_written_by_geopandas_loads_through_the_page(
     served: tuple[Any, Any, Any, Path],
 ) -> None:
@@ -73,7 +61,7 @@ def test_a_geojson_written_by_geopandas_loads_through_the_page(
         page.wait_for_selector(".swlab-editor path.swlab-region-1")
         page.locator(".swlab-editor-file input").fill(NAME)
         page.get_by_role("button", name="load", exact=True).click()
-        shown = _wait_for(page, f"Loaded {NAME}.")
+        shown = wait_text(page, f"Loaded {NAME}.")
         page.wait_for_selector(f".swlab-editor path.swlab-region-{OFFSET + 1}")
         drawn = page.eval_on_selector_all(
             ".swlab-editor-map path.swlab-region",

@@ -10,7 +10,6 @@ one undo, and Voila (with swlab's offline template) asks no outside host for any
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlparse
@@ -19,7 +18,7 @@ import pytest
 
 from swlab.editor.overlays import CORNER_TEXT
 
-from .test_browser import SCREENSHOTS, _harness
+from .test_browser import SCREENSHOTS, _harness, draw_line, handles, wait_text
 
 pytestmark = pytest.mark.browser
 
@@ -58,15 +57,6 @@ def served(tmp_path_factory: pytest.TempPathFactory, pw: Any) -> Iterator[tuple[
         lab.stop()
 
 
-def _wait_text(page: Any, text: str, timeout: float = 15) -> None:
-    deadline = time.monotonic() + timeout
-    while text not in page.inner_text(".swlab-editor"):
-        if time.monotonic() > deadline:
-            shown = page.inner_text(".swlab-editor-panel")[:700]
-            raise AssertionError(f"{text!r} never shown:\n{shown}")
-        time.sleep(0.2)
-
-
 def _open(
     served: tuple[Any, Any, Any], where: str, size: tuple[int, int]
 ) -> tuple[Any, Any, list[str]]:
@@ -83,20 +73,32 @@ def _open(
         harness.run_all(page, 1)
         assert not harness.error_texts(page)
     page.wait_for_selector(".swlab-editor path.swlab-region-4", timeout=90_000)
-    harness.settle(page)
-    time.sleep(0.5)
+    harness.settle(page, ".swlab-editor-map, .swlab-editor-panel")
     return context, page, requests
 
 
-def _show_row(page: Any) -> None:
+def _show_row(page: Any, harness: Any) -> None:
     """Scroll the editor's row (map and panel) to the top of the page, as a designer
     does before working on the map; the row fits the window's height."""
     page.locator(".swlab-editor-row").first.evaluate("e => e.scrollIntoView()")
-    time.sleep(0.3)
+    harness.settle(page, ".swlab-editor-row")
+
+
+#: The page box of the first element ``arg`` once it has one (drawn, with a size).
+_BOX = """(sel) => { const e = document.querySelector(sel);
+  const r = e && e.getBoundingClientRect();
+  return r && r.width > 0 && r.height > 0 ? {x: r.x, y: r.y, width: r.width, height: r.height}
+                                          : null; }"""
+
+
+def _box(page: Any, selector: str) -> dict[str, float]:
+    """The page box of ``selector``, waiting until it is drawn (a new region's path comes
+    a moment after the words that announce it)."""
+    return dict(page.wait_for_function(_BOX, arg=selector).json_value())
 
 
 def _centre(page: Any, selector: str) -> tuple[float, float]:
-    b = page.locator(selector).first.bounding_box()
+    b = _box(page, selector)
     return b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
 
 
@@ -119,7 +121,7 @@ def test_the_editor_screen(served: tuple[Any, Any, Any], where: str, size: tuple
             assert m["width"] > 0.45 * size[0] or m["height"] > 0.75 * (size[1] - 150)
 
         # hovering a region tints its neighbours and labels the corner contact
-        _show_row(page)
+        _show_row(page, harness)
         page.mouse.move(*_centre(page, "path.swlab-region-1"))
         page.wait_for_selector("path.swlab-neighbour", timeout=10_000)
         assert page.locator("path.swlab-neighbour").count() == 2
@@ -145,66 +147,59 @@ def test_the_editor_screen(served: tuple[Any, Any, Any], where: str, size: tuple
         # a vertex drag is one undo step
         before = page.get_attribute("path.swlab-region-1", "d")
         page.get_by_role("button", name="edit vertices").click()
-        _wait_text(page, "mode: edit vertices")
-        _show_row(page)
-        handles = page.locator(".leaflet-marker-pane .marker-icon:not(.marker-icon-middle)")
-        deadline = time.monotonic() + 10
-        while handles.count() == 0 and time.monotonic() < deadline:
-            time.sleep(0.2)
+        wait_text(page, "mode: edit vertices")
+        _show_row(page, harness)
+        vertices = handles(page)
         cx, cy = _centre(page, ".swlab-editor-map")
 
         def distance(i: int) -> float:
-            b = handles.nth(i).bounding_box()
+            b = vertices.nth(i).bounding_box()
             return float((b["x"] + b["width"] / 2 - cx) ** 2 + (b["y"] + b["height"] / 2 - cy) ** 2)
 
-        k = min(range(handles.count()), key=distance)  # the corner all four regions share
-        b = handles.nth(k).bounding_box()
+        k = min(range(vertices.count()), key=distance)  # the corner all four regions share
+        b = vertices.nth(k).bounding_box()
         x, y = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
         page.mouse.move(x, y)
         page.mouse.down()
         page.mouse.move(x + 25, y + 15, steps=12)
         page.mouse.up()
         page.screenshot(path=str(SCREENSHOTS / f"{name}-drag.png"))
-        _wait_text(page, "Moved a corner of regions 1, 2, 3 and 4.")
+        wait_text(page, "Moved a corner of regions 1, 2, 3 and 4.")
         page.get_by_role("button", name="undo", exact=True).click()
-        _wait_text(page, "Undone: Moved a corner of regions 1, 2, 3 and 4.")
+        wait_text(page, "Undone: Moved a corner of regions 1, 2, 3 and 4.")
         page.get_by_role("button", name="select", exact=True).click()
-        _wait_text(page, "mode: select")
-        deadline = time.monotonic() + 10
-        while page.get_attribute("path.swlab-region-1", "d") != before:
-            assert time.monotonic() < deadline, "one undo did not take the whole drag back"
-            time.sleep(0.2)
+        wait_text(page, "mode: select")
+        page.wait_for_function(  # one undo takes the whole drag back
+            "([sel, d]) => document.querySelector(sel)?.getAttribute('d') === d",
+            arg=["path.swlab-region-1", before],
+        )
 
         # Esc returns to select; split, then a click selects at once
         page.get_by_role("button", name="edit vertices").click()
-        _wait_text(page, "mode: edit vertices")
-        _show_row(page)
+        wait_text(page, "mode: edit vertices")
+        _show_row(page, harness)
         page.mouse.move(cx, cy)
         page.keyboard.press("Escape")
-        _wait_text(page, "mode: select")
+        wait_text(page, "mode: select")
         page.locator("path.swlab-region-1").first.click()
-        _wait_text(page, "selected: 1")
+        wait_text(page, "selected: 1")
         page.get_by_role("button", name="split", exact=True).click()
-        _wait_text(page, "mode: split")
-        _show_row(page)
-        m = page.locator(".swlab-editor-map").bounding_box()
-        r = page.locator("path.swlab-region-1").first.bounding_box()
+        wait_text(page, "mode: split")
+        _show_row(page, harness)
+        m = _box(page, ".swlab-editor-map")
+        r = _box(page, "path.swlab-region-1")
         mx = r["x"] + r["width"] / 2
         top, bottom = (
             max(r["y"] - 8, m["y"] + 3),
             min(r["y"] + r["height"] + 8, m["y"] + m["height"] - 3),
         )
-        page.mouse.click(mx, top)
-        time.sleep(0.3)
-        for _ in range(2):  # clicking the last point again ends the line
-            page.mouse.click(mx + 2, bottom)
-            time.sleep(0.3)
-        _wait_text(page, "split region 1 (new region 5)")
-        _wait_text(page, "mode: select")
+        draw_line(page, [(mx, top), (mx + 2, bottom)])
+        wait_text(page, "split region 1 (new region 5)")
+        wait_text(page, "mode: select")
         # a real click: the hover tint of a neighbour may lie over region 5, and clicks
         # on it select the region under it
         page.mouse.click(*_centre(page, "path.swlab-region-5"))
-        _wait_text(page, "selected: 5")
+        wait_text(page, "selected: 5")
         page.screenshot(path=str(SCREENSHOTS / f"{name}-split.png"))
         assert not harness.error_texts(page)
     finally:

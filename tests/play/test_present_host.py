@@ -13,13 +13,13 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from swlab.play.voila_server import host_allowed
+from tests.browser.harness import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 EVIL = "evil.example"
@@ -81,16 +81,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
             cmd, env=env, stdout=out, stderr=out, cwd=home, start_new_session=True
         )
     try:
-        deadline = time.monotonic() + 120
-        while True:
+
+        def serves() -> bool:
             assert proc.poll() is None, log.read_text(errors="replace")
             try:
-                if _get(port, "/voila/static/voila.js", f"127.0.0.1:{port}", 5)[0] == 200:
-                    break
+                return _get(port, "/voila/static/voila.js", f"127.0.0.1:{port}", 5)[0] == 200
             except OSError:
-                pass
-            assert time.monotonic() < deadline, log.read_text(errors="replace")
-            time.sleep(0.3)
+                return False
+
+        wait_until(serves, 120, lambda: log.read_text(errors="replace"))
         yield port
     finally:
         # the kernels run in sessions of their own: find them before the server goes
