@@ -312,7 +312,8 @@ def tutorial(args: list[str]) -> int:
 
 def voila(args: list[str]) -> int:
     """Serve one notebook alone in Voila (a room's page: no code cells, no code from the
-    page), with swlab's offline template; ARGS after the notebook go to Voila."""
+    page), with swlab's offline template, answering only requests addressed to it (the
+    ``Host`` check of ``swlab.play.voila_server``); ARGS after the notebook go to Voila."""
     if not args or args[0].startswith("-"):
         print("tasks.py voila: give the notebook first, e.g. notebooks/00_welcome.ipynb",
               file=sys.stderr)  # fmt: skip
@@ -320,7 +321,8 @@ def voila(args: list[str]) -> int:
     notebook = Path(args[0]).resolve()  # as the caller's folder reads it (Voila runs in ROOT)
     ready("")
     env = SERVERS.voila_environment(os.environ)
-    cmd = [str(venv_python()), "-m", "voila", str(notebook), *SERVERS.voila_options(), *args[1:]]
+    cmd = [str(venv_python()), "-m", "swlab.play.voila_server", str(notebook),
+           *SERVERS.voila_options(), *args[1:]]  # fmt: skip
     say(f"starting Voila on {args[0]} (Ctrl-C stops it)")
     return serve(cmd, env, what="Voila")
 

@@ -359,7 +359,8 @@ def test_voila_serves_with_swlabs_offline_template(
     monkeypatch.chdir(tmp_path)
     assert tasks.main(["voila", "room.ipynb", "--port=8870"]) == 0
     ((cmd, env, what),) = served
-    assert cmd[1:4] == ["-m", "voila", str(tmp_path / "room.ipynb")] and what == "Voila"
+    assert cmd[1:4] == ["-m", "swlab.play.voila_server", str(tmp_path / "room.ipynb")]
+    assert what == "Voila"
     assert cmd[4:] == [f"--VoilaConfiguration.template={VOILA_TEMPLATE}", "--port=8870"]
     assert env["JUPYTER_PATH"].split(os.pathsep) == [str(JUPYTER_DATA), "/elsewhere"]
     assert tasks.main(["voila"]) == 2 and len(served) == 1

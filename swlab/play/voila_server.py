@@ -7,7 +7,9 @@ it can open the kernel's websocket and send widget messages. :class:`HostChecked
 refuses (403) every request, websockets and static files included, whose ``Host`` is not
 a name the server was started for: ``localhost``, a loopback address, or the address it
 listens on (``--Voila.ip``; when that is every address, ``0.0.0.0`` or ``::``, any IP
-address is accepted, since only a name can be rebound).
+address is accepted, since only a name can be rebound). A room that opens the page by the
+server's own name lists it: ``--HostCheckedVoila.allowed_hosts=teacher-pc`` (repeat the
+option for more names).
 
 Run it as ``python -m swlab.play.voila_server NOTEBOOK --Voila.ip=... [Voila options]``.
 """
@@ -20,6 +22,7 @@ from collections.abc import Collection
 from typing import Any
 
 import tornado.web
+from traitlets import List, Unicode
 from voila.app import Voila  # type: ignore[import-untyped]
 
 from swlab.i18n import _
@@ -30,12 +33,12 @@ __all__ = ["HostCheckedVoila", "host_allowed", "main"]
 LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
 
 
-def host_allowed(host: str, listening: str) -> bool:
+def host_allowed(host: str, listening: str, names: Collection[str] = ()) -> bool:
     """Whether a request whose ``Host`` header is ``host`` (``name:port``, ``[::1]:port``)
-    is addressed to a server listening on ``listening``."""
+    is addressed to a server listening on ``listening`` and also known as ``names``."""
     match = re.fullmatch(r"\[?(.*?)\]?(:\d+)?", host.strip())
     name = (match.group(1) if match else host).lower().rstrip(".")
-    if name in (*LOCAL_NAMES, listening.lower()):
+    if name in (*LOCAL_NAMES, listening.lower(), *(n.lower().rstrip(".") for n in names)):
         return True
     try:
         address = ipaddress.ip_address(name)
@@ -51,7 +54,10 @@ class _HostCheck:
     settings: dict[str, Any]
 
     def prepare(self, *args: Any, **kwargs: Any) -> Any:
-        if not host_allowed(self.request.host, self.settings["swlab_listening"]):
+        settings = self.settings
+        if not host_allowed(
+            self.request.host, settings["swlab_listening"], settings["swlab_names"]
+        ):
             # the error page's words: this server answers only its own names
             raise tornado.web.HTTPError(403, _("this server answers only its own names"))
         return super().prepare(*args, **kwargs)  # type: ignore[misc]
@@ -64,9 +70,16 @@ def _checked(handler: type) -> type:
 class HostCheckedVoila(Voila):  # type: ignore[misc]
     """Voila with every handler behind :func:`host_allowed`."""
 
+    allowed_hosts = List(
+        Unicode(),
+        default_value=[],
+        help="Other names of this server that a page may be addressed to (a room's host name).",
+    ).tag(config=True)
+
     def init_settings(self) -> dict[str, Any]:
         settings: dict[str, Any] = super().init_settings()
         settings["swlab_listening"] = self.ip
+        settings["swlab_names"] = tuple(self.allowed_hosts)
         return settings
 
     def init_handlers(self) -> list[Any]:

@@ -151,3 +151,11 @@ def test_another_host_name_is_refused_everywhere_the_own_names_are_served(server
 )
 def test_which_hosts_a_server_answers(host: str, listening: str, allowed: bool) -> None:
     assert host_allowed(host, listening) is allowed
+
+
+def test_a_rooms_own_name_is_answered_when_the_host_lists_it() -> None:
+    """``--HostCheckedVoila.allowed_hosts=teacher-pc``: the room opens the page by the
+    server's name; every other name stays refused."""
+    assert not host_allowed("teacher-pc:8866", "0.0.0.0")
+    assert host_allowed("Teacher-PC:8866", "0.0.0.0", ["teacher-pc"])
+    assert not host_allowed("evil.example:8866", "0.0.0.0", ["teacher-pc"])
