@@ -74,7 +74,7 @@ class HostCheckedVoila(Voila):  # type: ignore[misc]
         Unicode(),
         default_value=[],
         help="Other names of this server that a page may be addressed to (a room's host name).",
-    ).tag(config=True)
+    ).tag(config=True)  # i18n: not prose: Voila's --help-all, in English like its own options
 
     def init_settings(self) -> dict[str, Any]:
         settings: dict[str, Any] = super().init_settings()
