@@ -899,8 +899,9 @@ def _present_settings(args: argparse.Namespace) -> dict[str, Any]:
 
 def present_command(args: argparse.Namespace) -> list[str]:
     """The Voila command line that serves the presenter notebook (with swlab's offline
-    template: run it in :func:`~swlab.play.present.voila_environment`)."""
-    from swlab.play.present import NOTEBOOK, voila_options
+    template: run it in :func:`~swlab.servers.voila_environment`)."""
+    from swlab.play.present import NOTEBOOK
+    from swlab.servers import voila_options
 
     # Voila behind a check of every request's Host header (swlab.play.voila_server)
     cmd = [sys.executable, "-m", "swlab.play.voila_server", str(NOTEBOOK), f"--port={args.port}",
@@ -911,7 +912,7 @@ def present_command(args: argparse.Namespace) -> list[str]:
 
 
 def _cmd_present(args: argparse.Namespace, out: TextIO) -> int:
-    from swlab.play.present import serve, voila_environment
+    from swlab.servers import become, voila_environment
 
     settings = _present_settings(args)
     env = voila_environment(os.environ)
@@ -926,7 +927,7 @@ def _cmd_present(args: argparse.Namespace, out: TextIO) -> int:
         file=out,
         flush=True,
     )
-    return serve(cmd, env)
+    return become(cmd, env)
 
 
 def _add_present_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -31,6 +31,7 @@ __all__ = [
     "STOP_TIMEOUT",
     "VOILA_TEMPLATE",
     "Served",
+    "become",
     "die_with_parent",
     "lab_command",
     "serve",
@@ -111,6 +112,24 @@ def signal_group(proc: subprocess.Popen[bytes], sig: int) -> None:
             proc.kill()
     except (ProcessLookupError, PermissionError):
         pass
+
+
+def become(cmd: Sequence[str], env: Mapping[str, str]) -> int:
+    """Become the server ``cmd`` (Voila for ``swlab present``); its exit code off POSIX.
+
+    On POSIX, Voila takes this process's place (``exec``): the process a user or a
+    supervisor signals is Voila itself, which stops its kernels on SIGTERM, on SIGINT sent
+    by PID and on the terminal's Ctrl-C alike. A parent left in between would die of the
+    signal and leave Voila and its kernels running. Elsewhere Voila runs as a child.
+    """
+    if os.name == "posix":
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os.execve(cmd[0], list(cmd), dict(env))
+    try:
+        return subprocess.call(list(cmd), env=dict(env))
+    except KeyboardInterrupt:
+        return 130
 
 
 class Served(NamedTuple):

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from shapely.geometry import box
 
+import swlab.servers
 from swlab.board import Board, Region, maps_dir, read_board, write_board
 from swlab.cli import main
-from swlab.play import present
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 HAS_GENERATE = importlib.util.find_spec("swlab.board.generate") is not None
@@ -527,7 +527,7 @@ def test_present_takes_its_own_lang_option(monkeypatch: pytest.MonkeyPatch) -> N
         seen.append(env)
         return 0
 
-    monkeypatch.setattr(present, "serve", serve)
+    monkeypatch.setattr(swlab.servers, "become", serve)
     assert main(["present", "--lang", "el", "--no-browser", "--seed", "1"]) == 0
     assert seen[-1]["SWLAB_LANG"] == "el"
     assert main(["--lang", "tr", "present", "--no-browser", "--seed", "1"]) == 0
@@ -552,7 +552,7 @@ def test_a_folder_given_as_a_map_is_called_a_folder(
 def test_a_misspelt_presenter_source_lists_the_shipped_names(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(present, "serve", lambda *a, **k: pytest.fail("a server started"))
+    monkeypatch.setattr(swlab.servers, "become", lambda *a, **k: pytest.fail("a server started"))
     code = main(["present", "oficial_2p", "--no-browser"])
     err = capsys.readouterr().err
     assert_input_error(code, err)
@@ -572,7 +572,7 @@ def test_a_misspelt_presenter_source_lists_the_shipped_names(
 def test_r_comp_1_a_terra_mystica_map_is_no_small_world_board(
     command: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(present, "serve", lambda *a, **k: pytest.fail("a server started"))
+    monkeypatch.setattr(swlab.servers, "become", lambda *a, **k: pytest.fail("a server started"))
     code = main(command)
     captured = capsys.readouterr()
     assert_input_error(code, captured.err)

@@ -346,7 +346,7 @@ def test_the_tutorial_stops_cleanly(tmp_path: Path, sig: signal.Signals, code: i
 def test_voila_serves_with_swlabs_offline_template(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from swlab.play.present import JUPYTER_DATA, VOILA_TEMPLATE
+    from swlab.servers import JUPYTER_DATA, VOILA_TEMPLATE
 
     tasks = load_tasks(ROOT, monkeypatch)
     # one copy of the offline setup: tasks.py loads swlab/servers.py, which present uses too

@@ -187,7 +187,7 @@ def test_the_installed_wheel_serves_voila_with_its_offline_template(
         "import os\n"
         "from voila.paths import collect_template_paths\n"
         "from swlab.cli import build_parser, present_command\n"
-        "from swlab.play.present import VOILA_TEMPLATE, voila_environment\n"
+        "from swlab.servers import VOILA_TEMPLATE, voila_environment\n"
         "os.environ.update(voila_environment(os.environ))\n"
         "print(collect_template_paths(['voila', 'nbconvert'], VOILA_TEMPLATE)[0])\n"
         "print(' '.join(present_command(build_parser().parse_args(['present']))))\n"

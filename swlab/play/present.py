@@ -20,8 +20,6 @@ import html
 import io
 import json
 import os
-import subprocess
-import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -36,46 +34,12 @@ from swlab.play.viewer import GameViewer
 from swlab.rules.engine import CHANCE, current_player, is_over, tokens_on_map, winners
 from swlab.rules.game import Game
 from swlab.safe_io import InputRefused, check_regular, parse_json, read_text
-from swlab.servers import (  # the offline Voila setup, named here too (as it always was)
-    JUPYTER_DATA,
-    VOILA_TEMPLATE,
-    voila_environment,
-    voila_options,
-)
 
-__all__ = [
-    "JUPYTER_DATA",
-    "NOTEBOOK",
-    "VOILA_TEMPLATE",
-    "Presenter",
-    "load_game",
-    "serve",
-    "settings_from_env",
-    "voila_environment",
-    "voila_options",
-]
+__all__ = ["NOTEBOOK", "Presenter", "load_game", "settings_from_env"]
 
 #: The Voila app that ``swlab present`` serves.
 NOTEBOOK = Path(__file__).with_name("present.ipynb")
 ENV = "SWLAB_PRESENT"
-
-
-def serve(cmd: Sequence[str], env: Mapping[str, str]) -> int:
-    """Run the Voila command ``cmd`` until it stops; return its exit code.
-
-    On POSIX, Voila takes this process's place (``exec``): the process a user or a
-    supervisor signals is Voila itself, which stops its kernels on SIGTERM, on SIGINT sent
-    by PID and on the terminal's Ctrl-C alike. A parent left in between would die of the
-    signal and leave Voila and its kernels running. Elsewhere Voila runs as a child.
-    """
-    if os.name == "posix":
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os.execve(cmd[0], list(cmd), dict(env))
-    try:
-        return subprocess.call(list(cmd), env=dict(env))
-    except KeyboardInterrupt:
-        return 130
 
 
 def load_game(

@@ -186,8 +186,7 @@ class Lab:
         return self.root / "jupyter.log"
 
     def start(self, timeout: float = 90) -> Lab:
-        from swlab.play.present import voila_environment, voila_options
-        from swlab.servers import QUIET_LAB
+        from swlab.servers import QUIET_LAB, voila_environment, voila_options
 
         home = self.root / ".home"
         # JUPYTER_PATH only adds places to find extensions (a widget library installed

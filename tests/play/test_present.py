@@ -17,14 +17,8 @@ from swlab.rules.game import Game
 
 ipyleaflet = pytest.importorskip("ipyleaflet")
 
-from swlab.play.present import (  # noqa: E402
-    JUPYTER_DATA,
-    NOTEBOOK,
-    VOILA_TEMPLATE,
-    Presenter,
-    load_game,
-    voila_environment,
-)
+from swlab.play.present import NOTEBOOK, Presenter, load_game  # noqa: E402
+from swlab.servers import JUPYTER_DATA, VOILA_TEMPLATE, voila_environment  # noqa: E402
 
 
 def presenter() -> Presenter:
