@@ -8,6 +8,8 @@
 from __future__ import annotations
 
 import os
+import signal
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -40,6 +42,23 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         report.longrepr = (
             f"SWLAB_REQUIRE_BROWSER is set (CI) but the browser tests cannot run: {reason}"
         )
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A test worker (``-n 2``) that has run its last test no longer takes SIGINT.
+
+    Once every worker has reported its end, the run's main process gives each worker 5 s
+    to finish and then sends it SIGINT (execnet's rule). On a busy machine pytest's own
+    wrap-up in a worker (hooks, its last garbage collection) can take longer, and the
+    SIGINT then surfaced as a ``KeyboardInterrupt`` traceback at the end of the log,
+    though every test had passed. Ignored, it is followed 10 s later by execnet ending
+    the worker outright; the worker's tests, fixtures and servers are all done by then.
+    A Ctrl-C in the terminal still stops the run: it reaches the main process too.
+    """
+    if os.environ.get("PYTEST_XDIST_WORKER") and (
+        threading.current_thread() is threading.main_thread()
+    ):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 @pytest.fixture(scope="session")
