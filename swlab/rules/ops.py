@@ -41,6 +41,23 @@ def badges(race: RaceState) -> tuple[Badge, ...]:
     return (rb, pb)
 
 
+#: the key of :func:`acting_race` in a state's memo
+ACTING = "acting race"
+
+
+def acting_race(state: GameState) -> RaceState | None:
+    """The race conquering or redeploying now (asked several times of a state: kept in its
+    memo)."""
+    acting = state.turn.acting
+    if not acting:
+        return None
+    memo = state.memo
+    found: RaceState | None = memo.get(ACTING)
+    if found is None or found.name != acting:
+        found = memo[ACTING] = state.race(acting)
+    return found
+
+
 def set_region(state: GameState, i: int, region: RegionState) -> GameState:
     """``state`` with region position ``i`` replaced (its holdings follow, see state.py)."""
     return state.with_region(i, region)

@@ -49,6 +49,8 @@ class Stage(StrEnum):
     WITHDRAW = "withdraw"  #: Amazons take 4 tokens off the map (R-RACE-AMAZONS)
     DEFEND = "defend"  #: an attacked player redeploys (R-REDEPLOY-2, R-CONQ-7)
     DECLINE_CHOICE = "decline_choice"  #: optional decline after scoring (R-POW-STOUT)
+    #: the turn of decline: the race is in decline, scoring is still to come (R-DECLINE-5)
+    DECLINED = "declined"
     GAME_OVER = "game_over"  #: R-FLOW-2
 
 
