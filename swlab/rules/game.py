@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from swlab.board.catalog import load_board
 from swlab.i18n import _, pgettext
 from swlab.rules import names as words
-from swlab.rules.actions import Action, parse_action
+from swlab.rules.actions import Action
 from swlab.rules.cost import CostBreakdown, explain_cost
 from swlab.rules.engine import (
     CHANCE,
@@ -39,7 +39,7 @@ from swlab.rules.events import Event
 from swlab.rules.geo import BoardLike
 from swlab.rules.play import Deciders, Drive, Observer, drive, sample_chance
 from swlab.rules.record import GameRecord, RecordError, Step, load_record, save_record
-from swlab.rules.report import split_actions
+from swlab.rules.report import read_step, split_actions
 from swlab.rules.scenario import load_scenario, save_scenario
 from swlab.rules.setup import new_game
 from swlab.rules.state import GameState, Stage
@@ -162,7 +162,8 @@ class Game:
         return self._origin.with_actions(self.actions)
 
     def play(self, actions: str | Action | Sequence[str | Action]) -> list[Event]:
-        """Play one or several actions (``"conquer 12"``, ``"pick 0; conquer 3; end"``).
+        """Play one or several actions (``"conquer 12"``, ``"pick 0; conquer 3; end"``);
+        a step may name its race (``"Ghouls: conquer 5"``), as ``swlab scenario run`` reads it.
 
         All or nothing: an illegal action raises :class:`IllegalActionError` (a badly
         written one ``ValueError``) and the game stays where it was. Returns the events of
@@ -177,7 +178,9 @@ class Game:
         state = self.state
         new: list[Step] = []
         for item in items:
-            action = parse_action(item) if isinstance(item, str) else item
+            action, refusal = read_step(state, item) if isinstance(item, str) else (item, None)
+            if refusal is not None:
+                raise refusal
             state, events = apply(state, action)
             new.append(Step(action, tuple(events), state))
         del self._steps[self._cursor :]
@@ -264,10 +267,12 @@ class Game:
         """The refusal of ``action`` now (rule id and sentence), ``None`` when it is legal;
         a misspelt action is refused with ``rule == ""`` as in :meth:`try_play`."""
         try:
-            act = parse_action(action) if isinstance(action, str) else action
+            act, refusal = (
+                read_step(self.state, action) if isinstance(action, str) else (action, None)
+            )
         except ValueError as e:
             return IllegalActionError("", str(e))
-        return why_illegal(self.state, act)
+        return refusal or why_illegal(self.state, act)
 
     def is_legal(self, action: str | Action) -> bool:
         """Whether ``action`` (or its notation) is legal now."""

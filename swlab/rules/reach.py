@@ -560,7 +560,8 @@ def reach_refusal(
 def conquer_region(
     state: GameState, race: RaceState, i: int, placed: int | None, events: list[Event]
 ) -> GameState:
-    """Take region ``i``: defender losses (R-CONQ-7), place the tokens (R-CONQ-5).
+    """Conquer region ``i`` with tokens from hand: defender losses (R-CONQ-7), place the
+    tokens (R-CONQ-5).
 
     ``placed`` is the number of tokens moved in from hand (default: the cost). Shared by
     the ordinary conquest, the final die and Dragon Master's single token.
@@ -570,29 +571,53 @@ def conquer_region(
     rows, cost = cost_rows(state, race, i)
     shown = (rows, cost) if held is race or held == race else cost_rows(state, held, i)
     tokens = cost if placed is None else placed
-    was_occupied = state.regions[i].is_occupied
-    defender = state.regions[i].owner
-    defender_active = defender != NOBODY and not state.regions[i].in_decline
     breakdown = CostBreakdown(state.geo.ids[i], *shown).summary()
-    state, evs = strip_defender(state, i, race)
+    told = Conquered(race.owner, race.name, state.geo.ids[i], tokens, cost, breakdown)
+    return take_region(state, race, i, tokens, told, events)
+
+
+def take_region(
+    state: GameState,
+    race: RaceState,
+    i: int,
+    tokens: int,
+    told: Event,
+    events: list[Event],
+    *,
+    conversion: bool = False,
+) -> GameState:
+    """The one way a race takes region ``i``: the defender's losses (R-CONQ-7, or a
+    Sorcerer conversion's), ``tokens`` of the race there (from hand, or one from the tray
+    for a conversion, R-RACE-SORCERERS), the turn's record of the conquest, then the
+    badges' conquest hooks. ``told`` is the event that says it, first of the events."""
+    region = state.regions[i]
+    defender = region.owner
+    conquest = Conquest(
+        race.name,
+        i,
+        region.is_occupied,
+        defender,
+        defender != NOBODY and not region.in_decline,
+        conversion=conversion,
+    )
+    state, evs = strip_defender(state, i, race, conversion=conversion)
     race = state.race(race.name) or race
     # strip_defender left only the pieces that stay when a race leaves (R-CONQ-9)
     r = state.regions[i].updated(
         owner=race.owner, race=race.name, tokens=tokens, in_decline=race.in_decline
     )
     state = set_region(state, i, r)
-    race = race.updated(hand=race.hand - tokens, conquests=race.conquests + 1)
+    hand = race.hand if conversion else race.hand - tokens
+    race = race.updated(hand=hand, conquests=race.conquests + 1)
     state = update_race(state, race)
     turn = state.turn
     turn = turn.updated(
-        conquests=(
-            *turn.conquests,
-            Conquest(race.name, i, was_occupied, defender, defender_active),
-        ),
+        conquests=(*turn.conquests, conquest),
+        converted=turn.converted | {defender} if conversion else None,
         acted=turn.acted or not race.in_decline,
     )
     state = state.updated(turn=turn)
-    events.append(Conquered(race.owner, race.name, state.geo.ids[i], tokens, cost, breakdown))
+    events.append(told)
     events.extend(evs)
     for b in hooked(badges(race), "on_conquest"):  # (the default changes nothing)
         state, evs = b.on_conquest(state, race, i)

@@ -618,6 +618,8 @@ def _turn(raw: Any, state: GameState, ctx: Ctx) -> TurnState:
     defaults: dict[str, Any] = {"actor": current}
     if "stage" not in d:
         defaults["stage"] = Stage.CONQUER if player.active is not None else Stage.PICK
+    elif d["stage"] == Stage.DECLINED.value:
+        defaults["declined"] = True  # the turn of decline (R-DECLINE-5)
     kwargs = decode_fields(TurnState, d, "turn", ctx, defaults)
     stage: Stage = kwargs["stage"]
     actor: int = kwargs["actor"]
@@ -638,6 +640,17 @@ def _turn(raw: Any, state: GameState, ctx: Ctx) -> TurnState:
     if stage is Stage.PICK and state.players[actor].active is not None:
         raise ScenarioError(
             "turn.stage", "a combo is picked by a player with no active race (R-PICK-1)"
+        )
+    if stage is Stage.DECLINED and (player.active is not None or actor != current):
+        raise ScenarioError(
+            "turn.stage",
+            "in the turn of decline the current player's race has gone into decline: the "
+            "player has no active race, and decides (R-DECLINE-5)",
+        )
+    if stage is Stage.DECLINED and (turn.acting or not turn.declined):
+        raise ScenarioError(
+            "turn.declined",
+            "the turn of decline is a turn with declined: true and no acting race (R-DECLINE-5)",
         )
     for k, c in enumerate(turn.conquests):
         if c.race not in _known_races():

@@ -38,12 +38,12 @@ class StageRules:
     #: the rule the stage waits with, and the sentence that says what it waits for
     rule: ClassVar[str]
     waits: ClassVar[str]
-    #: the action kinds this stage is the home of: (rule, what the action is for)
-    kinds: ClassVar[dict[type[Action], tuple[str, str]]] = {}
+    #: the action kinds this stage is the home of: (kind, rule, what the action is for)
+    kinds: ClassVar[tuple[tuple[type[Action], str, str], ...]] = ()
 
     def __init_subclass__(cls) -> None:
-        for kind, why in cls.__dict__.get("kinds", {}).items():
-            ACTION_RULE.setdefault(kind, why)
+        for kind, rule, why in cls.__dict__.get("kinds", ()):
+            ACTION_RULE.setdefault(kind, (rule, why))
 
     def candidates(self, state: GameState) -> list[Action]:
         """Every decision open now, in a fixed order."""

@@ -17,6 +17,7 @@ from swlab.rules.events import Event
 from swlab.rules.stages.base import StageRules
 from swlab.rules.state import GameState, Stage
 
+
 class DeclinedStage(StageRules):
     """Only ``end`` (the turn goes on to scoring); a conquest, or any other action, is
     refused with R-DECLINE-5."""

@@ -21,9 +21,9 @@ class PickStage(StageRules):
     stage = Stage.PICK
     rule = "R-PICK-1"
     waits = N_("the game waits for a combo to be picked")
-    kinds = {
-        Pick: ("R-PICK-1", N_("a combo is picked only at the start of a turn with no active race"))
-    }
+    kinds = (
+        (Pick, "R-PICK-1", N_("a combo is picked only at the start of a turn with no active race")),
+    )
 
     def candidates(self, state: GameState) -> list[Action]:
         out: list[Action] = [

@@ -22,7 +22,7 @@ class RollStage(StageRules):
     stage = Stage.ROLL
     rule = "R-CONQ-10"
     waits = N_("the game waits for the reinforcement die")
-    kinds = {Roll: ("R-CONQ-10", N_("the die is rolled only after choosing a final conquest"))}
+    kinds = ((Roll, "R-CONQ-10", N_("the die is rolled only after choosing a final conquest")),)
 
     def candidates(self, state: GameState) -> list[Action]:
         return []

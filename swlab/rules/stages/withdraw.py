@@ -20,9 +20,9 @@ class WithdrawStage(StageRules):
     stage = Stage.WITHDRAW
     rule = "R-RACE-AMAZONS"
     waits = N_("the Amazons must take tokens off the map")
-    kinds = {
-        Withdraw: ("R-RACE-AMAZONS", N_("only the Amazons withdraw, after their redeployment"))
-    }
+    kinds = (
+        (Withdraw, "R-RACE-AMAZONS", N_("only the Amazons withdraw, after their redeployment")),
+    )
 
     def candidates(self, state: GameState) -> list[Action]:
         race = the_acting_race(state)
