@@ -641,21 +641,28 @@ def _turn(raw: Any, state: GameState, ctx: Ctx) -> TurnState:
         raise ScenarioError(
             "turn.stage", "a combo is picked by a player with no active race (R-PICK-1)"
         )
-    if stage is Stage.DECLINED and (player.active is not None or actor != current):
+    if stage is Stage.DECLINED:
+        _check_turn_of_decline(turn, state)
+    for k, c in enumerate(turn.conquests):
+        if c.race not in _known_races():
+            raise ScenarioError(f"turn.conquests.{k}.race", _unknown_race(c.race))
+    return turn
+
+
+def _check_turn_of_decline(turn: TurnState, state: GameState) -> None:
+    """The turn of decline: the current player's race has just gone into decline
+    (R-DECLINE-5)."""
+    if state.players[state.current].active is not None or turn.actor != state.current:
         raise ScenarioError(
             "turn.stage",
             "in the turn of decline the current player's race has gone into decline: the "
             "player has no active race, and decides (R-DECLINE-5)",
         )
-    if stage is Stage.DECLINED and (turn.acting or not turn.declined):
+    if turn.acting or not turn.declined:
         raise ScenarioError(
             "turn.declined",
             "the turn of decline is a turn with declined: true and no acting race (R-DECLINE-5)",
         )
-    for k, c in enumerate(turn.conquests):
-        if c.race not in _known_races():
-            raise ScenarioError(f"turn.conquests.{k}.race", _unknown_race(c.race))
-    return turn
 
 
 # ====================================================================================

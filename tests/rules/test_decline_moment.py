@@ -61,8 +61,9 @@ def test_r_decline_5_a_conquest_in_the_turn_of_decline_is_refused() -> None:
 def test_r_decline_5_end_scores_the_turn_of_decline() -> None:
     state = scenario_from_dict(the_turn_of_decline())
     after, events = apply(state, End())
-    assert [type(e) for e in events][:2] == [Scored, TurnStarted]
-    assert events[0].player == 0 and after.current == 1
+    scored, started = events[:2]
+    assert isinstance(scored, Scored) and isinstance(started, TurnStarted)
+    assert scored.player == 0 and started.player == 1 and after.current == 1
 
 
 def test_r_decline_5_a_scenario_turn_of_decline_needs_the_race_in_decline() -> None:
