@@ -317,50 +317,12 @@ def game_html(
     """A compact HTML view: whose turn, players (coins hidden unless ``reveal``, R-SETUP-4),
     races, and every region with an owner, tokens or pieces."""
     e = html.escape
-    geo = state.geo
     actor = current_player(state)
-    if is_over(state):
-        found = winners(state)
-        names = e(_(" and ").join(state.player_name(w) for w in found))
-        if len(found) > 1:
-            head = _("Game over: {names} share the win").format(names=names)
-        else:
-            head = _("Game over: {names} wins").format(names=names)
-    else:
-        assert actor is not None
-        acting = f", {words.race(state.turn.acting)}" if state.turn.acting else ""
-        who = state.player_name(state.turn.actor if actor == CHANCE else actor)
-        if actor == CHANCE:
-            who = _("the die for {player}").format(player=who)
-        head = _(
-            "Round {round}/{turns} · {player}'s turn · stage <b>{stage}</b> ({who}{acting})"
-        ).format(
-            round=state.round,
-            turns=geo.turns,
-            player=e(state.player_name(state.current)),
-            stage=e(state.stage.value),
-            who=e(who),
-            acting=e(acting),
-        )
+    head = _html_head(state, actor)
     if step is not None:
         head += " · " + _("step {done}/{total}").format(done=step[0], total=step[1])
     show_coins = reveal or state.turn.stage is Stage.GAME_OVER
-    rows = []
-    for i, p in enumerate(state.players):
-        coins = str(p.coins) if show_coins else _("hidden")
-        active = (
-            _("{combo} (hand {hand})").format(
-                combo=words.combo(p.active.power, p.active.name), hand=p.active.hand
-            )
-            if p.active
-            else "—"
-        )
-        declined = ", ".join(words.race(d.name) for d in p.declined) or "—"
-        mark = " ◀" if i == actor else ""
-        rows.append(
-            f"<tr><td>{e(p.name)}{mark}</td><td>{coins}</td><td>{e(active)}</td>"
-            f"<td>{e(declined)}</td></tr>"
-        )
+    rows = _html_player_rows(state, actor, show_coins)
     note = (
         ""
         if show_coins or not state.players
@@ -375,17 +337,7 @@ def game_html(
     if reveal and not is_over(state):
         revealed = _("Teaching mode: coins revealed (R-SETUP-4).")
         note = f"<div style='font-size:11px'>{revealed}</div>"
-    cells = []
-    for i, r in enumerate(state.regions):
-        bits = []
-        if r.race:
-            race = words.race(r.race)
-            if r.in_decline:
-                race = _("{race} (decline)").format(race=race)
-            bits.append(f"{state.player_name(r.owner)}: {race} x{r.tokens}")
-        bits += r.pieces()
-        if r.race or r.lost_tribes or len(bits) > (1 if r.mountain else 0):
-            cells.append(f"<tr><td>{e(geo.label(i))}</td><td>{e(', '.join(bits))}</td></tr>")
+    cells = _html_region_rows(state)
     column = ", ".join(
         f"{k}: {words.combo(c.power, c.race)} ({c.coins})" for k, c in enumerate(state.column)
     )
@@ -406,3 +358,72 @@ def game_html(
         f"{''.join(cells)}</table>"
         f"<div style='font-size:11px'>{_('column: {combos}').format(combos=e(column))}</div></div>"
     )
+
+
+def _html_head(state: GameState, actor: int | None) -> str:
+    """The line of :func:`game_html` that says whose turn it is, or who won."""
+    e = html.escape
+    if is_over(state):
+        found = winners(state)
+        names = e(_(" and ").join(state.player_name(w) for w in found))
+        if len(found) > 1:
+            head = _("Game over: {names} share the win").format(names=names)
+        else:
+            head = _("Game over: {names} wins").format(names=names)
+    else:
+        assert actor is not None
+        acting = f", {words.race(state.turn.acting)}" if state.turn.acting else ""
+        who = state.player_name(state.turn.actor if actor == CHANCE else actor)
+        if actor == CHANCE:
+            who = _("the die for {player}").format(player=who)
+        head = _(
+            "Round {round}/{turns} · {player}'s turn · stage <b>{stage}</b> ({who}{acting})"
+        ).format(
+            round=state.round,
+            turns=state.geo.turns,
+            player=e(state.player_name(state.current)),
+            stage=e(state.stage.value),
+            who=e(who),
+            acting=e(acting),
+        )
+    return head
+
+
+def _html_player_rows(state: GameState, actor: int | None, show_coins: bool) -> list[str]:
+    """One table row per player of :func:`game_html`: coins, active race, decline races."""
+    e = html.escape
+    rows = []
+    for i, p in enumerate(state.players):
+        coins = str(p.coins) if show_coins else _("hidden")
+        active = (
+            _("{combo} (hand {hand})").format(
+                combo=words.combo(p.active.power, p.active.name), hand=p.active.hand
+            )
+            if p.active
+            else "—"
+        )
+        declined = ", ".join(words.race(d.name) for d in p.declined) or "—"
+        mark = " ◀" if i == actor else ""
+        rows.append(
+            f"<tr><td>{e(p.name)}{mark}</td><td>{coins}</td><td>{e(active)}</td>"
+            f"<td>{e(declined)}</td></tr>"
+        )
+    return rows
+
+
+def _html_region_rows(state: GameState) -> list[str]:
+    """One table row per region of :func:`game_html` with an owner, tokens or pieces."""
+    e = html.escape
+    geo = state.geo
+    cells = []
+    for i, r in enumerate(state.regions):
+        bits = []
+        if r.race:
+            race = words.race(r.race)
+            if r.in_decline:
+                race = _("{race} (decline)").format(race=race)
+            bits.append(f"{state.player_name(r.owner)}: {race} x{r.tokens}")
+        bits += r.pieces()
+        if r.race or r.lost_tribes or len(bits) > (1 if r.mountain else 0):
+            cells.append(f"<tr><td>{e(geo.label(i))}</td><td>{e(', '.join(bits))}</td></tr>")
+    return cells

@@ -831,6 +831,16 @@ def dump_scenario(
     out["race_stack"] = list(state.race_stack)
     out["power_stack"] = list(state.power_stack)
     out["power_discard"] = list(state.power_discard)
+    trays = _dump_trays(state)
+    if trays:
+        out["trays"] = trays
+    out["turn"] = encode_fields(state.turn, ctx, always=("stage", "actor", "acting"))
+    return out
+
+
+def _dump_trays(state: GameState) -> dict[str, int]:
+    """The trays that do not hold what the box and the tokens in play leave (custom races,
+    tokens out of the game): the others are derived when read back."""
     trays: dict[str, int] = {}
     for name, n in state.trays:
         in_play = sum(r.tokens for r in state.regions if r.race == name)
@@ -839,10 +849,7 @@ def dump_scenario(
             in_play += rs.hand + rs.reserve
         if name not in RACES or n != race_badge(name).tray - in_play:
             trays[name] = n
-    if trays:
-        out["trays"] = trays
-    out["turn"] = encode_fields(state.turn, ctx, always=("stage", "actor", "acting"))
-    return out
+    return trays
 
 
 def _out_of_game(state: GameState) -> tuple[list[str], list[str]]:
