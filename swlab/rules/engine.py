@@ -37,10 +37,10 @@ from swlab.rules.reach import MAX_SHORT as MAX_SHORT
 from swlab.rules.reach import conquer_region as conquer_region
 from swlab.rules.reach import reach_candidates as reach_candidates
 from swlab.rules.reach import reach_refusal as reach_refusal
-from swlab.rules.stages import ACTION_RULE as ACTION_RULE
-from swlab.rules.stages import LEGAL as LEGAL
-from swlab.rules.stages import STAGE_RULE as STAGE_RULE
-from swlab.rules.stages import STAGES
+from swlab.rules.stages.table import ACTION_RULE as ACTION_RULE
+from swlab.rules.stages.table import LEGAL as LEGAL
+from swlab.rules.stages.table import STAGE_RULE as STAGE_RULE
+from swlab.rules.stages.table import STAGES
 from swlab.rules.state import GameState, Stage
 
 #: :func:`current_player` at a chance node: the reinforcement die decides, no player does
