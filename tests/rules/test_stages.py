@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import ast
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 from swlab.board import official_board
@@ -103,3 +105,16 @@ def test_badges_never_call_the_engine_the_stages_or_the_flow() -> None:
     for path in sorted((RULES / "abilities").rglob("*.py")):
         called = {m for m in every_import(path) if m.startswith(above)}
         assert not called, (path.name, called)
+
+
+def test_a_lookup_before_the_engine_is_loaded_finds_the_official_badges() -> None:
+    """The registry alone (no engine imported) still answers by name: the first lookup
+    loads the catalogue."""
+    code = (
+        "from swlab.rules.abilities import registry\n"
+        "print(registry.race_badge('Ghouls').tray, registry.badge('Berserk').tokens)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300
+    )
+    assert out.stdout.split() == ["10", "4"]

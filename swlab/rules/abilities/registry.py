@@ -46,6 +46,9 @@ def register_custom(b: Badge) -> None:
 def race_badge(name: str) -> Race:
     """The race banner called ``name`` (``KeyError`` with the known names otherwise)."""
     found = RACES.get(name) or CUSTOM_RACES.get(name)
+    if found is None and not RACES:
+        _load_catalogue()
+        found = RACES.get(name)
     if found is None:
         raise KeyError(f"unknown race {name!r}; races are: {', '.join(RACES)}")
     return found
@@ -54,11 +57,22 @@ def race_badge(name: str) -> Race:
 def power_badge(name: str) -> Power:
     """The power badge called ``name``."""
     found = POWERS.get(name) or CUSTOM_POWERS.get(name)
+    if found is None and not POWERS:
+        _load_catalogue()
+        found = POWERS.get(name)
     if found is None:
         raise KeyError(f"unknown power {name!r}; powers are: {', '.join(POWERS)}")
     return found
 
 
+def _load_catalogue() -> None:
+    """Fill the official tables on a first lookup made before anything loaded the
+    catalogue (a lookup, not an import of this module, loads the badges)."""
+    import swlab.rules.abilities.catalogue  # noqa: F401
+
+
 def badge(name: str) -> Badge:
     """A race or a power by name."""
+    if not RACES:
+        _load_catalogue()
     return race_badge(name) if name in RACES or name in CUSTOM_RACES else power_badge(name)
