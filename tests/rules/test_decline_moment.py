@@ -51,6 +51,8 @@ def test_r_decline_5_a_conquest_in_the_turn_of_decline_is_refused() -> None:
     for text in ("conquer 4", "final 4", "abandon 3", "decline", "place 3"):
         error = why_illegal(state, parse_action(text))
         assert error is not None and error.rule == "R-DECLINE-5", (text, error)
+    pick = why_illegal(state, parse_action("pick 0"))
+    assert pick is not None and pick.rule == "R-DECLINE-6"
     game = Game.from_state(state)
     refused = game.try_play("conquer 4")
     assert refused is not None and refused.rule == "R-DECLINE-5"

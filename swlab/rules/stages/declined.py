@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from swlab.i18n import N_, _
 from swlab.rules import flow
-from swlab.rules.actions import Action, End
+from swlab.rules.actions import Action, End, Pick
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Event
 from swlab.rules.stages.base import StageRules
@@ -20,7 +20,7 @@ from swlab.rules.state import GameState, Stage
 
 class DeclinedStage(StageRules):
     """Only ``end`` (the turn goes on to scoring); a conquest, or any other action, is
-    refused with R-DECLINE-5."""
+    refused with R-DECLINE-5, a new combo with R-DECLINE-6."""
 
     stage = Stage.DECLINED
     rule = "R-DECLINE-5"
@@ -32,6 +32,14 @@ class DeclinedStage(StageRules):
     def refusal(self, state: GameState, action: Action) -> IllegalActionError | None:
         if isinstance(action, End):
             return None
+        if isinstance(action, Pick):
+            return IllegalActionError(
+                "R-DECLINE-6",
+                _(
+                    "Your race went into decline this turn: the new combo is picked at the "
+                    "start of your next turn."
+                ),
+            )
         return IllegalActionError(
             "R-DECLINE-5",
             _(
