@@ -315,6 +315,13 @@ def decode(value: Any, tp: Any, ref: Any, path: str, ctx: Ctx) -> Any:
         if value not in options:
             raise ScenarioError(path, f"expected one of {', '.join(map(str, options))}")
         return tp(value)
+    return _decode_composite(value, tp, ref, path, ctx)
+
+
+def _decode_composite(value: Any, tp: Any, ref: Any, path: str, ctx: Ctx) -> Any:
+    """:func:`decode` of the types made of others: mappings, tuples, sets, dataclasses."""
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
     if is_pairs_mapping(tp):
         d = as_mapping(value, path)
         vt = typing.get_args(args[0])[1]
@@ -361,9 +368,8 @@ def decode_fields(
 
 def encode(value: Any, tp: Any, ref: Any, ctx: Ctx) -> Any:
     """``value`` of type ``tp`` as YAML/JSON (what :func:`decode` reads back equal)."""
-    origin = typing.get_origin(tp)
     args = typing.get_args(tp)
-    if origin in (types.UnionType, typing.Union):
+    if typing.get_origin(tp) in (types.UnionType, typing.Union):
         if value is None:
             return None
         rest = [a for a in args if a is not type(None)]
@@ -374,6 +380,13 @@ def encode(value: Any, tp: Any, ref: Any, ctx: Ctx) -> Any:
         return ctx.region_out(value)
     if isinstance(value, Enum):
         return value.value
+    return _encode_composite(value, tp, ref, ctx)
+
+
+def _encode_composite(value: Any, tp: Any, ref: Any, ctx: Ctx) -> Any:
+    """:func:`encode` of the types made of others (the rest is written as it is)."""
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
     if is_pairs_mapping(tp):
         vt = typing.get_args(args[0])[1]
         return {k: encode(v, vt, None, ctx) for k, v in value}

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from swlab.board.catalog import load_board
 from swlab.i18n import _, pgettext
 from swlab.rules import names as words
-from swlab.rules.actions import Action, parse_action
+from swlab.rules.actions import Action
 from swlab.rules.cost import CostBreakdown, explain_cost
 from swlab.rules.engine import (
     CHANCE,
@@ -39,7 +39,7 @@ from swlab.rules.events import Event
 from swlab.rules.geo import BoardLike
 from swlab.rules.play import Deciders, Drive, Observer, drive, sample_chance
 from swlab.rules.record import GameRecord, RecordError, Step, load_record, save_record
-from swlab.rules.report import split_actions
+from swlab.rules.report import read_step, split_actions
 from swlab.rules.scenario import load_scenario, save_scenario
 from swlab.rules.setup import new_game
 from swlab.rules.state import GameState, Stage
@@ -162,7 +162,8 @@ class Game:
         return self._origin.with_actions(self.actions)
 
     def play(self, actions: str | Action | Sequence[str | Action]) -> list[Event]:
-        """Play one or several actions (``"conquer 12"``, ``"pick 0; conquer 3; end"``).
+        """Play one or several actions (``"conquer 12"``, ``"pick 0; conquer 3; end"``);
+        a step may name its race (``"Ghouls: conquer 5"``), as ``swlab scenario run`` reads it.
 
         All or nothing: an illegal action raises :class:`IllegalActionError` (a badly
         written one ``ValueError``) and the game stays where it was. Returns the events of
@@ -177,7 +178,9 @@ class Game:
         state = self.state
         new: list[Step] = []
         for item in items:
-            action = parse_action(item) if isinstance(item, str) else item
+            action, refusal = read_step(state, item) if isinstance(item, str) else (item, None)
+            if refusal is not None:
+                raise refusal
             state, events = apply(state, action)
             new.append(Step(action, tuple(events), state))
         del self._steps[self._cursor :]
@@ -264,10 +267,12 @@ class Game:
         """The refusal of ``action`` now (rule id and sentence), ``None`` when it is legal;
         a misspelt action is refused with ``rule == ""`` as in :meth:`try_play`."""
         try:
-            act = parse_action(action) if isinstance(action, str) else action
+            act, refusal = (
+                read_step(self.state, action) if isinstance(action, str) else (action, None)
+            )
         except ValueError as e:
             return IllegalActionError("", str(e))
-        return why_illegal(self.state, act)
+        return refusal or why_illegal(self.state, act)
 
     def is_legal(self, action: str | Action) -> bool:
         """Whether ``action`` (or its notation) is legal now."""
@@ -312,50 +317,12 @@ def game_html(
     """A compact HTML view: whose turn, players (coins hidden unless ``reveal``, R-SETUP-4),
     races, and every region with an owner, tokens or pieces."""
     e = html.escape
-    geo = state.geo
     actor = current_player(state)
-    if is_over(state):
-        found = winners(state)
-        names = e(_(" and ").join(state.player_name(w) for w in found))
-        if len(found) > 1:
-            head = _("Game over: {names} share the win").format(names=names)
-        else:
-            head = _("Game over: {names} wins").format(names=names)
-    else:
-        assert actor is not None
-        acting = f", {words.race(state.turn.acting)}" if state.turn.acting else ""
-        who = state.player_name(state.turn.actor if actor == CHANCE else actor)
-        if actor == CHANCE:
-            who = _("the die for {player}").format(player=who)
-        head = _(
-            "Round {round}/{turns} · {player}'s turn · stage <b>{stage}</b> ({who}{acting})"
-        ).format(
-            round=state.round,
-            turns=geo.turns,
-            player=e(state.player_name(state.current)),
-            stage=e(state.stage.value),
-            who=e(who),
-            acting=e(acting),
-        )
+    head = _html_head(state, actor)
     if step is not None:
         head += " · " + _("step {done}/{total}").format(done=step[0], total=step[1])
     show_coins = reveal or state.turn.stage is Stage.GAME_OVER
-    rows = []
-    for i, p in enumerate(state.players):
-        coins = str(p.coins) if show_coins else _("hidden")
-        active = (
-            _("{combo} (hand {hand})").format(
-                combo=words.combo(p.active.power, p.active.name), hand=p.active.hand
-            )
-            if p.active
-            else "—"
-        )
-        declined = ", ".join(words.race(d.name) for d in p.declined) or "—"
-        mark = " ◀" if i == actor else ""
-        rows.append(
-            f"<tr><td>{e(p.name)}{mark}</td><td>{coins}</td><td>{e(active)}</td>"
-            f"<td>{e(declined)}</td></tr>"
-        )
+    rows = _html_player_rows(state, actor, show_coins)
     note = (
         ""
         if show_coins or not state.players
@@ -370,17 +337,7 @@ def game_html(
     if reveal and not is_over(state):
         revealed = _("Teaching mode: coins revealed (R-SETUP-4).")
         note = f"<div style='font-size:11px'>{revealed}</div>"
-    cells = []
-    for i, r in enumerate(state.regions):
-        bits = []
-        if r.race:
-            race = words.race(r.race)
-            if r.in_decline:
-                race = _("{race} (decline)").format(race=race)
-            bits.append(f"{state.player_name(r.owner)}: {race} x{r.tokens}")
-        bits += r.pieces()
-        if r.race or r.lost_tribes or len(bits) > (1 if r.mountain else 0):
-            cells.append(f"<tr><td>{e(geo.label(i))}</td><td>{e(', '.join(bits))}</td></tr>")
+    cells = _html_region_rows(state)
     column = ", ".join(
         f"{k}: {words.combo(c.power, c.race)} ({c.coins})" for k, c in enumerate(state.column)
     )
@@ -401,3 +358,72 @@ def game_html(
         f"{''.join(cells)}</table>"
         f"<div style='font-size:11px'>{_('column: {combos}').format(combos=e(column))}</div></div>"
     )
+
+
+def _html_head(state: GameState, actor: int | None) -> str:
+    """The line of :func:`game_html` that says whose turn it is, or who won."""
+    e = html.escape
+    if is_over(state):
+        found = winners(state)
+        names = e(_(" and ").join(state.player_name(w) for w in found))
+        if len(found) > 1:
+            head = _("Game over: {names} share the win").format(names=names)
+        else:
+            head = _("Game over: {names} wins").format(names=names)
+    else:
+        assert actor is not None
+        acting = f", {words.race(state.turn.acting)}" if state.turn.acting else ""
+        who = state.player_name(state.turn.actor if actor == CHANCE else actor)
+        if actor == CHANCE:
+            who = _("the die for {player}").format(player=who)
+        head = _(
+            "Round {round}/{turns} · {player}'s turn · stage <b>{stage}</b> ({who}{acting})"
+        ).format(
+            round=state.round,
+            turns=state.geo.turns,
+            player=e(state.player_name(state.current)),
+            stage=e(state.stage.value),
+            who=e(who),
+            acting=e(acting),
+        )
+    return head
+
+
+def _html_player_rows(state: GameState, actor: int | None, show_coins: bool) -> list[str]:
+    """One table row per player of :func:`game_html`: coins, active race, decline races."""
+    e = html.escape
+    rows = []
+    for i, p in enumerate(state.players):
+        coins = str(p.coins) if show_coins else _("hidden")
+        active = (
+            _("{combo} (hand {hand})").format(
+                combo=words.combo(p.active.power, p.active.name), hand=p.active.hand
+            )
+            if p.active
+            else "—"
+        )
+        declined = ", ".join(words.race(d.name) for d in p.declined) or "—"
+        mark = " ◀" if i == actor else ""
+        rows.append(
+            f"<tr><td>{e(p.name)}{mark}</td><td>{coins}</td><td>{e(active)}</td>"
+            f"<td>{e(declined)}</td></tr>"
+        )
+    return rows
+
+
+def _html_region_rows(state: GameState) -> list[str]:
+    """One table row per region of :func:`game_html` with an owner, tokens or pieces."""
+    e = html.escape
+    geo = state.geo
+    cells = []
+    for i, r in enumerate(state.regions):
+        bits = []
+        if r.race:
+            race = words.race(r.race)
+            if r.in_decline:
+                race = _("{race} (decline)").format(race=race)
+            bits.append(f"{state.player_name(r.owner)}: {race} x{r.tokens}")
+        bits += r.pieces()
+        if r.race or r.lost_tribes or len(bits) > (1 if r.mountain else 0):
+            cells.append(f"<tr><td>{e(geo.label(i))}</td><td>{e(', '.join(bits))}</td></tr>")
+    return cells

@@ -41,6 +41,23 @@ def badges(race: RaceState) -> tuple[Badge, ...]:
     return (rb, pb)
 
 
+#: the key of :func:`acting_race` in a state's memo
+ACTING = "acting race"
+
+
+def acting_race(state: GameState) -> RaceState | None:
+    """The race conquering or redeploying now (asked several times of a state: kept in its
+    memo)."""
+    acting = state.turn.acting
+    if not acting:
+        return None
+    memo = state.memo
+    found: RaceState | None = memo.get(ACTING)
+    if found is None or found.name != acting:
+        found = memo[ACTING] = state.race(acting)
+    return found
+
+
 def set_region(state: GameState, i: int, region: RegionState) -> GameState:
     """``state`` with region position ``i`` replaced (its holdings follow, see state.py)."""
     return state.with_region(i, region)
@@ -116,34 +133,13 @@ def strip_defender(
     if r.tokens and r.race:
         d = state.race(r.race)
         assert d is not None, f"region {rid} holds {r.race} that nobody owns"
-        d_badges = badges(d)
-        own_decline = d.owner == attacker.owner and d.in_decline
-        still_acting = own_decline and any(
-            b.acts_in_decline() for b in hooked(d_badges, "acts_in_decline")
-        )
-        if conversion or (own_decline and not still_acting):
-            lost = r.tokens
-        else:
-            loss: int | None = None
-            for b in hooked(d_badges, "defender_losses"):
-                hook = b.defender_losses(state, d, conversion)
-                if hook is not None:
-                    loss = hook
-            lost = min(r.tokens, 1 if loss is None else loss)
+        lost, why = _defender_loss(state, r, d, attacker, conversion)
         to_hand = r.tokens - lost
         d = d.updated(hand=d.hand + to_hand)
         state = update_race(state, d).with_tray(d.name, lost)
-        if conversion:
-            why = "R-RACE-SORCERERS"
-        elif still_acting:
-            why = "R-RULING-17"
-        elif own_decline:
-            why = "R-CONQ-8"
-        else:
-            why = "R-CONQ-7"
         events.append(TokensLost(d.owner, d.name, rid, lost, to_hand, why))
         displaced = to_hand or any(p.count(r) for p in _DISPLACED)
-        if displaced and (d.owner != attacker.owner or still_acting):
+        if displaced and (d.owner != attacker.owner or why == "R-RULING-17"):
             key = (d.owner, d.name)
             if key not in state.turn.defenders:
                 turn = state.turn.updated(defenders=(*state.turn.defenders, key))
@@ -156,6 +152,28 @@ def strip_defender(
             state, evs = remove_race(state, d2)
             events.extend(evs)
     return state, events
+
+
+def _defender_loss(
+    state: GameState, r: RegionState, d: RaceState, attacker: RaceState, conversion: bool
+) -> tuple[int, str]:
+    """The tokens the defender ``d`` loses in region ``r`` and the rule that says so."""
+    d_badges = badges(d)
+    own_decline = d.owner == attacker.owner and d.in_decline
+    still_acting = own_decline and any(
+        b.acts_in_decline() for b in hooked(d_badges, "acts_in_decline")
+    )
+    if conversion:
+        return r.tokens, "R-RACE-SORCERERS"
+    if own_decline and not still_acting:
+        return r.tokens, "R-CONQ-8"
+    loss: int | None = None
+    for b in hooked(d_badges, "defender_losses"):
+        hook = b.defender_losses(state, d, conversion)
+        if hook is not None:
+            loss = hook
+    lost = min(r.tokens, 1 if loss is None else loss)
+    return lost, "R-RULING-17" if still_acting else "R-CONQ-7"
 
 
 def remove_race(state: GameState, race: RaceState) -> tuple[GameState, list[Event]]:

@@ -36,7 +36,7 @@ from swlab.rules.events import Conquered, Event
 from swlab.rules.geo import Geo
 from swlab.rules.ops import badges, set_region, strip_defender, update_race
 from swlab.rules.pieces import defence, is_immune
-from swlab.rules.state import NOBODY, Conquest, GameState, RaceState, setup_regions
+from swlab.rules.state import NOBODY, Conquest, GameState, RaceState, RegionState, setup_regions
 
 T = TypeVar("T")
 
@@ -108,8 +108,8 @@ class Reach:
         sets, or that may refuse some conquests and not others, keeps every region judged
         one by one; one that cannot name the regions it makes adjacent, :meth:`kind`.
         """
-        race, geo = self.race, state.geo
-        if race.hand < 1:
+        geo = state.geo
+        if self.race.hand < 1:
             return []  # R-CONQ-3
         reachable = self._reachable(state)
         if reachable is None:  # a badge to ask region by region whether it is adjacent
@@ -134,6 +134,18 @@ class Reach:
             conquer_at, final_at = self._judge(state, candidates, modifiers, refused)
             return _in_order(geo, conquer_at, final_at)
         assert modifiers is not None and refused is not None
+        return self._in_bulk(state, reachable, modifiers, refused)
+
+    def _in_bulk(
+        self,
+        state: GameState,
+        reachable: Positions | _Reachable,
+        modifiers: list[tuple[int, Collection[int] | None]],
+        refused: dict[bool, bool],
+    ) -> list[Conquer | Final]:
+        """:meth:`conquests` on many reachable regions: those as at setup priced together
+        by set operations, the others judged one by one."""
+        geo = state.geo
         touched = state.holdings.touched
         cells: list[tuple[Positions, int]]
         if reachable is EVERYWHERE:
@@ -142,24 +154,14 @@ class Reach:
             cells = [(group - touched, added) for added, group in groups]
             loud: Positions = touched - self.held_set
         else:
+            assert not isinstance(reachable, _Reachable)
             loud = reachable & touched
             quiet = reachable - loud
             cells = [(quiet & group, added) for added, group in _setup_defences(geo)]
         # a region as at setup costs 2 + the defence of its pieces, plus the modifiers
         for amount, where in modifiers:
-            if where is None:
-                cells = [(positions, added + amount) for positions, added in cells]
-                continue
-            parts: list[tuple[Positions, int]] = []
-            for positions, added in cells:
-                inside = positions.intersection(where)
-                if inside:
-                    parts.append((inside, added + amount))
-                    parts.append((positions - inside, added))
-                else:
-                    parts.append((positions, added))
-            cells = parts
-        hand = race.hand
+            cells = _modified(cells, amount, where)
+        hand = self.race.hand
         conquer_parts: list[Collection[int]] = []  # disjoint parts
         final_parts: list[Collection[int]] = []
         for positions, added in cells:
@@ -194,12 +196,8 @@ class Reach:
             r = regions[i]
             if r.race == name or (water[i] and not water_ok):
                 continue  # R-CONQ-5, R-CONQ-4
-            if r.owner != NOBODY and r.owner != owner:
-                if is_immune(r):
-                    continue  # R-IMMUNE
-                guard = guards.get(r.race) or self._guard(state, r.race)
-                if guard[1] and self.protection(state, i) is not None:
-                    continue  # the defender's protection (Diplomat's peace)
+            if r.owner != NOBODY and r.owner != owner and self._shielded(state, i, r, guards):
+                continue  # R-IMMUNE, or the defender's protection (Diplomat's peace)
             if modifiers is None:
                 cost = conquest_cost(state, race, i, self.cost_badges)
             else:
@@ -218,6 +216,20 @@ class Reach:
                 continue
             (final_at if final else conquer_at).append(i)
         return conquer_at, final_at
+
+    def _shielded(
+        self,
+        state: GameState,
+        i: int,
+        r: RegionState,
+        guards: dict[str, tuple[RaceState | None, tuple[Badge, ...]]],
+    ) -> bool:
+        """Whether another player's region ``i`` is immune (R-IMMUNE) or protected by its
+        defender's badge (Diplomat's peace)."""
+        if is_immune(r):
+            return True
+        guard = guards.get(r.race) or self._guard(state, r.race)
+        return bool(guard[1]) and self.protection(state, i) is not None
 
     def partition(self, state: GameState) -> tuple[Positions, Positions] | None:
         """The candidate regions in two parts: those still as at setup, whose checks of
@@ -485,6 +497,24 @@ def _codes(geo: Geo) -> tuple[tuple[int, ...], tuple[int, ...], tuple[Conquer | 
     return geo.per_board("conquest codes", make)
 
 
+def _modified(
+    cells: list[tuple[Positions, int]], amount: int, where: Collection[int] | None
+) -> list[tuple[Positions, int]]:
+    """The priced cells after one modifier: ``amount`` added where it applies (``None``:
+    everywhere), a cell split in two when the modifier covers part of it."""
+    if where is None:
+        return [(positions, added + amount) for positions, added in cells]
+    parts: list[tuple[Positions, int]] = []
+    for positions, added in cells:
+        inside = positions.intersection(where)
+        if inside:
+            parts.append((inside, added + amount))
+            parts.append((positions - inside, added))
+        else:
+            parts.append((positions, added))
+    return parts
+
+
 def _in_order(geo: Geo, conquer_at: list[int], final_at: list[int]) -> list[Conquer | Final]:
     """The ``conquer`` actions at ``conquer_at`` and the ``final`` ones at ``final_at`` (both
     ascending, never the same position), in one list by position."""
@@ -560,7 +590,8 @@ def reach_refusal(
 def conquer_region(
     state: GameState, race: RaceState, i: int, placed: int | None, events: list[Event]
 ) -> GameState:
-    """Take region ``i``: defender losses (R-CONQ-7), place the tokens (R-CONQ-5).
+    """Conquer region ``i`` with tokens from hand: defender losses (R-CONQ-7), place the
+    tokens (R-CONQ-5).
 
     ``placed`` is the number of tokens moved in from hand (default: the cost). Shared by
     the ordinary conquest, the final die and Dragon Master's single token.
@@ -570,29 +601,53 @@ def conquer_region(
     rows, cost = cost_rows(state, race, i)
     shown = (rows, cost) if held is race or held == race else cost_rows(state, held, i)
     tokens = cost if placed is None else placed
-    was_occupied = state.regions[i].is_occupied
-    defender = state.regions[i].owner
-    defender_active = defender != NOBODY and not state.regions[i].in_decline
     breakdown = CostBreakdown(state.geo.ids[i], *shown).summary()
-    state, evs = strip_defender(state, i, race)
+    told = Conquered(race.owner, race.name, state.geo.ids[i], tokens, cost, breakdown)
+    return take_region(state, race, i, tokens, told, events)
+
+
+def take_region(
+    state: GameState,
+    race: RaceState,
+    i: int,
+    tokens: int,
+    told: Event,
+    events: list[Event],
+    *,
+    conversion: bool = False,
+) -> GameState:
+    """The one way a race takes region ``i``: the defender's losses (R-CONQ-7, or a
+    Sorcerer conversion's), ``tokens`` of the race there (from hand, or one from the tray
+    for a conversion, R-RACE-SORCERERS), the turn's record of the conquest, then the
+    badges' conquest hooks. ``told`` is the event that says it, first of the events."""
+    region = state.regions[i]
+    defender = region.owner
+    conquest = Conquest(
+        race.name,
+        i,
+        region.is_occupied,
+        defender,
+        defender != NOBODY and not region.in_decline,
+        conversion=conversion,
+    )
+    state, evs = strip_defender(state, i, race, conversion=conversion)
     race = state.race(race.name) or race
     # strip_defender left only the pieces that stay when a race leaves (R-CONQ-9)
     r = state.regions[i].updated(
         owner=race.owner, race=race.name, tokens=tokens, in_decline=race.in_decline
     )
     state = set_region(state, i, r)
-    race = race.updated(hand=race.hand - tokens, conquests=race.conquests + 1)
+    hand = race.hand if conversion else race.hand - tokens
+    race = race.updated(hand=hand, conquests=race.conquests + 1)
     state = update_race(state, race)
     turn = state.turn
     turn = turn.updated(
-        conquests=(
-            *turn.conquests,
-            Conquest(race.name, i, was_occupied, defender, defender_active),
-        ),
+        conquests=(*turn.conquests, conquest),
+        converted=turn.converted | {defender} if conversion else None,
         acted=turn.acted or not race.in_decline,
     )
     state = state.updated(turn=turn)
-    events.append(Conquered(race.owner, race.name, state.geo.ids[i], tokens, cost, breakdown))
+    events.append(told)
     events.extend(evs)
     for b in hooked(badges(race), "on_conquest"):  # (the default changes nothing)
         state, evs = b.on_conquest(state, race, i)

@@ -334,17 +334,7 @@ class GameRecord:
         def fail(where: str, reason: str) -> RecordError:
             return RecordError(where, reason, file)
 
-        if not isinstance(data, dict):
-            raise fail("", 'a JSON game record is an object {"format": ..., "actions": ...}')
-        known: tuple[str, ...] = ("format", "version", "board", "players", "seed", "races")
-        known = (*known, "powers", "scenario", "notes", "actions")
-        for key in data:
-            if key not in known:
-                raise fail(str(key), f"unknown field; fields: {', '.join(known)}")
-        if data.get("format") != MAGIC:
-            raise fail("format", f"must be {MAGIC!r}")
-        if data.get("version") not in (1, JSON_VERSION):
-            raise fail("version", f"this swlab reads versions 1 and {JSON_VERSION}")
+        _check_json_header(data, file)
 
         def strings(key: str) -> tuple[str, ...]:
             value = data.get(key)
@@ -364,14 +354,8 @@ class GameRecord:
                 _limited(data["notes"], "notes", "notes")
         except RecordError as e:
             raise e.in_file(file) from None
-        scenario = data.get("scenario")
+        scenario = _json_scenario(data.get("scenario"), base_dir, file)
         if scenario is not None:
-            if not isinstance(scenario, dict):
-                raise fail("scenario", "must be a scenario mapping (see docs/scenarios.md)")
-            scenario = dict(scenario)
-            ref = scenario.get("board")
-            if isinstance(ref, str) and _is_path(ref) and base_dir is not None:
-                scenario["board"] = str((Path(base_dir) / ref).resolve())
             seed = scenario.get("seed", 0)
             races: tuple[str, ...] = ()
             powers: tuple[str, ...] = ()
@@ -402,6 +386,38 @@ class GameRecord:
             scenario=scenario,
             notes=notes,
         )
+
+
+def _check_json_header(data: Any, file: str | os.PathLike[str] | None) -> None:
+    """A JSON record is an object of known fields, of this format and a version read here."""
+    if not isinstance(data, dict):
+        raise RecordError(
+            "", 'a JSON game record is an object {"format": ..., "actions": ...}', file
+        )
+    known: tuple[str, ...] = ("format", "version", "board", "players", "seed", "races")
+    known = (*known, "powers", "scenario", "notes", "actions")
+    for key in data:
+        if key not in known:
+            raise RecordError(str(key), f"unknown field; fields: {', '.join(known)}", file)
+    if data.get("format") != MAGIC:
+        raise RecordError("format", f"must be {MAGIC!r}", file)
+    if data.get("version") not in (1, JSON_VERSION):
+        raise RecordError("version", f"this swlab reads versions 1 and {JSON_VERSION}", file)
+
+
+def _json_scenario(
+    scenario: Any, base_dir: str | os.PathLike[str] | None, file: str | os.PathLike[str] | None
+) -> dict[str, Any] | None:
+    """The scenario a JSON record starts from (its board path made absolute), if any."""
+    if scenario is None:
+        return None
+    if not isinstance(scenario, dict):
+        raise RecordError("scenario", "must be a scenario mapping (see docs/scenarios.md)", file)
+    out: dict[str, Any] = dict(scenario)
+    ref = out.get("board")
+    if isinstance(ref, str) and _is_path(ref) and base_dir is not None:
+        out["board"] = str((Path(base_dir) / ref).resolve())
+    return out
 
 
 def _is_path(ref: str) -> bool:

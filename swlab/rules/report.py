@@ -39,6 +39,7 @@ __all__ = [
     "acting_refusal",
     "event_dict",
     "parse_step",
+    "read_step",
     "run_actions",
     "run_scenario",
     "split_actions",
@@ -53,6 +54,7 @@ _RACE_PREFIX = re.compile(r"^\s*([A-Za-z][A-Za-z' ]*?)\s*:\s*(\S.*)$")
 _NO_RACE_ACTS = {
     Stage.PICK: ("R-PICK-1", N_("a combo is picked first")),
     Stage.DECLINE_CHOICE: ("R-POW-STOUT", N_("the player chooses whether to go into decline")),
+    Stage.DECLINED: ("R-DECLINE-5", N_("the race has gone into decline this turn")),
     Stage.GAME_OVER: ("R-FLOW-2", N_("the game is over")),
 }
 
@@ -90,6 +92,16 @@ def parse_step(text: str) -> tuple[str | None, Action]:
             )
         )
     return race, parse_action(rest)
+
+
+def read_step(state: GameState, text: str) -> tuple[Action, IllegalActionError | None]:
+    """The action of one step in the notation (``conquer 5`` or ``Ghouls: conquer 5``) and,
+    when it names a race that does not act now, the refusal of that (R-TURN-0).
+
+    ``ValueError`` for a misspelt action or an unknown race name.
+    """
+    race, action = parse_step(text)
+    return action, acting_refusal(state, race) if race is not None else None
 
 
 def acting_refusal(state: GameState, race: str) -> IllegalActionError | None:

@@ -618,6 +618,8 @@ def _turn(raw: Any, state: GameState, ctx: Ctx) -> TurnState:
     defaults: dict[str, Any] = {"actor": current}
     if "stage" not in d:
         defaults["stage"] = Stage.CONQUER if player.active is not None else Stage.PICK
+    elif d["stage"] == Stage.DECLINED.value:
+        defaults["declined"] = True  # the turn of decline (R-DECLINE-5)
     kwargs = decode_fields(TurnState, d, "turn", ctx, defaults)
     stage: Stage = kwargs["stage"]
     actor: int = kwargs["actor"]
@@ -639,10 +641,28 @@ def _turn(raw: Any, state: GameState, ctx: Ctx) -> TurnState:
         raise ScenarioError(
             "turn.stage", "a combo is picked by a player with no active race (R-PICK-1)"
         )
+    if stage is Stage.DECLINED:
+        _check_turn_of_decline(turn, state)
     for k, c in enumerate(turn.conquests):
         if c.race not in _known_races():
             raise ScenarioError(f"turn.conquests.{k}.race", _unknown_race(c.race))
     return turn
+
+
+def _check_turn_of_decline(turn: TurnState, state: GameState) -> None:
+    """The turn of decline: the current player's race has just gone into decline
+    (R-DECLINE-5)."""
+    if state.players[state.current].active is not None or turn.actor != state.current:
+        raise ScenarioError(
+            "turn.stage",
+            "in the turn of decline the current player's race has gone into decline: the "
+            "player has no active race, and decides (R-DECLINE-5)",
+        )
+    if turn.acting or not turn.declined:
+        raise ScenarioError(
+            "turn.declined",
+            "the turn of decline is a turn with declined: true and no acting race (R-DECLINE-5)",
+        )
 
 
 # ====================================================================================
@@ -811,6 +831,16 @@ def dump_scenario(
     out["race_stack"] = list(state.race_stack)
     out["power_stack"] = list(state.power_stack)
     out["power_discard"] = list(state.power_discard)
+    trays = _dump_trays(state)
+    if trays:
+        out["trays"] = trays
+    out["turn"] = encode_fields(state.turn, ctx, always=("stage", "actor", "acting"))
+    return out
+
+
+def _dump_trays(state: GameState) -> dict[str, int]:
+    """The trays that do not hold what the box and the tokens in play leave (custom races,
+    tokens out of the game): the others are derived when read back."""
     trays: dict[str, int] = {}
     for name, n in state.trays:
         in_play = sum(r.tokens for r in state.regions if r.race == name)
@@ -819,10 +849,7 @@ def dump_scenario(
             in_play += rs.hand + rs.reserve
         if name not in RACES or n != race_badge(name).tray - in_play:
             trays[name] = n
-    if trays:
-        out["trays"] = trays
-    out["turn"] = encode_fields(state.turn, ctx, always=("stage", "actor", "acting"))
-    return out
+    return trays
 
 
 def _out_of_game(state: GameState) -> tuple[list[str], list[str]]:

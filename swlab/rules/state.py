@@ -49,6 +49,8 @@ class Stage(StrEnum):
     WITHDRAW = "withdraw"  #: Amazons take 4 tokens off the map (R-RACE-AMAZONS)
     DEFEND = "defend"  #: an attacked player redeploys (R-REDEPLOY-2, R-CONQ-7)
     DECLINE_CHOICE = "decline_choice"  #: optional decline after scoring (R-POW-STOUT)
+    #: the turn of decline: the race is in decline, scoring is still to come (R-DECLINE-5)
+    DECLINED = "declined"
     GAME_OVER = "game_over"  #: R-FLOW-2
 
 
@@ -233,23 +235,11 @@ class Holdings:
             if old.race != new.race:
                 if not copied_races:
                     races, copied_races = dict(races), True
-                if old.race:
-                    left = tuple(j for j in races[old.race] if j != i)
-                    if left:
-                        races[old.race] = left
-                    else:
-                        del races[old.race]
-                if new.race:
-                    held = list(races.get(new.race, ()))
-                    insort(held, i)
-                    races[new.race] = tuple(held)
+                _move_race(races, i, old.race, new.race)
             if old.owner != new.owner:
                 if not copied_owners:
                     owners, copied_owners = dict(owners), True
-                if old.owner != NOBODY:
-                    owners[old.owner] -= 1
-                if new.owner != NOBODY:
-                    owners[new.owner] = owners.get(new.owner, 0) + 1
+                _move_owner(owners, old.owner, new.owner)
             if before != after:
                 pieces = tuple(t - b + a for t, b, a in zip(pieces, before, after, strict=True))
             if at_setup:
@@ -278,6 +268,28 @@ class Holdings:
             f"Holdings(races={self.races!r}, owners={self.owners!r}, pieces={self.pieces!r}, "
             f"touched={sorted(self.touched)!r})"
         )
+
+
+def _move_race(races: dict[str, tuple[int, ...]], i: int, old: str, new: str) -> None:
+    """Region position ``i`` passes from race ``old`` to race ``new`` ("" for none)."""
+    if old:
+        left = tuple(j for j in races[old] if j != i)
+        if left:
+            races[old] = left
+        else:
+            del races[old]
+    if new:
+        held = list(races.get(new, ()))
+        insort(held, i)
+        races[new] = tuple(held)
+
+
+def _move_owner(owners: dict[int, int], old: int, new: int) -> None:
+    """A region passes from player ``old`` to player ``new`` (``NOBODY`` for none)."""
+    if old != NOBODY:
+        owners[old] -= 1
+    if new != NOBODY:
+        owners[new] = owners.get(new, 0) + 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -255,6 +255,11 @@ class Badge:
         """Apply a legal extra action."""
         return state, []
 
+    def roll_unused(self, state: GameState, race: RaceState) -> GameState:
+        """``state`` without the badge's roll that no conquest can use: the roll stage ends
+        the conquests after it (R-POW-BERSERK)."""
+        return state
+
     # --- decline ------------------------------------------------------------------------
     def keeps_tokens_in_decline(self) -> bool:
         """All tokens stay on the map on decline (R-DECLINE-2 exception)."""

@@ -36,7 +36,6 @@ from swlab.rules.abilities.base import (
 )
 from swlab.rules.actions import Action, Roll, register_action
 from swlab.rules.errors import IllegalActionError
-from swlab.rules.events import BerserkRolled
 
 if TYPE_CHECKING:
     from swlab.rules.events import Event
@@ -109,21 +108,18 @@ class Berserk(Power):
     def apply_extra(
         self, state: GameState, race: RaceState, action: Action
     ) -> tuple[GameState, list[Event]]:
-        from swlab.rules.actions import Abandon, Decline, End
-        from swlab.rules.engine import legal_actions, start_redeploy
         from swlab.rules.state import Stage
 
         if isinstance(action, BerserkRoll):
             turn = state.turn.updated(stage=Stage.ROLL, final_region=-1, acted=True)
             return state.updated(turn=turn), []
         assert isinstance(action, Roll)
+        # the roll stage then ends the conquests when no region is affordable now
         state = with_turn_value(state, KEY, action.face)
-        state = state.updated(turn=state.turn.updated(stage=Stage.CONQUER))
-        options = [a for a in legal_actions(state) if not isinstance(a, End | Abandon | Decline)]
-        events: list[Event] = [BerserkRolled(race.owner, action.face, bool(options))]
-        if not options:
-            state = start_redeploy(with_turn_value(state, KEY, None), events)
-        return state, events
+        return state.updated(turn=state.turn.updated(stage=Stage.CONQUER)), []
+
+    def roll_unused(self, state: GameState, race: RaceState) -> GameState:
+        return with_turn_value(state, KEY, None)
 
     def cost_modifiers(self, state: GameState, race: RaceState, region: int) -> Sequence[Row]:
         roll = pending_roll(state)

@@ -20,7 +20,6 @@ map do not convert: they enter the map by conquest first (R-CONQ-1).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from swlab.i18n import _
@@ -29,9 +28,8 @@ from swlab.rules.abilities.base import Race, region_position
 from swlab.rules.actions import Action, Convert
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Converted
-from swlab.rules.ops import badges, set_region, strip_defender, update_race
 from swlab.rules.pieces import companions
-from swlab.rules.state import Conquest, Stage
+from swlab.rules.state import Stage
 
 if TYPE_CHECKING:
     from swlab.rules.events import Event
@@ -149,26 +147,9 @@ class Sorcerers(Race):
         assert isinstance(action, Convert)
         i = state.geo.index[action.region]
         victim = state.regions[i]
-        events: list[Event] = [Converted(race.owner, action.region, victim.owner, victim.race)]
-        state, evs = strip_defender(state, i, race, conversion=True)
-        events.extend(evs)
-        # the region keeps only the pieces that stay when a race leaves (the Mountain)
-        new = state.regions[i].updated(owner=race.owner, race=race.name, tokens=1)
-        state = set_region(state, i, new).with_tray(self.name, -1)
-        race = replace(race, conquests=race.conquests + 1)
-        state = update_race(state, race)
-        turn = state.turn
-        turn = replace(
-            turn,
-            conquests=(
-                *turn.conquests,
-                Conquest(race.name, i, True, victim.owner, defender_active=True, conversion=True),
-            ),
-            converted=turn.converted | {victim.owner},
-            acted=True,
+        told = Converted(race.owner, action.region, victim.owner, victim.race)
+        events: list[Event] = []
+        state = reach.take_region(
+            state.with_tray(self.name, -1), race, i, 1, told, events, conversion=True
         )
-        state = state.updated(turn=turn)
-        for b in badges(race):
-            state, more = b.on_conquest(state, race, i)
-            events.extend(more)
         return state, events
