@@ -13,7 +13,7 @@ nothing but the message.
 >>> c = EditorController(blank(100, 60))
 >>> c.select(1)
 >>> c.view().message.text
-'1 selected'
+'Farmland (1) selected'
 >>> c.merge()
 False
 >>> c.view().message.text, c.view().message.refused
@@ -36,6 +36,7 @@ from swlab.board.generate import RegionGraph
 from swlab.board.graph import board_to_graph, read_graph_document
 from swlab.board.io import MapFormatError, MapWarning, read_board, write_board
 from swlab.board.model import TURNS_BY_PLAYERS, Board
+from swlab.board.stats import compare_stats, shown_words
 from swlab.board.validate import Problem, validate
 from swlab.editor import draft as ed
 from swlab.editor.draft import Draft, EditError, region_words
@@ -209,6 +210,32 @@ def source_draft(source: str, players: int, seed: int, regions: int) -> tuple[Dr
             source=repr(source), sources=SOURCES
         ),
     )
+
+
+def stats_key(board: Board) -> tuple[Any, ...] | None:
+    """All that :func:`stats_html` counts (name, players, each region's terrain and
+    symbols, the topology's sizes), so equal keys show the same table; ``None`` when the
+    topology cannot be measured."""
+    try:
+        t = board.topology
+        sizes = (len(t.edge), len(t.coastal), len(t.first_conquest), t.graph.number_of_edges())
+    except Exception:  # a broken draft: the table says why, every time
+        return None
+    regions = tuple((r.terrain, tuple(sorted(r.symbols))) for r in board.regions)
+    return (board.name, board.players, regions, sizes)
+
+
+def stats_html(board: Board) -> str:
+    """The counts against the official board: whole numbers, an empty cell where the box
+    sets no limit (never ``<NA>``)."""
+    players = board.players if board.players in OFFICIAL_PLAYERS else 5
+    try:
+        table = compare_stats(board, official_board(players))
+    except Exception as error:  # a broken draft the topology cannot measure
+        unavailable = _("stats unavailable: {error}").format(error=error)
+        return f"<i>{html.escape(unavailable)}</i>"
+    shown = shown_words(table).astype(object).where(table.notna(), "")
+    return str(shown.to_html(index=False))
 
 
 @dataclass(frozen=True)

@@ -34,19 +34,15 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 from ipyleaflet import (  # type: ignore[import-untyped]
-    DivIcon,
     GeoJSON,
     GeomanDrawControl,
     LayerGroup,
     Map,
-    Marker,
     projections,
 )
 
 from swlab import i18n
-from swlab.board.catalog import OFFICIAL_PLAYERS, official_board
-from swlab.board.model import SYMBOLS, TERRAINS, TURNS_BY_PLAYERS, Board, Region
-from swlab.board.stats import compare_stats, shown_words
+from swlab.board.model import SYMBOLS, TERRAINS, TURNS_BY_PLAYERS, Board
 from swlab.board.validate import Problem
 from swlab.editor.controller import (
     DESIGNS,
@@ -60,10 +56,12 @@ from swlab.editor.controller import (
     design_label,
     problem_text,
     source_label,
+    stats_html,
+    stats_key,
 )
 from swlab.editor.draft import Draft, EditError
+from swlab.editor.labels import RegionLabels, corner_markers
 from swlab.editor.overlays import (
-    CORNER_TEXT,
     Contact,
     GraphDiff,
     OverlayEntry,
@@ -74,15 +72,11 @@ from swlab.editor.playtest import BalanceResult
 from swlab.editor.shell import EditorShell, compact, file_box, heading, row
 from swlab.i18n import N_, _
 from swlab.play.style import (
-    LABEL_MAX_EM,
-    BoardShapes,
     fit_view,
     label_px,
-    region_labels,
 )
 from swlab.play.viewer import CHROME_PX
 from swlab.rules import names as game_words
-from swlab.rules.state import RegionState
 from swlab.workspace import Outcome, Workspace
 
 __all__ = ["DESIGNS", "MODES", "OVERLAYS", "SOURCES", "MapEditor", "editor_css"]
@@ -139,12 +133,6 @@ def _empty() -> dict[str, Any]:
     return {"type": "FeatureCollection", "features": []}
 
 
-def _setup_state(terrain: str, symbols: frozenset[str]) -> RegionState:
-    """What setup puts on a region (R-SETUP-2): a Lost Tribe token where the symbol is, a
-    Mountain token on every Mountain, so the editor's labels read as the viewer's."""
-    return RegionState(lost_tribes=int("lost_tribe" in symbols), mountain=terrain == "mountain")
-
-
 class MapEditor(EditorShell):
     """Edit a board on a map; the state and every edit are its :attr:`controller`'s.
 
@@ -193,10 +181,7 @@ class MapEditor(EditorShell):
         self._size = (float(self.width), 400.0)
         self._label_px = 16
         self._zoom = 0.0
-        self._labelled: tuple[Board, int, float] | None = None
-        self._shapes: tuple[Board, BoardShapes, dict[int, Region]] | None = None
         self._stats_shown: tuple[Any, ...] | None = None
-        self._markers: dict[int, tuple[str, Marker]] = {}
         self.overlay_entries: dict[str, Sequence[OverlayEntry]] = {}
         self._build_map()
         self._build_tools()
@@ -213,7 +198,8 @@ class MapEditor(EditorShell):
         self.layer = GeoJSON(data=_empty(), hover_style={"fillOpacity": 1.0})
         self.layer.on_click(self._speak(self._on_region_click))
         self.layer.on_hover(self._speak(self._on_region_hover))
-        self.label_layer = LayerGroup()
+        self.labels = RegionLabels("swlab-editor-labels")
+        self.label_layer = self.labels.layer
         self.corner_labels = LayerGroup()
         self.overlay_layers: dict[str, GeoJSON] = {
             key: GeoJSON(data=_empty()) for key in LAYER_KEYS
@@ -286,7 +272,8 @@ class MapEditor(EditorShell):
             t: self._palette_button(
                 game_words.terrain(t),
                 _("Make every selected region {terrain}"),
-                lambda t=t: self._edited(self.controller.set_terrain(t)),
+                "terrain",
+                t,
             )
             for t in TERRAINS
         }
@@ -294,19 +281,25 @@ class MapEditor(EditorShell):
             s: self._palette_button(
                 game_words.symbol(s),
                 _("Add {symbol} to every selected region (or take it from all)"),
-                lambda s=s: self._edited(self.controller.toggle_symbol(s)),
+                "symbol",
+                s,
             )
             for s in SYMBOLS
         }
 
-    def _palette_button(self, word: str, tip: str, action: Callable[[], Any]) -> widgets.Button:
+    def _palette_button(self, word: str, tip: str, kind: str, value: str) -> widgets.Button:
+        """A terrain or symbol button: it acts on every selected region, one undo step."""
         b = widgets.Button(
             description=word,
             tooltip=tip.format(terrain=word, symbol=word),
             layout=widgets.Layout(width="auto"),
         )
-        b.on_click(self._speak(lambda _b: action()))
+        b.on_click(self._speak(lambda _b: self._on_palette(kind, value)))
         return b
+
+    def _on_palette(self, kind: str, value: str) -> None:
+        c = self.controller
+        self._edited(c.set_terrain(value) if kind == "terrain" else c.toggle_symbol(value))
 
     def _build_board_boxes(self) -> None:
         """The board's own settings, the "new board" choices, the play test's boxes."""
@@ -921,9 +914,9 @@ class MapEditor(EditorShell):
             self._say(said.text, refused=said.refused)
 
     def _show_stats(self) -> None:
-        counted = _stats_key(self.board)
+        counted = stats_key(self.board)
         if counted is None or counted != self._stats_shown:  # a vertex move changes no count
-            self.stats.value = _stats_html(self.board)
+            self.stats.value = stats_html(self.board)
             self._stats_shown = counted
 
     def _show_hover(self) -> None:
@@ -943,132 +936,12 @@ class MapEditor(EditorShell):
 
     def _set_corner_labels(self, corners: Sequence[Contact]) -> None:
         old = self.corner_labels.layers
-        markers = []
-        minx, _bottom, maxx, _top = self.board.outline.bounds
-        for c in corners:
-            point = c.where.centroid
-            other = c.other(self.hovered) if self.hovered in (c.a, c.b) else c.b
-            # the label reads away from the board's nearer side, so it stays on the map
-            left = point.x > (minx + maxx) / 2
-            markup = (
-                f"<div class='swlab-corner-label swlab-corner-label-{c.a}-{c.b}' "
-                f"style='margin-left:{'auto' if left else '0'}'>"
-                f"{other} {html.escape(_(CORNER_TEXT))}</div>"
-            )
-            anchor = [328, 11] if left else [-8, 11]
-            markers.append(
-                Marker(
-                    location=[point.y, point.x],
-                    icon=DivIcon(html=markup, icon_size=[320, 22], icon_anchor=anchor),
-                    draggable=False,
-                    keyboard=False,
-                    title="",
-                    pane="swlab-editor-labels",
-                )
-            )
-        self.corner_labels.layers = tuple(markers)
+        self.corner_labels.layers = corner_markers(self.board, corners, self.hovered)
         for marker in old:
             marker.close()
 
-    def _label_icon(self, markup: str) -> DivIcon:
-        px = self._label_px
-        w, h = round((LABEL_MAX_EM + 1) * px), round(6 * px)
-        return DivIcon(html=markup, icon_size=[w, h], icon_anchor=[w // 2, h // 2])
-
-    def _label_shapes(self, board: Board) -> BoardShapes:
-        """The board's label anchors and spots (:class:`BoardShapes`), made once per draft.
-
-        The last placements are carried over for the regions an edit left as they were (the
-        same region objects), so an edit moves only the labels it changed, as a click does
-        in the viewer; the placements of the others are dropped."""
-        old = self._shapes
-        if old is not None and old[0] is board:
-            return old[1]
-        shapes = BoardShapes.from_board(board)
-        if old is not None:
-            kept = {r.id for r in board.regions if old[2].get(r.id) is r}
-            for key, (sizes, where) in old[1].last_placed.items():
-                shapes.last_placed[key] = (
-                    {r: e for r, e in sizes.items() if r in kept},
-                    {r: at for r, at in where.items() if r in kept},
-                )
-            for key, (full, level) in old[1].last_arranged.items():
-                shapes.last_arranged[key] = (
-                    {r: e for r, e in full.items() if r in kept},
-                    {r: k for r, k in level.items() if r in kept},
-                )
-        self._shapes = (board, shapes, {r.id: r for r in board.regions})
-        return shapes
-
     def _refresh_labels(self) -> None:
-        """The viewer's labels (id, terrain, symbols, mountain, lost tribe), placed by the
-        viewer's placement (:func:`swlab.play.style.region_labels`): no two overlap and
-        none leaves the board, the crowded ones in their compact form. A marker is kept per
-        region id and sent only what changed (its place, its markup)."""
-        board, px, zoom = self.board, self._label_px, self._zoom
-        done = self._labelled
-        if done is not None and done[0] is board and done[1:] == (px, zoom):
-            return
-        resized = done is None or done[1] != px
-        pieces = {r.id: _setup_state(r.terrain, r.symbols) for r in board.regions}
-        placed = region_labels(self._label_shapes(board), pieces, fit=(zoom, px))
-        old = self._markers
-        markers: dict[int, tuple[str, Marker]] = {}
-        for r in board.regions:
-            (y, x), markup = placed[r.id]
-            kept = old.get(r.id)
-            if kept is not None:
-                marker = kept[1]
-                if resized or kept[0] != markup:
-                    icon = marker.icon
-                    marker.icon = self._label_icon(markup)
-                    if icon is not None:
-                        icon.close()
-                if list(marker.location) != [y, x]:
-                    marker.location = [y, x]
-            else:
-                marker = Marker(
-                    location=[y, x],
-                    icon=self._label_icon(markup),
-                    draggable=False,
-                    keyboard=False,
-                    title="",
-                    pane="swlab-editor-labels",
-                )
-            markers[r.id] = (markup, marker)
-        gone = [m for rid, (_, m) in old.items() if rid not in markers]
-        if gone or len(markers) != len(old) or list(markers) != list(old):
-            self.label_layer.layers = tuple(m for _, m in markers.values())
-        for marker in gone:
-            marker.close()
-        self._markers = markers
-        self._labelled = (board, px, zoom)
-
-
-def _stats_key(board: Board) -> tuple[Any, ...] | None:
-    """All that :func:`_stats_html` counts (name, players, each region's terrain and
-    symbols, the topology's sizes), so equal keys show the same table; ``None`` when the
-    topology cannot be measured."""
-    try:
-        t = board.topology
-        sizes = (len(t.edge), len(t.coastal), len(t.first_conquest), t.graph.number_of_edges())
-    except Exception:  # a broken draft: the table says why, every time
-        return None
-    regions = tuple((r.terrain, tuple(sorted(r.symbols))) for r in board.regions)
-    return (board.name, board.players, regions, sizes)
-
-
-def _stats_html(board: Board) -> str:
-    """The counts against the official board: whole numbers, an empty cell where the box
-    sets no limit (never ``<NA>``)."""
-    players = board.players if board.players in OFFICIAL_PLAYERS else 5
-    try:
-        table = compare_stats(board, official_board(players))
-    except Exception as error:  # a broken draft the topology cannot measure
-        unavailable = _("stats unavailable: {error}").format(error=error)
-        return f"<i>{html.escape(unavailable)}</i>"
-    shown = shown_words(table).astype(object).where(table.notna(), "")
-    return str(shown.to_html(index=False))
+        self.labels.show(self.board, self._label_px, self._zoom)
 
 
 def _event_region(event: Mapping[str, Any]) -> int | None:
