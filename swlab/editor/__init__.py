@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from swlab.editor.controller import EditorController, EditorView
 from swlab.editor.draft import (
     Draft,
     EditError,
@@ -54,6 +55,8 @@ __all__ = [
     "BalanceResult",
     "Draft",
     "EditError",
+    "EditorController",
+    "EditorView",
     "GraphDiff",
     "MapEditor",
     "NotPlayableError",
