@@ -275,7 +275,7 @@ def test_a_failed_editor_save_shows_its_message(
     editor: object, place: dict[str, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The old "Saved ..." never stays up after a save that failed."""
-    import swlab.editor.widget as widget_module
+    import swlab.editor.controller as widget_module
 
     editor.path.value = "full.geojson"  # type: ignore[attr-defined]
     editor.buttons["save"].click()  # type: ignore[attr-defined]

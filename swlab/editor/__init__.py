@@ -6,15 +6,17 @@
 (1, 2)
 
 :mod:`swlab.editor.draft` (edits and history), :mod:`swlab.editor.overlays` (what the map
-shows), :mod:`swlab.editor.events` (Geoman events to edits) and
-:mod:`swlab.editor.playtest` (bot games on a draft) import no widget library;
-:class:`MapEditor` (ipyleaflet) is imported on first use.
+shows), :mod:`swlab.editor.events` (Geoman events to edits), :mod:`swlab.editor.playtest`
+(bot games on a draft) and :mod:`swlab.editor.controller` (the editor's state, operations
+and what its screen shows) import no widget library; :class:`MapEditor` (ipyleaflet, on the
+shell :mod:`swlab.editor.shell` it shares with the hex-map editor) is imported on first use.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from swlab.editor.controller import EditorController, EditorView
 from swlab.editor.draft import (
     Draft,
     EditError,
@@ -53,6 +55,8 @@ __all__ = [
     "BalanceResult",
     "Draft",
     "EditError",
+    "EditorController",
+    "EditorView",
     "GraphDiff",
     "MapEditor",
     "NotPlayableError",

@@ -636,11 +636,11 @@ def move_vertex(
     on_edge = ON_EDGE_CELLS * grid
     # a region whose border passes through the vertex without a corner there gets one
     polys = {r.id: insert_points(r.polygon, [old], on_edge) for r in board.regions}
-    moved: dict[int, Polygon] = {}
-    for rid, poly in polys.items():
-        if old in _vertices(poly):
-            moved[rid] = _replace_vertex(poly, old, new)
-
+    moved = {
+        rid: _replace_vertex(poly, old, new)
+        for rid, poly in polys.items()
+        if old in _vertices(poly)
+    }
     # the outline gets the moved regions' rim vertices, so the edge bends where they do
     rim = {v for rid in moved for v in _vertices(polys[rid])}
     outline = insert_points(board.outline, sorted(rim), on_edge)
@@ -649,12 +649,33 @@ def move_vertex(
     where = _("moving vertex ({x}, {y}) to ({x2}, {y2})").format(**points)
     if not moved:
         raise EditError(None, _("{where}: no region has this vertex").format(where=where))
-    first = min(moved)
     for rid, poly in sorted(moved.items()):
         _check_valid(poly, rid, where)
     _check_valid(new_outline, None, _("{where} (the outline)").format(where=where))
-    # the moved regions must still fill exactly what they filled, give or take the outline
     before = shapely.union_all([polys[rid] for rid in moved])
+    _check_same_area(board, before, moved, (outline, new_outline), new, where)
+    regions = tuple(replace(r, polygon=moved[r.id]) if r.id in moved else r for r in board.regions)
+    result = _with_regions(board, regions, new_outline if new_outline is not outline else None)
+    return _commit(
+        draft,
+        result,
+        _("move vertex ({x}, {y}) to ({x2}, {y2})").format(**points),
+    )
+
+
+def _check_same_area(
+    board: Board,
+    before: BaseGeometry,
+    moved: dict[int, Polygon],
+    outlines: tuple[Polygon, Polygon],
+    new: Point2,
+    where: str,
+) -> None:
+    """The moved regions must still fill exactly what they filled (``before``), give or
+    take what the outline gained or lost: no overlap, no gap, no region pushed out."""
+    outline, new_outline = outlines
+    grid = grid_size(board.outline)
+    first = min(moved)
     after = shapely.union_all(list(moved.values()))
     area_tol = 4 * grid * max(float(before.length), 1.0)
     overlap = sum(p.area for p in moved.values()) - after.area
@@ -669,27 +690,21 @@ def move_vertex(
         shapely.difference(before, shapely.difference(outline, new_outline)),
         shapely.difference(new_outline, outline),
     )
-    if shapely.symmetric_difference(after, expected).area > area_tol:
-        others = [
-            r.id
-            for r in board.regions
-            if r.id not in moved
-            and r.polygon.distance(shapely.Point(new)) <= after.length
-            and r.polygon.intersection(after).area > area_tol
-        ]
-        what = (
-            _("{where} would overlap region {regions}")
-            if others
-            else _("{where} would open a gap or push a region out of the outline")
-        )
-        raise EditError(first, what.format(where=where, regions=_ids(others) if others else ""))
-    regions = tuple(replace(r, polygon=moved[r.id]) if r.id in moved else r for r in board.regions)
-    result = _with_regions(board, regions, new_outline if new_outline is not outline else None)
-    return _commit(
-        draft,
-        result,
-        _("move vertex ({x}, {y}) to ({x2}, {y2})").format(**points),
+    if shapely.symmetric_difference(after, expected).area <= area_tol:
+        return
+    others = [
+        r.id
+        for r in board.regions
+        if r.id not in moved
+        and r.polygon.distance(shapely.Point(new)) <= after.length
+        and r.polygon.intersection(after).area > area_tol
+    ]
+    what = (
+        _("{where} would overlap region {regions}")
+        if others
+        else _("{where} would open a gap or push a region out of the outline")
     )
+    raise EditError(first, what.format(where=where, regions=_ids(others) if others else ""))
 
 
 def _replace_vertex(polygon: Polygon, old: Point2, new: Point2) -> Polygon:

@@ -468,6 +468,58 @@ class OverlayEntry:
     regions: tuple[int, ...]
 
 
+def _contact_entries(board: Board, found: Sequence[Contact]) -> list[OverlayEntry]:
+    """Each border with its length in words, then each corner-only contact."""
+    yardstick = average_perimeter(board)
+    text = _("{a} - {b}: {contact}")
+    out = [
+        OverlayEntry(
+            text.format(a=c.a, b=c.b, contact=border_words(c.length, yardstick)), (c.a, c.b)
+        )
+        for c in found
+        if c.is_border
+    ]
+    corner = _(CORNER_TEXT)
+    return out + [
+        OverlayEntry(text.format(a=c.a, b=c.b, contact=corner), (c.a, c.b))
+        for c in found
+        if not c.is_border
+    ]
+
+
+def _diff_entries(diff: GraphDiff) -> list[OverlayEntry]:
+    """What the board has that the design has not, and the other way round."""
+    missing, extra = _("missing border {a} - {b}"), _("extra border {a} - {b}")
+    out = [OverlayEntry(missing.format(a=a, b=b), (a, b)) for a, b in diff.missing]
+    out += [OverlayEntry(extra.format(a=a, b=b), (a, b)) for a, b in diff.extra]
+    out += [
+        OverlayEntry(_("region {region} is not on the board").format(region=r), ())
+        for r in diff.missing_regions
+    ]
+    out += [
+        OverlayEntry(_("region {region} is not in the design").format(region=r), (r,))
+        for r in diff.extra_regions
+    ]
+    out += [
+        OverlayEntry(_("{region} should touch the edge").format(region=r), (r,))
+        for r in diff.edge_missing
+    ]
+    out += [
+        OverlayEntry(_("{region} should not touch the edge").format(region=r), (r,))
+        for r in diff.edge_extra
+    ]
+    return out
+
+
+def _heat_entries(shares: Mapping[int, float]) -> list[OverlayEntry]:
+    """The regions held at the end of the play test's games, the most held first."""
+    ranked = sorted(shares.items(), key=lambda kv: (-kv[1], kv[0]))
+    held = _("{region}: held in {share} of the games")
+    return [
+        OverlayEntry(held.format(region=rid, share=f"{share:.0%}"), (rid,)) for rid, share in ranked
+    ]
+
+
 def overlay_entries(
     board: Board,
     key: str,
@@ -482,64 +534,14 @@ def overlay_entries(
     ``diff``) or ``heat`` (needs ``shares``).
     """
     if key == "adjacency":
-        found = contacts(board) if found is None else found
-        yardstick = average_perimeter(board)
-        out = [
-            OverlayEntry(
-                _("{a} - {b}: {contact}").format(
-                    a=c.a, b=c.b, contact=border_words(c.length, yardstick)
-                ),
-                (c.a, c.b),
-            )
-            for c in found
-            if c.is_border
-        ]
-        return out + [
-            OverlayEntry(
-                _("{a} - {b}: {contact}").format(a=c.a, b=c.b, contact=_(CORNER_TEXT)), (c.a, c.b)
-            )
-            for c in found
-            if not c.is_border
-        ]
+        return _contact_entries(board, contacts(board) if found is None else found)
     if key in SET_COLOURS:
         ids = region_sets(board)[key]
         return [OverlayEntry(board[r].label, (r,)) for r in sorted(ids)]
     if key == "diff":
-        if diff is None:
-            return []
-        missing, extra = _("missing border {a} - {b}"), _("extra border {a} - {b}")
-        out = [OverlayEntry(missing.format(a=a, b=b), (a, b)) for a, b in diff.missing]
-        out += [OverlayEntry(extra.format(a=a, b=b), (a, b)) for a, b in diff.extra]
-        out += [
-            OverlayEntry(_("region {region} is not on the board").format(region=r), ())
-            for r in diff.missing_regions
-        ]
-        out += [
-            OverlayEntry(_("region {region} is not in the design").format(region=r), (r,))
-            for r in diff.extra_regions
-        ]
-        out += [
-            OverlayEntry(_("{region} should touch the edge").format(region=r), (r,))
-            for r in diff.edge_missing
-        ]
-        out += [
-            OverlayEntry(_("{region} should not touch the edge").format(region=r), (r,))
-            for r in diff.edge_extra
-        ]
-        return out
+        return [] if diff is None else _diff_entries(diff)
     if key == "heat":
-        if shares is None:
-            return []
-        ranked = sorted(shares.items(), key=lambda kv: (-kv[1], kv[0]))
-        return [
-            OverlayEntry(
-                _("{region}: held in {share} of the games").format(
-                    region=rid, share=f"{share:.0%}"
-                ),
-                (rid,),
-            )
-            for rid, share in ranked
-        ]
+        return [] if shares is None else _heat_entries(shares)
     raise ValueError(f"no list for overlay {key!r}")
 
 

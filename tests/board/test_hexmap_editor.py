@@ -119,3 +119,29 @@ def test_the_widget_paints_shows_reach_and_saves(tmp_path: Path) -> None:
 def test_the_editor_refuses_a_small_world_board() -> None:
     with pytest.raises(HexEditError, match="not a Terra Mystica map"):
         HexMapEditor("official_2p")
+
+
+def test_the_hex_editor_has_the_map_editors_file_box_and_message_line(tmp_path: Path) -> None:
+    """One shell: the same replace/keep question, the same refused line, and a file box
+    the host turned off is hidden in both editors."""
+    from swlab.editor.widget import MapEditor
+
+    ws = Workspace(tmp_path)
+    hexes, regions = HexMapEditor(workspace=ws), MapEditor("official_2p", workspace=ws, width=400)
+    for editor in (hexes, regions):
+        editor.path.value = f"{type(editor).__name__}.geojson"
+        editor.buttons["save"].click()
+        editor.buttons["save"].click()
+        assert editor.confirm_row.layout.display == "flex"
+        assert "replace it?" in editor.message.value
+        editor.buttons["replace"].click()
+        assert editor.confirm_row.layout.display == "none"
+        assert editor.path.value in editor.message.value
+        assert "swlab-refused" not in editor.message.value
+    hexes.path.value = "../out.geojson"
+    hexes.buttons["save"].click()
+    assert "swlab-refused" in hexes.message.value and "not allowed" in hexes.message.value
+    off = HexMapEditor(file_boxes=False)
+    assert off.path.description == regions.path.description
+    rows = [w for w in off.panel.children if off.path in getattr(w, "children", ())]
+    assert rows and rows[0].layout.display == "none"

@@ -15,7 +15,8 @@ from shapely.geometry import box
 
 from swlab.board import official_board
 from swlab.editor import from_board, set_terrain, toggle_symbol
-from swlab.editor.widget import MapEditor, _setup_state
+from swlab.editor.labels import setup_state as _setup_state
+from swlab.editor.widget import MapEditor
 from swlab.play.style import BoardShapes, label_extent, region_labels
 
 #: The editor's map in Voila (pixels, as the browser reports them) at 1280x720, 1920x1080.

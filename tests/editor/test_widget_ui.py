@@ -224,13 +224,13 @@ def test_heat_map_has_a_legend_and_a_list() -> None:
 def test_every_problem_shows_how_to_fix_it(
     editor: MapEditor, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import swlab.editor.widget as widget
+    import swlab.editor.controller as controller
 
     problem = Problem(
         ProblemKind.GAP, (2, 4), "Gap beside regions 2 and 4.", box(9, 9, 11, 11),
         fix="Give it to region 2 or 4 (draw region over it, or move a corner).",
     )  # fmt: skip
-    monkeypatch.setattr(widget, "validate", lambda board: [problem])
+    monkeypatch.setattr(controller, "validate", lambda board: [problem])
     editor.refresh()
     ((text, _),) = editor.problem_list.options
     fix = "Fix: Give it to region 2 or 4 (draw region over it, or move a corner)."

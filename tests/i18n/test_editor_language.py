@@ -123,7 +123,7 @@ def test_an_edit_note_and_its_undo_go_through_the_catalog(marked: None) -> None:
     e._speak(e._on_undo)()
     assert "«Undone: «merge region" in e.message.value
     assert "«merge region" in e.message.value
-    e._speak(e._on_select_mode)()
+    e.buttons["select"].click()
     assert "«Select mode: click regions to select them.»" in e.message.value
     # a refusal from code (not a click) is in the editor's language too
     assert not e.apply(ed.merge, a, a)

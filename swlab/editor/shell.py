@@ -1,0 +1,205 @@
+"""The frame the map editor and the hex-map editor share: language, status and message
+lines, a toolbar of buttons, the file box with its "replace"/"keep" question, the key
+layer, display and redraw.
+
+An editor subclasses :class:`EditorShell`, names its CSS prefix, builds its own map and
+panel in ``_setup`` from these pieces, and answers the file box's requests
+(:meth:`EditorShell.save_file`, :meth:`EditorShell.load_file`, ...) with
+:class:`~swlab.workspace.Outcome` values from its pure model; what a person sees of a
+message, a file question or a key press is then the same in both editors.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+import ipywidgets as widgets  # type: ignore[import-untyped]
+
+from swlab import i18n
+from swlab.i18n import N_, _
+from swlab.workspace import FileBox, Outcome, Workspace
+
+__all__ = ["EditorShell", "heading", "row"]
+
+#: The colour of a refused request's bar and of an ordinary message's.
+REFUSED_COLOUR = "#D55E00"
+SAID_COLOUR = "#333333"
+
+
+def heading(title: str, note: str = "") -> widgets.HTML:
+    """A bold heading of the panel and a note after it, in the language in effect."""
+    after = f" {html.escape(_(note))}" if note else ""
+    return widgets.HTML(f"<b>{html.escape(_(title))}</b>{after}")
+
+
+def row(items: Sequence[Any]) -> widgets.HBox:
+    """A row of the panel that wraps when the panel is narrow."""
+    return widgets.HBox(list(items), layout=widgets.Layout(flex_flow="row wrap"))
+
+
+def compact(boxes: Mapping[Any, float]) -> None:
+    """Compact inputs: the label beside a box sized to its content (``em`` wide)."""
+    for w, em in boxes.items():
+        w.style = {"description_width": "initial"}
+        w.layout = widgets.Layout(width=f"{em + len(w.description) * 0.6:.1f}em")
+
+
+def file_box(workspace: Workspace | str | os.PathLike[str] | None, enabled: bool | None) -> FileBox:
+    """The file box of an editor: the host's workspace (on or off as ``enabled`` says)."""
+    if isinstance(workspace, Workspace):
+        if enabled is not None:
+            workspace.enabled = enabled
+        return FileBox(workspace)
+    return FileBox(Workspace(workspace, enabled=enabled))
+
+
+class EditorShell:
+    """What both editors are made of around their map; see the module docstring."""
+
+    #: The CSS class prefix of the editor's buttons and message (``swlab-editor``).
+    PREFIX: ClassVar[str] = "swlab-editor"
+
+    language: str
+    widget: widgets.VBox
+    path: widgets.Text
+    confirm_row: widgets.HBox
+    buttons: dict[str, widgets.Button]
+
+    def __init__(self, *args: Any, language: str | None = None, **kwargs: Any) -> None:
+        self.language = i18n.language(language)
+        with i18n.using(self.language):
+            self.status = widgets.HTML()
+            self.message = widgets.HTML()
+            self.buttons = {}
+            self._setup(*args, **kwargs)
+
+    def _setup(self, *args: Any, **kwargs: Any) -> None:
+        raise NotImplementedError
+
+    def _speak(self, fn: Any) -> Any:
+        """``fn`` run in this editor's language (its callbacks: what it says is in it, and
+        no other widget's language changes)."""
+        return i18n.speaking(self, fn)
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)  # type: ignore[no-untyped-call]
+
+    # --- buttons ----------------------------------------------------------------------
+    def toolbar(self, specs: Sequence[tuple[str, Callable[[], Any], str]]) -> list[Any]:
+        """One button per ``(name, action, tooltip)`` (names and tooltips marked with
+        ``N_``), kept in :attr:`buttons` under its name; a click runs the action once in
+        the editor's language."""
+        made = []
+        for name, action, tip in specs:
+            b = widgets.Button(
+                description=_(name),
+                tooltip=_(tip) if tip else "",
+                layout=widgets.Layout(width="auto"),
+            )
+            b.add_class(f"{self.PREFIX}-{name.replace(' ', '-')}")
+            b.on_click(self._speak(lambda _b, act=action: act()))
+            self.buttons[name] = b
+            made.append(b)
+        return made
+
+    def show_history(self, can_undo: bool, can_redo: bool) -> None:
+        """Undo and redo are offered only when there is a step to take."""
+        self.buttons["undo"].disabled = not can_undo
+        self.buttons["redo"].disabled = not can_redo
+
+    # --- the message line -------------------------------------------------------------
+    def _say(self, text: str, refused: bool = False) -> None:
+        colour = REFUSED_COLOUR if refused else SAID_COLOUR
+        self.message.value = (
+            f"<div class='{self.PREFIX}-message{' swlab-refused' if refused else ''}' "
+            f"style='border-left:5px solid {colour};padding:2px 8px;white-space:pre-wrap'>"
+            f"{html.escape(text)}</div>"
+        )
+
+    # --- the file box -----------------------------------------------------------------
+    def file_row(self, files: FileBox, name: str, *, load: bool = False) -> list[Any]:
+        """The file box: a name, "save" (and "load"), and the row asking "replace" or
+        "keep" when a save would overwrite a file. Hidden when the host turned file boxes
+        off. Returns the panel's rows."""
+        self.files = files
+        self.path = widgets.Text(value=name, description=_("file"))
+        self.path.add_class(f"{self.PREFIX}-file")
+        specs: list[tuple[str, Callable[[], Any], str]] = [
+            (N_("save"), self._on_save, N_("Save as GeoJSON (atomic)"))
+        ]
+        if load:
+            specs.append(
+                (N_("load"), self._on_load, N_("Load a GeoJSON board (swlab's or any tool's)"))
+            )
+        box = row([self.path, *self.toolbar(specs)])
+        if not files.enabled:
+            box.layout.display = "none"
+        self.confirm_row = row(
+            self.toolbar(
+                [
+                    (N_("replace"), self.replace_file, N_("Overwrite the file")),
+                    (N_("keep"), self.keep_file, N_("Keep the file as it is")),
+                ]
+            )
+        )
+        self.confirm_row.layout.display = "none"
+        self.replace_button, self.keep_button = self.buttons["replace"], self.buttons["keep"]
+        return [box, self.confirm_row]
+
+    def file_save(self, name: str) -> Outcome:
+        """Save the board as ``name`` in the workspace; the outcome is said."""
+        raise NotImplementedError
+
+    def file_load(self, name: str) -> Outcome:
+        """Load the board named ``name`` from the workspace; the outcome is said."""
+        raise NotImplementedError
+
+    def file_confirm(self) -> Outcome:
+        """Carry out the save waiting for confirmation; the outcome is said."""
+        raise NotImplementedError
+
+    def file_cancel(self) -> Outcome:
+        """Drop the save waiting for confirmation; the outcome is said."""
+        raise NotImplementedError
+
+    def _on_save(self) -> None:
+        self.show_file(self.file_save(self.path.value))
+
+    def _on_load(self) -> None:
+        self.show_file(self.file_load(self.path.value))
+
+    @i18n.in_own_language
+    def replace_file(self) -> None:
+        """Carry out the save waiting for confirmation ("replace")."""
+        self.show_file(self.file_confirm())
+
+    @i18n.in_own_language
+    def keep_file(self) -> None:
+        """Leave the existing file as it is ("keep")."""
+        self.show_file(self.file_cancel())
+
+    def show_file(self, outcome: Outcome) -> None:
+        """After a file box request: the question row only while a save waits for it."""
+        self.confirm_row.layout.display = "flex" if outcome.confirm else "none"
+        self.refresh(keep_message=True)
+
+    # --- keys and redraw --------------------------------------------------------------
+    def bind_keys(self, commands: Mapping[str, Callable[[], Any]]) -> Any:
+        """The editor's key layer (:mod:`swlab.play.keys`): one press, one command."""
+        from swlab.play import keys
+
+        return keys.bind(self.widget, {k: self._speak(f) for k, f in commands.items()})
+
+    def refresh(self, keep_message: bool = False) -> None:
+        """Redraw everything from the model (new objects for every trait), in the
+        editor's language."""
+        with i18n.using(self.language):
+            self._refresh(keep_message)
+
+    def _refresh(self, keep_message: bool) -> None:
+        raise NotImplementedError
