@@ -464,7 +464,7 @@ def _add_map_commands(commands: argparse._SubParsersAction[argparse.ArgumentPars
 # --- scenario sub-commands ---------------------------------------------------------------
 def _result_line(report: dict[str, Any]) -> str:
     """``played conquer 7; end: round 1, Ann to play (redeploy, Humans)`` and the like."""
-    from swlab.rules import names
+    from swlab import names
 
     played = "; ".join(report["actions"]) or _("nothing")
     if "error" in report:

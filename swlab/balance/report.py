@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
+from swlab import names
 from swlab.balance.results import Results
 from swlab.balance.stats import MIN_GAMES, SeatTest, group_table, seat_test, wilson
 from swlab.i18n import N_, NC_, SOURCE, _, language, ngettext, pgettext
-from swlab.rules import names
 from swlab.terminal import printable
 
 if TYPE_CHECKING:

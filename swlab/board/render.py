@@ -50,8 +50,8 @@ from swlab.board.palette import (
     UNKNOWN_TERRAIN_COLOUR,
 )
 from swlab.i18n import NC_, _, pgettext
-from swlab.rules.names import capital
-from swlab.rules.names import terrain as terrain_name
+from swlab.names import capital
+from swlab.names import terrain as terrain_name
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

@@ -44,6 +44,7 @@ from ipyleaflet import (  # type: ignore[import-untyped]
 )
 
 from swlab import i18n
+from swlab import names as game_words
 from swlab.board.catalog import OFFICIAL_PLAYERS, find_graph, load_board, official_board
 from swlab.board.generate import RegionGraph
 from swlab.board.graph import board_to_graph, read_graph_document
@@ -85,7 +86,6 @@ from swlab.play.style import (
     region_labels,
 )
 from swlab.play.viewer import CHROME_PX
-from swlab.rules import names as game_words
 from swlab.rules.state import RegionState
 from swlab.workspace import FileBox, Outcome, Workspace
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from swlab import names as game_words
 from swlab.board.catalog import load_board
 from swlab.board.model import Board
 from swlab.i18n import N_, SOURCE, _, language, ngettext
@@ -41,7 +42,6 @@ from swlab.play.words import (
     narrate,
     region_name,
 )
-from swlab.rules import names as game_words
 from swlab.rules.abilities.registry import POWERS, RACES
 from swlab.rules.actions import (
     Action,

@@ -18,10 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from swlab import names as game_words
 from swlab.board.catalog import scenario_path
 from swlab.i18n import N_, _, ngettext, using
 from swlab.i18n import language as current_language
-from swlab.rules import names as game_words
 from swlab.rules.game import Game
 from swlab.rules.scenario import read_scenario_file, scenario_from_dict
 

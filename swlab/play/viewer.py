@@ -21,6 +21,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from ipyleaflet import DivIcon, GeoJSON, LayerGroup, Map, Marker, projections  # type: ignore[import-untyped]
 
 from swlab import i18n
+from swlab import names as game_words
 from swlab.board.model import Board
 from swlab.i18n import N_, _, ngettext
 from swlab.play.controller import ClickResult, GameController, PanelModel
@@ -36,7 +37,6 @@ from swlab.play.style import (
     target_rings,
     text_colour,
 )
-from swlab.rules import names as game_words
 from swlab.rules.actions import Action, Roll
 from swlab.rules.game import Game
 from swlab.rules.state import GameState

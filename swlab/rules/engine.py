@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
+from swlab import names
 from swlab.i18n import N_, _, ngettext
-from swlab.rules import names
 from swlab.rules.abilities.base import Badge, Row, hooked
 from swlab.rules.abilities.registry import power_badge, race_badge
 from swlab.rules.actions import (

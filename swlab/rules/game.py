@@ -20,9 +20,9 @@ import html
 import os
 from collections.abc import Callable, Sequence
 
+from swlab import names as words
 from swlab.board.catalog import load_board
 from swlab.i18n import _, pgettext
-from swlab.rules import names as words
 from swlab.rules.actions import Action, parse_action
 from swlab.rules.cost import CostBreakdown, explain_cost
 from swlab.rules.engine import (

@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from swlab import names as words
 from swlab.i18n import N_, _
-from swlab.rules import names as words
 from swlab.rules.abilities.registry import CUSTOM_RACES, RACES
 from swlab.rules.actions import Action, parse_action
 from swlab.rules.engine import CHANCE, apply, current_player, is_over, legal_actions, scores

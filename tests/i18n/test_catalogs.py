@@ -115,7 +115,7 @@ def test_the_catalogs_use_the_glossarys_terms(lang: str) -> None:
 
 
 def test_every_name_of_the_game_has_its_glossary_row() -> None:
-    from swlab.rules import names
+    from swlab import names
 
     by_kind = {(r.kind, r.en) for r in rows()}
     for kind, words in (
