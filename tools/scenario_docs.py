@@ -32,7 +32,6 @@ from swlab.rules.codec import (
     is_pairs_mapping,
     schema_fields,
     type_hints,
-    write_atomic,
 )
 from swlab.rules.state import (
     Combo,
@@ -43,6 +42,7 @@ from swlab.rules.state import (
     RegionState,
     TurnState,
 )
+from swlab.safe_io import atomic_write_text
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "scenarios.md"
@@ -243,7 +243,7 @@ def refresh_docs(path: str | os.PathLike[str]) -> bool:
     _, _, tail = rest.partition(DOC_END)
     new = f"{head}{DOC_START}\n{field_reference()}{DOC_END}{tail}"
     if new != text:
-        write_atomic(p, new)
+        atomic_write_text(p, new)
     return new != text
 
 

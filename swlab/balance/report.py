@@ -397,7 +397,7 @@ class BalanceReport:
     def save(self, folder: str | os.PathLike[str]) -> Path:
         """Write ``report.md``, each plot as PNG and SVG, and the results as Parquet, each
         file atomically (a stopped save leaves no half-written file)."""
-        from swlab.board.io import atomic_open, atomic_write_text
+        from swlab.safe_io import atomic_open, atomic_write_text
 
         out = Path(folder)
         out.mkdir(parents=True, exist_ok=True)

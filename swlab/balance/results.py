@@ -59,12 +59,12 @@ class Results:
 
     def save(self, folder: str | os.PathLike[str]) -> Path:
         """Write the three Parquet files into ``folder`` (made if missing), each atomically
-        (:func:`~swlab.board.io.atomic_open`): a save stopped at any moment, even by
+        (:func:`~swlab.safe_io.atomic_open`): a save stopped at any moment, even by
         SIGKILL, leaves each file as it was or complete, never half written."""
         import pyarrow as pa
         import pyarrow.parquet as pq
 
-        from swlab.board.io import atomic_open
+        from swlab.safe_io import atomic_open
 
         out = Path(folder)
         out.mkdir(parents=True, exist_ok=True)

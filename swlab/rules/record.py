@@ -410,14 +410,14 @@ def _is_path(ref: str) -> bool:
 
 def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
     """Write ``record`` atomically: JSON for a ``.json`` path, else the text form."""
-    from swlab.rules.scenario import write_atomic
+    from swlab.safe_io import atomic_write_text
 
     target = Path(path)
     if target.suffix == ".json":
         text = json.dumps(record.to_json(target.resolve().parent), indent=1) + "\n"
     else:
         text = record.to_text()
-    write_atomic(target, text)
+    atomic_write_text(target, text, parents=True)
 
 
 def load_record(path: str | os.PathLike[str]) -> GameRecord:

@@ -53,7 +53,6 @@ from swlab.rules.codec import (
     read_scenario_text,
     scenario_text,
     schema_fields,
-    write_atomic,
 )
 from swlab.rules.codec import as_int as _int
 from swlab.rules.codec import as_mapping as _mapping
@@ -77,6 +76,7 @@ from swlab.rules.state import (
     Stage,
     TurnState,
 )
+from swlab.safe_io import atomic_write_text
 
 __all__ = [
     "EXTRA_TOP_KEYS",
@@ -90,7 +90,6 @@ __all__ = [
     "save_scenario",
     "scenario_from_dict",
     "scenario_text",
-    "write_atomic",
 ]
 
 #: Keys of a scenario's top level that are not :class:`GameState` fields.
@@ -866,4 +865,4 @@ def save_scenario(
         text = json.dumps(data, indent=1) + "\n"
     else:
         text = scenario_text(data, header)
-    write_atomic(target, text)
+    atomic_write_text(target, text, parents=True)
