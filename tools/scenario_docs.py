@@ -6,7 +6,7 @@
 
 ``docs/scenarios.md`` embeds the table between two markers; ``tests/rules/test_scenario.py``
 fails when it differs from :func:`field_reference`, so the documented format cannot drift
-from the code (:mod:`swlab.rules.codec` reads every field by its type, so a field added to a
+from the code (:mod:`swlab.game.codec` reads every field by its type, so a field added to a
 state class is a scenario key at once, and a row here).
 """
 
@@ -25,7 +25,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from swlab.rules.codec import (
+from swlab.game.codec import (
     default_of,
     field_key,
     field_ref,

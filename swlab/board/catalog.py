@@ -2,10 +2,10 @@
 
 The official boards and their region graphs live in the repository's top-level ``maps/``
 folder, which the wheel carries inside the package (``swlab/maps``, copied there by
-``setup.py``); the teaching scenarios ship in ``swlab/data/scenarios``. Both are found with
-:mod:`importlib.resources` (:func:`shipped_folder`), so a checkout, an editable install and
-an installed wheel behave alike. Every caller that takes a board (the CLI, the scenario
-loader, ``simulate``, :class:`~swlab.rules.game.Game`, the viewer, the editor) goes
+``setup.py``), found with :mod:`importlib.resources` (:func:`shipped_folder`), so a checkout,
+an editable install and an installed wheel behave alike (the teaching scenarios are found
+the same way by :mod:`swlab.game.shipped`). Every caller that takes a board (the CLI, the scenario
+loader, ``simulate``, :class:`~swlab.game.game.Game`, the viewer, the editor) goes
 through :func:`load_board`:
 
 - a **shipped name**, in either spelling (``official_3p`` or ``official-3p``, the board's
@@ -17,8 +17,7 @@ through :func:`load_board`:
 
 Boards are cached (one object per source, so states built on it compare equal; a file is
 read again when it changes), and :func:`board_ref` names a board again the way it was
-found. :func:`find_scenario` does the same for the shipped scenarios
-(``"tutorial/02_the_die"`` or ``"02_the_die"``).
+found.
 
 >>> sorted(shipped_board_names())[:2]
 ['official_2p', 'official_3p']
@@ -45,19 +44,14 @@ __all__ = [
     "CatalogError",
     "board_ref",
     "board_source",
-    "data_dir",
     "find_graph",
-    "find_scenario",
     "is_shipped_name",
     "load_board",
     "maps_dir",
     "official_board",
     "official_name",
-    "scenario_path",
-    "scenarios_dir",
     "shipped_board_names",
     "shipped_folder",
-    "shipped_scenario_names",
 ]
 
 OFFICIAL_PLAYERS: tuple[int, ...] = (2, 3, 4, 5)
@@ -66,19 +60,11 @@ BOARD_SUFFIXES = (".geojson", ".json")
 
 
 class CatalogError(ValueError):
-    """A board or scenario that is neither shipped nor a readable file; the message lists
+    """A board (or a scenario) that is neither shipped nor a readable file; the message lists
     what is shipped, since a teacher typing ``official3p`` needs the spelling."""
 
 
 # --- where the shipped data lives -------------------------------------------------------
-
-
-def data_dir() -> Path:
-    """``swlab/data`` inside the installed (or checked-out) package."""
-    folder = Path(str(files("swlab") / "data"))
-    if not folder.is_dir():
-        raise CatalogError(f"swlab's data folder is missing from this installation ({folder})")
-    return folder
 
 
 def shipped_folder(name: str) -> Path:
@@ -97,11 +83,6 @@ def maps_dir() -> Path:
     """The shipped maps: ``official_*.geojson``, ``terra_mystica_base.geojson``, region
     graphs in ``graphs/``, and the schema (``README.md``): the repository's ``maps/``."""
     return shipped_folder("maps")
-
-
-def scenarios_dir() -> Path:
-    """The shipped scenarios; ``tutorial/`` holds those the notebooks load."""
-    return data_dir() / "scenarios"
 
 
 def _normal(name: str) -> str:
@@ -302,36 +283,3 @@ def find_graph(spec: str | os.PathLike[str]) -> Path:
         names = sorted(p.stem for p in (maps_dir() / "graphs").glob("*.json"))
         raise CatalogError(f"no shipped region graph {str(spec)!r}; shipped: {', '.join(names)}")
     return path
-
-
-# --- scenarios --------------------------------------------------------------------------
-
-
-def shipped_scenario_names() -> list[str]:
-    """``01_first_conquest`` ... and ``tutorial/01_column`` ...: what :func:`find_scenario`
-    accepts (without the ``tutorial/`` prefix too, when unambiguous)."""
-    folder = scenarios_dir()
-    return sorted(p.relative_to(folder).with_suffix("").as_posix() for p in folder.rglob("*.yaml"))
-
-
-def find_scenario(name: str) -> Path:
-    """The file of a shipped scenario: ``"tutorial/02_the_die"``, ``"02_the_die"`` (looked
-    up at the top level, then in ``tutorial/``), with or without ``.yaml``."""
-    text = name.strip().removesuffix(".yaml")
-    known = shipped_scenario_names()
-    candidates = [text] if "/" in text else [text, f"tutorial/{text}"]
-    for candidate in candidates:
-        if candidate in known:
-            return scenarios_dir() / f"{candidate}.yaml"
-    raise CatalogError(
-        f"no scenario file or shipped scenario {name!r}; shipped scenarios: {', '.join(known)}"
-    )
-
-
-def scenario_path(spec: str | os.PathLike[str]) -> Path:
-    """A scenario file: ``spec`` itself when that file exists, else the shipped scenario of
-    that name (:func:`find_scenario`, which lists the shipped ones when none matches)."""
-    path = Path(spec)
-    if path.exists() or isinstance(spec, os.PathLike):
-        return path
-    return find_scenario(str(spec))

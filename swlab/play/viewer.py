@@ -23,6 +23,7 @@ from ipyleaflet import DivIcon, GeoJSON, LayerGroup, Map, Marker, projections  #
 from swlab import i18n
 from swlab import names as game_words
 from swlab.board.model import Board
+from swlab.game.game import Game
 from swlab.i18n import N_, _, ngettext
 from swlab.play.controller import ClickResult, GameController, PanelModel
 from swlab.play.style import (
@@ -38,7 +39,6 @@ from swlab.play.style import (
     text_colour,
 )
 from swlab.rules.actions import Action, Roll
-from swlab.rules.game import Game
 from swlab.rules.state import GameState
 from swlab.workspace import FileBox, Outcome, Workspace
 
@@ -110,7 +110,7 @@ class GameViewer:
     ----------
     game_or_board
         A board, a shipped board name, a :class:`GameState`, a
-        :class:`~swlab.rules.game.Game` (the viewer plays on its own copy, so later cells
+        :class:`~swlab.game.game.Game` (the viewer plays on its own copy, so later cells
         playing on the game never move the board shown) or a :class:`GameController`
         (shared as it is).
     players, seed, races, powers

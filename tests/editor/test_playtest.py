@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from swlab.balance.simulate import run_simulation
 from swlab.editor import Draft, NotPlayableError, balance_run, delete, from_official
-from swlab.sim import run_simulation
 
 
 def test_balance_run_refuses_a_broken_board(squares: Draft) -> None:

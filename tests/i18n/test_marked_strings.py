@@ -66,7 +66,6 @@ MODULES: tuple[str, ...] = (
     "swlab/safe_io.py",
     "swlab/workspace.py",
     "swlab/cli.py",
-    "swlab/sim.py",
     "swlab/__main__.py",
     "swlab/rules/events.py",
     "swlab/rules/errors.py",

@@ -14,11 +14,11 @@ from typing import Any
 from swlab.board.catalog import official_board
 from swlab.board.graph import GraphBoard as _GraphBoard
 from swlab.board.graph import GraphBoardRegion as GraphRegion
+from swlab.game.scenario import ScenarioError, scenario_from_dict
 from swlab.rules import GameState, RaceState, RegionState, Stage, new_game
 from swlab.rules.actions import Action, parse_action
 from swlab.rules.engine import apply, why_illegal
 from swlab.rules.events import Event
-from swlab.rules.scenario import ScenarioError, scenario_from_dict
 
 
 class GraphBoard(_GraphBoard):

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from swlab.rules import Game, IllegalActionError, Stage, load_scenario
+from swlab.game import Game, load_scenario
+from swlab.rules import IllegalActionError, Stage
 from swlab.rules.events import Conquered
 
 ROOT = Path(__file__).resolve().parents[2]

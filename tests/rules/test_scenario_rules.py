@@ -20,14 +20,14 @@ from typing import Any
 
 import pytest
 
-from swlab.rules import apply, legal_actions, random_action
-from swlab.rules.pieces import BY_FIELD
-from swlab.rules.report import run_scenario
-from swlab.rules.scenario import (
+from swlab.game.report import run_scenario
+from swlab.game.scenario import (
     dump_scenario,
     load_scenario,
     scenario_from_dict,
 )
+from swlab.rules import apply, legal_actions, random_action
+from swlab.rules.pieces import BY_FIELD
 
 from .helpers import scenario_base as base
 from .helpers import scenario_refusal as refusal

@@ -1,6 +1,6 @@
 """The generic codec between the state dataclasses and YAML/JSON values, with exact paths.
 
-Scenario files (:mod:`swlab.rules.scenario`) and records write states as plain mappings.
+Scenario files (:mod:`swlab.game.scenario`) and records write states as plain mappings.
 Rather than one hand-written reader per class, this module reads and writes any field by
 its type hint: numbers, text, true/false, enums, tuples, frozensets, mappings of counters
 (``tuple[tuple[str, int], ...]``) and nested dataclasses. A field added to a state class

@@ -4,15 +4,15 @@ A teacher writes the position a lesson needs (a board, the players' races and co
 stands in each region, the combo column, whose turn and which stage) and the engine takes it
 from there::
 
-    from swlab.rules.scenario import load_scenario, save_scenario
-    from swlab.rules.report import run_scenario
+    from swlab.game.scenario import load_scenario, save_scenario
+    from swlab.game.report import run_scenario
 
     state = load_scenario("01_first_conquest")
     report = run_scenario("01_first_conquest", "pick 0; conquer 12")
     save_scenario(state, "my_position.yaml")     # load(save(s)) == s
 
 The format is documented in ``docs/scenarios.md``. It is generic over the dataclasses of
-:mod:`swlab.rules.state` (read and written by :mod:`swlab.rules.codec`): every field of
+:mod:`swlab.rules.state` (read and written by :mod:`swlab.game.codec`): every field of
 :class:`RegionState`, :class:`PlayerState`, :class:`RaceState`, :class:`Combo`,
 :class:`TurnState`, :class:`Conquest` and :class:`GameState` is a key of the same name, so
 a field added later (a badge's counter) is expressible with no change here;
@@ -26,7 +26,7 @@ box holds, a race on water without Seafaring, ...), naming the rule.
 
 This module loads (:func:`load_scenario`, :func:`scenario_from_dict`) and dumps
 (:func:`dump_scenario`, :func:`save_scenario`); running actions and the JSON report are in
-:mod:`swlab.rules.report`.
+:mod:`swlab.game.report`.
 """
 
 from __future__ import annotations
@@ -39,11 +39,8 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from swlab.board.catalog import board_ref, load_board, scenario_path
-from swlab.rules.abilities.base import Power, Race
-from swlab.rules.abilities.registry import CUSTOM_POWERS, CUSTOM_RACES, POWERS, RACES, race_badge
-from swlab.rules.actions import DIE_FACES, Roll
-from swlab.rules.codec import (
+from swlab.board.catalog import board_ref, load_board
+from swlab.game.codec import (
     Ctx,
     ScenarioError,
     decode,
@@ -54,12 +51,16 @@ from swlab.rules.codec import (
     scenario_text,
     schema_fields,
 )
-from swlab.rules.codec import as_int as _int
-from swlab.rules.codec import as_mapping as _mapping
-from swlab.rules.codec import as_sequence as _sequence
-from swlab.rules.codec import as_str as _str
-from swlab.rules.codec import known as _known
-from swlab.rules.codec import required as _required
+from swlab.game.codec import as_int as _int
+from swlab.game.codec import as_mapping as _mapping
+from swlab.game.codec import as_sequence as _sequence
+from swlab.game.codec import as_str as _str
+from swlab.game.codec import known as _known
+from swlab.game.codec import required as _required
+from swlab.game.shipped import scenario_path
+from swlab.rules.abilities.base import Power, Race
+from swlab.rules.abilities.registry import CUSTOM_POWERS, CUSTOM_RACES, POWERS, RACES, race_badge
+from swlab.rules.actions import DIE_FACES, Roll
 from swlab.rules.engine import legal_actions, start_turn
 from swlab.rules.events import Event
 from swlab.rules.geo import BoardLike, Geo
@@ -148,7 +149,7 @@ def load_scenario(path: str | os.PathLike[str]) -> GameState:
     """The state a scenario file describes (YAML, or JSON with the same schema).
 
     ``path`` is a file, or a shipped scenario's name (``"tutorial/02_the_die"``,
-    ``"02_the_die"``: :func:`swlab.board.catalog.find_scenario`). Paths in the file (the
+    ``"02_the_die"``: :func:`swlab.game.shipped.find_scenario`). Paths in the file (the
     board) are relative to the file's folder.
     """
     try:
