@@ -37,7 +37,10 @@ from swlab.board.graph import GraphBoard, board_to_graph, parse_graph
 
 if TYPE_CHECKING:
     from swlab.board.model import Board
-    from swlab.rules.geo import BoardLike
+
+    #: What the catalog hands out: a board with polygons or one read from a region graph
+    #: (both are what the rules engine reads: its ``BoardLike`` protocol).
+    AnyBoard = Board | GraphBoard
 
 __all__ = [
     "OFFICIAL_PLAYERS",
@@ -117,7 +120,7 @@ def official_name(players: int) -> str:
 # --- boards -----------------------------------------------------------------------------
 
 #: Boards by source key; where each came from (by ``id``), so a dump can name it again.
-_BOARDS: dict[tuple[Any, ...], BoardLike] = {}
+_BOARDS: dict[tuple[Any, ...], AnyBoard] = {}
 _SOURCES: dict[int, str] = {}
 
 
@@ -128,13 +131,13 @@ def _looks_like_path(spec: str | os.PathLike[str]) -> bool:
     return "/" in text or os.sep in text or text.lower().endswith(BOARD_SUFFIXES)
 
 
-def _remember(key: tuple[Any, ...], board: BoardLike, source: str) -> BoardLike:
+def _remember(key: tuple[Any, ...], board: AnyBoard, source: str) -> AnyBoard:
     _BOARDS[key] = board
     _SOURCES[id(board)] = source
     return board
 
 
-def _read_file(path: Path) -> BoardLike:
+def _read_file(path: Path) -> AnyBoard:
     """A GeoJSON map or a region graph, by content (``.geojson`` is always a map)."""
     if path.suffix.lower() == ".geojson":
         from swlab.board.io import read_board
@@ -154,7 +157,7 @@ def _read_file(path: Path) -> BoardLike:
     return GraphBoard.from_graph(parse_graph(document, str(path), default_name=path.stem))
 
 
-def _load_path(path: Path) -> BoardLike:
+def _load_path(path: Path) -> AnyBoard:
     if not path.is_file():
         from swlab.safe_io import file_kind
 
@@ -174,7 +177,7 @@ def _load_path(path: Path) -> BoardLike:
     return _BOARDS[key]
 
 
-def _load_name(name: str) -> BoardLike | None:
+def _load_name(name: str) -> AnyBoard | None:
     key = ("name", _normal(name))
     if key in _BOARDS:
         return _BOARDS[key]
@@ -200,13 +203,13 @@ def load_board(
     base_dir: str | os.PathLike[str] | None = None,
     *,
     polygons: bool = False,
-) -> BoardLike: ...
+) -> AnyBoard: ...
 def load_board(
     spec: str | os.PathLike[str] | Mapping[str, Any],
     base_dir: str | os.PathLike[str] | None = None,
     *,
     polygons: bool = False,
-) -> BoardLike:
+) -> AnyBoard:
     """A board from a shipped name, a file path or an inline region graph (module text).
 
     ``base_dir`` resolves a relative path (a scenario's folder; default the current one).
@@ -217,7 +220,7 @@ def load_board(
     that is not a board.
     """
     if isinstance(spec, Mapping):
-        board: BoardLike = GraphBoard.from_graph(parse_graph(dict(spec)))
+        board: AnyBoard = GraphBoard.from_graph(parse_graph(dict(spec)))
     elif not isinstance(spec, str | os.PathLike) or not str(spec).strip():
         raise CatalogError(
             f"give a shipped board name ({_shipped_list()}), a file path or a region graph"
@@ -251,12 +254,12 @@ def official_board(players: int) -> Board:
     return load_board(official_name(players), polygons=True)
 
 
-def board_source(board: BoardLike) -> str | None:
+def board_source(board: AnyBoard) -> str | None:
     """The shipped name or absolute file path :func:`load_board` read ``board`` from."""
     return _SOURCES.get(id(board))
 
 
-def board_ref(board: BoardLike, base_dir: str | os.PathLike[str] | None = None) -> Any:
+def board_ref(board: AnyBoard, base_dir: str | os.PathLike[str] | None = None) -> Any:
     """How a scenario or record names ``board``: its shipped name, its file (relative to
     ``base_dir``), else the board itself as an inline region graph."""
     source = board_source(board)

@@ -37,7 +37,7 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from swlab.board.catalog import board_ref, load_board
 from swlab.game.codec import (
@@ -78,6 +78,9 @@ from swlab.rules.state import (
     TurnState,
 )
 from swlab.safe_io import atomic_write_text
+
+if TYPE_CHECKING:
+    from swlab.board.catalog import AnyBoard
 
 __all__ = [
     "EXTRA_TOP_KEYS",
@@ -784,7 +787,9 @@ def dump_scenario(
         out["title"] = title
     if description:
         out["description"] = description
-    out["board"] = board_ref(geo.board, base_dir)
+    # a played board came from the catalog (a Board or a GraphBoard); any other board the
+    # engine accepts reads the same way and is written inline as a region graph
+    out["board"] = board_ref(cast("AnyBoard", geo.board), base_dir)
     out["unlisted_regions"] = "empty"
     races_out, powers_out = _out_of_game(state)
     if races_out:
