@@ -117,7 +117,7 @@ def floor_of(module: str) -> int:
     best, length = -1, -1
     for k, (_floor, names) in enumerate(FLOORS):
         for prefix in names:
-            inside = module == prefix or module.startswith(prefix + ".") and prefix != "swlab"
+            inside = module == prefix or (module.startswith(prefix + ".") and prefix != "swlab")
             if inside and len(prefix) > length:
                 best, length = k, len(prefix)
     if best < 0:
