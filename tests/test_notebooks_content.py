@@ -19,7 +19,7 @@ from swlab.game import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
-TUTORIAL_SCENARIOS = sorted((ROOT / "swlab" / "data" / "scenarios" / "tutorial").glob("*.yaml"))
+TUTORIAL_SCENARIOS = sorted((ROOT / "swlab" / "game" / "scenarios" / "tutorial").glob("*.yaml"))
 
 #: RULES.md lives beside the repository (``../shared/RULES.md``); ``SWLAB_RULES`` overrides.
 RULES_CANDIDATES = [

@@ -60,12 +60,12 @@ from swlab.game.codec import required as _required
 from swlab.game.shipped import scenario_path
 from swlab.rules.abilities.base import Power, Race
 from swlab.rules.abilities.registry import CUSTOM_POWERS, CUSTOM_RACES, POWERS, RACES, race_badge
-from swlab.rules.actions import DIE_FACES, Roll
 from swlab.rules.engine import legal_actions, start_turn
 from swlab.rules.events import Event
 from swlab.rules.geo import BoardLike, Geo
-from swlab.rules.ops import badges, refill_column
-from swlab.rules.pieces import PIECES
+from swlab.rules.ops import refill_column
+from swlab.rules.pieces import BY_FIELD
+from swlab.rules.position import PositionProblem, position_problems
 from swlab.rules.setup import seat_problem, setup_region, shuffled_stack
 from swlab.rules.state import (
     NOBODY,
@@ -226,6 +226,8 @@ class _Claims:
     listed: dict[int, str] = field(default_factory=dict)
     #: races whose ``conquests`` the file gives (else Halflings' is derived)
     conquests_given: set[str] = field(default_factory=set)
+    #: races whose tray the file gives (else the box minus the tokens in play)
+    trays_given: set[str] = field(default_factory=set)
 
 
 def _build(d: dict[str, Any], base_dir: Any, board: BoardLike | None) -> GameState:
@@ -549,7 +551,8 @@ def _badges(
 def _trays(
     d: Mapping[str, Any], ctx: Ctx, race_seen: Mapping[str, str], claims: _Claims
 ) -> tuple[tuple[str, int], ...]:
-    """Each race's tray: as given, else the box minus the tokens in play; never beyond it."""
+    """Each race's tray: as given, else the box minus the tokens in play (more tokens than
+    the box holds are refused with the position's problems)."""
     given = dict(decode(d.get("trays", {}), tuple[tuple[str, int], ...], None, "trays", ctx))
     known_races = _known_races()
     for name, n in given.items():
@@ -557,6 +560,7 @@ def _trays(
             raise ScenarioError(f"trays.{name}", _unknown_race(name))
         if n < 0:
             raise ScenarioError(f"trays.{name}", "a tray cannot hold fewer than 0 tokens")
+    claims.trays_given.update(given)
     trays: list[tuple[str, int]] = []
     custom = [n for n in (*given, *race_seen) if n not in RACES]
     for name in (*RACES, *dict.fromkeys(custom)):
@@ -566,13 +570,7 @@ def _trays(
             if n < 0:
                 raise ScenarioError(path, "a token count cannot be negative")
             total += n
-            if total + given.get(name, 0) > race.tray:
-                extra = f" plus {given[name]} in the tray" if name in given else ""
-                raise ScenarioError(
-                    path,
-                    f"this makes {total} {name} tokens in play{extra}, but the box holds "
-                    f"{race.tray} (R-COMP-2)",
-                )
+        # tokens beyond the box leave the tray short: position_problems names the place
         trays.append((name, given.get(name, race.tray - total)))
     return tuple(trays)
 
@@ -654,106 +652,42 @@ def _turn(raw: Any, state: GameState, ctx: Ctx) -> TurnState:
 
 
 def _check_position(state: GameState, claims: _Claims) -> None:
-    """Refuse a position no game can reach, naming the rule and the place in the file."""
-    _check_box(state, claims)
-    _check_terrain(state, claims)
-    _check_turn_rules(state)
+    """Refuse a position no game can reach (:func:`~swlab.rules.position.position_problems`)
+    with its first problem, naming the rule and the place in the file."""
+    problems = position_problems(state)
+    if problems:
+        raise ScenarioError(_place(problems[0], state, claims), str(problems[0]))
 
 
-def _check_box(state: GameState, claims: _Claims) -> None:
-    """No more pieces on the map than the box holds (R-COMP-5, Lost Tribes R-COMP-2).
-
-    A made-up board with more Mountain regions or Lost Tribe symbols than the box has
-    pieces brings its own: its setup is always possible.
-    """
-    geo = state.geo
-    for piece in PIECES:
-        total = sum(piece.count(r) for r in state.regions)
-        if total <= piece.box:
-            continue
-        most = max(piece.box, sum(piece.count(setup_region(geo, i)) for i in range(len(geo))))
-        if total <= most:
-            continue
+def _place(problem: PositionProblem, state: GameState, claims: _Claims) -> str:
+    """The YAML path a problem of the position comes from: the region's entry and field,
+    the entry that brings a race's tokens or a piece over the box, the die's face, the turn."""
+    if problem.region >= 0:
+        listed = claims.listed.get(problem.region)
+        return f"{listed}.{problem.field}" if listed else "unlisted_regions"
+    if problem.field == "trays":
+        given = state.tray(problem.race) if problem.race in claims.trays_given else 0
+        running = 0
+        for path, n in claims.used.get(problem.race, []):
+            running += n
+            if running + given > problem.limit:
+                return path
+        return f"trays.{problem.race}"
+    piece = BY_FIELD.get(problem.field)
+    if piece is not None and problem.limit:
         count = sum(piece.count(r) for i, r in enumerate(state.regions) if i not in claims.listed)
-        where = "unlisted_regions"
         for i, path in claims.listed.items():
             count += piece.count(state.regions[i])
-            if count > most:
-                where = f"{path}.{piece.field}"
-                break
-        raise ScenarioError(
-            where,
-            f"this makes {min(count, total)} {piece.plural} on the map, but the box holds "
-            f"{most} ({piece.box_rule})",
-        )
-
-
-def _may_hold_water(state: GameState, race: RaceState) -> bool:
-    """Whether ``race`` may stand on a Sea or the Lake (R-CONQ-4, R-POW-SEAFARING).
-
-    An active race needs a badge that lets it (Seafaring). A race in decline keeps the
-    water it held while active; its badge is discarded (R-DECLINE-1), so a decline race
-    without a power may have been Seafaring; one that kept its power (Spirit) was not.
-    """
-    if race.in_decline:
-        if not race.power:
-            return True
-        race = race.updated(in_decline=False)
-    return any(b.can_occupy_water(state, race) for b in badges(race))
-
-
-def _check_terrain(state: GameState, claims: _Claims) -> None:
-    """Mountains only on Mountain regions (R-SETUP-2) and never taken off one (R-CONQ-9);
-    race tokens on water only with Seafaring (R-CONQ-4)."""
-    geo = state.geo
-    for i, path in claims.listed.items():
-        r = state.regions[i]
-        if geo.mountain[i] and not r.mountain:
-            raise ScenarioError(
-                f"{path}.mountain",
-                f"{geo.labels[i]} is a Mountain region: its Mountain is never removed, so it "
-                "stays true (R-CONQ-9)",
-            )
-        if r.mountain and not geo.mountain[i]:
-            raise ScenarioError(
-                f"{path}.mountain",
-                f"{geo.labels[i]} is not a Mountain region: Mountain tokens stand on the "
-                "Mountain regions, one each, from the setup on (R-SETUP-2)",
-            )
-        if r.race and geo.water[i]:
-            race = state.race(r.race)
-            if race is not None and not _may_hold_water(state, race):
-                raise ScenarioError(
-                    f"{path}.race",
-                    f"{geo.labels[i]} is water: Seas and the Lake hold only a Seafaring race's "
-                    f"tokens, not the {r.race}'s (R-CONQ-4)",
-                )
-
-
-def _check_turn_rules(state: GameState) -> None:
-    """A fixed die shows real faces (R-COMP-5); a roll has a target (R-CONQ-10); no pick in
-    the turn of a decline (R-DECLINE-6)."""
-    for k, face in enumerate(state.die):
-        if face not in DIE_FACES:
-            raise ScenarioError(
-                f"die.{k}",
-                f"the reinforcement die shows 0, 1, 2 or 3, not {face} (R-COMP-5)",
-            )
-    turn = state.turn
-    if turn.stage is Stage.ROLL and turn.final_region < 0:
-        race = state.race(turn.acting)
-        if race is None or not any(b.handles(Roll(0)) for b in badges(race)):
-            raise ScenarioError(
-                "turn.final_region",
-                "the roll stage needs the region of the final conquest: the die is rolled "
-                "for a region chosen first (R-CONQ-10); only a Berserk race rolls without one",
-            )
-    if turn.declined and (turn.stage is Stage.PICK or turn.picked):
-        raise ScenarioError(
-            "turn.declined",
-            "a player who went into decline this turn picks a new combo only in their next "
-            "turn (R-DECLINE-6)",
-        )
+            if count > problem.limit:
+                return f"{path}.{piece.field}"
+        return "unlisted_regions"
+    if problem.field == "die":
+        return f"die.{problem.index}"
+    if problem.field in ("final_region", "declined"):
+        return f"turn.{problem.field}"
+    if problem.player >= 0:
+        return f"players.{problem.player}"
+    return problem.field
 
 
 def _sanity(state: GameState) -> None:

@@ -59,7 +59,7 @@ def test_same_seed_gives_the_same_game() -> None:
 
 
 def test_a_record_that_starts_from_a_scenario_replays(tmp_path: Path) -> None:
-    start = load_scenario(ROOT / "swlab" / "data" / "scenarios" / "03_reinforcement_die.yaml")
+    start = load_scenario(ROOT / "swlab" / "game" / "scenarios" / "03_reinforcement_die.yaml")
     from swlab.game import Game
 
     game = Game.from_state(start)

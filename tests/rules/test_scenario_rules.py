@@ -88,7 +88,7 @@ def test_r_comp_5_the_issue_examples_are_refused() -> None:
     fortresses = {rid: {"fortress": True} for rid in LAND[:10]}
     cases = [
         ({12: {"lost_tribes": 100}}, "regions.12.lost_tribes", "100 Lost Tribes", "R-COMP-2"),
-        (fortresses, "regions.11.fortress", "7 Fortresses", "R-COMP-5"),
+        (fortresses, "regions.11.fortress", "10 Fortresses", "R-COMP-5"),
         (
             {3: {"race": "Ratmen", "dragon": True}, 4: {"race": "Ratmen", "dragon": True}},
             "regions.4.dragon",
