@@ -69,6 +69,7 @@ MODULES: tuple[str, ...] = (
     "swlab/__main__.py",
     "swlab/rules/events.py",
     "swlab/rules/errors.py",
+    "swlab/rules/position.py",
 )
 
 #: The functions that mark a sentence for the catalogs.
