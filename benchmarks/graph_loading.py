@@ -6,7 +6,7 @@
 
 A scenario may write its board inline (``board: {regions: [...]}``). For each size a grid
 graph is written as a YAML and as a JSON scenario (not timed), then each is loaded
-``--repeat`` times by :func:`swlab.rules.scenario.load_scenario`, through the safe reader
+``--repeat`` times by :func:`swlab.game.scenario.load_scenario`, through the safe reader
 (size limit, UTF-8, bounded nesting and aliases, duplicate keys), and the median is
 printed with the time per region: a time per region that stays flat as the size grows is
 linear loading. The parse alone (:func:`swlab.safe_io.parse_yaml` / ``parse_json``) is shown
@@ -31,7 +31,7 @@ from typing import Any
 
 import yaml
 
-from swlab.rules.scenario import ScenarioError, load_scenario
+from swlab.game.scenario import ScenarioError, load_scenario
 from swlab.safe_io import LIMITS, parse_json, parse_yaml
 
 DEFAULT_SIZES = (1_000, 8_000, 30_000)

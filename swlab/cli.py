@@ -464,7 +464,7 @@ def _add_map_commands(commands: argparse._SubParsersAction[argparse.ArgumentPars
 # --- scenario sub-commands ---------------------------------------------------------------
 def _result_line(report: dict[str, Any]) -> str:
     """``played conquer 7; end: round 1, Ann to play (redeploy, Humans)`` and the like."""
-    from swlab.rules import names
+    from swlab import names
 
     played = "; ".join(report["actions"]) or _("nothing")
     if "error" in report:
@@ -490,7 +490,7 @@ def _result_line(report: dict[str, Any]) -> str:
 def _cmd_scenario_run(args: argparse.Namespace, out: TextIO) -> int:
     """Apply actions to a scenario: a one-line result (``--events``: every event first),
     the refusal and its rule on stderr (exit 1); ``--json`` prints the whole report."""
-    from swlab.rules.report import run_scenario
+    from swlab.game.report import run_scenario
 
     report = run_scenario(args.file, args.actions)
     if args.json:
@@ -515,8 +515,8 @@ def _cmd_scenario_run(args: argparse.Namespace, out: TextIO) -> int:
 
 def _cmd_scenario_check(args: argparse.Namespace, out: TextIO) -> int:
     """Load a scenario and print the position and the legal actions."""
+    from swlab.game.scenario import load_scenario
     from swlab.rules.engine import legal_actions
-    from swlab.rules.scenario import load_scenario
 
     state = load_scenario(args.file)
     legal = ", ".join(map(repr, legal_actions(state)))
@@ -527,7 +527,7 @@ def _cmd_scenario_check(args: argparse.Namespace, out: TextIO) -> int:
 
 def _cmd_scenario_list(args: argparse.Namespace, out: TextIO) -> int:
     """The shipped scenarios, by the name ``scenario run`` and ``load_scenario`` accept."""
-    from swlab.board.catalog import shipped_scenario_names
+    from swlab.game.shipped import shipped_scenario_names
 
     for name in shipped_scenario_names():
         _say(name, file=out)
@@ -564,7 +564,7 @@ def _add_scenario_commands(
 # --- record sub-commands -----------------------------------------------------------------
 def _cmd_record_check(args: argparse.Namespace, out: TextIO) -> int:
     """Load a game record, replay every action and print where the game stands."""
-    from swlab.rules.game import Game
+    from swlab.game.game import Game
 
     game = Game.from_record(args.file)
     s = game.state
@@ -597,8 +597,8 @@ def _add_record_commands(commands: argparse._SubParsersAction[argparse.ArgumentP
 # --- simulate ----------------------------------------------------------------------------
 def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     """Play seeded bot games and print the summary (records with ``--out``)."""
+    from swlab.balance.simulate import run_simulation
     from swlab.board.catalog import load_board
-    from swlab.sim import run_simulation
 
     games = _games(args.games)
     top = _at_least(args.top, 1, "--top")
@@ -634,11 +634,8 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if args.out:
         _say(_(_GAMES_IN).format(what=_("records"), n=played, where=args.out), file=out)
     if args.results:
-        from swlab.balance.results import results_of
-
         where = _results_folder(args.results)
-        assert result.run is not None
-        results_of(result.run, result.totals["board"]).save(where)
+        result.results.save(where)
         _say(_("results: {n} games in {where} (Parquet)").format(n=played, where=where), file=out)
     if result.totals.get("interrupted"):
         _say(_interrupted_after(played, games), file=sys.stderr)
@@ -1142,10 +1139,9 @@ def _main(words: list[str]) -> int:
         _say(_("{prog}: error: {error}").format(prog=PROG, error=error), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        for name in ("swlab.sim", "swlab.balance.runner"):
-            module = sys.modules.get(name)
-            if module is not None:
-                module.end_progress_lines()
+        runner = sys.modules.get("swlab.balance.runner")
+        if runner is not None:
+            runner.end_progress_lines()
         _say(_("{prog}: interrupted").format(prog=PROG), file=sys.stderr)
         return 130
 

@@ -1,4 +1,4 @@
-"""The one safe way swlab reads a file: maps, region graphs, scenarios and records.
+"""The one safe way swlab reads and writes a file: maps, region graphs, scenarios and records.
 
 Every loader reads through :func:`read_text` and parses with :func:`parse_json` or
 :func:`parse_yaml`, so bad input is refused the same way everywhere, quickly and in
@@ -30,17 +30,24 @@ content in it (sizes, offsets, line numbers); each loader turns it into its own 
 (``ScenarioError``, ``RecordError``, ``MapFormatError``, ``GraphError``) naming the file.
 YAML tags that build Python objects (``!!python/...``) are never honoured: the safe
 constructor knows only plain values.
+
+Every file swlab writes (maps, pictures, scenarios, records, results, reports) goes through
+:func:`atomic_open`: a reader sees the old file or the new one, never half of either.
 """
 
 from __future__ import annotations
 
 import gc
+import glob
 import json
 import os
 import re
 import stat
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any, Literal
 
 from swlab.i18n import _
 
@@ -55,6 +62,8 @@ __all__ = [
     "MAX_DEPTH",
     "InputRefused",
     "Kind",
+    "atomic_open",
+    "atomic_write_text",
     "check_depth",
     "check_regular",
     "check_text_field",
@@ -65,6 +74,7 @@ __all__ = [
     "parse_yaml",
     "read_bytes",
     "read_text",
+    "remove_stale_temporaries",
 ]
 
 Kind = Literal["map", "graph", "scenario", "record", "hex map"]  # i18n: not prose: keys
@@ -651,3 +661,103 @@ def check_text_field(value: Any, field: str, where: str = "") -> None:
             ),
             "field",
         )
+
+
+# ====================================================================================
+# Writing: atomically, never half a file
+# ====================================================================================
+
+
+#: A temporary file whose writer cannot be told alive is stale after this many seconds.
+STALE_AFTER_S = 3600.0
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True  # someone else's process: assume it is writing
+    return True
+
+
+def remove_stale_temporaries(path: str | os.PathLike[str]) -> list[Path]:
+    """Remove the temporary files interrupted writes of ``path`` left beside it.
+
+    :func:`atomic_open` names them ``.NAME.PID.RANDOM.tmp``: one is stale when its process
+    is gone (and not this process), or when it is older than :data:`STALE_AFTER_S`
+    (a process id can be reused; older swlab versions wrote no id). Returns what was
+    removed; a file that cannot be removed is left.
+    """
+    import time
+
+    target = Path(path)
+    removed: list[Path] = []
+    try:
+        candidates = list(target.parent.glob(f".{glob.escape(target.name)}.*.tmp"))
+    except OSError:
+        return removed
+    now = time.time()
+    for tmp in candidates:
+        middle = tmp.name[len(target.name) + 2 : -len(".tmp")]
+        pid_text = middle.split(".", 1)[0]
+        try:
+            info = tmp.lstat()
+        except OSError:
+            continue
+        if not stat.S_ISREG(info.st_mode):
+            continue
+        old = now - info.st_mtime > STALE_AFTER_S
+        gone = pid_text.isdigit() and "." in middle and int(pid_text) != os.getpid()
+        gone = gone and not _alive(int(pid_text))
+        if old or gone:
+            try:
+                tmp.unlink()
+                removed.append(tmp)
+            except OSError:
+                pass
+    return removed
+
+
+@contextmanager
+def atomic_open(
+    path: str | os.PathLike[str], mode: str = "w", *, parents: bool = False
+) -> Iterator[IO[Any]]:
+    """Open a temporary file beside ``path``; on success it replaces ``path`` atomically.
+
+    Readers see the old file or the new one, never half of either: the data is flushed
+    to disk, then renamed over the target (``os.replace`` is atomic on POSIX and
+    Windows). On an error the temporary file is removed and the target left as it was.
+    ``mode`` is ``"w"`` (UTF-8 text, ``\\n`` line ends) or ``"wb"``. A process killed
+    mid-write leaves its temporary file behind: the next write of the same target removes
+    it (:func:`remove_stale_temporaries`). ``parents`` creates the missing folders first
+    (a scenario or a record saved into a new folder); a map is written only where it is.
+    """
+    target = Path(path)
+    if parents:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    remove_stale_temporaries(target)
+    fd, tmp = tempfile.mkstemp(
+        dir=target.parent, prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp"
+    )
+    try:
+        # mkstemp creates 0600 files; give the file the permissions a plain open() would
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(fd, 0o666 & ~umask)
+        text = {"encoding": "utf-8", "newline": "\n"} if "b" not in mode else {}
+        with os.fdopen(fd, mode, **text) as handle:  # type: ignore[call-overload]
+            yield handle
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str, *, parents: bool = False) -> None:
+    """Write ``text`` to ``path`` atomically (see :func:`atomic_open`)."""
+    with atomic_open(path, parents=parents) as handle:
+        handle.write(text)

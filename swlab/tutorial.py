@@ -90,7 +90,7 @@ def copy_tutorial(folder: str | Path) -> TutorialCopy:
     Raises ``NotADirectoryError`` when ``folder`` (or a language folder in it) is a file,
     and ``OSError`` when a file cannot be written; each written file is whole or absent.
     """
-    from swlab.board.io import atomic_open, atomic_write_text
+    from swlab.safe_io import atomic_open, atomic_write_text
 
     target = Path(folder)
     if target.exists() and not target.is_dir():

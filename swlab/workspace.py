@@ -345,7 +345,7 @@ def _schema_words() -> frozenset[str]:
     """Keys of swlab's file formats: safe to show in a path, since they are not content."""
     from dataclasses import fields
 
-    from swlab.rules.scenario import EXTRA_TOP_KEYS
+    from swlab.game.scenario import EXTRA_TOP_KEYS
     from swlab.rules.state import (
         Combo,
         Conquest,
@@ -381,8 +381,8 @@ def panel_error(error: BaseException) -> str:
     """One line for the panel about a failed open or save, with no file content: the
     kind of problem, where (as far as schema keys and numbers say it) and the rule."""
     from swlab.board.io import MapFormatError
-    from swlab.rules.codec import ScenarioError
-    from swlab.rules.record import RecordError, ReplayError
+    from swlab.game.codec import ScenarioError
+    from swlab.game.record import RecordError, ReplayError
     from swlab.safe_io import InputRefused
 
     if isinstance(error, InputRefused):

@@ -341,14 +341,15 @@ def test_simulate_counts_games_per_bot(capsys: pytest.CaptureFixture[str]) -> No
 def test_an_interrupt_ends_the_progress_line_first(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import swlab.sim
+    import swlab.balance.runner
+    import swlab.balance.simulate
 
     def interrupted(*args: object, **kwargs: object) -> object:
-        bar = swlab.sim._Progress(10, sys.stderr, True)
+        bar = swlab.balance.runner._Progress(10, sys.stderr, True)
         bar.update(3)
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(swlab.sim, "run_simulation", interrupted)
+    monkeypatch.setattr(swlab.balance.simulate, "run_simulation", interrupted)
     assert main(["simulate", "--board", "official_2p"]) == 130
     err = capsys.readouterr().err
     assert err.endswith("games/s\nswlab: interrupted\n")

@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 
 from swlab.board import Board, official_board
-from swlab.rules import Game, random_action
+from swlab.game import Game
+from swlab.rules import random_action
 from swlab.rules.abilities.custom import custom_power, custom_race
 
 HOSTILE = "<img src=x onerror=alert(1)>"
@@ -114,7 +115,7 @@ def test_the_editor_escapes_board_and_region_names() -> None:
 
 def test_a_scenario_title_and_names_from_a_file_stay_text(tmp_path: Any) -> None:
     """Names read from a scenario file reach the table escaped."""
-    from swlab.rules.scenario import load_scenario
+    from swlab.game.scenario import load_scenario
 
     path = tmp_path / "hostile.yaml"
     path.write_text(

@@ -46,7 +46,7 @@ MEMORY_BYTES = 1536 * 1024 * 1024
 _RUNNER = (
     "import sys, time\n"
     "import yaml, shapely\n"
-    "import swlab.board.io, swlab.rules.game, swlab.rules.report, swlab.safe_io\n"
+    "import swlab.board.io, swlab.game.game, swlab.game.report, swlab.safe_io\n"
     "from swlab.cli import main\n"
     "start = time.process_time()\n"
     "code = main(sys.argv[1:])\n"

@@ -2,7 +2,7 @@
 
 Running the notebooks is nbval's job (``pytest --nbval-lax notebooks/``); these tests check
 what nbval cannot: every notebook opens with "What you will learn", every scenario under
-``swlab/data/scenarios/tutorial/`` loads and is used, and together the notebooks cite every rule
+``swlab/game/scenarios/tutorial/`` loads and is used, and together the notebooks cite every rule
 id of RULES.md (the tutorial must demonstrate every rule).
 """
 
@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from swlab.rules import load_scenario
+from swlab.game import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
-TUTORIAL_SCENARIOS = sorted((ROOT / "swlab" / "data" / "scenarios" / "tutorial").glob("*.yaml"))
+TUTORIAL_SCENARIOS = sorted((ROOT / "swlab" / "game" / "scenarios" / "tutorial").glob("*.yaml"))
 
 #: RULES.md lives beside the repository (``../shared/RULES.md``); ``SWLAB_RULES`` overrides.
 RULES_CANDIDATES = [

@@ -17,18 +17,20 @@ import pytest
 
 from swlab.board.catalog import CatalogError, load_board
 from swlab.board.graph import GraphError, read_graph
-from swlab.board.io import MapFormatError, atomic_write_text, read_board, remove_stale_temporaries
-from swlab.rules.codec import ScenarioError
-from swlab.rules.game import Game
-from swlab.rules.record import RecordError, load_record
-from swlab.rules.scenario import load_scenario
+from swlab.board.io import MapFormatError, read_board
+from swlab.game.codec import ScenarioError
+from swlab.game.game import Game
+from swlab.game.record import RecordError, load_record
+from swlab.game.scenario import load_scenario
 from swlab.safe_io import (
     LIMITS,
     MAX_ALIAS_VALUES,
     DuplicateKey,
     InputRefused,
+    atomic_write_text,
     parse_yaml,
     read_text,
+    remove_stale_temporaries,
 )
 
 #: loader, the one error type it raises, and a suffix for its files

@@ -54,7 +54,8 @@ def files(tmp_path: Path) -> dict[str, Path]:
     broken = dataclasses.replace(board, name=BIDI, regions=regions[:-1])  # a gap: problems
     broken_map = tmp_path / "broken.geojson"
     write_board(broken, broken_map)
-    from swlab.rules import GameRecord, new_game
+    from swlab.game import GameRecord
+    from swlab.rules import new_game
 
     record = GameRecord.from_state(new_game(official_board(2), 2, seed=1), [])
     data = record.to_json()

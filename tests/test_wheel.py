@@ -25,6 +25,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "swlab" / "data"
+SCENARIOS = ROOT / "swlab" / "game" / "scenarios"
 MAPS = ROOT / "maps"
 #: The tutorial: the English notebooks and every translation (notebooks/<lang>/).
 NOTEBOOKS = sorted(
@@ -84,8 +85,14 @@ def test_the_wheel_carries_every_shipped_file_and_the_metadata(wheel: Path) -> N
     for name in OFFICIAL:
         assert f"swlab/maps/{name}.geojson" in names, f"shipped board {name} missing"
         assert f"swlab/maps/graphs/{name}.json" in names, f"graph {name} missing"
-    # swlab/data as it is, and the top-level maps/ and notebooks/ inside the package
-    shipped = {p.relative_to(ROOT).as_posix() for p in DATA.rglob("*") if p.is_file()}
+    # swlab/data and the shipped scenarios as they are, and the top-level maps/ and
+    # notebooks/ inside the package
+    shipped = {
+        p.relative_to(ROOT).as_posix()
+        for folder in (DATA, SCENARIOS)
+        for p in folder.rglob("*")
+        if p.is_file()
+    }
     shipped |= {f"swlab/{p.relative_to(ROOT).as_posix()}" for p in MAPS.rglob("*") if p.is_file()}
     shipped |= {f"swlab/notebooks/{name}" for name in NOTEBOOKS}
     shipped = {p for p in shipped if "__pycache__" not in p}
@@ -159,8 +166,8 @@ def test_python_uses_the_installed_package_and_its_data(
     cwd, env = outside
     code = (
         "import swlab\n"
-        "from swlab.rules.game import Game\n"
-        "from swlab.rules.scenario import load_scenario\n"
+        "from swlab.game.game import Game\n"
+        "from swlab.game.scenario import load_scenario\n"
         "from swlab.play import GameViewer\n"
         "game = Game('official_2p', ['Ann', 'Bob'], seed=7)\n"
         "game.play('pick 0')\n"

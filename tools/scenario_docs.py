@@ -6,7 +6,7 @@
 
 ``docs/scenarios.md`` embeds the table between two markers; ``tests/rules/test_scenario.py``
 fails when it differs from :func:`field_reference`, so the documented format cannot drift
-from the code (:mod:`swlab.rules.codec` reads every field by its type, so a field added to a
+from the code (:mod:`swlab.game.codec` reads every field by its type, so a field added to a
 state class is a scenario key at once, and a row here).
 """
 
@@ -25,14 +25,13 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from swlab.rules.codec import (
+from swlab.game.codec import (
     default_of,
     field_key,
     field_ref,
     is_pairs_mapping,
     schema_fields,
     type_hints,
-    write_atomic,
 )
 from swlab.rules.state import (
     Combo,
@@ -43,6 +42,7 @@ from swlab.rules.state import (
     RegionState,
     TurnState,
 )
+from swlab.safe_io import atomic_write_text
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "scenarios.md"
@@ -243,7 +243,7 @@ def refresh_docs(path: str | os.PathLike[str]) -> bool:
     _, _, tail = rest.partition(DOC_END)
     new = f"{head}{DOC_START}\n{field_reference()}{DOC_END}{tail}"
     if new != text:
-        write_atomic(p, new)
+        atomic_write_text(p, new)
     return new != text
 
 

@@ -11,7 +11,8 @@
 Modules: :mod:`~swlab.balance.runner` (games as Dask tasks, identical whatever the
 workers), :mod:`~swlab.balance.results` (pandas frames, Parquet with metadata),
 :mod:`~swlab.balance.stats` (Wilson, bootstrap, the seat test),
-:mod:`~swlab.balance.report` (tables, Markdown, plots, the heat map on the board).
+:mod:`~swlab.balance.report` (tables, Markdown, plots, the heat map on the board),
+:mod:`~swlab.balance.simulate` (the short summary ``swlab simulate`` prints).
 """
 
 from swlab.balance.lab import balance, report_of_run

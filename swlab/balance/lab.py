@@ -14,15 +14,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from swlab.balance.report import BalanceReport, make_report
-from swlab.balance.results import results_of
+from swlab.balance.results import results_of, save_records
 from swlab.balance.runner import CONNECT_TIMEOUT_S, Plan, Run, run_games
 from swlab.board.catalog import load_board
 from swlab.board.model import Board
-from swlab.rules import BoardLike, save_record
+from swlab.rules import BoardLike
 
 if TYPE_CHECKING:
     from distributed import Security
@@ -36,11 +35,7 @@ def report_of_run(
     """The report of a finished (or interrupted) run; records saved to ``records``. The
     heat map is drawn on the board when it has polygons (a region graph gets bars)."""
     if records is not None:
-        where = Path(records)
-        where.mkdir(parents=True, exist_ok=True)
-        for o in run.outcomes:
-            if o.record is not None:
-                save_record(o.record, where / f"game{o.game:05d}_seed{o.seed}.json")
+        save_records(run, records)
     drawn = board if isinstance(board, Board) else None
     name = str(getattr(board, "name", "board"))
     return make_report(results_of(run, name), drawn, seed=run.plan.seed)

@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
+from swlab import names
 from swlab.balance.results import Results
 from swlab.balance.stats import MIN_GAMES, SeatTest, group_table, seat_test, wilson
 from swlab.i18n import N_, NC_, SOURCE, _, language, ngettext, pgettext
-from swlab.rules import names
 from swlab.terminal import printable
 
 if TYPE_CHECKING:
@@ -397,7 +397,7 @@ class BalanceReport:
     def save(self, folder: str | os.PathLike[str]) -> Path:
         """Write ``report.md``, each plot as PNG and SVG, and the results as Parquet, each
         file atomically (a stopped save leaves no half-written file)."""
-        from swlab.board.io import atomic_open, atomic_write_text
+        from swlab.safe_io import atomic_open, atomic_write_text
 
         out = Path(folder)
         out.mkdir(parents=True, exist_ok=True)

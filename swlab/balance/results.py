@@ -31,9 +31,10 @@ from typing import Any
 import pandas as pd
 
 from swlab.balance.runner import Run
+from swlab.game import save_record
 from swlab.i18n import _
 
-__all__ = ["FILES", "Results", "load_results", "results_of"]
+__all__ = ["FILES", "Results", "load_results", "results_of", "save_records"]
 
 #: The file of each table in a results folder.
 FILES = {"games": "games.parquet", "picks": "picks.parquet", "held": "held.parquet"}
@@ -59,12 +60,12 @@ class Results:
 
     def save(self, folder: str | os.PathLike[str]) -> Path:
         """Write the three Parquet files into ``folder`` (made if missing), each atomically
-        (:func:`~swlab.board.io.atomic_open`): a save stopped at any moment, even by
+        (:func:`~swlab.safe_io.atomic_open`): a save stopped at any moment, even by
         SIGKILL, leaves each file as it was or complete, never half written."""
         import pyarrow as pa
         import pyarrow.parquet as pq
 
-        from swlab.board.io import atomic_open
+        from swlab.safe_io import atomic_open
 
         out = Path(folder)
         out.mkdir(parents=True, exist_ok=True)
@@ -103,6 +104,17 @@ def load_results(folder: str | os.PathLike[str]) -> Results:
             ).format(where=where, files=", ".join(described))
         )
     return Results(tables["games"], tables["picks"], tables["held"], meta)
+
+
+def save_records(run: Run, folder: str | os.PathLike[str]) -> Path:
+    """Save the record of every game of ``run`` that kept one (``Plan.records``) into
+    ``folder`` (made if missing), as ``game00007_seed12.json``: each replays exactly."""
+    where = Path(folder)
+    where.mkdir(parents=True, exist_ok=True)
+    for o in run.outcomes:
+        if o.record is not None:
+            save_record(o.record, where / f"game{o.game:05d}_seed{o.seed}.json")
+    return where
 
 
 def results_of(run: Run, board_name: str) -> Results:

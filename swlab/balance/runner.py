@@ -38,9 +38,10 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TextIO
 
 from swlab.bots.base import Bot, make_bot, play_game
+from swlab.game import GameRecord
 from swlab.i18n import _
 from swlab.limits import CONNECT_TIMEOUT_S, MAX_GAMES, too_many_games
-from swlab.rules import Action, BoardLike, GameRecord, GameState, Stage, tokens_on_map, winners
+from swlab.rules import Action, BoardLike, GameState, Stage, tokens_on_map, winners
 from swlab.rules.events import ComboPicked, Event, Scored
 from swlab.rules.setup import board_problem
 

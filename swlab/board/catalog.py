@@ -2,10 +2,10 @@
 
 The official boards and their region graphs live in the repository's top-level ``maps/``
 folder, which the wheel carries inside the package (``swlab/maps``, copied there by
-``setup.py``); the teaching scenarios ship in ``swlab/data/scenarios``. Both are found with
-:mod:`importlib.resources` (:func:`shipped_folder`), so a checkout, an editable install and
-an installed wheel behave alike. Every caller that takes a board (the CLI, the scenario
-loader, ``simulate``, :class:`~swlab.rules.game.Game`, the viewer, the editor) goes
+``setup.py``), found with :mod:`importlib.resources` (:func:`shipped_folder`), so a checkout,
+an editable install and an installed wheel behave alike (the teaching scenarios are found
+the same way by :mod:`swlab.game.shipped`). Every caller that takes a board (the CLI, the scenario
+loader, ``simulate``, :class:`~swlab.game.game.Game`, the viewer, the editor) goes
 through :func:`load_board`:
 
 - a **shipped name**, in either spelling (``official_3p`` or ``official-3p``, the board's
@@ -17,8 +17,7 @@ through :func:`load_board`:
 
 Boards are cached (one object per source, so states built on it compare equal; a file is
 read again when it changes), and :func:`board_ref` names a board again the way it was
-found. :func:`find_scenario` does the same for the shipped scenarios
-(``"tutorial/02_the_die"`` or ``"02_the_die"``).
+found.
 
 >>> sorted(shipped_board_names())[:2]
 ['official_2p', 'official_3p']
@@ -38,26 +37,24 @@ from swlab.board.graph import GraphBoard, board_to_graph, parse_graph
 
 if TYPE_CHECKING:
     from swlab.board.model import Board
-    from swlab.rules.geo import BoardLike
+
+    #: What the catalog hands out: a board with polygons or one read from a region graph
+    #: (both are what the rules engine reads: its ``BoardLike`` protocol).
+    AnyBoard = Board | GraphBoard
 
 __all__ = [
     "OFFICIAL_PLAYERS",
     "CatalogError",
     "board_ref",
     "board_source",
-    "data_dir",
     "find_graph",
-    "find_scenario",
     "is_shipped_name",
     "load_board",
     "maps_dir",
     "official_board",
     "official_name",
-    "scenario_path",
-    "scenarios_dir",
     "shipped_board_names",
     "shipped_folder",
-    "shipped_scenario_names",
 ]
 
 OFFICIAL_PLAYERS: tuple[int, ...] = (2, 3, 4, 5)
@@ -66,19 +63,11 @@ BOARD_SUFFIXES = (".geojson", ".json")
 
 
 class CatalogError(ValueError):
-    """A board or scenario that is neither shipped nor a readable file; the message lists
+    """A board (or a scenario) that is neither shipped nor a readable file; the message lists
     what is shipped, since a teacher typing ``official3p`` needs the spelling."""
 
 
 # --- where the shipped data lives -------------------------------------------------------
-
-
-def data_dir() -> Path:
-    """``swlab/data`` inside the installed (or checked-out) package."""
-    folder = Path(str(files("swlab") / "data"))
-    if not folder.is_dir():
-        raise CatalogError(f"swlab's data folder is missing from this installation ({folder})")
-    return folder
 
 
 def shipped_folder(name: str) -> Path:
@@ -97,11 +86,6 @@ def maps_dir() -> Path:
     """The shipped maps: ``official_*.geojson``, ``terra_mystica_base.geojson``, region
     graphs in ``graphs/``, and the schema (``README.md``): the repository's ``maps/``."""
     return shipped_folder("maps")
-
-
-def scenarios_dir() -> Path:
-    """The shipped scenarios; ``tutorial/`` holds those the notebooks load."""
-    return data_dir() / "scenarios"
 
 
 def _normal(name: str) -> str:
@@ -136,7 +120,7 @@ def official_name(players: int) -> str:
 # --- boards -----------------------------------------------------------------------------
 
 #: Boards by source key; where each came from (by ``id``), so a dump can name it again.
-_BOARDS: dict[tuple[Any, ...], BoardLike] = {}
+_BOARDS: dict[tuple[Any, ...], AnyBoard] = {}
 _SOURCES: dict[int, str] = {}
 
 
@@ -147,13 +131,13 @@ def _looks_like_path(spec: str | os.PathLike[str]) -> bool:
     return "/" in text or os.sep in text or text.lower().endswith(BOARD_SUFFIXES)
 
 
-def _remember(key: tuple[Any, ...], board: BoardLike, source: str) -> BoardLike:
+def _remember(key: tuple[Any, ...], board: AnyBoard, source: str) -> AnyBoard:
     _BOARDS[key] = board
     _SOURCES[id(board)] = source
     return board
 
 
-def _read_file(path: Path) -> BoardLike:
+def _read_file(path: Path) -> AnyBoard:
     """A GeoJSON map or a region graph, by content (``.geojson`` is always a map)."""
     if path.suffix.lower() == ".geojson":
         from swlab.board.io import read_board
@@ -173,7 +157,7 @@ def _read_file(path: Path) -> BoardLike:
     return GraphBoard.from_graph(parse_graph(document, str(path), default_name=path.stem))
 
 
-def _load_path(path: Path) -> BoardLike:
+def _load_path(path: Path) -> AnyBoard:
     if not path.is_file():
         from swlab.safe_io import file_kind
 
@@ -193,7 +177,7 @@ def _load_path(path: Path) -> BoardLike:
     return _BOARDS[key]
 
 
-def _load_name(name: str) -> BoardLike | None:
+def _load_name(name: str) -> AnyBoard | None:
     key = ("name", _normal(name))
     if key in _BOARDS:
         return _BOARDS[key]
@@ -219,13 +203,13 @@ def load_board(
     base_dir: str | os.PathLike[str] | None = None,
     *,
     polygons: bool = False,
-) -> BoardLike: ...
+) -> AnyBoard: ...
 def load_board(
     spec: str | os.PathLike[str] | Mapping[str, Any],
     base_dir: str | os.PathLike[str] | None = None,
     *,
     polygons: bool = False,
-) -> BoardLike:
+) -> AnyBoard:
     """A board from a shipped name, a file path or an inline region graph (module text).
 
     ``base_dir`` resolves a relative path (a scenario's folder; default the current one).
@@ -236,7 +220,7 @@ def load_board(
     that is not a board.
     """
     if isinstance(spec, Mapping):
-        board: BoardLike = GraphBoard.from_graph(parse_graph(dict(spec)))
+        board: AnyBoard = GraphBoard.from_graph(parse_graph(dict(spec)))
     elif not isinstance(spec, str | os.PathLike) or not str(spec).strip():
         raise CatalogError(
             f"give a shipped board name ({_shipped_list()}), a file path or a region graph"
@@ -270,12 +254,12 @@ def official_board(players: int) -> Board:
     return load_board(official_name(players), polygons=True)
 
 
-def board_source(board: BoardLike) -> str | None:
+def board_source(board: AnyBoard) -> str | None:
     """The shipped name or absolute file path :func:`load_board` read ``board`` from."""
     return _SOURCES.get(id(board))
 
 
-def board_ref(board: BoardLike, base_dir: str | os.PathLike[str] | None = None) -> Any:
+def board_ref(board: AnyBoard, base_dir: str | os.PathLike[str] | None = None) -> Any:
     """How a scenario or record names ``board``: its shipped name, its file (relative to
     ``base_dir``), else the board itself as an inline region graph."""
     source = board_source(board)
@@ -302,36 +286,3 @@ def find_graph(spec: str | os.PathLike[str]) -> Path:
         names = sorted(p.stem for p in (maps_dir() / "graphs").glob("*.json"))
         raise CatalogError(f"no shipped region graph {str(spec)!r}; shipped: {', '.join(names)}")
     return path
-
-
-# --- scenarios --------------------------------------------------------------------------
-
-
-def shipped_scenario_names() -> list[str]:
-    """``01_first_conquest`` ... and ``tutorial/01_column`` ...: what :func:`find_scenario`
-    accepts (without the ``tutorial/`` prefix too, when unambiguous)."""
-    folder = scenarios_dir()
-    return sorted(p.relative_to(folder).with_suffix("").as_posix() for p in folder.rglob("*.yaml"))
-
-
-def find_scenario(name: str) -> Path:
-    """The file of a shipped scenario: ``"tutorial/02_the_die"``, ``"02_the_die"`` (looked
-    up at the top level, then in ``tutorial/``), with or without ``.yaml``."""
-    text = name.strip().removesuffix(".yaml")
-    known = shipped_scenario_names()
-    candidates = [text] if "/" in text else [text, f"tutorial/{text}"]
-    for candidate in candidates:
-        if candidate in known:
-            return scenarios_dir() / f"{candidate}.yaml"
-    raise CatalogError(
-        f"no scenario file or shipped scenario {name!r}; shipped scenarios: {', '.join(known)}"
-    )
-
-
-def scenario_path(spec: str | os.PathLike[str]) -> Path:
-    """A scenario file: ``spec`` itself when that file exists, else the shipped scenario of
-    that name (:func:`find_scenario`, which lists the shipped ones when none matches)."""
-    path = Path(spec)
-    if path.exists() or isinstance(spec, os.PathLike):
-        return path
-    return find_scenario(str(spec))

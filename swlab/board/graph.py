@@ -4,8 +4,8 @@ The format (``maps/graphs/README.md`` describes it field by field) is what the
 reference maps in ``maps/graphs/`` use, what ``swlab map from-graph`` draws
 polygons for, and what a scenario may write inline as its ``board:``. This module is its
 one reader: :func:`parse_graph` checks a decoded document and :func:`read_graph` a file;
-:class:`GraphBoard` is a graph the rules engine can play on (it satisfies
-:class:`~swlab.rules.geo.BoardLike`). Only the standard library is imported here, so the
+:class:`GraphBoard` is a graph the rules engine can play on (it reads as the engine
+reads a board). Only the standard library is imported here, so the
 rules engine and the scenario loader can read graphs without the geometry stack.
 
 >>> board = GraphBoard.from_graph(parse_graph({
@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from swlab.rules.geo import BoardLike
+    from swlab.board.model import Board
 
 __all__ = [
     "GRAPH_SYMBOLS",
@@ -406,7 +406,7 @@ class GraphBoard:
         return f"<GraphBoard {self.name}: {len(self.regions)} regions, {self.players} players>"
 
 
-def board_to_graph(board: BoardLike) -> dict[str, Any]:
+def board_to_graph(board: Board | GraphBoard) -> dict[str, Any]:
     """Any board as a region-graph document (what a scenario writes inline for a board
     that has no file or shipped name)."""
     return {

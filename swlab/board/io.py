@@ -11,17 +11,13 @@ never leaves half a map behind.
 
 from __future__ import annotations
 
-import glob
 import json
 import math
 import os
-import stat
-import tempfile
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import shapely
 import shapely.errors
@@ -38,6 +34,7 @@ from swlab.board.model import (
     sort_symbols,
 )
 from swlab.i18n import _
+from swlab.safe_io import atomic_write_text
 
 FORMAT_VERSION = 1
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -859,96 +856,6 @@ def board_to_geojson(board: Board) -> dict[str, Any]:
         },
         "features": features,
     }
-
-
-#: A temporary file whose writer cannot be told alive is stale after this many seconds.
-STALE_AFTER_S = 3600.0
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OSError):
-        return True  # someone else's process: assume it is writing
-    return True
-
-
-def remove_stale_temporaries(path: str | os.PathLike[str]) -> list[Path]:
-    """Remove the temporary files interrupted writes of ``path`` left beside it.
-
-    :func:`atomic_open` names them ``.NAME.PID.RANDOM.tmp``: one is stale when its process
-    is gone (and not this process), or when it is older than :data:`STALE_AFTER_S`
-    (a process id can be reused; older swlab versions wrote no id). Returns what was
-    removed; a file that cannot be removed is left.
-    """
-    import time
-
-    target = Path(path)
-    removed: list[Path] = []
-    try:
-        candidates = list(target.parent.glob(f".{glob.escape(target.name)}.*.tmp"))
-    except OSError:
-        return removed
-    now = time.time()
-    for tmp in candidates:
-        middle = tmp.name[len(target.name) + 2 : -len(".tmp")]
-        pid_text = middle.split(".", 1)[0]
-        try:
-            info = tmp.lstat()
-        except OSError:
-            continue
-        if not stat.S_ISREG(info.st_mode):
-            continue
-        old = now - info.st_mtime > STALE_AFTER_S
-        gone = pid_text.isdigit() and "." in middle and int(pid_text) != os.getpid()
-        gone = gone and not _alive(int(pid_text))
-        if old or gone:
-            try:
-                tmp.unlink()
-                removed.append(tmp)
-            except OSError:
-                pass
-    return removed
-
-
-@contextmanager
-def atomic_open(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[Any]]:
-    """Open a temporary file beside ``path``; on success it replaces ``path`` atomically.
-
-    Readers see the old file or the new one, never half of either: the data is flushed
-    to disk, then renamed over the target (``os.replace`` is atomic on POSIX and
-    Windows). On an error the temporary file is removed and the target left as it was.
-    ``mode`` is ``"w"`` (UTF-8 text, ``\\n`` line ends) or ``"wb"``. A process killed
-    mid-write leaves its temporary file behind: the next write of the same target removes
-    it (:func:`remove_stale_temporaries`).
-    """
-    target = Path(path)
-    remove_stale_temporaries(target)
-    fd, tmp = tempfile.mkstemp(
-        dir=target.parent, prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp"
-    )
-    try:
-        # mkstemp creates 0600 files; give the file the permissions a plain open() would
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(fd, 0o666 & ~umask)
-        text = {"encoding": "utf-8", "newline": "\n"} if "b" not in mode else {}
-        with os.fdopen(fd, mode, **text) as handle:  # type: ignore[call-overload]
-            yield handle
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` atomically (see :func:`atomic_open`)."""
-    with atomic_open(path) as handle:
-        handle.write(text)
 
 
 def write_board(board: Board, path: str | os.PathLike[str]) -> None:

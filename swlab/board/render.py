@@ -40,7 +40,6 @@ from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
-from swlab.board.io import atomic_open, atomic_write_text
 from swlab.board.model import TERRAINS, Board, Region, Symbol
 from swlab.board.palette import (
     SYMBOL_BADGES,
@@ -50,8 +49,9 @@ from swlab.board.palette import (
     UNKNOWN_TERRAIN_COLOUR,
 )
 from swlab.i18n import NC_, _, pgettext
-from swlab.rules.names import capital
-from swlab.rules.names import terrain as terrain_name
+from swlab.names import capital
+from swlab.names import terrain as terrain_name
+from swlab.safe_io import atomic_open, atomic_write_text
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

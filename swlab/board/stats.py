@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from swlab import names
 from swlab.board.model import (
     LOST_TRIBE_TOKENS,
     MOUNTAIN_TOKENS,
@@ -20,7 +21,6 @@ from swlab.board.model import (
     Terrain,
 )
 from swlab.i18n import NC_, pgettext
-from swlab.rules import names
 
 __all__ = ["STATS_COLUMNS", "STATS_WORDS", "board_stats", "compare_stats", "shown_words"]
 

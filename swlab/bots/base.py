@@ -16,15 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
-from swlab.rules import (
-    Action,
-    BoardLike,
-    GameRecord,
-    GameState,
-    drive,
-    new_game,
-)
-from swlab.rules.play import Observer
+from swlab.game import GameRecord
+from swlab.rules import Action, BoardLike, GameState, drive, new_game
+from swlab.rules.driver import Observer
 
 __all__ = ["BOT_KINDS", "MAX_STEPS", "Bot", "Observer", "make_bot", "play_game", "seat_names"]
 
@@ -64,7 +58,7 @@ def play_game(
 
     ``seed`` fixes the setup (race and power stacks, lost tribes) and the die (drawn from the
     game's seed by :func:`swlab.rules.drive`). Returns the final state and the
-    :class:`~swlab.rules.GameRecord` that replays it exactly (die faces included).
+    :class:`~swlab.game.GameRecord` that replays it exactly (die faces included).
     ``races`` / ``powers`` put these names on top of the stacks (as :func:`new_game`);
     ``observer`` sees every step.
     """

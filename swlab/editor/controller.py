@@ -61,7 +61,7 @@ from swlab.editor.overlays import (
 )
 from swlab.editor.playtest import BalanceResult, balance_run, check_playable
 from swlab.i18n import N_, _, ngettext
-from swlab.rules import names as game_words
+from swlab import names as game_words
 from swlab.workspace import FileBox, Outcome, Workspace
 
 __all__ = [

@@ -38,6 +38,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import split as shapely_split
 
 from swlab import i18n
+from swlab import names as game_words
 from swlab.board.catalog import find_graph, official_board
 from swlab.board.generate import RegionGraph, board_from_graph, read_graph
 from swlab.board.geometry import grid_size
@@ -45,7 +46,6 @@ from swlab.board.io import MapWarning, read_board
 from swlab.board.model import SYMBOLS, TERRAINS, TURNS_BY_PLAYERS, Board, Region, Terrain
 from swlab.board.voronoi import random_board
 from swlab.i18n import _, ngettext
-from swlab.rules import names as game_words
 
 __all__ = [
     "HISTORY_LIMIT",

@@ -1,7 +1,8 @@
 """A quick balance run of bot games on a draft board: win share per seat, regions held.
 
 Only a sound board can be played: :func:`balance_run` refuses a board with problems
-(:class:`NotPlayableError`, listing them). Games are the balance lab's
+(:class:`NotPlayableError`, listing them), and one whose opening position the rules make
+impossible (:func:`swlab.rules.position.position_problems`). Games are the balance lab's
 (:mod:`swlab.balance`: game ``g`` uses seed ``seed + g``, bots seated by
 :func:`swlab.balance.seat_bots`, rotated each game), so the win shares agree with
 ``swlab simulate`` and ``swlab balance`` on the same board; the final state of every game
@@ -25,6 +26,8 @@ from swlab.board.model import Board
 from swlab.board.validate import Problem, validate
 from swlab.editor.draft import EditError
 from swlab.i18n import NC_, _, ngettext, pgettext
+from swlab.rules import new_game
+from swlab.rules.position import PositionProblem, position_problems
 
 #: The seat table's column headings as :meth:`BalanceResult.report` prints them (the
 #: DataFrame's own columns stay these English identifiers).
@@ -46,11 +49,14 @@ __all__ = [
 
 
 class NotPlayableError(EditError):
-    """The board has problems; ``problems`` lists them (also in the message)."""
+    """The board has problems, or its opening position has (those of the rules, citing
+    their rule); ``problems`` lists them (also in the message)."""
 
-    def __init__(self, board: Board, problems: Sequence[Problem]) -> None:
+    def __init__(self, board: Board, problems: Sequence[Problem | PositionProblem]) -> None:
         self.problems = tuple(problems)
-        listed = "\n".join(f"- {p.message}" for p in problems)
+        listed = "\n".join(
+            f"- {p}" if isinstance(p, PositionProblem) else f"- {p.message}" for p in problems
+        )
         n = len(problems)
         head = ngettext(
             "board {board} cannot be played until this problem is fixed:",
@@ -60,11 +66,16 @@ class NotPlayableError(EditError):
         super().__init__(None, f"{head}\n{listed}")
 
 
-def check_playable(board: Board) -> None:
-    """Raise :class:`NotPlayableError` unless :func:`validate` finds nothing."""
+def check_playable(board: Board, players: int | None = None) -> None:
+    """Raise :class:`NotPlayableError` unless :func:`validate` finds nothing and the
+    opening position of ``players`` (default the board's) on it is one the rules allow."""
     problems = validate(board)
     if problems:
         raise NotPlayableError(board, problems)
+    opening = new_game(board, players if players is not None else board.players, seed=0)
+    impossible = position_problems(opening)
+    if impossible:
+        raise NotPlayableError(board, impossible)
 
 
 @dataclass(frozen=True)
@@ -110,7 +121,7 @@ def balance_run(
     (``workers=None``: a local Dask cluster for a long run), so the figures agree with
     ``swlab simulate`` and ``swlab balance`` on the same board and seeds.
     """
-    check_playable(board)
+    check_playable(board, players)
     if games < 1:
         raise EditError(None, _("play at least one game"))
     seats = players if players is not None else board.players

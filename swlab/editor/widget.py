@@ -76,7 +76,7 @@ from swlab.play.style import (
     label_px,
 )
 from swlab.play.viewer import CHROME_PX
-from swlab.rules import names as game_words
+from swlab import names as game_words
 from swlab.workspace import Outcome, Workspace
 
 __all__ = ["DESIGNS", "MODES", "OVERLAYS", "SOURCES", "MapEditor", "editor_css"]

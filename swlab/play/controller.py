@@ -1,6 +1,6 @@
 """The game viewer's logic, without widgets: clicks, hovers, buttons, history, panels.
 
-A :class:`GameController` wraps a :class:`swlab.rules.game.Game` (the timeline: play,
+A :class:`GameController` wraps a :class:`swlab.game.game.Game` (the timeline: play,
 undo, redo, goto) and answers what the viewer needs, always by asking the engine: a
 click on a region applies the one legal action that targets it, offers the choices when
 there are several, and otherwise returns the engine's refusal (rule id and sentence) of
@@ -28,8 +28,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from swlab import names as game_words
 from swlab.board.catalog import load_board
 from swlab.board.model import Board
+from swlab.game.game import Game
 from swlab.i18n import N_, SOURCE, _, language, ngettext
 from swlab.play.style import BoardShapes, feature_collection, labels
 from swlab.play.words import (
@@ -41,7 +43,6 @@ from swlab.play.words import (
     narrate,
     region_name,
 )
-from swlab.rules import names as game_words
 from swlab.rules.abilities.registry import POWERS, RACES
 from swlab.rules.actions import (
     Action,
@@ -58,6 +59,7 @@ from swlab.rules.actions import (
     parse_action,
 )
 from swlab.rules.cost import CostBreakdown, explain_cost
+from swlab.rules.driver import Chooser, random_action, sample_chance
 from swlab.rules.engine import (
     ACTION_RULE,
     CHANCE,
@@ -72,9 +74,7 @@ from swlab.rules.engine import (
 )
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import ComboPicked, Conquered, Declined, Event, TokensLost
-from swlab.rules.game import Game
 from swlab.rules.pieces import PIECES
-from swlab.rules.play import Chooser, random_action, sample_chance
 from swlab.rules.state import GameState, RegionState, Stage
 
 if TYPE_CHECKING:
@@ -375,7 +375,7 @@ class GameController:
     Parameters
     ----------
     game_or_board
-        A :class:`~swlab.rules.game.Game`, a :class:`GameState` (a game continuing from
+        A :class:`~swlab.game.game.Game`, a :class:`GameState` (a game continuing from
         it), a :class:`~swlab.board.Board`, or a shipped board name (``"official_2p"``).
     players
         Seat names (or a count) when a new game is started from a board.
@@ -1599,7 +1599,7 @@ class GameController:
         if check_board is None:
             game = Game.from_scenario(path)
         else:
-            from swlab.rules.scenario import read_scenario_file, scenario_from_dict
+            from swlab.game.scenario import read_scenario_file, scenario_from_dict
 
             data = read_scenario_file(path)
             check_board(data.get("board"), Path(path))

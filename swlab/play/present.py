@@ -27,12 +27,12 @@ from typing import Any
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from swlab import i18n
+from swlab.game.game import Game
 from swlab.i18n import N_, _, ngettext
 from swlab.play.controller import GameController
 from swlab.play.style import player_colour
 from swlab.play.viewer import GameViewer
 from swlab.rules.engine import CHANCE, current_player, is_over, tokens_on_map, winners
-from swlab.rules.game import Game
 from swlab.safe_io import InputRefused, check_regular, parse_json, read_text
 
 __all__ = ["NOTEBOOK", "Presenter", "load_game", "settings_from_env"]
@@ -48,12 +48,8 @@ def load_game(
     """A game from a board (a shipped name or a board file), a scenario (a ``.yaml`` file
     or a shipped scenario's name) or a game record (a ``.json`` record file). ``seed`` fixes
     a new game's setup and die (default: a new game each time)."""
-    from swlab.board.catalog import (
-        load_board,
-        scenario_path,
-        shipped_board_names,
-        shipped_scenario_names,
-    )
+    from swlab.board.catalog import load_board, shipped_board_names
+    from swlab.game.shipped import scenario_path, shipped_scenario_names
 
     spec = spec or "official_2p"
     path = Path(spec)

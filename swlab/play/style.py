@@ -30,11 +30,11 @@ from typing import Any
 
 from shapely.geometry import mapping
 
+from swlab import names as game_words
 from swlab.board.model import Board
 from swlab.board.palette import SYMBOL_BADGES, UNKNOWN_SYMBOL_BADGE, UNKNOWN_TERRAIN_COLOUR
 from swlab.board.palette import TERRAIN_COLOURS as PALETTE
 from swlab.i18n import SOURCE, _, language
-from swlab.rules import names as game_words
 from swlab.rules.pieces import ENCAMPMENT, MOUNTAIN, PIECES, Piece
 from swlab.rules.state import GameState, RegionState
 

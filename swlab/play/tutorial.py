@@ -18,12 +18,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from swlab.board.catalog import scenario_path
+from swlab import names as game_words
+from swlab.game.game import Game
+from swlab.game.scenario import read_scenario_file, scenario_from_dict
+from swlab.game.shipped import scenario_path
 from swlab.i18n import N_, _, ngettext, using
 from swlab.i18n import language as current_language
-from swlab.rules import names as game_words
-from swlab.rules.game import Game
-from swlab.rules.scenario import read_scenario_file, scenario_from_dict
 
 
 def attempt(game: Game, actions: str) -> bool:

@@ -21,7 +21,9 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from ipyleaflet import DivIcon, GeoJSON, LayerGroup, Map, Marker, projections  # type: ignore[import-untyped]
 
 from swlab import i18n
+from swlab import names as game_words
 from swlab.board.model import Board
+from swlab.game.game import Game
 from swlab.i18n import N_, _, ngettext
 from swlab.play.controller import ClickResult, GameController, PanelModel
 from swlab.play.style import (
@@ -36,9 +38,7 @@ from swlab.play.style import (
     target_rings,
     text_colour,
 )
-from swlab.rules import names as game_words
 from swlab.rules.actions import Action, Roll
-from swlab.rules.game import Game
 from swlab.rules.state import GameState
 from swlab.workspace import FileBox, Outcome, Workspace
 
@@ -110,7 +110,7 @@ class GameViewer:
     ----------
     game_or_board
         A board, a shipped board name, a :class:`GameState`, a
-        :class:`~swlab.rules.game.Game` (the viewer plays on its own copy, so later cells
+        :class:`~swlab.game.game.Game` (the viewer plays on its own copy, so later cells
         playing on the game never move the board shown) or a :class:`GameController`
         (shared as it is).
     players, seed, races, powers

@@ -11,8 +11,8 @@ import functools
 import re
 from collections.abc import Iterable, Sequence
 
+from swlab import names as game_words
 from swlab.i18n import N_, _, ngettext
-from swlab.rules import names as game_words
 from swlab.rules.actions import (
     Abandon,
     Action,

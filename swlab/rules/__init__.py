@@ -34,9 +34,9 @@ Public API
     ``withdraw 4``, ``done``; the powers add ``berserk`` (roll before a conquest),
     ``dragon 12``, ``fortress 3``, ``hero 7`` / ``unhero 7``, ``camp 5`` / ``uncamp 5``
     and ``peace 1`` (a seat number), registered with ``actions.register_action``.
-``drive``, ``sample_chance``, ``random_action``, ``play_random``, ``replay``, ``GameRecord``
-    The one seeded driver (decisions from bots or a function, the die drawn from the
-    game's seed and the position), random playouts, records that replay exactly.
+``drive``, ``sample_chance``, ``random_action``, ``play_random``, ``replay``
+    The one seeded driver (:mod:`swlab.rules.driver`: decisions from bots or a function,
+    the die drawn from the game's seed and the position) and random playouts.
 ``RACES``, ``POWERS``
     The registry of the 14 race banners and 20 power badges (``abilities/``).
 ``abilities.custom.custom_race`` / ``custom_power``
@@ -48,7 +48,9 @@ Stages (:class:`Stage`): ``pick``, ``conquer`` (also Dragon Master's ``dragon``,
 ``fortress``, ``hero``, ``camp``, ``peace``), ``withdraw`` (Amazons), ``defend`` (attacked
 players redeploy, the actor is the defender; displaced Encampments are re-placed with
 ``camp``), ``decline_choice`` (Stout), ``game_over``. The engine reads a board
-through :class:`BoardLike` (``swlab.board.Board`` fits).
+through :class:`BoardLike` (``swlab.board.Board`` fits) and imports nothing from
+``swlab.board``: what a played game is made of (``Game``, records, scenario files, run
+reports, the shipped scenarios) is one floor up, in :mod:`swlab.game`.
 """
 
 from swlab.rules.abilities.registry import POWERS, RACES
@@ -72,6 +74,7 @@ from swlab.rules.actions import (
     parse_action,
 )
 from swlab.rules.cost import CostBreakdown, explain_cost
+from swlab.rules.driver import Drive, drive, play_random, random_action, replay, sample_chance
 from swlab.rules.engine import (
     CHANCE,
     acting_race,
@@ -91,8 +94,6 @@ from swlab.rules.engine import (
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Event
 from swlab.rules.geo import BoardLike, Geo
-from swlab.rules.play import Drive, drive, play_random, random_action, replay, sample_chance
-from swlab.rules.record import GameRecord, Step
 from swlab.rules.setup import new_game
 from swlab.rules.state import GameState, PlayerState, RaceState, RegionState, Stage, TurnState
 
@@ -113,7 +114,6 @@ __all__ = [
     "End",
     "Event",
     "Final",
-    "GameRecord",
     "GameState",
     "Geo",
     "IllegalActionError",
@@ -125,7 +125,6 @@ __all__ = [
     "RegionState",
     "Roll",
     "Stage",
-    "Step",
     "Take",
     "TurnState",
     "Withdraw",
@@ -151,32 +150,4 @@ __all__ = [
     "tokens_on_map",
     "why_illegal",
     "winners",
-]
-
-# --- scenarios, JSON records and the notebook Game (docs/scenarios.md, docs/rules_engine.md)
-from swlab.rules.game import Game
-from swlab.rules.record import RecordError, ReplayError, load_record, save_record
-from swlab.rules.record import replay as replay_record
-from swlab.rules.report import run_scenario
-from swlab.rules.scenario import (
-    ScenarioError,
-    dump_scenario,
-    load_scenario,
-    save_scenario,
-    scenario_from_dict,
-)
-
-__all__ += [
-    "Game",
-    "RecordError",
-    "ReplayError",
-    "ScenarioError",
-    "dump_scenario",
-    "load_record",
-    "load_scenario",
-    "replay_record",
-    "run_scenario",
-    "save_record",
-    "save_scenario",
-    "scenario_from_dict",
 ]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from swlab.rules import names
+from swlab import names
 from swlab.rules.abilities.base import Badge, Row
 from swlab.rules.ops import badges
 from swlab.rules.pieces import PIECES, UNIT_DEFENCES, defence, defence_counts

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from swlab import names as words
 from swlab.i18n import _, ngettext
-from swlab.rules import names as words
 
 
 def _label(ctx: Any, region_id: int) -> str:

@@ -17,8 +17,8 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from swlab import names
 from swlab.i18n import SOURCE, language
-from swlab.rules import names
 
 T = TypeVar("T")
 

@@ -25,8 +25,8 @@ from itertools import chain
 from operator import itemgetter
 from typing import TypeVar
 
+from swlab import names
 from swlab.i18n import N_, _
-from swlab.rules import names
 from swlab.rules.abilities.base import DERIVED, Badge, turn_value, with_turn_value
 from swlab.rules.abilities.base import hooked as hooked  # its home is base.py
 from swlab.rules.actions import Conquer, Final

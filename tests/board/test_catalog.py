@@ -1,4 +1,4 @@
-"""The board catalog: shipped boards and scenarios by name, any board by path, one cache."""
+"""The board catalog: shipped boards by name, any board by path, one cache."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import json
 import os
 import subprocess
 import sys
-from importlib.resources import files
 from pathlib import Path
 
 import pytest
@@ -17,21 +16,16 @@ from swlab.board.catalog import (
     CatalogError,
     board_ref,
     board_source,
-    data_dir,
     find_graph,
-    find_scenario,
     load_board,
     maps_dir,
     official_board,
-    scenario_path,
-    scenarios_dir,
     shipped_board_names,
     shipped_folder,
-    shipped_scenario_names,
 )
 from swlab.board.graph import GraphBoard
-from swlab.rules.game import Game
-from swlab.rules.scenario import ScenarioError, load_scenario
+from swlab.game.game import Game
+from swlab.game.scenario import ScenarioError
 
 ROOT = Path(__file__).resolve().parents[2]
 OFFICIAL = [f"official_{n}p" for n in (2, 3, 4, 5)]
@@ -44,12 +38,9 @@ def tiny_map(path: Path, name: str = "tiny") -> Path:
     return path
 
 
-def test_data_is_found_inside_the_package_and_the_maps_at_the_top_level() -> None:
-    """The scenarios ship in ``swlab/data``; the maps are the checkout's top-level ``maps/``
-    (the wheel carries them as ``swlab/maps``: tests/test_wheel.py)."""
-    assert data_dir() == Path(str(files("swlab") / "data"))
-    assert scenarios_dir().parent == data_dir()
-    assert data_dir().is_relative_to(ROOT / "swlab")
+def test_the_maps_are_found_at_the_top_level() -> None:
+    """The maps are the checkout's top-level ``maps/`` (the wheel carries them as
+    ``swlab/maps``: tests/test_wheel.py)."""
     assert maps_dir() == shipped_folder("maps") == ROOT / "maps"
     assert not (ROOT / "swlab" / "maps").exists()  # one copy in the repository
     assert shipped_folder("notebooks") == ROOT / "notebooks"
@@ -161,40 +152,6 @@ def test_graph_files_by_shipped_name_or_path(tmp_path: Path) -> None:
         find_graph("nowhere")
 
 
-def test_shipped_scenarios_by_name() -> None:
-    names = shipped_scenario_names()
-    assert "01_first_conquest" in names and "tutorial/02_the_die" in names
-    expected = scenarios_dir() / "tutorial" / "02_the_die.yaml"
-    for spec in (
-        "tutorial/02_the_die",
-        "02_the_die",
-        "02_the_die.yaml",
-        "tutorial/02_the_die.yaml",
-    ):
-        assert find_scenario(spec) == expected, spec
-    with pytest.raises(CatalogError, match="shipped scenarios: 01_first_conquest"):
-        find_scenario("02_the_dice")
-
-
-def test_an_existing_scenario_file_wins_over_a_shipped_name(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "01_first_conquest").write_text("board: official_3p\nplayers: [A, B, C]\n")
-    assert scenario_path("01_first_conquest") == Path("01_first_conquest")
-    assert load_scenario("01_first_conquest").geo.name == "official-3p"
-    assert scenario_path("03_reinforcement_die") == scenarios_dir() / "03_reinforcement_die.yaml"
-
-
-def test_load_scenario_and_game_take_a_shipped_name() -> None:
-    state = load_scenario("tutorial/02_the_die")
-    assert state == load_scenario(scenarios_dir() / "tutorial" / "02_the_die.yaml")
-    game = Game.from_scenario("02_the_die")
-    assert game.state == state
-    with pytest.raises(ScenarioError, match="no scenario file or shipped scenario"):
-        load_scenario("tutorial/99_nothing")
-
-
 def test_game_takes_a_board_name_or_path(tmp_path: Path) -> None:
     assert Game("official-2p", ["A", "B"], seed=1).state.geo.board is load_board("official_2p")
     path = tiny_map(tmp_path / "t.geojson")
@@ -202,7 +159,7 @@ def test_game_takes_a_board_name_or_path(tmp_path: Path) -> None:
 
 
 def test_scenario_board_errors_name_the_board_key(tmp_path: Path) -> None:
-    from swlab.rules.scenario import scenario_from_dict
+    from swlab.game.scenario import scenario_from_dict
 
     with pytest.raises(ScenarioError) as caught:
         scenario_from_dict({"board": "official_9p", "players": ["A", "B"]}, file="s.yaml")

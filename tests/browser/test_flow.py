@@ -35,9 +35,9 @@ LABELS_SOURCE = (
 )
 DIE = "_flow_die.ipynb"
 DIE_SOURCE = (
-    "from swlab.board.catalog import scenario_path\n"
+    "from swlab.game.shipped import scenario_path\n"
     "from swlab.play import GameViewer\n"
-    "from swlab.rules.game import Game\n\n"
+    "from swlab.game.game import Game\n\n"
     'GameViewer(Game.from_scenario(scenario_path("03_reinforcement_die")), auto_bots=False)'
 )
 

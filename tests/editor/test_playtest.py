@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from swlab.balance.simulate import run_simulation
 from swlab.editor import Draft, NotPlayableError, balance_run, delete, from_official
-from swlab.sim import run_simulation
+from swlab.rules import new_game
 
 
 def test_balance_run_refuses_a_broken_board(squares: Draft) -> None:
@@ -16,6 +17,22 @@ def test_balance_run_refuses_a_broken_board(squares: Draft) -> None:
         balance_run(broken, games=2)
     assert "Gap inside the outline" in str(info.value)
     assert [p.kind.value for p in info.value.problems] == ["gap"]
+
+
+def test_balance_run_refuses_a_board_whose_opening_is_impossible(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A sound board whose opening position the rules forbid (here: more Lost Tribes than
+    the box holds, as a setup gone wrong would leave) is refused, citing the rule."""
+    import swlab.editor.playtest as playtest
+
+    board = from_official(2).board
+    opening = new_game(board, 2, seed=0)
+    crowded = opening.with_regions({0: opening.regions[0].updated(lost_tribes=40)})
+    monkeypatch.setattr(playtest, "new_game", lambda *args, **kwargs: crowded)
+    with pytest.raises(NotPlayableError, match=r"Lost Tribes .*box holds 18 \(R-COMP-2\)") as info:
+        balance_run(board, games=1)
+    assert [p.rule for p in info.value.problems] == ["R-COMP-2"]
 
 
 def test_balance_run_two_tiny_games_agree_with_sim() -> None:

@@ -115,7 +115,7 @@ def test_the_catalogs_use_the_glossarys_terms(lang: str) -> None:
 
 
 def test_every_name_of_the_game_has_its_glossary_row() -> None:
-    from swlab.rules import names
+    from swlab import names
 
     by_kind = {(r.kind, r.en) for r in rows()}
     for kind, words in (
@@ -143,9 +143,9 @@ def test_each_catalog_compiles_and_translates(lang: str, domain: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_refusal_keeps_its_rule_id_in_every_language(lang: str) -> None:
+    from swlab.game.scenario import load_scenario
     from swlab.rules.actions import parse_action
     from swlab.rules.engine import apply, why_illegal
-    from swlab.rules.scenario import load_scenario
 
     state, _events = apply(load_scenario("01_first_conquest"), parse_action("pick 0"))
     english = why_illegal(state, parse_action("conquer 999"))

@@ -84,7 +84,7 @@ def test_c_posix_and_locale_names_are_read_silently(code: str) -> None:
 def test_the_python_api_falls_back_at_import_and_use() -> None:
     code = (
         "import warnings; warnings.simplefilter('default')\n"
-        "from swlab.rules import Game\n"
+        "from swlab.game import Game\n"
         "g = Game('official_2p', ['Ann', 'Bob'], seed=1)\n"
         "print(g.try_play('conquer 999'))\n"
         "print(g.try_play('conquer 998'))\n"

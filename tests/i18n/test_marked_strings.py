@@ -66,10 +66,10 @@ MODULES: tuple[str, ...] = (
     "swlab/safe_io.py",
     "swlab/workspace.py",
     "swlab/cli.py",
-    "swlab/sim.py",
     "swlab/__main__.py",
     "swlab/rules/events.py",
     "swlab/rules/errors.py",
+    "swlab/rules/position.py",
 )
 
 #: The functions that mark a sentence for the catalogs.

@@ -6,9 +6,9 @@ import pandas as pd
 import pytest
 
 from swlab.board import Board
+from swlab.game.game import Game
 from swlab.play.controller import GameController
 from swlab.rules import Conquer, End, Pick, Stage, actions_by_region, why_illegal
-from swlab.rules.game import Game
 
 
 def first_conquest_target(c: GameController) -> int:

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from swlab.board import Board
-from swlab.board.catalog import scenario_path
+from swlab.game.game import Game
+from swlab.game.shipped import scenario_path
 from swlab.rules import Stage
-from swlab.rules.game import Game
 
 ipyleaflet = pytest.importorskip("ipyleaflet")
 

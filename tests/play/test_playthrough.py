@@ -9,7 +9,7 @@ import pytest
 from swlab.board import Board, official_board
 from swlab.play.controller import GameController
 from swlab.rules import actions_by_region, is_over
-from swlab.rules.play import random_action
+from swlab.rules.driver import random_action
 
 
 def play_through(board: Board, seed: int, max_steps: int = 3000) -> GameController:

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from swlab.cli import build_parser, present_command
+from swlab.game.game import Game
 from swlab.play.keys import KEYS, key_of
 from swlab.play.words import COINS
-from swlab.rules.game import Game
 
 ipyleaflet = pytest.importorskip("ipyleaflet")
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from swlab.game import Game
 from swlab.play.tutorial import EXERCISES, check
-from swlab.rules import Game
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("0[0-6]_*.ipynb"))
 

@@ -14,11 +14,12 @@ from typing import Any
 from swlab.board.catalog import official_board
 from swlab.board.graph import GraphBoard as _GraphBoard
 from swlab.board.graph import GraphBoardRegion as GraphRegion
+from swlab.game.scenario import ScenarioError, scenario_from_dict
 from swlab.rules import GameState, RaceState, RegionState, Stage, new_game
 from swlab.rules.actions import Action, parse_action
 from swlab.rules.engine import apply, why_illegal
 from swlab.rules.events import Event
-from swlab.rules.scenario import ScenarioError, scenario_from_dict
+from swlab.rules.position import position_problems
 
 
 class GraphBoard(_GraphBoard):
@@ -109,6 +110,7 @@ class Scenario:
         board = board if board is not None else small_board(players)
         self.state: GameState = new_game(board, players, seed=seed, races=races, powers=powers)
         self.events: list[Event] = []
+        self.checked = True
         if empty:
             self.state = replace(
                 self.state,
@@ -207,7 +209,23 @@ class Scenario:
         return self
 
     # --- act ----------------------------------------------------------------------------
+    def unchecked(self) -> Scenario:
+        """For a test that poses what no game reaches on purpose (every piece in one region,
+        a badge kept in decline) to see the engine take it in its stride."""
+        self.checked = False
+        return self
+
+    def possible(self) -> Scenario:
+        """Fail the test when the arranged position is one no game can reach: the engine's
+        answers about it would test nothing (:func:`position_problems`)."""
+        if not self.checked:
+            return self
+        problems = position_problems(self.state)
+        assert not problems, "impossible position:\n" + "\n".join(map(str, problems))
+        return self
+
     def do(self, *actions: str | Action) -> Scenario:
+        self.possible()
         for a in actions:
             action = parse_action(a) if isinstance(a, str) else a
             self.state, events = apply(self.state, action)
@@ -217,6 +235,7 @@ class Scenario:
     def legal(self) -> list[str]:
         from swlab.rules.engine import legal_actions
 
+        self.possible()
         return [repr(a) for a in legal_actions(self.state)]
 
     def chances(self) -> list[str]:
@@ -228,6 +247,7 @@ class Scenario:
     def refused(self, action: str | Action) -> str:
         """The rule id refusing ``action`` (fails the test if it is legal)."""
         a = parse_action(action) if isinstance(action, str) else action
+        self.possible()
         error = why_illegal(self.state, a)
         assert error is not None, f"{a!r} should be illegal in\n{self.state}"
         return error.rule

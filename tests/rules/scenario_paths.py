@@ -10,11 +10,11 @@ from pathlib import Path
 from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[2]
-SCENARIO_DIR = ROOT / "swlab" / "data" / "scenarios"
+SCENARIO_DIR = ROOT / "swlab" / "game" / "scenarios"
 
 
 def shipped_scenarios(tutorial: bool = True) -> list[Path]:
-    """The example scenarios (``swlab/data/scenarios/*.yaml``), with ``tutorial`` also the
+    """The example scenarios (``swlab/game/scenarios/*.yaml``), with ``tutorial`` also the
     tutorial's."""
     found = sorted(SCENARIO_DIR.glob("*.yaml"))
     if tutorial:

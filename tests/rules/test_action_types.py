@@ -15,7 +15,9 @@ from typing import Any
 
 import pytest
 
-from swlab.rules import Game, IllegalActionError
+from swlab.game import Game
+from swlab.game.record import GameRecord, RecordError, ReplayError, load_record, save_record
+from swlab.rules import IllegalActionError
 from swlab.rules.abilities.powers.diplomat import Peace
 from swlab.rules.actions import (
     Conquer,
@@ -26,7 +28,6 @@ from swlab.rules.actions import (
     Roll,
     parse_action,
 )
-from swlab.rules.record import GameRecord, RecordError, ReplayError, load_record, save_record
 
 WRONG = [2.0, True, False, None, "3", [1], (1,), 1.0, 10**18, -(10**18), 3 + 0j]
 

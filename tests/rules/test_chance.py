@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from swlab.board import official_board
+from swlab.game.game import Game
 from swlab.rules import (
     CHANCE,
     Action,
@@ -43,7 +44,6 @@ from swlab.rules import (
     why_illegal,
 )
 from swlab.rules.actions import NotationError
-from swlab.rules.game import Game
 
 from .helpers import Scenario
 
@@ -210,7 +210,7 @@ def test_r_conq_10_a_fixed_die_is_the_only_outcome_and_is_used_up() -> None:
 
 
 def test_r_conq_10_a_scenario_fixes_the_die(tmp_path: Path) -> None:
-    from swlab.rules import dump_scenario, load_scenario, save_scenario
+    from swlab.game import dump_scenario, load_scenario, save_scenario
 
     at_die = first_die(new_game(official_board(2), ["Ann", "Bob"], seed=2), 2)
     assert "die" not in dump_scenario(at_die)  # a random die is not written
@@ -283,7 +283,7 @@ def test_game_roll_and_try_play_of_a_misspelt_action() -> None:
 
 
 def test_a_scenario_report_at_the_die_names_the_player_whose_die_it_is(tmp_path: Path) -> None:
-    from swlab.rules import run_scenario, save_scenario
+    from swlab.game import run_scenario, save_scenario
 
     found = 0
     for seed in range(10):

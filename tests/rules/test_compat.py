@@ -16,19 +16,8 @@ from typing import Any
 
 import pytest
 
-from swlab.rules import (
-    CHANCE,
-    GameState,
-    apply,
-    chance_outcomes,
-    current_player,
-    dump_scenario,
-    load_record,
-    load_scenario,
-    parse_action,
-    replay_record,
-    scenario_from_dict,
-)
+from swlab.game import dump_scenario, load_record, load_scenario, replay_record, scenario_from_dict
+from swlab.rules import CHANCE, GameState, apply, chance_outcomes, current_player, parse_action
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"

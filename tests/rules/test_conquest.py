@@ -197,7 +197,7 @@ def test_r_conq_11_stop_conquering_at_any_time() -> None:
 
 def test_r_empty_mountain_alone_is_empty_for_orcs() -> None:
     """R-EMPTY: a region holding only a Mountain is empty (no Orc bonus)."""
-    sc = Scenario(races=["Orcs"]).active(0, "Orcs", hand=10).region(3, 0, "Orcs", 1)
+    sc = Scenario(races=["Orcs"]).active(0, "Orcs", hand=9).region(3, 0, "Orcs", 1)
     sc.conquering(0).do("conquer 4")
     assert not sc.state.turn.conquests[0].non_empty
 

@@ -6,15 +6,8 @@ import random
 
 import pytest
 
-from swlab.rules import (
-    RACES,
-    GameRecord,
-    apply,
-    explain_cost,
-    is_over,
-    new_game,
-    random_action,
-)
+from swlab.game import GameRecord
+from swlab.rules import RACES, apply, explain_cost, is_over, new_game, random_action
 from swlab.rules.abilities.custom import custom_power, custom_race
 from swlab.rules.abilities.registry import race_badge
 

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from swlab.rules import Game, IllegalActionError, Stage, load_scenario
+from swlab.game import Game, load_scenario
+from swlab.rules import IllegalActionError, Stage
 from swlab.rules.events import Conquered
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,7 +91,7 @@ def test_save_and_reload_record_and_scenario(tmp_path: Path) -> None:
 
 
 def test_a_game_from_a_scenario_saves_a_replayable_record(tmp_path: Path) -> None:
-    g = Game.from_scenario(ROOT / "swlab" / "data" / "scenarios" / "06_ghouls_first.yaml")
+    g = Game.from_scenario(ROOT / "swlab" / "game" / "scenarios" / "06_ghouls_first.yaml")
     g.play("conquer 7; end; deploy 6:2")
     g.save(tmp_path / "r.json")
     assert Game.from_record(tmp_path / "r.json").state == g.state

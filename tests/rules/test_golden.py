@@ -6,7 +6,8 @@ Humans+Seafaring (5 + 5). The powers' own effects do not change any step of this
 
 from __future__ import annotations
 
-from swlab.rules import GameRecord, Stage, apply, is_over, new_game, parse_action, winners
+from swlab.game import GameRecord
+from swlab.rules import Stage, apply, is_over, new_game, parse_action, winners
 
 from .helpers import small_board
 

@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from swlab.rules import GameRecord, is_over, load_record, replay_record, winners
+from swlab.game import GameRecord, load_record, replay_record
+from swlab.rules import is_over, winners
 from swlab.rules.events import Declined, DefenderToRedeploy, GameEnded, Scored, TokensLost
 
 RECORDS = Path(__file__).resolve().parents[1] / "data" / "records"

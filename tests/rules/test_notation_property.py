@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
+from swlab.game.record import GameRecord, load_record, save_record
 from swlab.rules.actions import VERBS, Action, NotationError, parse_action
-from swlab.rules.record import GameRecord, load_record, save_record
 
 hypothesis = pytest.importorskip("hypothesis")
 from hypothesis import HealthCheck, given, settings  # noqa: E402

@@ -94,7 +94,7 @@ def everything(region: RegionState) -> RegionState:
 
 def test_r_expand_2_abandoning_follows_each_piece_s_fate() -> None:
     sc = Scenario().active(0, "Ratmen").region(1, 0, "Ratmen", 2).region(2, 0, "Ratmen", 2)
-    sc._put(sc.state.geo.index[2], everything(sc.at(2)))
+    sc.unchecked()._put(sc.state.geo.index[2], everything(sc.at(2)))
     sc.start_turn(0).do("abandon 2")
     after = sc.at(2)
     for p in PIECES:
@@ -108,7 +108,7 @@ def test_r_expand_2_abandoning_follows_each_piece_s_fate() -> None:
 
 def test_r_decline_4_decline_follows_each_piece_s_fate() -> None:
     sc = Scenario().active(0, "Ratmen").region(2, 0, "Ratmen", 2)
-    sc._put(sc.state.geo.index[2], everything(sc.at(2)))
+    sc.unchecked()._put(sc.state.geo.index[2], everything(sc.at(2)))
     sc.start_turn(0).do("decline")
     after = sc.at(2)
     assert after.in_decline and after.tokens == 1
@@ -166,6 +166,7 @@ def test_r_race_sorcerers_only_the_encampment_keeps_a_lone_token_company() -> No
         if p.is_token or p.immune:
             continue  # no race token beside Lost Tribes; immunity refuses on its own
         sc = Scenario().active(0, "Sorcerers").active(1, "Humans").region(2, 0, "Sorcerers", 1)
+        sc.unchecked()  # a Mountain on a Forest: every piece is tried in the same region
         sc.region(3, 1, "Humans", 1).pieces(3, **{p.field: 1 if p.counted else True})
         sc.conquering(0)
         assert ("convert 3" in sc.legal()) is not p.keeps_company, p.label

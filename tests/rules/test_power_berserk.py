@@ -68,6 +68,7 @@ def test_r_ruling_13_berserk_rolls_do_not_end_sorcerer_conversions() -> None:
 
 
 def test_r_pow_berserk_ends_in_decline() -> None:
-    sc = Scenario().active(0, "Ratmen").declined(0, "Ghouls", "Berserk")
+    # the badge left in decline on purpose: the engine must not read it (R-DECLINE-1)
+    sc = Scenario().active(0, "Ratmen").declined(0, "Ghouls", "Berserk").unchecked()
     sc.region(1, 0, "Ghouls", 3).start_turn(0)
     assert sc.state.turn.acting == "Ghouls" and "berserk" not in sc.legal()

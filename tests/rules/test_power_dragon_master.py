@@ -30,7 +30,7 @@ def test_r_pow_dragonmaster_once_per_turn() -> None:
 
 def test_r_immune_the_dragon_region_cannot_be_attacked() -> None:
     sc = dragon().conquering(0).do("dragon 3", "end", "deploy 2:2,3:4")
-    sc.active(1, "Humans", hand=8).region(7, 1, "Humans", 1).conquering(1)
+    sc.active(1, "Humans", hand=5).region(7, 1, "Humans", 1).conquering(1)
     assert sc.at(3).tokens == 4 and sc.refused("conquer 3") == "R-IMMUNE"
     sc.active(1, "Sorcerers").region(7, 1, "Sorcerers", 1).region(3, 0, "Ratmen", 1, dragon=True)
     sc.conquering(1)
@@ -58,7 +58,8 @@ def test_r_pow_dragonmaster_removed_on_decline() -> None:
 
 
 def test_r_ruling_4_the_dragon_never_enters_a_hole_of_halflings() -> None:
-    sc = dragon().active(1, "Halflings").region(1, 1, "Halflings", 1, hole=True).conquering(0)
+    sc = Scenario().active(0, "Ratmen", "Dragon Master", hand=5).region(2, 0, "Ratmen", 1)
+    sc.active(1, "Halflings").region(1, 1, "Halflings", 1, hole=True).conquering(0)
     assert sc.refused("dragon 1") == "R-RULING-4"
     assert sc.refused("dragon 9") == "R-RULING-4"
 

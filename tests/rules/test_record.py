@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from swlab.rules import GameRecord, new_game, play_random
+from swlab.game import GameRecord
+from swlab.rules import new_game, play_random
 
 from .helpers import official
 

@@ -8,17 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from swlab.rules import (
+from swlab.game import (
     GameRecord,
     RecordError,
     load_record,
     load_scenario,
-    new_game,
-    play_random,
     replay_record,
     save_record,
 )
-from swlab.rules.scenario import resolve_board
+from swlab.game.scenario import resolve_board
+from swlab.rules import new_game, play_random
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -60,8 +59,8 @@ def test_same_seed_gives_the_same_game() -> None:
 
 
 def test_a_record_that_starts_from_a_scenario_replays(tmp_path: Path) -> None:
-    start = load_scenario(ROOT / "swlab" / "data" / "scenarios" / "03_reinforcement_die.yaml")
-    from swlab.rules import Game
+    start = load_scenario(ROOT / "swlab" / "game" / "scenarios" / "03_reinforcement_die.yaml")
+    from swlab.game import Game
 
     game = Game.from_state(start)
     game.play("final 9; roll 1; done")

@@ -89,11 +89,11 @@ def test_r_expand_3_expanding_turn_conquers_redeploys_and_scores() -> None:
 
 def test_r_redeploy_2_one_defender_with_two_races_redeploys_each() -> None:
     """Player 2's active Humans and decline Ghouls both lose regions: two redeployments."""
-    sc = Scenario().active(0, "Ratmen", hand=13).active(1, "Humans").declined(1, "Ghouls")
+    sc = Scenario().active(0, "Ratmen", hand=12).active(1, "Humans").declined(1, "Ghouls")
     sc.region(2, 0, "Ratmen", 1)
     sc.region(3, 1, "Humans", 3).region(8, 1, "Humans", 1)
     sc.region(1, 1, "Ghouls", 3).region(10, 1, "Ghouls", 1)
-    sc.conquering(0).do("conquer 3", "conquer 1", "end", "deploy 2:4")
+    sc.conquering(0).do("conquer 3", "conquer 1", "end", "deploy 2:3")
     assert (sc.state.turn.actor, sc.state.turn.acting) == (1, "Ghouls")
     assert sc.legal() == ["place 10"]
     sc.do("deploy 10:3")

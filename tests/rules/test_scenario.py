@@ -12,10 +12,9 @@ from typing import Any
 import pytest
 import yaml
 
-from swlab.rules import GameState, Stage, apply, legal_actions, new_game, random_action
-from swlab.rules.codec import Ctx, decode, encode, schema_fields
-from swlab.rules.report import run_scenario
-from swlab.rules.scenario import (
+from swlab.game.codec import Ctx, decode, encode, schema_fields
+from swlab.game.report import run_scenario
+from swlab.game.scenario import (
     ScenarioError,
     dump_scenario,
     load_scenario,
@@ -23,6 +22,7 @@ from swlab.rules.scenario import (
     save_scenario,
     scenario_from_dict,
 )
+from swlab.rules import GameState, Stage, apply, legal_actions, new_game, random_action
 from swlab.rules.state import Conquest
 
 from .helpers import SMALL_BORDERS, SMALL_EDGE, SMALL_REGIONS

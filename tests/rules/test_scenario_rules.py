@@ -20,14 +20,14 @@ from typing import Any
 
 import pytest
 
-from swlab.rules import apply, legal_actions, random_action
-from swlab.rules.pieces import BY_FIELD
-from swlab.rules.report import run_scenario
-from swlab.rules.scenario import (
+from swlab.game.report import run_scenario
+from swlab.game.scenario import (
     dump_scenario,
     load_scenario,
     scenario_from_dict,
 )
+from swlab.rules import apply, legal_actions, random_action
+from swlab.rules.pieces import BY_FIELD
 
 from .helpers import scenario_base as base
 from .helpers import scenario_refusal as refusal
@@ -88,7 +88,7 @@ def test_r_comp_5_the_issue_examples_are_refused() -> None:
     fortresses = {rid: {"fortress": True} for rid in LAND[:10]}
     cases = [
         ({12: {"lost_tribes": 100}}, "regions.12.lost_tribes", "100 Lost Tribes", "R-COMP-2"),
-        (fortresses, "regions.11.fortress", "7 Fortresses", "R-COMP-5"),
+        (fortresses, "regions.11.fortress", "10 Fortresses", "R-COMP-5"),
         (
             {3: {"race": "Ratmen", "dragon": True}, 4: {"race": "Ratmen", "dragon": True}},
             "regions.4.dragon",

@@ -169,7 +169,7 @@ def read_hexmap(path: str | os.PathLike[str]) -> tuple[HexLayout, str]:
 
 def write_hexmap(layout: HexLayout, name: str, path: str | os.PathLike[str]) -> None:
     """Save ``layout`` atomically: swlab hex JSON for ``.json``, row strings otherwise."""
-    from swlab.board.io import atomic_write_text
+    from swlab.safe_io import atomic_write_text
 
     if str(path).lower().endswith(".json"):
         text = json.dumps(layout_to_json(layout, name), indent=1) + "\n"

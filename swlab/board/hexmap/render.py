@@ -22,10 +22,10 @@ from matplotlib.patches import Polygon as MplPolygon
 
 from swlab.board.hexmap.adjacency import bridge_slots, labels, land_masses, reach
 from swlab.board.hexmap.terrain import INK, TERRAIN_COLOURS, TM_TERRAINS
-from swlab.board.io import atomic_write_text
 from swlab.board.model import Board
 from swlab.board.render import _atomic_write_png, _svg_rc
 from swlab.i18n import _
+from swlab.safe_io import atomic_write_text
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from swlab import names
 from swlab.i18n import _, ngettext
-from swlab.rules import names
 from swlab.rules.abilities.base import (
     Power,
     is_acting,

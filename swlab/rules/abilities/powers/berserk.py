@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from swlab import names
 from swlab.i18n import _
-from swlab.rules import names
 from swlab.rules.abilities.base import (
     ModifierSets,
     Power,

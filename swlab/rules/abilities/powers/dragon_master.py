@@ -23,8 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
+from swlab import names
 from swlab.i18n import N_, _
-from swlab.rules import names, reach
+from swlab.rules import reach
 from swlab.rules.abilities.base import is_acting
 from swlab.rules.abilities.placing import PiecePower
 from swlab.rules.actions import register_action

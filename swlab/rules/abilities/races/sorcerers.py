@@ -22,8 +22,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from swlab import names
 from swlab.i18n import _
-from swlab.rules import names, reach
+from swlab.rules import reach
 from swlab.rules.abilities.base import Race, region_position
 from swlab.rules.actions import Action, Convert
 from swlab.rules.errors import IllegalActionError

@@ -1,6 +1,6 @@
 """The generic codec between the state dataclasses and YAML/JSON values, with exact paths.
 
-Scenario files (:mod:`swlab.rules.scenario`) and records write states as plain mappings.
+Scenario files (:mod:`swlab.game.scenario`) and records write states as plain mappings.
 Rather than one hand-written reader per class, this module reads and writes any field by
 its type hint: numbers, text, true/false, enums, tuples, frozensets, mappings of counters
 (``tuple[tuple[str, int], ...]``) and nested dataclasses. A field added to a state class
@@ -24,7 +24,6 @@ import typing
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import MISSING, Field, fields, is_dataclass
 from enum import Enum
-from pathlib import Path
 from typing import Any
 
 from swlab.rules.geo import Geo
@@ -56,7 +55,6 @@ __all__ = [
     "scenario_text",
     "schema_fields",
     "type_hints",
-    "write_atomic",
 ]
 
 #: How region positions and seats are written: the semantic of fields holding one.
@@ -419,7 +417,7 @@ def encode_fields(
 
 
 # ====================================================================================
-# Text: YAML (or JSON) in, YAML out, atomic writes
+# Text: YAML (or JSON) in, YAML out
 # ====================================================================================
 
 
@@ -453,12 +451,3 @@ def scenario_text(data: Mapping[str, Any], header: str = "") -> str:
     body = yaml.safe_dump(dict(data), sort_keys=False, default_flow_style=None, width=100)
     lines = [f"# {line}".rstrip() for line in header.splitlines()]
     return "\n".join(lines) + ("\n" if lines else "") + body
-
-
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` beside ``path`` and move it into place (folders are created)."""
-    from swlab.board.io import atomic_write_text  # the board package loads geometry
-
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(target, text)

@@ -3,7 +3,7 @@
 A teacher (or a test) gives a scenario file and a few actions in the notation of
 :func:`~swlab.rules.actions.parse_action`, separated by ``;`` or new lines::
 
-    from swlab.rules.report import run_scenario
+    from swlab.game.report import run_scenario
 
     report = run_scenario("06_ghouls_first", "conquer 7; end; deploy 6:2")
     report["events"]     # each event: kind, rule id, sentence
@@ -24,15 +24,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from swlab import names as words
+from swlab.game.scenario import dump_scenario, load_scenario
 from swlab.i18n import N_, _
-from swlab.rules import names as words
 from swlab.rules.abilities.registry import CUSTOM_RACES, RACES
 from swlab.rules.actions import Action, parse_action
 from swlab.rules.engine import CHANCE, apply, current_player, is_over, legal_actions, scores
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Event
 from swlab.rules.ops import badges
-from swlab.rules.scenario import dump_scenario, load_scenario
 from swlab.rules.state import GameState, Stage
 
 __all__ = [

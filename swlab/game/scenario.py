@@ -4,15 +4,15 @@ A teacher writes the position a lesson needs (a board, the players' races and co
 stands in each region, the combo column, whose turn and which stage) and the engine takes it
 from there::
 
-    from swlab.rules.scenario import load_scenario, save_scenario
-    from swlab.rules.report import run_scenario
+    from swlab.game.scenario import load_scenario, save_scenario
+    from swlab.game.report import run_scenario
 
     state = load_scenario("01_first_conquest")
     report = run_scenario("01_first_conquest", "pick 0; conquer 12")
     save_scenario(state, "my_position.yaml")     # load(save(s)) == s
 
 The format is documented in ``docs/scenarios.md``. It is generic over the dataclasses of
-:mod:`swlab.rules.state` (read and written by :mod:`swlab.rules.codec`): every field of
+:mod:`swlab.rules.state` (read and written by :mod:`swlab.game.codec`): every field of
 :class:`RegionState`, :class:`PlayerState`, :class:`RaceState`, :class:`Combo`,
 :class:`TurnState`, :class:`Conquest` and :class:`GameState` is a key of the same name, so
 a field added later (a badge's counter) is expressible with no change here;
@@ -26,7 +26,7 @@ box holds, a race on water without Seafaring, ...), naming the rule.
 
 This module loads (:func:`load_scenario`, :func:`scenario_from_dict`) and dumps
 (:func:`dump_scenario`, :func:`save_scenario`); running actions and the JSON report are in
-:mod:`swlab.rules.report`.
+:mod:`swlab.game.report`.
 """
 
 from __future__ import annotations
@@ -37,13 +37,10 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from swlab.board.catalog import board_ref, load_board, scenario_path
-from swlab.rules.abilities.base import Power, Race
-from swlab.rules.abilities.registry import CUSTOM_POWERS, CUSTOM_RACES, POWERS, RACES, race_badge
-from swlab.rules.actions import DIE_FACES, Roll
-from swlab.rules.codec import (
+from swlab.board.catalog import board_ref, load_board
+from swlab.game.codec import (
     Ctx,
     ScenarioError,
     decode,
@@ -53,19 +50,22 @@ from swlab.rules.codec import (
     read_scenario_text,
     scenario_text,
     schema_fields,
-    write_atomic,
 )
-from swlab.rules.codec import as_int as _int
-from swlab.rules.codec import as_mapping as _mapping
-from swlab.rules.codec import as_sequence as _sequence
-from swlab.rules.codec import as_str as _str
-from swlab.rules.codec import known as _known
-from swlab.rules.codec import required as _required
+from swlab.game.codec import as_int as _int
+from swlab.game.codec import as_mapping as _mapping
+from swlab.game.codec import as_sequence as _sequence
+from swlab.game.codec import as_str as _str
+from swlab.game.codec import known as _known
+from swlab.game.codec import required as _required
+from swlab.game.shipped import scenario_path
+from swlab.rules.abilities.base import Power, Race
+from swlab.rules.abilities.registry import CUSTOM_POWERS, CUSTOM_RACES, POWERS, RACES, race_badge
 from swlab.rules.engine import legal_actions, start_turn
 from swlab.rules.events import Event
 from swlab.rules.geo import BoardLike, Geo
-from swlab.rules.ops import badges, refill_column
-from swlab.rules.pieces import PIECES
+from swlab.rules.ops import refill_column
+from swlab.rules.pieces import BY_FIELD
+from swlab.rules.position import PositionProblem, position_problems
 from swlab.rules.setup import seat_problem, setup_region, shuffled_stack
 from swlab.rules.state import (
     NOBODY,
@@ -77,6 +77,10 @@ from swlab.rules.state import (
     Stage,
     TurnState,
 )
+from swlab.safe_io import atomic_write_text
+
+if TYPE_CHECKING:
+    from swlab.board.catalog import AnyBoard
 
 __all__ = [
     "EXTRA_TOP_KEYS",
@@ -90,7 +94,6 @@ __all__ = [
     "save_scenario",
     "scenario_from_dict",
     "scenario_text",
-    "write_atomic",
 ]
 
 #: Keys of a scenario's top level that are not :class:`GameState` fields.
@@ -149,7 +152,7 @@ def load_scenario(path: str | os.PathLike[str]) -> GameState:
     """The state a scenario file describes (YAML, or JSON with the same schema).
 
     ``path`` is a file, or a shipped scenario's name (``"tutorial/02_the_die"``,
-    ``"02_the_die"``: :func:`swlab.board.catalog.find_scenario`). Paths in the file (the
+    ``"02_the_die"``: :func:`swlab.game.shipped.find_scenario`). Paths in the file (the
     board) are relative to the file's folder.
     """
     try:
@@ -223,6 +226,8 @@ class _Claims:
     listed: dict[int, str] = field(default_factory=dict)
     #: races whose ``conquests`` the file gives (else Halflings' is derived)
     conquests_given: set[str] = field(default_factory=set)
+    #: races whose tray the file gives (else the box minus the tokens in play)
+    trays_given: set[str] = field(default_factory=set)
 
 
 def _build(d: dict[str, Any], base_dir: Any, board: BoardLike | None) -> GameState:
@@ -546,7 +551,8 @@ def _badges(
 def _trays(
     d: Mapping[str, Any], ctx: Ctx, race_seen: Mapping[str, str], claims: _Claims
 ) -> tuple[tuple[str, int], ...]:
-    """Each race's tray: as given, else the box minus the tokens in play; never beyond it."""
+    """Each race's tray: as given, else the box minus the tokens in play (more tokens than
+    the box holds are refused with the position's problems)."""
     given = dict(decode(d.get("trays", {}), tuple[tuple[str, int], ...], None, "trays", ctx))
     known_races = _known_races()
     for name, n in given.items():
@@ -554,6 +560,7 @@ def _trays(
             raise ScenarioError(f"trays.{name}", _unknown_race(name))
         if n < 0:
             raise ScenarioError(f"trays.{name}", "a tray cannot hold fewer than 0 tokens")
+    claims.trays_given.update(given)
     trays: list[tuple[str, int]] = []
     custom = [n for n in (*given, *race_seen) if n not in RACES]
     for name in (*RACES, *dict.fromkeys(custom)):
@@ -563,13 +570,7 @@ def _trays(
             if n < 0:
                 raise ScenarioError(path, "a token count cannot be negative")
             total += n
-            if total + given.get(name, 0) > race.tray:
-                extra = f" plus {given[name]} in the tray" if name in given else ""
-                raise ScenarioError(
-                    path,
-                    f"this makes {total} {name} tokens in play{extra}, but the box holds "
-                    f"{race.tray} (R-COMP-2)",
-                )
+        # tokens beyond the box leave the tray short: position_problems names the place
         trays.append((name, given.get(name, race.tray - total)))
     return tuple(trays)
 
@@ -671,106 +672,42 @@ def _check_turn_of_decline(turn: TurnState, state: GameState) -> None:
 
 
 def _check_position(state: GameState, claims: _Claims) -> None:
-    """Refuse a position no game can reach, naming the rule and the place in the file."""
-    _check_box(state, claims)
-    _check_terrain(state, claims)
-    _check_turn_rules(state)
+    """Refuse a position no game can reach (:func:`~swlab.rules.position.position_problems`)
+    with its first problem, naming the rule and the place in the file."""
+    problems = position_problems(state)
+    if problems:
+        raise ScenarioError(_place(problems[0], state, claims), str(problems[0]))
 
 
-def _check_box(state: GameState, claims: _Claims) -> None:
-    """No more pieces on the map than the box holds (R-COMP-5, Lost Tribes R-COMP-2).
-
-    A made-up board with more Mountain regions or Lost Tribe symbols than the box has
-    pieces brings its own: its setup is always possible.
-    """
-    geo = state.geo
-    for piece in PIECES:
-        total = sum(piece.count(r) for r in state.regions)
-        if total <= piece.box:
-            continue
-        most = max(piece.box, sum(piece.count(setup_region(geo, i)) for i in range(len(geo))))
-        if total <= most:
-            continue
+def _place(problem: PositionProblem, state: GameState, claims: _Claims) -> str:
+    """The YAML path a problem of the position comes from: the region's entry and field,
+    the entry that brings a race's tokens or a piece over the box, the die's face, the turn."""
+    if problem.region >= 0:
+        listed = claims.listed.get(problem.region)
+        return f"{listed}.{problem.field}" if listed else "unlisted_regions"
+    if problem.field == "trays":
+        given = state.tray(problem.race) if problem.race in claims.trays_given else 0
+        running = 0
+        for path, n in claims.used.get(problem.race, []):
+            running += n
+            if running + given > problem.limit:
+                return path
+        return f"trays.{problem.race}"
+    piece = BY_FIELD.get(problem.field)
+    if piece is not None and problem.limit:
         count = sum(piece.count(r) for i, r in enumerate(state.regions) if i not in claims.listed)
-        where = "unlisted_regions"
         for i, path in claims.listed.items():
             count += piece.count(state.regions[i])
-            if count > most:
-                where = f"{path}.{piece.field}"
-                break
-        raise ScenarioError(
-            where,
-            f"this makes {min(count, total)} {piece.plural} on the map, but the box holds "
-            f"{most} ({piece.box_rule})",
-        )
-
-
-def _may_hold_water(state: GameState, race: RaceState) -> bool:
-    """Whether ``race`` may stand on a Sea or the Lake (R-CONQ-4, R-POW-SEAFARING).
-
-    An active race needs a badge that lets it (Seafaring). A race in decline keeps the
-    water it held while active; its badge is discarded (R-DECLINE-1), so a decline race
-    without a power may have been Seafaring; one that kept its power (Spirit) was not.
-    """
-    if race.in_decline:
-        if not race.power:
-            return True
-        race = race.updated(in_decline=False)
-    return any(b.can_occupy_water(state, race) for b in badges(race))
-
-
-def _check_terrain(state: GameState, claims: _Claims) -> None:
-    """Mountains only on Mountain regions (R-SETUP-2) and never taken off one (R-CONQ-9);
-    race tokens on water only with Seafaring (R-CONQ-4)."""
-    geo = state.geo
-    for i, path in claims.listed.items():
-        r = state.regions[i]
-        if geo.mountain[i] and not r.mountain:
-            raise ScenarioError(
-                f"{path}.mountain",
-                f"{geo.labels[i]} is a Mountain region: its Mountain is never removed, so it "
-                "stays true (R-CONQ-9)",
-            )
-        if r.mountain and not geo.mountain[i]:
-            raise ScenarioError(
-                f"{path}.mountain",
-                f"{geo.labels[i]} is not a Mountain region: Mountain tokens stand on the "
-                "Mountain regions, one each, from the setup on (R-SETUP-2)",
-            )
-        if r.race and geo.water[i]:
-            race = state.race(r.race)
-            if race is not None and not _may_hold_water(state, race):
-                raise ScenarioError(
-                    f"{path}.race",
-                    f"{geo.labels[i]} is water: Seas and the Lake hold only a Seafaring race's "
-                    f"tokens, not the {r.race}'s (R-CONQ-4)",
-                )
-
-
-def _check_turn_rules(state: GameState) -> None:
-    """A fixed die shows real faces (R-COMP-5); a roll has a target (R-CONQ-10); no pick in
-    the turn of a decline (R-DECLINE-6)."""
-    for k, face in enumerate(state.die):
-        if face not in DIE_FACES:
-            raise ScenarioError(
-                f"die.{k}",
-                f"the reinforcement die shows 0, 1, 2 or 3, not {face} (R-COMP-5)",
-            )
-    turn = state.turn
-    if turn.stage is Stage.ROLL and turn.final_region < 0:
-        race = state.race(turn.acting)
-        if race is None or not any(b.handles(Roll(0)) for b in badges(race)):
-            raise ScenarioError(
-                "turn.final_region",
-                "the roll stage needs the region of the final conquest: the die is rolled "
-                "for a region chosen first (R-CONQ-10); only a Berserk race rolls without one",
-            )
-    if turn.declined and (turn.stage is Stage.PICK or turn.picked):
-        raise ScenarioError(
-            "turn.declined",
-            "a player who went into decline this turn picks a new combo only in their next "
-            "turn (R-DECLINE-6)",
-        )
+            if count > problem.limit:
+                return f"{path}.{piece.field}"
+        return "unlisted_regions"
+    if problem.field == "die":
+        return f"die.{problem.index}"
+    if problem.field in ("final_region", "declined"):
+        return f"turn.{problem.field}"
+    if problem.player >= 0:
+        return f"players.{problem.player}"
+    return problem.field
 
 
 def _sanity(state: GameState) -> None:
@@ -804,7 +741,9 @@ def dump_scenario(
         out["title"] = title
     if description:
         out["description"] = description
-    out["board"] = board_ref(geo.board, base_dir)
+    # a played board came from the catalog (a Board or a GraphBoard); any other board the
+    # engine accepts reads the same way and is written inline as a region graph
+    out["board"] = board_ref(cast("AnyBoard", geo.board), base_dir)
     out["unlisted_regions"] = "empty"
     races_out, powers_out = _out_of_game(state)
     if races_out:
@@ -893,4 +832,4 @@ def save_scenario(
         text = json.dumps(data, indent=1) + "\n"
     else:
         text = scenario_text(data, header)
-    write_atomic(target, text)
+    atomic_write_text(target, text, parents=True)

@@ -1,6 +1,6 @@
 """A game to play in a notebook: actions as text, undo/redo, history, saving.
 
->>> from swlab.rules.game import Game
+>>> from swlab.game.game import Game
 >>> game = Game("official_2p", ["Ann", "Bob"], seed=7)
 >>> events = game.play("pick 0")             # one action, or several: "pick 0; conquer 12"
 >>> game.legal()[:3]                          # doctest: +SKIP
@@ -9,7 +9,7 @@
 >>> game                                      # doctest: +SKIP
 
 The log is the truth: a :class:`Game` is a start state plus a timeline of steps
-(:class:`~swlab.rules.record.Step`: action, events, state after it). Undo moves a cursor
+(:class:`~swlab.game.record.Step`: action, events, state after it). Undo moves a cursor
 back; playing after an undo drops the undone steps (like an editor). Nothing is mutated:
 ``game.state`` is always one of the engine's immutable states.
 """
@@ -20,11 +20,15 @@ import html
 import os
 from collections.abc import Callable, Sequence
 
+from swlab import names as words
 from swlab.board.catalog import load_board
+from swlab.game.record import GameRecord, RecordError, Step, load_record, save_record
+from swlab.game.report import read_step, split_actions
+from swlab.game.scenario import load_scenario, save_scenario
 from swlab.i18n import _, pgettext
-from swlab.rules import names as words
 from swlab.rules.actions import Action
 from swlab.rules.cost import CostBreakdown, explain_cost
+from swlab.rules.driver import Deciders, Drive, Observer, drive, sample_chance
 from swlab.rules.engine import (
     CHANCE,
     apply,
@@ -37,10 +41,6 @@ from swlab.rules.engine import (
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Event
 from swlab.rules.geo import BoardLike
-from swlab.rules.play import Deciders, Drive, Observer, drive, sample_chance
-from swlab.rules.record import GameRecord, RecordError, Step, load_record, save_record
-from swlab.rules.report import read_step, split_actions
-from swlab.rules.scenario import load_scenario, save_scenario
 from swlab.rules.setup import new_game
 from swlab.rules.state import GameState, Stage
 
@@ -100,7 +100,7 @@ class Game:
     @classmethod
     def from_scenario(cls, path: str | os.PathLike[str], *, reveal: bool = False) -> Game:
         """A game from a scenario file or a shipped scenario's name (``"tutorial/02_the_die"``;
-        :func:`~swlab.rules.scenario.load_scenario`)."""
+        :func:`~swlab.game.scenario.load_scenario`)."""
         return cls.from_state(load_scenario(path), reveal=reveal)
 
     @classmethod
@@ -205,7 +205,7 @@ class Game:
 
     def roll(self) -> list[Event]:
         """Roll the reinforcement die now (R-CONQ-10): the seeded face of this position
-        (:func:`~swlab.rules.play.sample_chance`), so an undo and a new roll show it again.
+        (:func:`~swlab.rules.driver.sample_chance`), so an undo and a new roll show it again.
 
         ``ValueError`` when the game does not wait for the die; ``play("roll N")`` still
         sets a face by hand.

@@ -1,4 +1,5 @@
-"""``swlab.sim``: many seeded games, the summary table, records on disk, the CLI."""
+"""``swlab simulate``: many seeded games on the balance lab's runner and tables, the summary,
+records on disk, the command."""
 
 from __future__ import annotations
 
@@ -7,17 +8,16 @@ from pathlib import Path
 
 import pytest
 
+from swlab.balance.results import results_of
+from swlab.balance.runner import seat_bots
+from swlab.balance.simulate import COMBO_COLUMNS, SUMMARY_COLUMNS, run_simulation, simulate
 from swlab.board import official_board
-from swlab.rules import load_record
-from swlab.sim import (
-    COMBO_COLUMNS,
-    RESULT_COLUMNS,
-    SUMMARY_COLUMNS,
-    run_simulation,
-    seat_bots,
-    sim_cli,
-    simulate,
-)
+from swlab.cli import main
+from swlab.game import load_record
+
+
+def sim_cli(argv: list[str]) -> int:
+    return main(["simulate", *argv])
 
 
 def test_simulate_returns_the_summary_and_writes_records(tmp_path: Path) -> None:
@@ -44,15 +44,28 @@ def test_simulate_returns_the_summary_and_writes_records(tmp_path: Path) -> None
 
 def test_run_simulation_results_combos_and_report() -> None:
     result = run_simulation("official_2p", 2, games=3, seed=1, progress=False)
-    assert list(result.results.columns) == list(RESULT_COLUMNS)
     assert list(result.combos.columns) == list(COMBO_COLUMNS)
-    assert len(result.results) == 6
-    assert result.results.groupby("game")["win"].sum().tolist() == pytest.approx([1, 1, 1])
+    games = result.results.games
+    assert len(games) == 6
+    assert games.groupby("game")["win"].sum().tolist() == pytest.approx([1, 1, 1])
     assert len(result.combos) > 0
     assert result.combos["coins_per_pick"].is_monotonic_decreasing
     text = result.report()
     for word in ("games/s", "per seat", "per bot", "race+power"):
         assert word in text
+
+
+def test_simulate_and_balance_share_one_table_of_results() -> None:
+    """The summary is read from the balance lab's tables: the same run gives the same
+    ``games`` table as :func:`results_of`, and the combo table counts the picks table."""
+    result = run_simulation("official_2p", 2, games=3, seed=2, progress=False)
+    assert result.results.games.equals(results_of(result.run, "official-2p").games)
+    combos = result.combos.set_index("combo")
+    picks = result.results.picks
+    assert combos["picks"].sum() == len(picks)
+    for combo, rows in picks.groupby("combo"):
+        assert combos.loc[combo, "coins"] == rows["coins"].sum()
+    assert result.totals["actions"] == result.results.games.drop_duplicates("game")["actions"].sum()
 
 
 def test_records_replay_to_the_reported_coins(tmp_path: Path) -> None:
@@ -61,7 +74,7 @@ def test_records_replay_to_the_reported_coins(tmp_path: Path) -> None:
     )
     board = official_board(3)
     for path, (_game, rows) in zip(
-        sorted(tmp_path.glob("*.json")), result.results.groupby("game"), strict=True
+        sorted(tmp_path.glob("*.json")), result.results.games.groupby("game"), strict=True
     ):
         final = load_record(path).final_state(board)
         assert [p.coins for p in final.players] == rows["coins"].tolist()
@@ -70,7 +83,7 @@ def test_records_replay_to_the_reported_coins(tmp_path: Path) -> None:
 def test_same_seed_same_results() -> None:
     a = run_simulation("official_2p", 2, games=2, seed=5, progress=False).results
     b = run_simulation("official_2p", 2, games=2, seed=5, progress=False).results
-    assert a.equals(b)
+    assert a.games.equals(b.games) and a.picks.equals(b.picks) and a.held.equals(b.held)
 
 
 def test_bots_rotate_over_seats() -> None:

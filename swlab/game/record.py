@@ -23,7 +23,7 @@ JSON form (:func:`save_record` / :func:`load_record`, chosen by the ``.json`` su
      "actions": ["pick 0", "conquer 3"]}
 
 A game that started from a scenario carries ``"scenario": {...}`` (the scenario mapping of
-its first state, :mod:`swlab.rules.scenario`) instead of ``seed``/``races``/``powers``; a
+its first state, :mod:`swlab.game.scenario`) instead of ``seed``/``races``/``powers``; a
 board path inside it is relative to the record's folder. ``"notes"`` is free text.
 """
 
@@ -160,7 +160,7 @@ class GameRecord:
         cls, initial: GameState, actions: Sequence[Action] = (), notes: str = ""
     ) -> GameRecord:
         """The record of a game that started at any position ``initial`` (a scenario)."""
-        from swlab.rules.scenario import dump_scenario
+        from swlab.game.scenario import dump_scenario
 
         return cls(
             board=initial.geo.name,
@@ -205,7 +205,7 @@ class GameRecord:
                 "board", f"this record was played on {self.board!r}, not {board.name!r}"
             )
         if self.scenario is not None:
-            from swlab.rules.scenario import ScenarioError, scenario_from_dict
+            from swlab.game.scenario import ScenarioError, scenario_from_dict
 
             try:
                 return scenario_from_dict(self.scenario, board=board)
@@ -426,14 +426,14 @@ def _is_path(ref: str) -> bool:
 
 def save_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
     """Write ``record`` atomically: JSON for a ``.json`` path, else the text form."""
-    from swlab.rules.scenario import write_atomic
+    from swlab.safe_io import atomic_write_text
 
     target = Path(path)
     if target.suffix == ".json":
         text = json.dumps(record.to_json(target.resolve().parent), indent=1) + "\n"
     else:
         text = record.to_text()
-    write_atomic(target, text)
+    atomic_write_text(target, text, parents=True)
 
 
 def load_record(path: str | os.PathLike[str]) -> GameRecord:
@@ -466,7 +466,7 @@ def replay(record: GameRecord, board: BoardLike | None = None) -> list[Step]:
     """The timeline of ``record``: one :class:`Step` (action, events, state) per action.
 
     ``board`` defaults to the recorded one (by name, or the scenario's board). Exported
-    from :mod:`swlab.rules` as ``replay_record`` (``swlab.rules.replay`` replays a list of
+    from :mod:`swlab.game` as ``replay_record`` (``swlab.rules.replay`` replays a list of
     actions from a state).
     """
     return record.timeline(board)
