@@ -1,4 +1,5 @@
-"""What pytest collects outside ``tests/``: the examples in swlab's module docstrings.
+"""What pytest collects outside ``tests/`` and ``notebooks/``: the examples in swlab's
+module docstrings.
 
 ``--doctest-modules`` (pyproject.toml) imports every module of ``swlab/`` to find its
 examples. The modules below are left out: they are the faces that only work inside a
@@ -19,6 +20,8 @@ NOT_COLLECTED: dict[str, str] = {
     "swlab/play/keys.py": "the keyboard layer: an anywidget, shown by a kernel",
     "swlab/play/voila_server.py": "the Voila server: imports Voila and Jupyter Server",
     "swlab/editor/widget.py": "the map editor widget: ipyleaflet and ipywidgets, shown by a kernel",
+    # not a module: with ``--nbval-lax`` (tasks.py test) the notebooks here would be run too
+    "swlab/play/present.ipynb": "the presenter notebook: Voila serves it (tests/browser runs it)",
 }
 
 collect_ignore = list(NOT_COLLECTED)
