@@ -53,11 +53,16 @@ def test_seat_test_tells_an_advantage_from_noise() -> None:
 
 
 @pytest.fixture(scope="module")
-def report(tmp_path_factory: pytest.TempPathFactory) -> object:
-    out = tmp_path_factory.mktemp("lab")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder the module's lab run saves to (``report/``, ``records/``)."""
+    return tmp_path_factory.mktemp("lab")
+
+
+@pytest.fixture(scope="module")
+def report(lab: Path) -> object:
     return balance(
         "official_2p", games=10, seed=2, bots=["greedy", "random"], workers=0,
-        progress=False, out=out / "report", records=out / "records",
+        progress=False, out=lab / "report", records=lab / "records",
     )  # fmt: skip
 
 
@@ -80,14 +85,16 @@ def test_the_report_has_every_figure(report: object) -> None:
     assert r.thresholds["50%"] <= r.thresholds["95%"]  # type: ignore[attr-defined]
 
 
-def test_report_files_and_parquet_metadata(report: object, tmp_path: Path) -> None:
+def test_report_files_and_parquet_metadata(report: object, lab: Path) -> None:
+    """What ``balance(out=...)`` saved (``Report.save``, drawn once per module: the plots
+    take most of the run's time)."""
     r = report
-    saved = r.save(tmp_path / "again")  # type: ignore[attr-defined]
+    folder = lab / "report"
     for stem in ("seats", "races", "combos", "coins", "heat"):
         for ext in ("png", "svg"):
-            assert (tmp_path / "again" / f"{stem}.{ext}").stat().st_size > 1000
-    assert "![regions held at the end of rounds](heat.png)" in saved.read_text()
-    back = load_results(tmp_path / "again")
+            assert (folder / f"{stem}.{ext}").stat().st_size > 1000
+    assert "![regions held at the end of rounds](heat.png)" in (folder / "report.md").read_text()
+    back = load_results(folder)
     assert back.meta["board"] == "official-2p" and back.meta["games"] == 10
     assert back.meta["swlab_version"] and back.meta["bots"] == ["greedy", "random"]
     assert back.games.equals(r.results.games)  # type: ignore[attr-defined]

@@ -94,7 +94,11 @@ class Scenario:
     """Arrange a position directly, then script actions and assert, XMage style.
 
     >>> sc = Scenario(races=["Ratmen"], powers=["Alchemist"])
-    >>> sc.active(0, "Ratmen", hand=5).region(2, 0, "Ratmen", 3).conquering(0)
+    >>> sc = sc.active(0, "Ratmen", hand=5).region(2, 0, "Ratmen", 3).conquering(0)
+    >>> sc.legal()[:3]
+    ['conquer 1', 'conquer 3', 'conquer 6']
+    >>> sc.do("conquer 1").at(1).tokens, sc.hand("Ratmen")
+    (2, 3)
     """
 
     def __init__(

@@ -171,9 +171,10 @@ PIECE_POWERS = ["Fortified", "Heroic", "Bivouacking"]
 def test_listed_piece_placements_are_every_region_the_oracle_accepts() -> None:
     """The placing powers list their placements without checking each one again
     (``PiecePower.legal_extra_actions``): the same actions as ``why_illegal`` accepts
-    region by region."""
+    region by region. Two seeded games, 5 and 2 players, that between them meet every
+    placement and lift (the seeds once rotated over eight games: a quarter of the states)."""
     seen: set[type[Any]] = set()
-    for seed in range(8):
+    for seed in (3, 4):
         players = 2 + seed % 4
         powers = PIECE_POWERS[seed % 3 :] + PIECE_POWERS[: seed % 3]
         state = new_game(official(players), players, seed=seed, powers=powers)

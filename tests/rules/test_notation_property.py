@@ -8,6 +8,7 @@ Hypothesis draws arbitrary text (with the Unicode digits and spaces ``int()`` an
 
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,12 @@ hypothesis = pytest.importorskip("hypothesis")
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: Examples per property: Hypothesis's usual 100 (a few seconds: every accepted action is
+#: saved and loaded twice); 300 with ``SWLAB_SLOW=1``, as the long runs do.
+EXAMPLES = 300 if os.environ.get("SWLAB_SLOW") else 100
+SETTINGS = settings(
+    max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 #: Characters that fool ``int()`` and ``str.split()``: Unicode digits, spaces, separators.
 TRICKY = "0123456789-+_:,. \t\x1c\x1f\u00a0\u2003\u3000\uff13\u0663\u0966\u212a\n\r"
