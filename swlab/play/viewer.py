@@ -1019,9 +1019,13 @@ class GameViewer:
         box.children = tuple(current)
 
     def button(self, label: str) -> widgets.Button:
-        """The visible action or choice button whose label starts with ``label``."""
+        """The visible action or choice button whose label is or starts with ``label``, or
+        whose action's notation (its tooltip) is ``label`` or starts with it as a verb."""
         for b in self._choice_buttons + self._action_buttons + self._file_buttons:
             if b.description == label or b.description.startswith(label + ":"):
+                return b
+        for b in self._choice_buttons + self._action_buttons:
+            if b.tooltip == label or b.tooltip.split(" ")[0] == label:
                 return b
         names = [b.description for b in self._choice_buttons + self._action_buttons]
         raise KeyError(f"no button {label!r}; buttons: {names}")
