@@ -8,7 +8,7 @@ the action the click most plausibly meant. No rule is re-implemented here.
 
 >>> from swlab.board import official_board
 >>> c = GameController(official_board(2), ["Ann", "Bob"], seed=7)
->>> [label for label, _ in c.buttons()][:1]                     
+>>> [label for label, _ in c.buttons()][:1]
 ['Diplomat Ghouls - free, 10 tokens']
 >>> c.apply("pick 0").kind
 'applied'
@@ -29,7 +29,7 @@ from swlab.board.catalog import load_board
 from swlab.board.model import Board
 from swlab.bots import Bot, Hint, make_bot
 from swlab.bots import hint as greedy_hint
-from swlab.i18n import _, ngettext
+from swlab.i18n import _
 from swlab.play import screen as panels
 from swlab.play.screen import (
     Button,
@@ -47,14 +47,11 @@ from swlab.play.style import BoardShapes, feature_collection, labels
 from swlab.play.words import (
     button_label,
     choice_label,
-    final_warning,
     hide_coins,
-    names,
     narrate,
     region_name,
 )
-from swlab.rules import names as game_words
-from swlab.rules.actions import Action, Decline, Done, End, Final, Roll, parse_action
+from swlab.rules.actions import Action, Done, End, Roll, parse_action
 from swlab.rules.cost import CostBreakdown
 from swlab.rules.engine import (
     ACTION_RULE,
@@ -273,9 +270,7 @@ class GameController:
             act = parse_action(action) if isinstance(action, str) else action
         except ValueError as e:
             return self._remember(ClickResult("refused", message=str(e)))
-        question = self._past_question(act)
-        if question is None:
-            question = self._final_question(act) or self._decline_question(act)
+        question = self._past_question(act) or self._irreversible_question(act)
         if question is not None:
             return self._ask(question)
         return self.apply(act)
@@ -284,62 +279,12 @@ class GameController:
         n = self.later_steps
         if n == 0 or not (self._travelled or n > 1):
             return None  # one undone step, just undone: acting replaces it, as expected
-        return Question(
-            "past",
-            _(
-                "You are viewing step {step} of {steps}. Acting here changes the "
-                "game from this step on."
-            ).format(step=self.index, steps=len(self)),
-            (
-                ("continue", _("Continue from here, discarding the {n} later steps").format(n=n)),
-                (
-                    "branch",
-                    _("Branch into a new game from step {step} (the original is kept)").format(
-                        step=self.index
-                    ),
-                ),
-                ("cancel", _("Cancel")),
-            ),
-            action,
-        )
+        return panels.past_question(self.index, len(self), action)
 
-    def _final_question(self, action: Action) -> Question | None:
-        if not isinstance(action, Final) or why_illegal(self.state, action) is not None:
-            return None
-        return Question(
-            "final",
-            final_warning(self.state, action),
-            (
-                (
-                    "confirm",
-                    _("Final conquest of {region}").format(
-                        region=region_name(self.state, action.region)
-                    ),
-                ),
-                ("cancel", _("Not now")),
-            ),
-            action,
-        )
-
-    def _decline_question(self, action: Action) -> Question | None:
-        """A decline cannot be taken back in real play: say what it does first."""
-        if not isinstance(action, Decline) or why_illegal(self.state, action) is not None:
-            return None
-        state = self.state
-        race = state.players[state.current].active
-        name = game_words.race(race.name) if race else ""
-        return Question(
-            "decline",
-            _(
-                "Send the {race} into decline? One token stays in each of their regions, "
-                "their special power is lost, they conquer no more, and you pick a new combo "
-                "next turn (R-DECLINE-1, R-DECLINE-2, R-DECLINE-6)."
-            ).format(race=name),
-            (
-                ("confirm", _("Send the {race} into decline").format(race=name)),
-                ("cancel", _("Not now")),
-            ),
-            action,
+    def _irreversible_question(self, action: Action) -> Question | None:
+        """A final conquest (R-CONQ-10) or a decline (R-DECLINE-1) asks first."""
+        return panels.final_question(self.state, action) or panels.decline_question(
+            self.state, action
         )
 
     def _ask(self, question: Question) -> ClickResult:
@@ -376,7 +321,7 @@ class GameController:
                 self.game.goto(self.index)  # the later steps go when the action is played
             if q.action is None:
                 return self._remember(ClickResult("none", message=_("Continue from here.")))
-            follow = self._final_question(q.action) or self._decline_question(q.action)
+            follow = self._irreversible_question(q.action)
             if follow is not None:
                 return self._ask(follow)
             return self.apply(q.action)
@@ -429,24 +374,7 @@ class GameController:
         """Autoplay, asking first when a human's seat would be played by a bot."""
         humans = [p.name for seat, p in enumerate(self.state.players) if not self.is_bot_seat(seat)]
         if humans and not is_over(self.state):
-            who = names(humans)
-            return self._ask(
-                Question(
-                    "autoplay",
-                    ngettext(
-                        "Autoplay plays to the end of the game. {who}'s seat is played by a "
-                        "person: should a bot play it too?",
-                        "Autoplay plays to the end of the game. {who}'s seats are played by a "
-                        "person: should a bot play it too?",
-                        len(humans),
-                    ).format(who=who),
-                    (
-                        ("all", _("Yes: bots play every seat, {who}'s too").format(who=who)),
-                        ("bots", _("No: bots play only their own seats, then wait for you")),
-                        ("cancel", _("Cancel")),
-                    ),
-                )
-            )
+            return self._ask(panels.autoplay_question(humans))
         results = self.autoplay()
         return results[-1] if results else self._remember(ClickResult("none"))
 

@@ -20,6 +20,7 @@ from swlab.play.words import (
     choice_label,
     effects,
     event_text,
+    final_warning,
     hide_coins,
     names,
     narrate,
@@ -27,7 +28,7 @@ from swlab.play.words import (
 )
 from swlab.rules import names as game_words
 from swlab.rules.abilities.registry import POWERS, RACES
-from swlab.rules.actions import Action, Conquer, Place, Take, Withdraw
+from swlab.rules.actions import Action, Conquer, Decline, Final, Place, Take, Withdraw
 from swlab.rules.cost import CostBreakdown, explain_cost
 from swlab.rules.engine import (
     CHANCE,
@@ -104,6 +105,86 @@ class Question:
     def default(self) -> str:
         """The key Enter answers with: the first option."""
         return self.options[0][0]
+
+
+def past_question(index: int, length: int, action: Action | None) -> Question:
+    """Acting while step ``index`` of ``length`` is shown: continue, branch or cancel."""
+    n = length - index
+    return Question(
+        "past",
+        _(
+            "You are viewing step {step} of {steps}. Acting here changes the "
+            "game from this step on."
+        ).format(step=index, steps=length),
+        (
+            ("continue", _("Continue from here, discarding the {n} later steps").format(n=n)),
+            (
+                "branch",
+                _("Branch into a new game from step {step} (the original is kept)").format(
+                    step=index
+                ),
+            ),
+            ("cancel", _("Cancel")),
+        ),
+        action,
+    )
+
+
+def final_question(state: GameState, action: Action) -> Question | None:
+    """A legal final conquest ends the conquests (R-CONQ-10): say so first."""
+    if not isinstance(action, Final) or why_illegal(state, action) is not None:
+        return None
+    where = region_name(state, action.region)
+    return Question(
+        "final",
+        final_warning(state, action),
+        (
+            ("confirm", _("Final conquest of {region}").format(region=where)),
+            ("cancel", _("Not now")),
+        ),
+        action,
+    )
+
+
+def decline_question(state: GameState, action: Action) -> Question | None:
+    """A decline cannot be taken back in real play: say what it does first."""
+    if not isinstance(action, Decline) or why_illegal(state, action) is not None:
+        return None
+    race = state.players[state.current].active
+    name = game_words.race(race.name) if race else ""
+    return Question(
+        "decline",
+        _(
+            "Send the {race} into decline? One token stays in each of their regions, "
+            "their special power is lost, they conquer no more, and you pick a new combo "
+            "next turn (R-DECLINE-1, R-DECLINE-2, R-DECLINE-6)."
+        ).format(race=name),
+        (
+            ("confirm", _("Send the {race} into decline").format(race=name)),
+            ("cancel", _("Not now")),
+        ),
+        action,
+    )
+
+
+def autoplay_question(humans: Sequence[str]) -> Question:
+    """Autoplay over the seats of these people: should bots play them too?"""
+    who = names(humans)
+    return Question(
+        "autoplay",
+        ngettext(
+            "Autoplay plays to the end of the game. {who}'s seat is played by a "
+            "person: should a bot play it too?",
+            "Autoplay plays to the end of the game. {who}'s seats are played by a "
+            "person: should a bot play it too?",
+            len(humans),
+        ).format(who=who),
+        (
+            ("all", _("Yes: bots play every seat, {who}'s too").format(who=who)),
+            ("bots", _("No: bots play only their own seats, then wait for you")),
+            ("cancel", _("Cancel")),
+        ),
+    )
 
 
 @dataclass(frozen=True)
@@ -404,9 +485,7 @@ def status(screen: Screen) -> Status:
     hand = race.hand if race is not None else 0
     stage = state.stage.value
     over = screen.over
-    text = (
-        _over_text(state) if over or actor is None else _playing_text(state, actor, stage, hand)
-    )
+    text = _over_text(state) if over or actor is None else _playing_text(state, actor, stage, hand)
     return Status(
         round=state.round,
         turns=state.geo.turns,

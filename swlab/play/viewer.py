@@ -1212,8 +1212,9 @@ def _score_table(rows: list[dict[str, Any]]) -> str:
 
 
 def _log_html(entries: Sequence[Any], c: GameController) -> str:
-    """The log, oldest first: each action in words, its effects under it, the notation in
-    a details toggle; a human player's losses marked."""
+    """The log, oldest first: each action in words, its other effects under it, the
+    notation and the events that retell the action in a details toggle; a human player's
+    losses marked."""
     out = []
     notation = html.escape(_("notation"))
     for e in entries:
@@ -1221,13 +1222,14 @@ def _log_html(entries: Sequence[Any], c: GameController) -> str:
         lost = html.escape(_("- you lost tokens"))
         mark = f" <b class='swlab-loss'>{lost}</b>" if e.loss else ""
         effects = "".join(f"<li>{html.escape(x)}</li>" for x in e.effects)
+        retold = "".join(f"<div>{html.escape(x)}</div>" for x in e.retold)
         out.append(
             f"<div class='swlab-log-entry' style='border-left:4px solid {colour};"
             f"padding-left:6px;margin-bottom:4px'>"
             f"<div>{e.n}. {html.escape(e.text)}{mark}</div>"
             f"<ul style='margin:0;padding-left:1.2em'>{effects}</ul>"
             f"<details><summary>{notation}</summary>"
-            f"<code>{html.escape(e.notation)}</code>"
+            f"<code>{html.escape(e.notation)}</code>{retold}"
             "</details></div>"
         )
     return "".join(out)
