@@ -503,10 +503,6 @@ class GameController:
         """Legal actions that are not region clicks, labelled in words."""
         return list(panels.buttons(self.screen()))
 
-    def describe_action(self, action: Action) -> str:
-        """A button's label in words (:func:`swlab.play.words.button_label`)."""
-        return button_label(self.state, action)
-
     def status(self) -> Status:
         """Whose turn, which stage, tokens in hand (:func:`~swlab.play.screen.status`)."""
         return panels.status(self.screen())
