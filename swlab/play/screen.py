@@ -375,6 +375,7 @@ _STAGE_WORDS: dict[str, str] = {
     "withdraw": N_("withdraws tokens"),
     "defend": N_("redeploys after an attack"),
     "decline_choice": N_("may go into decline"),
+    "declined": N_("has gone into decline: the turn ends with scoring"),
     "game_over": N_("game over"),
 }
 

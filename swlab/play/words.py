@@ -365,7 +365,13 @@ def _decline_told(t: Told) -> str:
     return _("{player} sends the {race} into decline.").format(player=t.who, race=race)
 
 
+#: The turn of decline (R-DECLINE-5): the race has gone into decline, scoring is to come.
+_DECLINED = "declined"
+
+
 def _end_button(state: GameState, action: Action) -> str:
+    if state.stage.value == _DECLINED:
+        return _("End the turn of decline: score it (R-DECLINE-5)")
     if state.stage is Stage.CONQUER:
         return _("Stop conquering, redeploy")
     if state.stage is Stage.DECLINE_CHOICE:
@@ -374,6 +380,8 @@ def _end_button(state: GameState, action: Action) -> str:
 
 
 def _end_told(t: Told) -> str:
+    if t.before.stage.value == _DECLINED:
+        return _("{player} ends the turn of decline.").format(player=t.who)
     if t.before.stage is Stage.CONQUER:
         return _("{player} stops conquering.").format(player=t.who)
     if t.before.stage is Stage.DECLINE_CHOICE:
