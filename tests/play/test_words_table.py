@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
+from swlab.board import Board
 from swlab.play import words
 from swlab.play.controller import GameController
 from swlab.rules.actions import VERBS, Decline, End, Pick
+from swlab.rules.state import Stage
 
 
 def test_every_verb_has_its_words() -> None:
@@ -41,3 +45,17 @@ def test_decline_is_said_the_same_on_its_button_and_in_its_question(ctl: GameCon
     assert label == "Send the Ghouls into decline" and label in [b.label for b in ctl.buttons()]
     question = ctl.request(Decline()).question  # R-DECLINE-1: asked first
     assert question is not None and dict(question.options)["confirm"] == label
+
+
+@pytest.mark.skipif(not hasattr(Stage, "DECLINED"), reason="the turn of decline is not a stage")
+def test_r_decline_5_the_turn_of_decline_is_said_in_words(board2: Board) -> None:
+    """A scenario stopped in the turn of decline: the status, the one button and the
+    narration say it in words (the notation ``end`` stays in the tooltip)."""
+    from tests.rules.test_decline_moment import the_turn_of_decline
+
+    from swlab.rules.scenario import scenario_from_dict
+
+    c = GameController(scenario_from_dict(the_turn_of_decline()), board=board2)
+    assert c.status().text.endswith("Ann has gone into decline: the turn ends with scoring.")
+    assert [b.label for b in c.buttons()] == ["End the turn of decline: score it (R-DECLINE-5)"]
+    assert c.end_stage().narration == "Ann ends the turn of decline."
