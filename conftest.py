@@ -20,6 +20,9 @@ NOT_COLLECTED: dict[str, str] = {
     "swlab/play/keys.py": "the keyboard layer: an anywidget, shown by a kernel",
     "swlab/play/voila_server.py": "the Voila server: imports Voila and Jupyter Server",
     "swlab/editor/widget.py": "the map editor widget: ipyleaflet and ipywidgets, shown by a kernel",
+    "swlab/editor/hexwidget.py": "the hex map editor widget: ipywidgets, shown by a kernel",
+    "swlab/editor/shell.py": "the frame both editors share: ipywidgets, shown by a kernel",
+    "swlab/editor/labels.py": "the editor's region labels: ipyleaflet markers, shown by a kernel",
     # not a module: with ``--nbval-lax`` (tasks.py test) the notebooks here would be run too
     "swlab/play/present.ipynb": "the presenter notebook: Voila serves it (tests/browser runs it)",
 }

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from swlab import names as game_words
 from swlab.board.catalog import OFFICIAL_PLAYERS, find_graph, load_board, official_board
 from swlab.board.generate import RegionGraph
 from swlab.board.graph import board_to_graph, read_graph_document
@@ -61,7 +62,6 @@ from swlab.editor.overlays import (
 )
 from swlab.editor.playtest import BalanceResult, balance_run, check_playable
 from swlab.i18n import N_, _, ngettext
-from swlab import names as game_words
 from swlab.workspace import FileBox, Outcome, Workspace
 
 __all__ = [

@@ -42,6 +42,7 @@ from ipyleaflet import (  # type: ignore[import-untyped]
 )
 
 from swlab import i18n
+from swlab import names as game_words
 from swlab.board.model import SYMBOLS, TERRAINS, TURNS_BY_PLAYERS, Board
 from swlab.board.validate import Problem
 from swlab.editor.controller import (
@@ -76,7 +77,6 @@ from swlab.play.style import (
     label_px,
 )
 from swlab.play.viewer import CHROME_PX
-from swlab import names as game_words
 from swlab.workspace import Outcome, Workspace
 
 __all__ = ["DESIGNS", "MODES", "OVERLAYS", "SOURCES", "MapEditor", "editor_css"]

@@ -8,8 +8,8 @@ the action the click most plausibly meant. No rule is re-implemented here.
 
 >>> from swlab.board import official_board
 >>> c = GameController(official_board(2), ["Ann", "Bob"], seed=7)
->>> [label for label, _ in c.buttons()][:1]                       # doctest: +SKIP
-['pick 0: Diplomat Ghouls - free, 10 tokens']
+>>> [label for label, _ in c.buttons()][:1]
+['Diplomat Ghouls - free, 10 tokens']
 >>> c.apply("pick 0").kind
 'applied'
 >>> c.click(7).rule                          # not a border region for a first conquest
@@ -20,67 +20,58 @@ the action the click most plausibly meant. No rule is re-implemented here.
 
 from __future__ import annotations
 
-import importlib
 import os
-import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from swlab import names as game_words
 from swlab.board.catalog import load_board
 from swlab.board.model import Board
+from swlab.bots import Bot, Hint, make_bot
+from swlab.bots import hint as greedy_hint
 from swlab.game.game import Game
-from swlab.i18n import N_, SOURCE, _, language, ngettext
+from swlab.i18n import _
+from swlab.play import screen as panels
+from swlab.play.screen import (
+    Button,
+    ClickResult,
+    LogEntry,
+    PanelModel,
+    Question,
+    RedeployRow,
+    Screen,
+    Status,
+    TurnSummary,
+    region_of,
+)
 from swlab.play.style import BoardShapes, feature_collection, labels
 from swlab.play.words import (
+    button_label,
     choice_label,
-    event_text,
-    final_warning,
     hide_coins,
-    names,
     narrate,
     region_name,
 )
-from swlab.rules.abilities.registry import POWERS, RACES
-from swlab.rules.actions import (
-    Action,
-    Conquer,
-    Decline,
-    Done,
-    End,
-    Final,
-    Pick,
-    Place,
-    Roll,
-    Take,
-    Withdraw,
-    parse_action,
-)
-from swlab.rules.cost import CostBreakdown, explain_cost
-from swlab.rules.driver import Chooser, random_action, sample_chance
+from swlab.rules.actions import Action, Done, End, Roll, parse_action
+from swlab.rules.cost import CostBreakdown
+from swlab.rules.driver import Chooser, sample_chance
 from swlab.rules.engine import (
     ACTION_RULE,
     CHANCE,
-    acting_race,
     current_player,
     is_over,
     legal_actions,
-    score_rows,
-    tokens_on_map,
     why_illegal,
-    winners,
 )
 from swlab.rules.errors import IllegalActionError
-from swlab.rules.events import ComboPicked, Conquered, Declined, Event, TokensLost
-from swlab.rules.pieces import PIECES
-from swlab.rules.state import GameState, RegionState, Stage
+from swlab.rules.events import Event
+from swlab.rules.state import GameState, Stage
 
 if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = [
+    "BotSpec",
     "Button",
     "ClickResult",
     "GameController",
@@ -90,283 +81,22 @@ __all__ = [
     "RedeployRow",
     "Status",
     "TurnSummary",
-    "bots_available",
+    "seat_bot",
 ]
 
-Kind = Literal["applied", "refused", "choices", "confirm", "none"]
+#: A seat's bot as :class:`GameController` accepts it: a kind (``"greedy"``,
+#: ``"random"``) or a :class:`~swlab.bots.Bot`.
+BotSpec = str | Bot
 
 
-@dataclass(frozen=True)
-class Question:
-    """An irreversible step waiting for the player's word. ``options`` are ``(key, label)``
-    pairs for :meth:`GameController.answer`; the first is the default.
-
-    Every question the viewer asks, and what Enter and Esc answer
-    (:meth:`GameController.confirm`, :meth:`GameController.cancel`); Esc never plays:
-
-    - ``final``, a final conquest (R-CONQ-10): Enter answers ``confirm``, Esc ``cancel``.
-    - ``decline`` (R-DECLINE-1): Enter answers ``confirm``, Esc ``cancel``.
-    - ``past``, acting while the past is shown: Enter answers ``continue`` (from the step shown;
-      the later steps go, as after an undo), Esc ``cancel``.
-    - ``autoplay`` over a person's seat: Enter ``all`` (bots play every seat, as the
-      button asked), Esc ``cancel``.
-    - choices on one region (not a :class:`Question`: ``ClickResult.choices``): Enter
-      takes the first, the plain conquest or placement listed before a badge's own (the
-      Dragon of R-POW-DRAGONMASTER, a conversion, a piece); Esc takes none.
-    - the reinforcement die to roll (R-CONQ-10): Enter rolls it.
-    - the viewer's file box, outside the game: a file that exists is replaced by Enter and
-      kept by Esc (:class:`swlab.workspace.FileBox`).
-    """
-
-    kind: Literal["final", "decline", "past", "autoplay"]
-    text: str
-    options: tuple[tuple[str, str], ...]
-    action: Action | None = None
-
-    @property
-    def default(self) -> str:
-        """The key Enter answers with: the first option."""
-        return self.options[0][0]
-
-
-@dataclass(frozen=True)
-class TurnSummary:
-    """One player's turn told in a sentence, with the steps it spans (for a step-through)
-    and the regions it changed (for highlighting)."""
-
-    seat: int
-    name: str
-    start: int
-    end: int
-    text: str
-    changed: frozenset[int]
-    lines: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class LogEntry:
-    """One step of the log: the action in words, its notation, its effects under it;
-    ``loss`` marks a step where a human player lost tokens."""
-
-    n: int
-    seat: int | None
-    text: str
-    notation: str
-    effects: tuple[str, ...]
-    loss: bool = False
-
-
-@dataclass(frozen=True)
-class RedeployRow:
-    """One own region during a redeployment: its tokens, and + / - when legal."""
-
-    region: int
-    name: str
-    tokens: int
-    place: Action | None
-    take: Action | None
-
-
-#: Refusals about a conquest's price: the cost is worth quoting beside them.
-_COST_RULES = frozenset({"R-CONQ-2", "R-CONQ-3", "R-CONQ-10"})
-
-#: What a click on a region most plausibly means in each stage, to ask the engine why it
-#: is refused when no legal action targets the region.
-_PROBE: dict[Stage, Callable[[int], Action]] = {
-    Stage.CONQUER: Conquer,
-    Stage.REDEPLOY: Place,
-    Stage.DEFEND: Place,
-    Stage.WITHDRAW: Withdraw,
-}
-
-
-@dataclass(frozen=True)
-class ClickResult:
-    """What a click (or a button) did.
-
-    ``kind``: ``applied`` (``action`` was played), ``refused`` (``rule`` and ``message``
-    say why), ``choices`` (several legal actions target the region: ``choices``), ``none``
-    (nothing to do, e.g. a bot had no move).
-    """
-
-    kind: Kind
-    region: int | None = None
-    action: Action | None = None
-    choices: tuple[Action, ...] = ()
-    rule: str = ""
-    message: str = ""
-    events: tuple[str, ...] = ()
-    question: Question | None = None
-    narration: str = ""
-    raw: tuple[Event, ...] = ()
-
-    @property
-    def ok(self) -> bool:
-        return self.kind == "applied"
-
-    def __str__(self) -> str:
-        if self.kind == "applied":
-            return f"{self.action!r}: " + " ".join(self.events)
-        if self.kind == "choices":
-            return _("Choose: {choices}").format(choices=", ".join(repr(a) for a in self.choices))
-        if self.kind == "confirm" and self.question is not None:
-            return self.question.text
-        return self.message
-
-
-@dataclass(frozen=True)
-class Button:
-    """A legal action that is not a region click, with a label a learner reads."""
-
-    label: str
-    action: Action
-
-    def __iter__(self) -> Any:  # unpacks as (label, action)
-        return iter((self.label, self.action))
-
-
-@dataclass(frozen=True)
-class Status:
-    """Whose turn, which stage, tokens in hand; ``text`` is one sentence.
-
-    ``actor`` is the seat that decides now; at a chance node (``chance``) the seat whose
-    die is rolled (R-CONQ-10).
-    """
-
-    round: int
-    turns: int
-    player: int | None
-    player_name: str
-    actor: int | None
-    actor_name: str
-    stage: str
-    acting: str
-    hand: int
-    over: bool
-    text: str
-    chance: bool = False
-
-    def __str__(self) -> str:
-        return self.text
-
-
-@dataclass(frozen=True)
-class PanelModel:
-    """Everything the viewer draws after a change, as plain data (benchmarked)."""
-
-    features: dict[str, Any]
-    labels: dict[int, tuple[tuple[float, float], str]]
-    status: Status
-    buttons: tuple[Button, ...]
-    choices: tuple[Action, ...]
-    message: str
-    market: list[dict[str, Any]]
-    scoreboard: list[dict[str, Any]]
-    log: list[str]
-    index: int
-    length: int
-    targets: frozenset[int] = field(default_factory=frozenset)
-    question: Question | None = None
-    banner: str = ""
-    redeploy_prompt: str = ""
-    redeploy: tuple[RedeployRow, ...] = ()
-    summaries: tuple[TurnSummary, ...] = ()
-    entries: tuple[LogEntry, ...] = ()
-    choice_labels: tuple[str, ...] = ()
-
-
-_STAGE_WORDS: dict[str, str] = {
-    "pick": N_("picks a combo"),
-    "conquer": N_("conquers"),
-    "roll": N_("rolls the reinforcement die"),
-    "redeploy": N_("redeploys"),
-    "withdraw": N_("withdraws tokens"),
-    "defend": N_("redeploys after an attack"),
-    "decline_choice": N_("may go into decline"),
-    "game_over": N_("game over"),
-}
-
-
-def _piece_words(rs: RegionState) -> list[str]:
-    """What stands in a region besides race tokens (``mountain``, ``encampment x2``), in
-    the language in effect: the engine's words in English, the rulebook's label otherwise."""
-    if language() == SOURCE:
-        return rs.pieces()
-    return [
-        game_words.piece(p.label) + (f" x{n}" if p.counted else "")
-        for p in PIECES
-        if (n := p.count(rs))
-    ]
-
-
-def bots_available() -> dict[str, Any]:
-    """Bot classes, ``make_bot`` and ``hint`` from :mod:`swlab.bots`, if it imports (a bot
-    is anything with ``choose(state) -> Action``; see ``swlab.bots.base.Bot``)."""
-    try:
-        mod = importlib.import_module("swlab.bots")
-    except Exception:
-        return {}
-    out: dict[str, Any] = {}
-    for name in ("GreedyBot", "RandomBot", "make_bot", "hint"):
-        obj = getattr(mod, name, None)
-        if obj is not None:
-            out[name] = obj
-    return out
-
-
-class _EngineRandom:
-    """A random player from the engine's random playouts (used when no bot is given)."""
-
-    name = "random"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, state: GameState) -> Action:
-        return random_action(state, self.rng)
-
-
-def _bot_action(bot: Any, state: GameState) -> Action:
-    """Ask any bot-like object for an action (method names vary between bot kinds)."""
-    for name in ("choose", "act", "action", "select_action", "choose_action", "play"):
-        method = getattr(bot, name, None)
-        if callable(method):
-            action = method(state)
-            break
-    else:
-        if not callable(bot):
-            raise TypeError(f"{bot!r} is not a bot: it has no choose/act method")
-        action = bot(state)
-    action = getattr(action, "action", action)  # a Hint-like answer
-    return parse_action(action) if isinstance(action, str) else action
-
-
-def _make_bot(spec: Any, seed: int) -> Any:
-    if not isinstance(spec, str):
-        return spec
-    available = bots_available()
-    key = spec.strip().lower().removesuffix("bot")
-    if "make_bot" in available:
-        try:
-            return available["make_bot"](key, seed)
-        except ValueError:
-            pass
-    if key == "greedy" and "GreedyBot" in available:
-        return _construct(available["GreedyBot"], seed)
-    if key == "random":
-        if "RandomBot" in available:
-            return _construct(available["RandomBot"], seed)
-        return _EngineRandom(seed)
-    if key == "greedy":
-        raise ValueError("the greedy bot needs swlab.bots, which is not importable here")
-    raise ValueError(f"unknown bot {spec!r}: use 'greedy', 'random' or a bot object")
-
-
-def _construct(cls: Any, seed: int) -> Any:
-    try:
-        return cls(seed=seed)
-    except TypeError:
-        return cls()
+def seat_bot(spec: BotSpec, seed: int) -> Bot:
+    """The bot a seat is given: one of :data:`swlab.bots.BOT_KINDS` by name (``"greedy"``,
+    ``"GreedyBot"``), built with ``seed``, or a :class:`~swlab.bots.Bot` as it is."""
+    if isinstance(spec, str):
+        return make_bot(spec.strip().lower().removesuffix("bot"), seed)
+    if not isinstance(spec, Bot):
+        raise TypeError(f"{spec!r} is not a bot: it needs a name and choose(state) -> Action")
+    return spec
 
 
 class GameController:
@@ -395,7 +125,7 @@ class GameController:
         seed: int | None = None,
         races: Sequence[str] | None = None,
         powers: Sequence[str] | None = None,
-        bots: Mapping[int, Any] | None = None,
+        bots: Mapping[int, BotSpec] | None = None,
         board: Board | None = None,
     ) -> None:
         if isinstance(game_or_board, Game):
@@ -417,10 +147,12 @@ class GameController:
         self.selected: int | None = None
         self.last: ClickResult | None = None
         self._seed = self.game.state.seed
-        self.bots: dict[int, Any] = {
-            seat: _make_bot(spec, self._seed + seat) for seat, spec in (bots or {}).items()
+        self.bots: dict[int, Bot] = {
+            seat: seat_bot(spec, self._seed + seat) for seat, spec in (bots or {}).items()
         }
-        self._fallback_bot: Any = None
+        self._fallback_bot: Bot | None = None
+        #: the hint of :meth:`hint`: a move and its reason for the player who acts now
+        self.hinter: Callable[[GameState], Hint] = greedy_hint
         self._legal_cache: tuple[GameState, list[Action]] | None = None
         #: the question waiting for an answer (:meth:`answer`), if any
         self.question: Question | None = None
@@ -486,16 +218,7 @@ class GameController:
 
     def banner(self) -> str:
         """The time-travel banner ("" at the latest step)."""
-        if not self.viewing_past():
-            return ""
-        n = self.later_steps
-        return ngettext(
-            "You are viewing the past: step {step} of {steps}. {n} later step follows; "
-            "acting here asks first whether to continue from here or to branch.",
-            "You are viewing the past: step {step} of {steps}. {n} later steps follow; "
-            "acting here asks first whether to continue from here or to branch.",
-            n,
-        ).format(step=self.index, steps=len(self), n=n)
+        return panels.banner(self.screen())
 
     def to_latest(self) -> GameState:
         """Back to the latest step."""
@@ -530,7 +253,7 @@ class GameController:
         return self._remember(
             ClickResult(
                 "applied",
-                region=_region_of(action),
+                region=region_of(action),
                 action=action,
                 events=tuple(e.describe(after) for e in events),
                 narration=narrate(before, action, events, after),
@@ -547,9 +270,7 @@ class GameController:
             act = parse_action(action) if isinstance(action, str) else action
         except ValueError as e:
             return self._remember(ClickResult("refused", message=str(e)))
-        question = self._past_question(act)
-        if question is None:
-            question = self._final_question(act) or self._decline_question(act)
+        question = self._past_question(act) or self._irreversible_question(act)
         if question is not None:
             return self._ask(question)
         return self.apply(act)
@@ -558,67 +279,17 @@ class GameController:
         n = self.later_steps
         if n == 0 or not (self._travelled or n > 1):
             return None  # one undone step, just undone: acting replaces it, as expected
-        return Question(
-            "past",
-            _(
-                "You are viewing step {step} of {steps}. Acting here changes the "
-                "game from this step on."
-            ).format(step=self.index, steps=len(self)),
-            (
-                ("continue", _("Continue from here, discarding the {n} later steps").format(n=n)),
-                (
-                    "branch",
-                    _("Branch into a new game from step {step} (the original is kept)").format(
-                        step=self.index
-                    ),
-                ),
-                ("cancel", _("Cancel")),
-            ),
-            action,
-        )
+        return panels.past_question(self.index, len(self), action)
 
-    def _final_question(self, action: Action) -> Question | None:
-        if not isinstance(action, Final) or why_illegal(self.state, action) is not None:
-            return None
-        return Question(
-            "final",
-            final_warning(self.state, action),
-            (
-                (
-                    "confirm",
-                    _("Final conquest of {region}").format(
-                        region=region_name(self.state, action.region)
-                    ),
-                ),
-                ("cancel", _("Not now")),
-            ),
-            action,
-        )
-
-    def _decline_question(self, action: Action) -> Question | None:
-        """A decline cannot be taken back in real play: say what it does first."""
-        if not isinstance(action, Decline) or why_illegal(self.state, action) is not None:
-            return None
-        state = self.state
-        race = state.players[state.current].active
-        name = game_words.race(race.name) if race else ""
-        return Question(
-            "decline",
-            _(
-                "Send the {race} into decline? One token stays in each of their regions, "
-                "their special power is lost, they conquer no more, and you pick a new combo "
-                "next turn (R-DECLINE-1, R-DECLINE-2, R-DECLINE-6)."
-            ).format(race=name),
-            (
-                ("confirm", _("Send the {race} into decline").format(race=name)),
-                ("cancel", _("Not now")),
-            ),
-            action,
+    def _irreversible_question(self, action: Action) -> Question | None:
+        """A final conquest (R-CONQ-10) or a decline (R-DECLINE-1) asks first."""
+        return panels.final_question(self.state, action) or panels.decline_question(
+            self.state, action
         )
 
     def _ask(self, question: Question) -> ClickResult:
         self.question = question
-        region = _region_of(question.action) if question.action is not None else None
+        region = region_of(question.action) if question.action is not None else None
         return self._remember(
             ClickResult(
                 "confirm",
@@ -650,7 +321,7 @@ class GameController:
                 self.game.goto(self.index)  # the later steps go when the action is played
             if q.action is None:
                 return self._remember(ClickResult("none", message=_("Continue from here.")))
-            follow = self._final_question(q.action) or self._decline_question(q.action)
+            follow = self._irreversible_question(q.action)
             if follow is not None:
                 return self._ask(follow)
             return self.apply(q.action)
@@ -703,24 +374,7 @@ class GameController:
         """Autoplay, asking first when a human's seat would be played by a bot."""
         humans = [p.name for seat, p in enumerate(self.state.players) if not self.is_bot_seat(seat)]
         if humans and not is_over(self.state):
-            who = names(humans)
-            return self._ask(
-                Question(
-                    "autoplay",
-                    ngettext(
-                        "Autoplay plays to the end of the game. {who}'s seat is played by a "
-                        "person: should a bot play it too?",
-                        "Autoplay plays to the end of the game. {who}'s seats are played by a "
-                        "person: should a bot play it too?",
-                        len(humans),
-                    ).format(who=who),
-                    (
-                        ("all", _("Yes: bots play every seat, {who}'s too").format(who=who)),
-                        ("bots", _("No: bots play only their own seats, then wait for you")),
-                        ("cancel", _("Cancel")),
-                    ),
-                )
-            )
+            return self._ask(panels.autoplay_question(humans))
         results = self.autoplay()
         return results[-1] if results else self._remember(ClickResult("none"))
 
@@ -765,8 +419,7 @@ class GameController:
             )
         if current_player(state) == CHANCE:
             return self._die_decides(region_id)
-        probe = _PROBE.get(state.stage, Conquer)(region_id)
-        error = why_illegal(state, probe)
+        probe, error = panels.refusal_of_click(state, region_id)
         if error is None:  # legal but not listed (should not happen): play it anyway
             return self.request(probe)
         return self._remember(
@@ -790,16 +443,6 @@ class GameController:
         self.last = result
         return result
 
-    def targets(self) -> frozenset[int]:
-        """Region ids where a click does something now (a region where only a token
-        could be taken back is not one: that is the explicit - control's job)."""
-        redeploying = self.state.stage in (Stage.REDEPLOY, Stage.DEFEND)
-        return frozenset(
-            r
-            for r, acts in self._by_region().items()
-            if not redeploying or any(not a.undoes for a in acts)
-        )
-
     def _legal(self) -> list[Action]:
         """``legal_actions`` of the state shown, asked once per state."""
         state = self.state
@@ -809,397 +452,64 @@ class GameController:
 
     def _by_region(self) -> dict[int, list[Action]]:
         """The legal actions grouped by the region they target (as ``actions_by_region``)."""
-        out: dict[int, list[Action]] = {}
-        for action in self._legal():
-            region = _region_of(action)
-            if region is not None:
-                out.setdefault(region, []).append(action)
-        return out
+        return panels.by_region(self._legal())
 
-    # --- hover --------------------------------------------------------------------------
+    # --- the screen and its panels (swlab.play.screen) ---------------------------------
+    def screen(self, reveal: bool = False) -> Screen:
+        """What the viewer shows now, frozen: every panel is a function of it."""
+        return Screen(
+            state=self.state,
+            start=self.game.start,
+            history=tuple(self.game.history),
+            length=len(self.game),
+            legal=tuple(self._legal()),
+            last=self.last,
+            question=self.question,
+            summaries=self.summaries,
+            bots={seat: self._bot_name(seat) for seat in self.bots},
+            reveal=reveal,
+        )
+
+    def targets(self) -> frozenset[int]:
+        """Region ids where a click does something now (:func:`~swlab.play.screen.targets`)."""
+        return panels.targets(self.screen())
+
     def cost(self, region_id: int) -> CostBreakdown | None:
         """The conquest cost breakdown for the race acting now (``None`` if no race acts
         or the region is unknown)."""
-        state = self.state
-        if region_id not in state.geo.index:
-            return None
-        race = acting_race(state)
-        if race is None:
-            actor = current_player(state)
-            race = state.players[actor].active if actor is not None and actor >= 0 else None
-        if race is None:
-            return None
-        return explain_cost(state, region_id, race.name)
+        return panels.cost(self.state, region_id)
 
     def hover(self, region_id: int) -> str:
-        """A few lines about a region: what holds it, what a click does, and for a region
-        a click cannot act on, why not (the engine's refusal, with its rule id). The
-        conquest cost (R-CONQ-2, R-CONQ-3) is quoted only where conquering is the
-        question: a target, or a region refused for its cost; never for a Sea the race
-        cannot enter (R-CONQ-4)."""
-        state = self.state
-        i = state.geo.index.get(region_id)
-        if i is None:
-            return _("There is no region {id} on this board.").format(id=region_id)
-        rs = state.regions[i]
-        bits: list[str] = []
-        if rs.tokens and rs.race:
-            who = state.player_name(rs.owner) if rs.owner >= 0 else "?"
-            held = (
-                _("{player}'s {race} in decline x{tokens}")
-                if rs.in_decline
-                else _("{player}'s {race} x{tokens}")
-            )
-            bits.append(held.format(player=who, race=game_words.race(rs.race), tokens=rs.tokens))
-        bits += _piece_words(rs)
-        head = state.geo.label(i) + ": " + (", ".join(bits) if bits else _("empty"))
-        lines = [head]
-        options = self._by_region().get(region_id, [])
-        clickable = [a for a in options if not a.undoes]
-        refusal = None
-        if clickable:
-            lines.append(
-                _("Click: {choices}").format(
-                    choices=_(" or ").join(choice_label(state, a) for a in clickable)
-                )
-            )
-        elif current_player(state) == CHANCE:
-            lines.append(_("Not now: the reinforcement die decides (R-CONQ-10)."))
-        elif not is_over(state):
-            probe = _PROBE.get(state.stage, Conquer)(region_id)
-            refusal = why_illegal(state, probe)
-            if refusal is not None:
-                lines.append(_("Not a target now: {why}").format(why=refusal.message))
-        cost = self.cost(region_id)
-        race = acting_race(state) or state.players[state.current].active
-        own = race is not None and rs.race == race.name
-        about_cost = bool(clickable) or (refusal is not None and refusal.rule in _COST_RULES)
-        if (
-            cost is not None
-            and not own
-            and about_cost
-            and state.stage in (Stage.CONQUER, Stage.PICK)
-        ):
-            rules = ", ".join(sorted({row.rule for row in cost.rows}))
-            line = (
-                _("{race} conquest cost: {cost} ({rules})")
-                if race
-                else _("conquest cost: {cost} ({rules})")
-            )
-            lines.append(
-                line.format(
-                    race=game_words.race(race.name) if race else "",
-                    cost=cost.summary(),
-                    rules=rules,
-                )
-            )
-        return "\n".join(lines)
+        """A few lines about a region (:func:`~swlab.play.screen.hover`)."""
+        return panels.hover(self.screen(), region_id)
 
-    # --- redeployment -----------------------------------------------------------------
     def redeploy_rows(self) -> tuple[RedeployRow, ...]:
         """During a redeployment: each own region, its tokens, + (place) and - (take)."""
-        state = self.state
-        if state.stage not in (Stage.REDEPLOY, Stage.DEFEND):
-            return ()
-        race = acting_race(state)
-        if race is None:
-            return ()
-        legal = self._legal()
-        rows = []
-        for i, rs in enumerate(state.regions):
-            if rs.race != race.name or rs.owner != race.owner or rs.in_decline:
-                continue
-            rid = state.geo.ids[i]
-            place, take = Place(rid), Take(rid)
-            rows.append(
-                RedeployRow(
-                    region=rid,
-                    name=state.geo.label(i),
-                    tokens=rs.tokens,
-                    place=place if place in legal else None,
-                    take=take if take in legal else None,
-                )
-            )
-        return tuple(rows)
+        return panels.redeploy_rows(self.screen())
 
     def redeploy_prompt(self) -> str:
         """What to do in a redeployment, with the tokens left to place."""
-        state = self.state
-        if state.stage not in (Stage.REDEPLOY, Stage.DEFEND):
-            return ""
-        race = acting_race(state)
-        if race is None:
-            return ""
-        who = state.player_name(race.owner)
-        left = ngettext("{n} token left to place", "{n} tokens left to place", race.hand).format(
-            n=race.hand
-        )
-        fields = {"player": who, "race": game_words.race(race.name), "left": left}
-        if state.stage is Stage.DEFEND:
-            return _(
-                "{player}: place the {race} that fled back into your regions: {left} "
-                "(R-CONQ-7). + puts a token on a region; Done when finished."
-            ).format(**fields)
-        return _(
-            "{player}, redeploy the {race}: {left}. + puts one on a region, - takes one "
-            "back to hand (at least 1 stays); Done when finished (R-REDEPLOY-1)."
-        ).format(**fields)
+        return panels.redeploy_prompt(self.screen())
 
-    # --- bot turns told in words -------------------------------------------------------
     def turn_summaries(self, start: int, end: int) -> tuple[TurnSummary, ...]:
-        """The turns played between steps ``start`` and ``end``, each in one sentence:
-        what the player picked, took from whom, and who lost tokens (coins never)."""
-        steps = self.game.history[start:end]
-        out: list[TurnSummary] = []
-        group: list[int] = []
+        """The turns played between steps ``start`` and ``end``, each in one sentence."""
+        return panels.turn_summaries(self.screen(), start, end)
 
-        def before_of(n: int) -> GameState:
-            return self.game.history[n - 1].state if n > 0 else self.game.start
-
-        def flush() -> None:
-            if group:
-                out.append(self._summary(group[0], group[-1] + 1, before_of))
-            group.clear()
-
-        key = None
-        for k, _step in enumerate(steps, start=start):
-            b = before_of(k)
-            this = (b.round, b.current)
-            if key is not None and this != key:
-                flush()
-            key = this
-            group.append(k)
-        flush()
-        return tuple(out)
-
-    def _summary(self, a: int, b: int, before_of: Callable[[int], GameState]) -> TurnSummary:
-        first = before_of(a)
-        last = self.game.history[b - 1].state
-        seat = first.current
-        who = first.player_name(seat)
-        picked: list[str] = []
-        taken: dict[int, list[int]] = {}
-        conquered: list[int] = []
-        declined = False
-        losses: dict[int, int] = {}
-        lines = []
-        for n in range(a, b):
-            step = self.game.history[n]
-            lines.append(narrate(before_of(n), step.action, step.events, step.state))
-            for e in step.events:
-                if isinstance(e, ComboPicked):
-                    picked.append(game_words.combo(e.power, e.race))
-                elif isinstance(e, Conquered):
-                    conquered.append(e.region)
-                elif isinstance(e, TokensLost) and e.player >= 0 and e.player != seat:
-                    taken.setdefault(e.player, []).append(e.region)
-                    losses[e.player] = losses.get(e.player, 0) + e.lost
-                elif isinstance(e, Declined):
-                    declined = True
-        parts = []
-        if picked:
-            parts.append(_("picked {combos}").format(combos=names(picked)))
-        if declined:
-            parts.append(_("went into decline"))
-        victims_regions = {r for rs in taken.values() for r in rs}
-        free = [r for r in conquered if r not in victims_regions]
-        if free:
-            parts.append(
-                _("conquered {regions}").format(regions=names(region_name(first, r) for r in free))
-            )
-        for p, regions in taken.items():
-            parts.append(
-                _("took {regions} from {player}").format(
-                    regions=names(region_name(first, r) for r in regions),
-                    player=first.player_name(p),
-                )
-            )
-        text = (
-            _("{player} {deeds}.").format(player=who, deeds="; ".join(parts))
-            if parts
-            else _("{player} made no conquest.").format(player=who)
-        )
-        for p, n in losses.items():
-            text += " " + ngettext(
-                "{player} lost {n} token.", "{player} lost {n} tokens.", n
-            ).format(player=first.player_name(p), n=n)
-        changed = frozenset(
-            first.geo.ids[i]
-            for i, (x, y) in enumerate(zip(first.regions, last.regions, strict=True))
-            if x != y
-        )
-        return TurnSummary(seat, who, a, b, text, changed, tuple(lines))
-
-    # --- the log ------------------------------------------------------------------------
     def log_entries(self, reveal: bool = False, last: int | None = None) -> list[LogEntry]:
-        """The game so far, oldest first: each action in words with its effects under
-        it, the notation kept apart; a human player's losses marked; coins hidden unless
-        ``reveal`` or the game is over (R-SETUP-4)."""
-        history = self.game.history
-        show = reveal or is_over(self.state)
-        first = 0 if last is None else max(0, len(history) - last)
-        out = []
-        for n in range(first, len(history)):
-            step = history[n]
-            before = history[n - 1].state if n else self.game.start
-            seat = current_player(before)
-            text = narrate(before, step.action, step.events, step.state)
-            effects = tuple(event_text(e, step.state, reveal=show) for e in step.events)
-            loss = any(
-                isinstance(e, TokensLost)
-                and e.player >= 0
-                and not self.is_bot_seat(e.player)
-                and e.player != seat
-                for e in step.events
-            )
-            out.append(
-                LogEntry(
-                    n + 1,
-                    seat if seat is not None and seat >= 0 else None,
-                    text if show else hide_coins(text),
-                    repr(step.action),
-                    effects,
-                    loss,
-                )
-            )
-        return out
+        """The game so far in words (:func:`~swlab.play.screen.log_entries`)."""
+        return list(panels.log_entries(self.screen(reveal), last))
 
-    # --- buttons ------------------------------------------------------------------------
     def buttons(self) -> list[Button]:
-        """Legal actions that are not region clicks, labelled (unknown verbs by notation)."""
-        out: list[Button] = []
-        for action in self._legal():
-            if _region_of(action) is not None:
-                continue
-            out.append(Button(self.describe_action(action), action))
-        return out
+        """Legal actions that are not region clicks, labelled in words."""
+        return list(panels.buttons(self.screen()))
 
-    def describe_action(self, action: Action) -> str:
-        """A button label: the notation, then what it means."""
-        state = self.state
-        note = repr(action)
-        if isinstance(action, Pick) and 0 <= action.position < len(state.column):
-            combo = state.column[action.position]
-            race, power = RACES.get(combo.race), POWERS.get(combo.power)
-            tokens = (race.tokens if race else 0) + (power.tokens if power else 0)
-            fields = {
-                "note": note,
-                "combo": game_words.combo(combo.power, combo.race),
-                "pay": action.position,
-                "coins": combo.coins,
-                "tokens": tokens,
-            }
-            if action.position == 0:
-                label = (
-                    _("{note}: {combo} - free, collect {coins}, {tokens} tokens")
-                    if combo.coins
-                    else _("{note}: {combo} - free, {tokens} tokens")
-                )
-            else:
-                label = (
-                    _("{note}: {combo} - pay {pay}, collect {coins}, {tokens} tokens")
-                    if combo.coins
-                    else _("{note}: {combo} - pay {pay}, {tokens} tokens")
-                )
-            return label.format(**fields)
-        if isinstance(action, Decline):
-            active = state.players[state.current].active
-            if not active:
-                return note
-            return _("{note}: send the {race} into decline").format(
-                note=note, race=game_words.race(active.name)
-            )
-        if isinstance(action, End):
-            if state.stage is Stage.CONQUER:
-                return _("{note}: stop conquering, redeploy").format(note=note)
-            if state.stage is Stage.DECLINE_CHOICE:
-                return _("{note}: keep the race active").format(note=note)
-            return _("{note}: pass").format(note=note)
-        if isinstance(action, Done):
-            return _("{note}: finish redeployment").format(note=note)
-        return note
-
-    # --- panels -------------------------------------------------------------------------
     def status(self) -> Status:
-        state = self.state
-        geo = state.geo
-        actor = current_player(state)
-        chance = actor == CHANCE
-        if chance:
-            actor = state.turn.actor  # whose die it is
-        race = acting_race(state)
-        if race is None and actor is not None:
-            race = state.players[actor].active
-        hand = race.hand if race is not None else 0
-        stage = state.stage.value
-        if is_over(state):
-            win = winners(state)
-            names = _(" and ").join(state.player_name(w) for w in win)
-            text = (
-                _("Game over after {rounds} rounds: {players} share the win.")
-                if len(win) > 1
-                else _("Game over after {rounds} rounds: {players} wins.")
-            ).format(rounds=geo.turns, players=names)
-        else:
-            assert actor is not None
-            who = state.player_name(actor)
-            doing = _(_STAGE_WORDS[stage]) if stage in _STAGE_WORDS else stage
-            fields = {
-                "round": state.round,
-                "turns": geo.turns,
-                "player": who,
-                "doing": doing,
-                "owner": state.player_name(state.current),
-                "combo": game_words.combo(race.power, race.name) if race else "",
-                "hand": hand,
-            }
-            if actor != state.current:
-                text = (
-                    _(
-                        "Round {round}/{turns}: {owner}'s turn, {player} {doing} "
-                        "({combo}, {hand} in hand)."
-                    )
-                    if race
-                    else _("Round {round}/{turns}: {owner}'s turn, {player} {doing}.")
-                ).format(**fields)
-            else:
-                text = (
-                    _("Round {round}/{turns}: {player} {doing} ({combo}, {hand} in hand).")
-                    if race
-                    else _("Round {round}/{turns}: {player} {doing}.")
-                ).format(**fields)
-        return Status(
-            round=state.round,
-            turns=geo.turns,
-            player=None if is_over(state) else state.current,
-            player_name=state.player_name(state.current),
-            actor=actor,
-            actor_name=state.player_name(actor) if actor is not None else "",
-            stage=stage,
-            acting=race.name if race else "",
-            hand=hand,
-            over=is_over(state),
-            text=text,
-            chance=chance,
-        )
+        """Whose turn, which stage, tokens in hand (:func:`~swlab.play.screen.status`)."""
+        return panels.status(self.screen())
 
     def log(self, last: int | None = None) -> list[str]:
-        """The game so far as sentences: each step's action, then its events (rule ids)."""
-        history = self.game.history
-        steps = history if last is None else history[-last:] if last else []
-        out: list[str] = []
-        first = len(history) - len(steps)
-        for n, step in enumerate(steps, start=first + 1):
-            # the actor is whoever was to act before this step
-            before = history[n - 2].state if n >= 2 else self.game.start
-            actor = current_player(before)
-            if actor == CHANCE:
-                who = f"die ({before.player_name(before.turn.actor)})"
-            else:
-                who = before.player_name(actor) if actor is not None else ""
-            out.append(f"{n}. {who}: {step.action!r}")
-            out.extend(f"   {e.describe(step.state)}" for e in step.events)
-        return out
+        """The game so far in notation: each step's action, then its events (rule ids)."""
+        return panels.notation_log(self.screen(), last)
 
     def coins_by_round(self) -> list[list[int]]:
         """Each player's coins at the end of each round (index 0 = round 1), for the
@@ -1212,23 +522,7 @@ class GameController:
 
     def market_rows(self) -> list[dict[str, Any]]:
         """The visible combos (R-PICK-1): position, race, power, cost, coins, tokens."""
-        state = self.state
-        coins = state.players[state.current].coins
-        rows = []
-        for k, combo in enumerate(state.column):
-            race, power = RACES.get(combo.race), POWERS.get(combo.power)
-            rows.append(
-                {
-                    "position": k,
-                    "race": combo.race,
-                    "power": combo.power,
-                    "cost": k,
-                    "coins on it": combo.coins,
-                    "tokens": (race.tokens if race else 0) + (power.tokens if power else 0),
-                    "affordable": k <= coins,
-                }
-            )
-        return rows
+        return panels.market_rows(self.screen())
 
     def market(self) -> pd.DataFrame:
         """:meth:`market_rows` as a DataFrame (the 'affordable' column uses hidden coins of
@@ -1241,32 +535,9 @@ class GameController:
         return pd.DataFrame(rows, columns=cols).set_index("position")
 
     def scoreboard_rows(self, reveal: bool = False) -> list[dict[str, Any]]:
-        """Per seat: races, regions, tokens on the map, what this turn would score, coins.
-
-        Coins are hidden during play unless ``reveal`` (R-SETUP-4); shown at the end.
-        """
-        state = self.state
-        show = reveal or is_over(state)
-        actor = current_player(state)
-        rows = []
-        for p, ps in enumerate(state.players):
-            rows.append(
-                {
-                    "player": ps.name,
-                    "seat": p,
-                    "to act": p == actor,
-                    "active race": game_words.combo(ps.active.power, ps.active.name)
-                    if ps.active
-                    else "",
-                    "in decline": ", ".join(game_words.race(d.name) for d in ps.declined),
-                    "regions": sum(1 for r in state.regions if r.owner == p),
-                    "tokens on map": tokens_on_map(state, p),
-                    "would score": sum(r.amount for r in score_rows(state, p)),
-                    "coins": ps.coins if show else _("hidden"),
-                    "bot": self._bot_name(p),
-                }
-            )
-        return rows
+        """Per seat: races, regions, tokens, what this turn would score, coins (hidden
+        during play unless ``reveal``, R-SETUP-4)."""
+        return panels.scoreboard_rows(self.screen(reveal))
 
     def scoreboard(self, reveal: bool = False) -> pd.DataFrame:
         """:meth:`scoreboard_rows` as a DataFrame indexed by player name."""
@@ -1301,90 +572,67 @@ class GameController:
         fit: tuple[float, float] | None = None,
         dim: bool = True,
     ) -> PanelModel:
-        """Everything the viewer draws, as fresh plain objects (what a redraw costs);
-        ``fit`` places the labels for the map's zoom and label size (:meth:`labels_at`).
+        """Everything the viewer draws, as fresh plain objects (what a redraw costs), all
+        from one :class:`~swlab.play.screen.Screen`; ``fit`` places the labels for the
+        map's zoom and label size (:meth:`labels_at`).
 
         ``dim=False`` leaves the dimming of non-targets out of the features and the target
         mark out of the labels: a viewer that dims by a class on its map (its style sheet)
         then resends only the regions whose own look changed."""
-        targets = self.targets()
-        last = self.last
-        show = reveal or is_over(self.state)
+        sc = self.screen(reveal)
+        targets = panels.targets(sc)
         return PanelModel(
             features=self.board_features(dim, targets),
             labels=self.labels_at(fit, targets if dim else frozenset()),
-            status=self.status(),
-            buttons=tuple(self.buttons()),
-            choices=last.choices if last is not None and last.kind == "choices" else (),
-            message=self.message(show),
-            market=self.market_rows(),
-            scoreboard=self.scoreboard_rows(reveal),
-            log=[line if show else hide_coins(line) for line in self.log(last=log_lines)][
-                -log_lines:
-            ],
-            index=self.index,
-            length=len(self),
+            status=panels.status(sc),
+            buttons=panels.buttons(sc),
+            choices=sc.choices,
+            message=panels.message(sc),
+            market=panels.market_rows(sc),
+            scoreboard=panels.scoreboard_rows(sc),
+            log=[
+                line if sc.show_coins else hide_coins(line)
+                for line in panels.notation_log(sc, log_lines)
+            ][-log_lines:],
+            index=sc.index,
+            length=sc.length,
             targets=targets,
-            question=self.question,
-            banner=self.banner(),
-            redeploy_prompt=self.redeploy_prompt(),
-            redeploy=self.redeploy_rows(),
-            summaries=self.summaries,
-            entries=tuple(self.log_entries(reveal, last=log_lines)),
-            choice_labels=tuple(choice_label(self.state, a) for a in last.choices)
-            if last is not None and last.kind == "choices"
-            else (),
+            question=sc.question,
+            banner=panels.banner(sc),
+            redeploy_prompt=panels.redeploy_prompt(sc),
+            redeploy=panels.redeploy_rows(sc),
+            summaries=sc.summaries,
+            entries=panels.log_entries(sc, log_lines),
+            choice_labels=tuple(choice_label(sc.state, a) for a in sc.choices),
         )
 
     def message(self, reveal: bool = False) -> str:
-        """The answer to the last click or button, in words: the action told, then its
-        effects (no amount of coins while they are hidden, R-SETUP-4)."""
-        last = self.last
-        if last is None:
-            return ""
-        if last.kind == "applied" and last.narration:
-            after = self.state
-            effects = [event_text(e, after, reveal=reveal) for e in last.raw]
-            return "\n".join([last.narration, *effects])
-        text = str(last)
-        return text if reveal else hide_coins(text)
+        """The answer to the last click or button, in words, each thing said once: the
+        action told, then its other effects (no coins while hidden, R-SETUP-4)."""
+        return panels.message(self.screen(reveal))
 
     # --- bots and hints -----------------------------------------------------------------
     def _bot_name(self, seat: int) -> str:
         bot = self.bots.get(seat)
-        if bot is None:
-            return ""
-        return str(getattr(bot, "name", type(bot).__name__))
+        return "" if bot is None else str(bot.name)
 
     def is_bot_seat(self, seat: int | None) -> bool:
         return seat is not None and seat in self.bots
 
     def has_bots(self) -> bool:
-        """Whether a bot can move: bots given for seats, or :mod:`swlab.bots` importable."""
-        return (
-            bool(self.bots) or "GreedyBot" in bots_available() or ("RandomBot" in bots_available())
-        )
+        """Whether a bot can move: always (a seat without its own bot is played by the
+        default bot when asked)."""
+        return True
 
-    def _default_bot(self) -> Any:
-        """The bot that moves for a seat without one: swlab.bots' greedy (or random) bot,
-        else the first bot given for a seat."""
+    def _default_bot(self) -> Bot:
+        """The bot that moves for a seat without one: the greedy bot of :mod:`swlab.bots`."""
         if self._fallback_bot is None:
-            available = bots_available()
-            for name in ("GreedyBot", "RandomBot"):
-                if name in available:
-                    self._fallback_bot = _construct(available[name], self._seed)
-                    break
-        if self._fallback_bot is not None:
-            return self._fallback_bot
-        return next(iter(self.bots.values()), None)
+            self._fallback_bot = make_bot("greedy", self._seed)
+        return self._fallback_bot
 
-    def _chooser(self, seat: int) -> Chooser | None:
-        """The decision function of ``seat``: its bot, else the default bot (``None`` when
-        no bot is available)."""
-        bot = self.bots.get(seat) or self._default_bot()
-        if bot is None:
-            return None
-        return lambda state: _bot_action(bot, state)
+    def _chooser(self, seat: int) -> Chooser:
+        """The decision function of ``seat``: its bot, else the default bot."""
+        return (self.bots.get(seat) or self._default_bot()).choose
 
     def _drive(
         self,
@@ -1398,11 +646,7 @@ class GameController:
         bot's illegal action stops it with that refusal."""
         asked: list[Action] = []
 
-        def deciding(seat: int) -> Chooser | None:
-            bot_choose = self._chooser(seat) if seats(seat) else None
-            if bot_choose is None:
-                return None
-
+        def deciding(bot_choose: Chooser) -> Chooser:
             def choose(state: GameState) -> Action:
                 action = bot_choose(state)
                 asked.append(action)
@@ -1410,11 +654,11 @@ class GameController:
 
             return choose
 
-        deciders: dict[int, Chooser] = {}
-        for seat in range(len(self.state.players)):
-            chooser = deciding(seat)
-            if chooser is not None:
-                deciders[seat] = chooser
+        deciders = {
+            seat: deciding(self._chooser(seat))
+            for seat in range(len(self.state.players))
+            if seats(seat)
+        }
         results: list[ClickResult] = []
 
         def keep(before: GameState, action: Action, events: list[Event], after: GameState) -> None:
@@ -1445,10 +689,6 @@ class GameController:
             )
         if actor == CHANCE:
             return self.roll()
-        if self._chooser(actor) is None:
-            return self._remember(
-                ClickResult("none", message=_("No bot available: swlab.bots is not importable."))
-            )
         results = self._drive(lambda seat: True, max_steps=1)
         return results[-1] if results else self._remember(ClickResult("none"))
 
@@ -1552,10 +792,8 @@ class GameController:
         return self._drive(self.is_bot_seat, until=humans_die, max_steps=max_steps)
 
     def hint(self) -> str:
-        """A suggestion for the player to act, from :func:`swlab.bots.hint` if it exists."""
-        fn = bots_available().get("hint")
-        if fn is None:
-            return _("Hints need swlab.bots, which is not importable here.")
+        """A suggestion for the player to act, in words (the notation stays in the log):
+        the greedy bot's move and its reason (:func:`swlab.bots.hint`)."""
         if is_over(self.state):
             return _("The game is over (R-FLOW-2).")
         if current_player(self.state) == CHANCE:
@@ -1563,14 +801,11 @@ class GameController:
                 "The reinforcement die decides now, not a choice: roll the die "
                 "(faces 0, 0, 0, 1, 2, 3; R-CONQ-10)."
             )
-        h = fn(self.state)
-        action = getattr(h, "action", None)
-        reason = getattr(h, "reason", "")
-        if action is None:
-            return str(h)
-        if reason:
-            return _("Try {action}: {reason}").format(action=repr(action), reason=reason)
-        return _("Try {action}.").format(action=repr(action))
+        h = self.hinter(self.state)
+        action = button_label(self.state, h.action)
+        if h.reason:
+            return _("Try {action}: {reason}").format(action=action, reason=h.reason)
+        return _("Try {action}.").format(action=action)
 
     # --- records ------------------------------------------------------------------------
     def save_record(self, path: str | os.PathLike[str]) -> None:
@@ -1619,8 +854,3 @@ class GameController:
 
     def __repr__(self) -> str:
         return f"<GameController {self.status().text} step {self.index}/{len(self)}>"
-
-
-def _region_of(action: Action) -> int | None:
-    region = getattr(action, "region", None)
-    return region if isinstance(region, int) else None

@@ -29,7 +29,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 from swlab import i18n
 from swlab.game.game import Game
 from swlab.i18n import N_, _, ngettext
-from swlab.play.controller import GameController
+from swlab.play.controller import BotSpec, GameController
 from swlab.play.style import player_colour
 from swlab.play.viewer import GameViewer
 from swlab.rules.engine import CHANCE, current_player, is_over, tokens_on_map, winners
@@ -103,6 +103,15 @@ def settings_from_env() -> dict[str, Any]:
     return dict(json.loads(raw)) if raw else {}
 
 
+#: The presenter's own style: the narration line above the board, the end screen.
+_STYLE = (
+    "<style>.swlab-present .swlab-narration{font-size:1.35em;font-weight:700;"
+    "min-height:1.6em;padding:4px 8px;border-left:8px solid #333;background:#f4f4f4}"
+    ".swlab-end table{font-size:1.1em}.swlab-end th,.swlab-end td{padding:2px 10px}"
+    "</style>"
+)
+
+
 class Presenter:
     """The presenter app: one game, big and narrated, bots at a pace.
 
@@ -126,7 +135,7 @@ class Presenter:
         self,
         game: Game,
         *,
-        bots: Mapping[int, Any] | None = None,
+        bots: Mapping[int, BotSpec] | None = None,
         pace: float = 1.2,
         label_size: float = 1.2,
         language: str | None = None,
@@ -162,31 +171,30 @@ class Presenter:
         self.end_screen = widgets.VBox()
         self.end_screen.add_class("swlab-end")
         self._end_language = ""  # the language the end screen was drawn in
-        style = widgets.HTML(
-            "<style>.swlab-present .swlab-narration{font-size:1.35em;font-weight:700;"
-            "min-height:1.6em;padding:4px 8px;border-left:8px solid #333;background:#f4f4f4}"
-            ".swlab-end table{font-size:1.1em}.swlab-end th,.swlab-end td{padding:2px 10px}"
-            "</style>"
-        )
+        style = widgets.HTML(_STYLE)
         controls = widgets.HBox([self.player, self.pace])
         self.widget = widgets.VBox(
             [style, self.narration, controls, self.viewer.widget, self.end_screen]
         )
         self.widget.add_class("swlab-present")
-        # the presenter's pause is the bots' clock; the rest of the keys are the viewer's,
-        # through the viewer's own keyboard layer (one listener: one press acts once), whose
-        # scope grows to the whole presenter
-        commands = dict(self.viewer.key_commands())
-        commands["pause"] = self.toggle_pause
-        commands["next"] = self.step
-        self.keys = self.viewer.keys
-        self.keys.set_commands({k: self.viewer._speak(fn) for k, fn in commands.items()})
-        self.keys.serve(self.widget)
+        self.keys = self._bind_keys()
         self._turn_key: tuple[int, int] | None = None
         self._turn_start = self.controller.index
         self.paused = False
         self.viewer.on_refresh.append(self._decorate)
         self.refresh()
+
+    def _bind_keys(self) -> Any:
+        """The presenter's pause is the bots' clock; the rest of the keys are the viewer's,
+        through the viewer's own keyboard layer (one listener: one press acts once), whose
+        scope grows to the whole presenter."""
+        commands = dict(self.viewer.key_commands())
+        commands["pause"] = self.toggle_pause
+        commands["next"] = self.step
+        keys = self.viewer.keys
+        keys.set_commands({k: self.viewer._speak(fn) for k, fn in commands.items()})
+        keys.serve(self.widget)
+        return keys
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any]) -> Presenter:

@@ -25,7 +25,7 @@ from swlab import names as game_words
 from swlab.board.model import Board
 from swlab.game.game import Game
 from swlab.i18n import N_, _, ngettext
-from swlab.play.controller import ClickResult, GameController, PanelModel
+from swlab.play.controller import BotSpec, ClickResult, GameController, PanelModel
 from swlab.play.style import (
     DIM_CSS,
     HOVER_STYLE,
@@ -163,7 +163,7 @@ class GameViewer:
         seed: int | None = None,
         races: Sequence[str] | None = None,
         powers: Sequence[str] | None = None,
-        bots: Mapping[int, Any] | None = None,
+        bots: Mapping[int, BotSpec] | None = None,
         auto_bots: bool = True,
         width: int | None = None,
         height: int | None = None,
@@ -177,15 +177,7 @@ class GameViewer:
         file_boxes: bool | None = None,
         guide: bool = False,
     ) -> None:
-        if isinstance(game_or_board, GameController):
-            self.controller = game_or_board
-        elif isinstance(game_or_board, Game):
-            # the viewer owns its game: later cells playing on ``game`` never move it
-            self.controller = GameController(_own_copy(game_or_board), bots=bots)
-        else:
-            self.controller = GameController(
-                game_or_board, players, seed=seed, races=races, powers=powers, bots=bots
-            )
+        self.controller = _controller_of(game_or_board, players, seed, races, powers, bots)
         c = self.controller
         self.reveal = reveal
         minx, miny, maxx, maxy = c.shapes.bounds
@@ -194,6 +186,32 @@ class GameViewer:
         self.label_scale = label_scale
         self.label_size = label_size
         self.text_px = text_px
+        layout, (px_w, px_h) = self._map_layout(width, height, map_share)
+        self._size = (float(px_w), float(px_h))
+        view = fit_view(c.shapes.bounds, px_w, px_h, snap=0.125)
+        self._label_px = label_px(px_w, px_h, len(c.shapes.ids), label_size)
+        self._fit = (view.zoom, self._label_px * label_scale)
+        # non-targets are dimmed by the map's class (DIM_CSS), not in every feature
+        self.model: PanelModel = c.panel(reveal, fit=self._fit, dim=False)
+
+        self._build_map(view, layout)
+        self._build_controls(auto_bots, reveal)
+        file_box = self._build_files(workspace, file_boxes)
+        self._choice_buttons: list[widgets.Button] = []
+        self._action_buttons: list[widgets.Button] = []
+        self._updating_slider = False
+
+        bots_row = self._build_turn_boxes()
+        self._assemble(bots_row, file_box, panel_width, guide)
+        #: called after every redraw (the presenter adds its narration and its clock)
+        self.on_refresh: list[Any] = []
+        self.refresh()
+
+    def _map_layout(
+        self, width: int | None, height: int | None, map_share: float
+    ) -> tuple[widgets.Layout, tuple[int, int]]:
+        """The map's layout and its first pixel size: fluid (a share of the viewer's width,
+        as large as the window's height allows) unless a fixed ``width`` is given."""
         if width is None:  # fluid: the front end reports the size (see _on_resize)
             px_w = 760
             px_h = round(px_w / self.aspect)
@@ -213,13 +231,11 @@ class GameViewer:
             layout = widgets.Layout(
                 width=f"{px_w}px", height=f"{px_h}px", flex="0 0 auto", margin="0 0 8px 0"
             )
-        self._size = (float(px_w), float(px_h))
-        view = fit_view(c.shapes.bounds, px_w, px_h, snap=0.125)
-        self._label_px = label_px(px_w, px_h, len(c.shapes.ids), label_size)
-        self._fit = (view.zoom, self._label_px * label_scale)
-        # non-targets are dimmed by the map's class (DIM_CSS), not in every feature
-        self.model: PanelModel = c.panel(reveal, fit=self._fit, dim=False)
+        return layout, (px_w, px_h)
 
+    def _build_map(self, view: Any, layout: widgets.Layout) -> None:
+        """The map: one layer per region, the target rings, the labels over them."""
+        c = self.controller
         # --- the map --------------------------------------------------------------------
         # one layer per region: a redraw sends only the regions whose look changed
         self.layer = RegionLayers(
@@ -268,6 +284,8 @@ class GameViewer:
             self.map.add_class("swlab-fluid")
         self.map.observe(self._speak(self._on_resize), ["left", "right", "top", "bottom"])
 
+    def _build_controls(self, auto_bots: bool, reveal: bool) -> None:
+        """The status, message, hover, buttons, history slider, bots' buttons and tables."""
         # --- the side panel -------------------------------------------------------------
         self.style = widgets.HTML(self._css())
         self.status = widgets.HTML()
@@ -323,6 +341,11 @@ class GameViewer:
         self.reveal_button.observe(self._speak(self._on_reveal), "value")
         self.log_box = widgets.HTML()
         self.log_box.add_class("swlab-log")
+
+    def _build_files(
+        self, workspace: Workspace | str | os.PathLike[str] | None, file_boxes: bool | None
+    ) -> widgets.VBox:
+        """The file box: save and open records and scenarios inside the workspace."""
         self.path = widgets.Text(value="game.json", layout=widgets.Layout(width="100%"))
         self._label(self.path, "description", N_("file"))
         self._file_buttons = [
@@ -343,10 +366,12 @@ class GameViewer:
         file_box = widgets.VBox([files_title, self.path, files_row, self.confirm_row])
         if not self.files.enabled:
             file_box.layout.display = "none"
-        self._choice_buttons: list[widgets.Button] = []
-        self._action_buttons: list[widgets.Button] = []
-        self._updating_slider = False
+        return file_box
 
+    def _build_turn_boxes(self) -> widgets.HBox:
+        """The time-travel banner, the question, the redeployment, the bot turns told;
+        returns the row of the bots' buttons."""
+        c = self.controller
         bots_row = widgets.HBox(
             [
                 self.bot_button,
@@ -398,6 +423,12 @@ class GameViewer:
         self.language_pick.add_class("swlab-language")
         self._label(self.language_pick, "description", N_("language"))
         self.language_pick.observe(self._on_language, "value")
+        return bots_row
+
+    def _assemble(
+        self, bots_row: widgets.HBox, file_box: widgets.VBox, panel_width: int | None, guide: bool
+    ) -> None:
+        """The panel beside the map, the keys and the guide."""
         self.panel = widgets.VBox(
             [
                 self.status,
@@ -442,9 +473,6 @@ class GameViewer:
         if not guide:
             self.guide.layout.display = "none"
         self.panel.children = (self.status, self.guide, *self.panel.children[1:])
-        #: called after every redraw (the presenter adds its narration and its clock)
-        self.on_refresh: list[Any] = []
-        self.refresh()
 
     # --- keys -----------------------------------------------------------------------------
     def key_commands(self) -> dict[str, Any]:
@@ -812,22 +840,7 @@ class GameViewer:
         self.model = m
         self._place_labels(m.labels)
 
-        actor = m.status.actor
-        colour = PLAYER_COLOURS[actor % len(PLAYER_COLOURS)] if actor is not None else "#555"
-        self.status.value = (
-            f"<div style='border-left:10px solid {colour};padding-left:8px'>"
-            f"{html.escape(m.status.text)}</div>"
-        )
-        last = c.last
-        refused = last is not None and last.kind == "refused"
-        rolled = last.action if last is not None and last.ok else None
-        face = die_face_svg(rolled.face) if isinstance(rolled, Roll) else ""
-        self.message.value = (
-            f"<div class='swlab-message{' swlab-refused' if refused else ''}'>"
-            f"{face}{html.escape(m.message)}</div>"
-            if m.message and m.question is None
-            else ""
-        )
+        self._draw_status(m)
         self._set_buttons(
             self.choice_box,
             self._choice_buttons,
@@ -862,6 +875,26 @@ class GameViewer:
         self.market_box.value = _market_table(m.market)
         self.score_box.value = _score_table(m.scoreboard)
         self.log_box.value = _log_html(m.entries, c)
+
+    def _draw_status(self, m: PanelModel) -> None:
+        """The status line in the actor's colour, and the answer to the last click (with
+        the die's face after a roll; none while a question waits)."""
+        actor = m.status.actor
+        colour = PLAYER_COLOURS[actor % len(PLAYER_COLOURS)] if actor is not None else "#555"
+        self.status.value = (
+            f"<div style='border-left:10px solid {colour};padding-left:8px'>"
+            f"{html.escape(m.status.text)}</div>"
+        )
+        last = self.controller.last
+        refused = last is not None and last.kind == "refused"
+        rolled = last.action if last is not None and last.ok else None
+        face = die_face_svg(rolled.face) if isinstance(rolled, Roll) else ""
+        self.message.value = (
+            f"<div class='swlab-message{' swlab-refused' if refused else ''}'>"
+            f"{face}{html.escape(m.message)}</div>"
+            if m.message and m.question is None
+            else ""
+        )
 
     def _draw_question(self, m: PanelModel) -> None:
         q = m.question
@@ -1019,9 +1052,13 @@ class GameViewer:
         box.children = tuple(current)
 
     def button(self, label: str) -> widgets.Button:
-        """The visible action or choice button whose label starts with ``label``."""
+        """The visible action or choice button whose label is or starts with ``label``, or
+        whose action's notation (its tooltip) is ``label`` or starts with it as a verb."""
         for b in self._choice_buttons + self._action_buttons + self._file_buttons:
             if b.description == label or b.description.startswith(label + ":"):
+                return b
+        for b in self._choice_buttons + self._action_buttons:
+            if b.tooltip == label or b.tooltip.split(" ")[0] == label:
                 return b
         names = [b.description for b in self._choice_buttons + self._action_buttons]
         raise KeyError(f"no button {label!r}; buttons: {names}")
@@ -1149,6 +1186,23 @@ def _own_copy(game: Game) -> Game:
     return copy
 
 
+def _controller_of(
+    game_or_board: GameController | Game | GameState | Board | str,
+    players: int | Sequence[str] | None,
+    seed: int | None,
+    races: Sequence[str] | None,
+    powers: Sequence[str] | None,
+    bots: Mapping[int, BotSpec] | None,
+) -> GameController:
+    """The controller a viewer shows: the one given, or one of its own."""
+    if isinstance(game_or_board, GameController):
+        return game_or_board
+    if isinstance(game_or_board, Game):
+        # the viewer owns its game: later cells playing on ``game`` never move it
+        return GameController(_own_copy(game_or_board), bots=bots)
+    return GameController(game_or_board, players, seed=seed, races=races, powers=powers, bots=bots)
+
+
 def _region_id(event: Mapping[str, Any]) -> int | None:
     props = event.get("properties") or {}
     rid = props.get("region", event.get("id"))
@@ -1208,8 +1262,9 @@ def _score_table(rows: list[dict[str, Any]]) -> str:
 
 
 def _log_html(entries: Sequence[Any], c: GameController) -> str:
-    """The log, oldest first: each action in words, its effects under it, the notation in
-    a details toggle; a human player's losses marked."""
+    """The log, oldest first: each action in words, its other effects under it, the
+    notation and the events that retell the action in a details toggle; a human player's
+    losses marked."""
     out = []
     notation = html.escape(_("notation"))
     for e in entries:
@@ -1217,13 +1272,14 @@ def _log_html(entries: Sequence[Any], c: GameController) -> str:
         lost = html.escape(_("- you lost tokens"))
         mark = f" <b class='swlab-loss'>{lost}</b>" if e.loss else ""
         effects = "".join(f"<li>{html.escape(x)}</li>" for x in e.effects)
+        retold = "".join(f"<div>{html.escape(x)}</div>" for x in e.retold)
         out.append(
             f"<div class='swlab-log-entry' style='border-left:4px solid {colour};"
             f"padding-left:6px;margin-bottom:4px'>"
             f"<div>{e.n}. {html.escape(e.text)}{mark}</div>"
             f"<ul style='margin:0;padding-left:1.2em'>{effects}</ul>"
             f"<details><summary>{notation}</summary>"
-            f"<code>{html.escape(e.notation)}</code>"
+            f"<code>{html.escape(e.notation)}</code>{retold}"
             "</details></div>"
         )
     return "".join(out)

@@ -47,7 +47,9 @@ Stages (:class:`Stage`): ``pick``, ``conquer`` (also Dragon Master's ``dragon``,
 ``berserk``), ``roll`` (the final conquest's die, or a Berserk roll), ``redeploy`` (also
 ``fortress``, ``hero``, ``camp``, ``peace``), ``withdraw`` (Amazons), ``defend`` (attacked
 players redeploy, the actor is the defender; displaced Encampments are re-placed with
-``camp``), ``decline_choice`` (Stout), ``game_over``. The engine reads a board
+``camp``), ``declined`` (the turn of decline, scoring still to come: only ``end``,
+R-DECLINE-5; posed by scenarios), ``decline_choice`` (Stout), ``game_over``; each is one
+module of ``stages/``, the automatic steps between them are ``flow.py``. The engine reads a board
 through :class:`BoardLike` (``swlab.board.Board`` fits) and imports nothing from
 ``swlab.board``: what a played game is made of (``Game``, records, scenario files, run
 reports, the shipped scenarios) is one floor up, in :mod:`swlab.game`.

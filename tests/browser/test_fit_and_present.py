@@ -63,7 +63,7 @@ def _viewer_controls(page: Page, v: Locator) -> None:
     _inside(page, v.locator(".swlab-status"), "the status line")
     _inside(page, v.locator(".swlab-map"), "the board")
     _beside(v.locator(".swlab-map"), v.locator(".swlab-panel"))
-    choice = v.locator("button", has_text=re.compile(r"^\s*pick 0")).first
+    choice = v.locator(".swlab-action-pick").first
     _inside(page, choice, "the first combo")
     _inside(page, v.locator("button", has_text=re.compile(r"^\s*pick 5")).first, "the last combo")
 
@@ -85,7 +85,7 @@ def _guide_beside(page: Page, v: Locator, screenshot: Path) -> None:
     summary.click()  # folded again: the choices are back on screen
     page.wait_for_selector(".swlab-guide details:not([open])", timeout=30_000)
     harness.settle(page, ".swlab-guide, .swlab-panel")
-    _inside(page, v.locator("button", has_text=re.compile(r"^\s*pick 0")).first, "the first combo")
+    _inside(page, v.locator(".swlab-action-pick").first, "the first combo")
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=lambda s: str(s))
@@ -141,7 +141,7 @@ def _open_present(browser: Browser, url: str, width: int, height: int) -> tuple[
     page.goto(url, timeout=120_000)
     page.wait_for_selector(".swlab-present path.swlab-region", timeout=120_000)
     p = page.locator(".swlab-present").first
-    expect(p.locator("button", has_text=re.compile(r"^\s*pick 0")).first).to_be_enabled()
+    expect(p.locator(".swlab-action-pick").first).to_be_enabled()
     harness.settle(page, ".swlab-present .swlab-map, .swlab-present .swlab-panel")
     return page, p
 
@@ -207,7 +207,7 @@ def test_a_presented_game_by_clicks_and_keys(
     try:
         # pick, by a click on the first combo
         before = _steps(p)
-        p.locator("button", has_text=re.compile(r"^\s*pick 0")).first.click()
+        p.locator(".swlab-action-pick").first.click()
         _answered(page, before)
         expect(p.locator(".swlab-narration")).to_contain_text("picks")
         # conquests by clicks until a click would start the final conquest

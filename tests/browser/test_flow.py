@@ -110,7 +110,7 @@ def test_a_click_on_a_label_acts_on_its_region(
     try:
         v = open_viewer(page, lab, LABELS, LABELS_SOURCE, where)
         status = v.locator(".swlab-status")
-        v.locator("button", has_text=re.compile(r"^\s*pick 0")).first.click()
+        v.locator(".swlab-action-pick").first.click()
         twin.button("pick 0").click()
         expect(status).to_have_text(_norm(twin.controller.status().text))
         _same_board(page, v, twin)

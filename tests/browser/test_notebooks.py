@@ -172,7 +172,7 @@ def check_viewer(page: Page, twin: GameViewer, shot: Path) -> None:
     _same_board(page, v, twin)
 
     # 1. the first combo
-    v.locator("button", has_text=re.compile(r"^\s*pick 0")).first.click()
+    v.locator(".swlab-action-pick").first.click()
     twin.button("pick 0").click()
     expect(status).to_have_text(_norm(twin.controller.status().text))
     _same_board(page, v, twin)

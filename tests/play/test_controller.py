@@ -21,7 +21,7 @@ def test_buttons_at_start_are_the_pick_combos(ctl: GameController) -> None:
     buttons = ctl.buttons()
     assert [b.action for b in buttons] == [Pick(k) for k in range(6)]
     label, action = buttons[1]
-    assert label.startswith("pick 1: ") and "pay 1" in label and "tokens" in label
+    assert label == "Spirit Tritons - pay 1, 11 tokens"  # words: the notation is not shown
     assert action == Pick(1)
     assert "free" in buttons[0].label
 
@@ -233,47 +233,27 @@ def test_save_and_load_record(ctl: GameController, tmp_path) -> None:  # type: i
     assert other.state == ctl.state and other.index == 2
 
 
-def test_hint_without_bots_says_so(ctl: GameController, monkeypatch: pytest.MonkeyPatch) -> None:
-    import swlab.play.controller as mod
+def test_hints_and_bots_are_typed_and_said_in_words(ctl: GameController) -> None:
+    """A bot is a :class:`swlab.bots.Bot` (a name and ``choose``); a hint names the move
+    in words, never in notation."""
+    from swlab.bots import Hint
+    from swlab.rules import legal_actions
 
-    monkeypatch.setattr(mod, "bots_available", lambda: {})
-    assert "swlab.bots" in ctl.hint()
-    assert not ctl.has_bots()
-    assert ctl.next_action().kind == "none"
-
-
-def test_bots_and_hints_from_swlab_bots(
-    ctl: GameController, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """swlab.bots may not exist yet: whatever it provides is used through duck typing."""
-    from types import SimpleNamespace
-
-    import swlab.play.controller as mod
-
-    class FakeGreedy:
-        name = "greedy"
-
-        def __init__(self, seed: int = 0) -> None:
-            self.seed = seed
+    class FirstLegal:
+        name = "first"
 
         def choose(self, state):  # type: ignore[no-untyped-def]
-            return legal_actions_of(state)[0]
+            return legal_actions(state)[0]
 
-    def legal_actions_of(state):  # type: ignore[no-untyped-def]
-        from swlab.rules import legal_actions
-
-        return legal_actions(state)
-
-    def fake_hint(state):  # type: ignore[no-untyped-def]
-        return SimpleNamespace(action=Pick(0), reason="it is free")
-
-    monkeypatch.setattr(mod, "bots_available", lambda: {"GreedyBot": FakeGreedy, "hint": fake_hint})
-    assert ctl.hint() == "Try pick 0: it is free"
-    assert ctl.has_bots()
+    ctl.hinter = lambda state: Hint(Pick(0), "it is free")
+    assert ctl.hint() == "Try Diplomat Ghouls - free, 10 tokens: it is free"
     result = ctl.next_action()
-    assert result.ok and result.action == Pick(0)
-    g = GameController(ctl.board, ["Ann", "Bob"], seed=7, bots={1: "greedy"})
-    assert isinstance(g.bots[1], FakeGreedy) and g.scoreboard_rows()[1]["bot"] == "greedy"
+    assert result.ok and isinstance(result.action, Pick)
+    g = GameController(ctl.board, ["Ann", "Bob"], seed=7, bots={1: FirstLegal()})
+    assert g.scoreboard_rows()[1]["bot"] == "first"
+    assert GameController(ctl.board, ["Ann", "Bob"], seed=7, bots={1: "GreedyBot"}).bots[1]
+    with pytest.raises(TypeError, match="not a bot"):
+        GameController(ctl.board, ["Ann", "Bob"], seed=7, bots={1: object()})  # type: ignore[dict-item]
 
 
 def test_a_bot_object_from_swlab_bots(board2: Board) -> None:

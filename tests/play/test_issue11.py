@@ -194,7 +194,9 @@ def test_log_is_oldest_first_with_effects_under_each_action(ctl: GameController)
         entries[0].text == "Ann picks Diplomat Ghouls (free)." and entries[0].notation == "pick 0"
     )
     assert entries[1].text.startswith("Ann conquers Swamp (4) with 3 Ghouls")
-    assert any("(R-CONQ-2)" in x for x in entries[1].effects)
+    # said once: the conquest's own event (its cost, R-CONQ-2) is kept in the details
+    assert not any("(R-CONQ-2)" in x for x in entries[1].effects)
+    assert any("(R-CONQ-2)" in x for x in entries[1].retold)
     v = GameViewer(ctl, auto_bots=False)
     log = v.log_box.value
     assert log.index("1. Ann picks") < log.index("2. Ann conquers")

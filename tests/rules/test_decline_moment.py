@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from swlab.game import Game
+from swlab.game.report import run_scenario
+from swlab.game.scenario import dump_scenario, scenario_from_dict
 from swlab.rules import Stage, apply, current_player, legal_actions, why_illegal
 from swlab.rules.actions import Conquer, End, parse_action
 from swlab.rules.events import Declined, Scored, TurnStarted
 from swlab.rules.flow import decline
-from swlab.game.report import run_scenario
-from swlab.game.scenario import dump_scenario, scenario_from_dict
 
 from .helpers import scenario_base as base
 from .helpers import scenario_refusal as refusal

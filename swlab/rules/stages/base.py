@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from swlab.i18n import _
 from swlab import names
+from swlab.i18n import _
 from swlab.rules.abilities.base import Badge
 from swlab.rules.actions import Action, Conquer, Final
 from swlab.rules.errors import IllegalActionError

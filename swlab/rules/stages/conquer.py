@@ -4,8 +4,9 @@ Berserk's ``berserk``, the Sorcerers' ``convert``)."""
 
 from __future__ import annotations
 
+from swlab import names
 from swlab.i18n import N_, _
-from swlab.rules import flow, names
+from swlab.rules import flow
 from swlab.rules.abilities.base import region_position
 from swlab.rules.actions import Abandon, Action, Conquer, Convert, Decline, End, Final, Pick
 from swlab.rules.cost import conquest_cost

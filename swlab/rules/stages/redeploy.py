@@ -5,8 +5,9 @@ then says ``done`` (or gives the whole placement, ``deploy``); the badges add th
 
 from __future__ import annotations
 
+from swlab import names
 from swlab.i18n import N_, _, ngettext
-from swlab.rules import flow, names
+from swlab.rules import flow
 from swlab.rules.abilities.base import hooked, region_position
 from swlab.rules.actions import Action, Deploy, Done, Place, Take
 from swlab.rules.errors import IllegalActionError

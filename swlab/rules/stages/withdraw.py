@@ -3,8 +3,9 @@ extra tokens off the map, one ``withdraw R`` at a time."""
 
 from __future__ import annotations
 
+from swlab import names
 from swlab.i18n import N_, _
-from swlab.rules import flow, names
+from swlab.rules import flow
 from swlab.rules.abilities.base import region_position
 from swlab.rules.actions import Action, Withdraw
 from swlab.rules.errors import IllegalActionError
