@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from swlab import names
 from swlab.i18n import _
 from swlab.rules.abilities.registry import race_badge
 from swlab.rules.actions import DIE_FACES, Roll
@@ -109,7 +110,7 @@ def _supply(state: GameState) -> list[PositionProblem]:
         found.append(
             PositionProblem(
                 "R-COMP-2",
-                text.format(in_play=in_play, race=name, tray=tray, box=box),
+                text.format(in_play=in_play, race=names.race(name), tray=tray, box=box),
                 "trays",
                 race=name,
                 limit=box,
@@ -140,10 +141,10 @@ def _holdings(state: GameState) -> list[PositionProblem]:
             if race.owner != seat:
                 found.append(_owned_by_another(state, race, seat))
             if race.name in banners:
-                found.append(_twice("R-COMP-2", "race", race.name, race, seat))
+                found.append(_twice("R-COMP-2", "race", names.race(race.name), race, seat))
             banners[race.name] = seat
             if race.power and race.power in powers:
-                found.append(_twice("R-COMP-3", "power", race.power, race, seat))
+                found.append(_twice("R-COMP-3", "power", names.power(race.power), race, seat))
             if race.power:
                 powers[race.power] = seat
             if race.in_decline and race.power and not _keeps_badge(race):
@@ -153,7 +154,7 @@ def _holdings(state: GameState) -> list[PositionProblem]:
                         _(
                             "the {race} are in decline but still hold {power}: a race going "
                             "into decline discards its badge"
-                        ).format(race=race.name, power=race.power),
+                        ).format(race=names.race(race.name), power=names.power(race.power)),
                         "power",
                         race=race.name,
                         player=seat,
@@ -182,7 +183,7 @@ def _owned_by_another(state: GameState, race: RaceState, seat: int) -> PositionP
     return PositionProblem(
         "R-COMP-2",
         _("the {race} of {player} name seat {owner} as their owner").format(
-            race=race.name, player=state.players[seat].name, owner=race.owner
+            race=names.race(race.name), player=state.players[seat].name, owner=race.owner
         ),
         "owner",
         race=race.name,
@@ -191,6 +192,7 @@ def _owned_by_another(state: GameState, race: RaceState, seat: int) -> PositionP
 
 
 def _twice(rule: str, field: str, name: str, race: RaceState, seat: int) -> PositionProblem:
+    """``name``: the banner or badge in words."""
     return PositionProblem(
         rule,
         _("{name} is held twice: there is one of each banner and badge").format(name=name),
@@ -226,7 +228,7 @@ def _regions(state: GameState) -> list[PositionProblem]:
                     _(
                         "{region} holds {race} tokens that no player holds that way (owner, "
                         "decline side): a region is held by one race of one player"
-                    ).format(region=label[i], race=r.race or "?"),
+                    ).format(region=label[i], race=names.race(r.race) if r.race else "?"),
                     "race",
                     region=i,
                     race=r.race,
@@ -278,7 +280,7 @@ def _box(state: GameState) -> list[PositionProblem]:
                 PositionProblem(
                     piece.box_rule,
                     _("{count} {pieces} are on the map, but the box holds {box}").format(
-                        count=total, pieces=piece.plural, box=most
+                        count=total, pieces=names.pieces(piece.plural), box=most
                     ),
                     piece.field,
                     limit=most,
@@ -340,7 +342,7 @@ def _terrain(state: GameState) -> list[PositionProblem]:
                         _(
                             "{region} is water: Seas and the Lake hold only a Seafaring "
                             "race's tokens, not the {race}'s"
-                        ).format(region=geo.labels[i], race=r.race),
+                        ).format(region=geo.labels[i], race=names.race(r.race or "")),
                         "race",
                         region=i,
                         race=r.race,
