@@ -22,7 +22,7 @@ import pytest
 
 from swlab.balance import Plan, run_games
 from swlab.balance.results import results_of
-from swlab.balance.runner import WINDOW_PER_WORKER, batches
+from swlab.balance.runner import LOCAL_CLUSTER_QUIET, WINDOW_PER_WORKER, batches
 from swlab.limits import MAX_GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -146,7 +146,7 @@ def test_a_worker_whose_version_changes_midway_has_its_games_played_again() -> N
     dask: Any = distributed  # untyped
     serial = run_games(PLAN, workers=0, progress=False)
     with (
-        dask.LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster,
+        dask.LocalCluster(n_workers=2, threads_per_worker=1, **LOCAL_CLUSTER_QUIET) as cluster,
         dask.Client(cluster) as client,
     ):
         other = sorted(client.scheduler_info()["workers"])[0]
