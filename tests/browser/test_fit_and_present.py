@@ -65,7 +65,7 @@ def _viewer_controls(page: Page, v: Locator) -> None:
     _beside(v.locator(".swlab-map"), v.locator(".swlab-panel"))
     choice = v.locator(".swlab-action-pick").first
     _inside(page, choice, "the first combo")
-    _inside(page, v.locator("button", has_text=re.compile(r"^\s*pick 5")).first, "the last combo")
+    _inside(page, v.locator(".swlab-action-pick").last, "the last combo")
 
 
 def _guide_beside(page: Page, v: Locator, screenshot: Path) -> None:
@@ -241,7 +241,7 @@ def test_a_presented_game_by_clicks_and_keys(
             expect(prompt).not_to_have_text(shown, timeout=60_000)  # one token placed
         assert "0 tokens left to place" in prompt.inner_text()
         page.screenshot(path=str(shots / "present-redeploy.png"))
-        p.locator("button", has_text=re.compile(r"^\s*done")).first.click()
+        p.locator(".swlab-action-done").first.click()
         # the bot's turn, at its pace, then its summary
         page.wait_for_function(
             "() => (document.querySelector('.swlab-summary') || {}).innerText?.includes('Bot')",
