@@ -36,7 +36,8 @@ def test_a_new_game_and_a_sound_position_have_no_problem() -> None:
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-def test_every_position_of_a_random_game_is_possible(seed: int) -> None:
+def test_the_end_of_a_random_game_is_a_possible_position(seed: int) -> None:
+    """(Every position on the way is checked by the playouts, tests/rules/invariants.py.)"""
     state = new_game(official(3), 3, seed=seed)
     final, _steps = play_random(state, random.Random(seed))
     assert position_problems(final) == []
