@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from swlab.i18n import NC_, SOURCE, _, language, ngettext, pgettext
+from swlab.i18n import NC_, SOURCE, _, language, ngettext, npgettext, pgettext
 
 RACE_NAMES: tuple[str, ...] = (
     NC_("race", "Amazons"), NC_("race", "Dwarves"), NC_("race", "Elves"),
@@ -147,3 +147,49 @@ def score_row(label: str) -> str:
             text = ngettext("{race} token", "{race} tokens", many)
         return text.format(race=race(m["race"]))
     return label
+
+
+# --- a number and its noun -----------------------------------------------------------------
+# Each language says "1 token", "2 tokens" its own way (ngettext: Portuguese's "0 ficha", a
+# Turkish noun that stays singular after a number), so a sentence takes the counted noun
+# whole, as one placeholder, instead of a bare number before an English plural.
+
+
+def players(n: int) -> str:
+    """``"3 players"``."""
+    return ngettext("{n} player", "{n} players", n).format(n=n)
+
+
+def rounds(n: int) -> str:
+    """``"10 turns"``: turns of the turn track (game turns, R-FLOW), not a player's turn."""
+    return npgettext("round", "{n} turn", "{n} turns", n).format(n=n)
+
+
+def games(n: int) -> str:
+    """``"100 games"``."""
+    return ngettext("{n} game", "{n} games", n).format(n=n)
+
+
+def regions(n: int) -> str:
+    """``"23 regions"``."""
+    return ngettext("{n} region", "{n} regions", n).format(n=n)
+
+
+def tokens(n: int) -> str:
+    """``"5 tokens"``: race tokens."""
+    return ngettext("{n} token", "{n} tokens", n).format(n=n)
+
+
+def coins(n: int) -> str:
+    """``"7 coins"``: victory coins."""
+    return ngettext("{n} coin", "{n} coins", n).format(n=n)
+
+
+def characters(n: int) -> str:
+    """``"80 characters"``."""
+    return ngettext("{n} character", "{n} characters", n).format(n=n)
+
+
+def pieces_of(n: int) -> str:
+    """``"3 separate pieces"``: the parts a shape falls into."""
+    return ngettext("{n} separate piece", "{n} separate pieces", n).format(n=n)

@@ -187,9 +187,11 @@ class BalanceReport:
         if m.get("interrupted"):
             lines += [
                 "",
-                _("**Interrupted**: {games} of {asked} games played.").format(
-                    games=self.games, asked=m["games_asked"]
-                ),
+                ngettext(
+                    "**Interrupted**: {games} of {asked} game played.",
+                    "**Interrupted**: {games} of {asked} games played.",
+                    m["games_asked"],
+                ).format(games=self.games, asked=m["games_asked"]),
             ]
         lines += [
             "",
@@ -263,12 +265,12 @@ class BalanceReport:
             top = self.heat[last].sort_values(ascending=False).head(5)
             listed = ", ".join(f"{rid} ({share:.0%})" for rid, share in top.items())
             lines.append(
-                _("Most often held at the end of the game (round {round}): {listed}.").format(
-                    round=last, listed=listed
-                )
+                pgettext(
+                    "round", "Most often held at the end of the game (round {round}): {listed}."
+                ).format(round=last, listed=listed)
             )
         if plots:
-            alt = _("regions held at the end of rounds")
+            alt = pgettext("round", "regions held at the end of rounds")
             lines += ["", f"![{alt}](heat.png)"]
         return "\n".join(lines) + "\n"
 
@@ -359,7 +361,7 @@ class BalanceReport:
         for ax, rnd in zip(axes, rounds, strict=True):
             shares = {int(str(k)): float(v) for k, v in self.heat[rnd].items()}
             mappable = draw_heat(ax, self.board, shares)
-            ax.set_title(_("end of round {round}").format(round=rnd), fontsize=10)
+            ax.set_title(pgettext("round", "end of round {round}").format(round=rnd), fontsize=10)
         assert mappable is not None
         if self.board is not None and any(r.is_water for r in self.board.regions):
             from matplotlib.patches import Patch
@@ -369,8 +371,8 @@ class BalanceReport:
         bar = fig.colorbar(mappable, ax=list(axes), shrink=0.8)
         bar.set_label(_("share of games the region is held by a race"))
         fig.suptitle(
-            _("{board}: regions held ({games} games)").format(
-                board=self.meta["board"], games=self.games
+            _("{board}: regions held ({games})").format(
+                board=self.meta["board"], games=names.games(self.games)
             ),
             fontsize=11,
         )

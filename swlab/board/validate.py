@@ -34,10 +34,11 @@ import shapely
 from shapely.geometry import GeometryCollection, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from swlab import names as game_words
 from swlab.board.geometry import grid_size, is_valid, snapped
 from swlab.board.io import MAX_PLAYERS, MIN_PLAYERS
 from swlab.board.model import SYMBOLS, TERRAINS, Board
-from swlab.i18n import N_, _, ngettext
+from swlab.i18n import N_, _, ngettext, pgettext
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -148,11 +149,15 @@ def _check_counts(board: Board) -> list[Problem]:
             Problem(
                 ProblemKind.PLAYER_COUNT,
                 (),
-                _(
-                    "The board is for {players} players and {turns} turns; "
-                    "boards are for {least} to {most} players and at least one turn (R-COMP-1)."
+                pgettext(
+                    "round",
+                    "The board is for {players} and {turns}; "
+                    "boards are for {least} to {most} players and at least one turn (R-COMP-1).",
                 ).format(
-                    players=board.players, turns=board.turns, least=MIN_PLAYERS, most=MAX_PLAYERS
+                    players=game_words.players(board.players),
+                    turns=game_words.rounds(board.turns),
+                    least=MIN_PLAYERS,
+                    most=MAX_PLAYERS,
                 ),
             )
         )

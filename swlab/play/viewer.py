@@ -24,7 +24,7 @@ from swlab import i18n
 from swlab import names as game_words
 from swlab.board.model import Board
 from swlab.game.game import Game
-from swlab.i18n import N_, _, ngettext
+from swlab.i18n import N_, _, npgettext
 from swlab.play.controller import BotSpec, ClickResult, GameController, PanelModel
 from swlab.play.style import (
     DIM_CSS,
@@ -1019,7 +1019,7 @@ class GameViewer:
                 )
                 + "</div>"
             )
-        title = ngettext("Last turn:", "Last turns:", len(shown))
+        title = npgettext("player's turn", "Last turn:", "Last turns:", len(shown))
         self.summary_box.value = (
             f"<div class='swlab-summary-text'><b>{html.escape(title)}</b>"
             f"<ul>{items}</ul>{where}</div>"

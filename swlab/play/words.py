@@ -258,18 +258,23 @@ def _pick_button(state: GameState, action: Action) -> str:
     if combo is None:
         return _("combo {position}").format(position=action.position)
     what, tokens, coins = combo
-    fields = {"combo": what, "pay": action.position, "coins": coins, "tokens": tokens}
+    fields = {
+        "combo": what,
+        "pay": action.position,
+        "coins": coins,
+        "tokens": game_words.tokens(tokens),
+    }
     if action.position == 0:
         label = (
-            _("{combo} - free, collect {coins}, {tokens} tokens")
+            _("{combo} - free, collect {coins}, {tokens}")
             if coins
-            else _("{combo} - free, {tokens} tokens")
+            else _("{combo} - free, {tokens}")
         )
     else:
         label = (
-            _("{combo} - pay {pay}, collect {coins}, {tokens} tokens")
+            _("{combo} - pay {pay}, collect {coins}, {tokens}")
             if coins
-            else _("{combo} - pay {pay}, {tokens} tokens")
+            else _("{combo} - pay {pay}, {tokens}")
         )
     return label.format(**fields)
 
