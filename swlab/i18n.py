@@ -227,6 +227,42 @@ def translations(code: str, domain: str = DOMAIN) -> gettext.NullTranslations:
 
 _FORMATTER = string.Formatter()
 
+#: The grammatical forms a translation may ask of a game name, as a format spec:
+#: ``{race:of}`` is the race's name as the language says "of the Amazons" (German "der
+#: Amazonen", Portuguese "das Amazonas"; docs/languages.md has each language's). Each
+#: form of each name is a message of its own (context ``"race: of"``, see
+#: :mod:`swlab.names`); a form no one translated is the plain name.
+FORMS: tuple[str, ...] = ("the", "obj", "of", "to", "with", "from")
+_FORM_SPECS = frozenset(FORMS)
+
+
+class Inflected(str):
+    """A translation that asks a name for a grammatical form (``{race:of}``). Formatting it
+    gives a value that is no name of the game (a custom race's own name, a plain word) its
+    plain text for the form, so a form never makes a sentence fail."""
+
+    __slots__ = ()
+
+    def format(self, *args: Any, **kwargs: Any) -> str:
+        return str.format(
+            self, *map(_formable, args), **{k: _formable(v) for k, v in kwargs.items()}
+        )
+
+
+class _Plain(str):
+    """A value given to an :class:`Inflected` sentence: a form spec means its plain text."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return str(self) if spec in _FORM_SPECS else format(str(self), spec)
+
+
+def _formable(value: Any) -> Any:
+    if isinstance(value, str) and type(value).__format__ is str.__format__:
+        return _Plain(value)
+    return value
+
 
 @lru_cache(maxsize=16384)
 def _fields(text: str) -> frozenset[tuple[str, str | None, str | None]] | None:
@@ -256,9 +292,14 @@ def _vetted(translated: str, english: str, *sources: str, exact: bool = True) ->
             return translated  # not formatted by the code, so no field can be reached
         wanted |= found
     got = _fields(translated)
-    if got is None or (got != wanted if exact else not got <= wanted):
+    if got is None:
         return english
-    return translated
+    # a grammatical form of a field the English has bare (``{race:of}`` for ``{race}``)
+    inflected = {(n, c, s) for n, c, s in got if s in _FORM_SPECS and (n, c, "") in wanted}
+    got = (got - inflected) | {(n, c, "") for n, c, _s in inflected}
+    if got != wanted if exact else not got <= wanted:
+        return english
+    return Inflected(translated) if inflected else translated
 
 
 def _(message: str, code: str | None = None) -> str:

@@ -9,8 +9,9 @@ the name its designer gave it.
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from swlab.i18n import NC_, SOURCE, _, language, ngettext, npgettext, pgettext
+from swlab.i18n import FORMS, NC_, SOURCE, _, language, ngettext, npgettext, pgettext
 
 RACE_NAMES: tuple[str, ...] = (
     NC_("race", "Amazons"), NC_("race", "Dwarves"), NC_("race", "Elves"),
@@ -54,10 +55,84 @@ PIECE_NAMES: tuple[str, ...] = (
 
 _RACES, _POWERS = frozenset(RACE_NAMES), frozenset(POWER_NAMES)
 
+RACE_FORMS: tuple[str, ...] = (
+    NC_("race: the", "Amazons"), NC_("race: the", "Dwarves"), NC_("race: the", "Elves"),
+    NC_("race: the", "Ghouls"), NC_("race: the", "Giants"), NC_("race: the", "Halflings"),
+    NC_("race: the", "Humans"), NC_("race: the", "Orcs"), NC_("race: the", "Ratmen"),
+    NC_("race: the", "Skeletons"), NC_("race: the", "Sorcerers"), NC_("race: the", "Tritons"),
+    NC_("race: the", "Trolls"), NC_("race: the", "Wizards"),
+    NC_("race: obj", "Amazons"), NC_("race: obj", "Dwarves"), NC_("race: obj", "Elves"),
+    NC_("race: obj", "Ghouls"), NC_("race: obj", "Giants"), NC_("race: obj", "Halflings"),
+    NC_("race: obj", "Humans"), NC_("race: obj", "Orcs"), NC_("race: obj", "Ratmen"),
+    NC_("race: obj", "Skeletons"), NC_("race: obj", "Sorcerers"), NC_("race: obj", "Tritons"),
+    NC_("race: obj", "Trolls"), NC_("race: obj", "Wizards"),
+    NC_("race: of", "Amazons"), NC_("race: of", "Dwarves"), NC_("race: of", "Elves"),
+    NC_("race: of", "Ghouls"), NC_("race: of", "Giants"), NC_("race: of", "Halflings"),
+    NC_("race: of", "Humans"), NC_("race: of", "Orcs"), NC_("race: of", "Ratmen"),
+    NC_("race: of", "Skeletons"), NC_("race: of", "Sorcerers"), NC_("race: of", "Tritons"),
+    NC_("race: of", "Trolls"), NC_("race: of", "Wizards"),
+    NC_("race: to", "Amazons"), NC_("race: to", "Dwarves"), NC_("race: to", "Elves"),
+    NC_("race: to", "Ghouls"), NC_("race: to", "Giants"), NC_("race: to", "Halflings"),
+    NC_("race: to", "Humans"), NC_("race: to", "Orcs"), NC_("race: to", "Ratmen"),
+    NC_("race: to", "Skeletons"), NC_("race: to", "Sorcerers"), NC_("race: to", "Tritons"),
+    NC_("race: to", "Trolls"), NC_("race: to", "Wizards"),
+    NC_("race: with", "Amazons"), NC_("race: with", "Dwarves"), NC_("race: with", "Elves"),
+    NC_("race: with", "Ghouls"), NC_("race: with", "Giants"), NC_("race: with", "Halflings"),
+    NC_("race: with", "Humans"), NC_("race: with", "Orcs"), NC_("race: with", "Ratmen"),
+    NC_("race: with", "Skeletons"), NC_("race: with", "Sorcerers"), NC_("race: with", "Tritons"),
+    NC_("race: with", "Trolls"), NC_("race: with", "Wizards"),
+    NC_("race: from", "Amazons"), NC_("race: from", "Dwarves"), NC_("race: from", "Elves"),
+    NC_("race: from", "Ghouls"), NC_("race: from", "Giants"), NC_("race: from", "Halflings"),
+    NC_("race: from", "Humans"), NC_("race: from", "Orcs"), NC_("race: from", "Ratmen"),
+    NC_("race: from", "Skeletons"), NC_("race: from", "Sorcerers"), NC_("race: from", "Tritons"),
+    NC_("race: from", "Trolls"), NC_("race: from", "Wizards"),
+)  # fmt: skip
+"""Each race's name in each grammatical form of :data:`swlab.i18n.FORMS`, one message per
+form (context ``"race: of"``): a sentence asks for one as ``{race:of}``. English never asks;
+a language translates the forms its sentences use (docs/languages.md, "Names in a
+sentence"):
+
+- ``the``: with the article, as the subject ("die Amazonen", "as Amazonas");
+- ``obj``: as the object ("die Amazonen", "as Amazonas");
+- ``of``: whose ("der Amazonen", "das Amazonas");
+- ``to``: to whom ("den Amazonen", "às Amazonas");
+- ``with``: with them ("mit den Amazonen", "com as Amazonas");
+- ``from``: from them ("von den Amazonen", "das Amazonas").
+"""
+
+
+class Name(str):
+    """A name of the game as a sentence shows it: the plain name, and on request
+    (``"{race:of}".format(race=name)``) one of its grammatical forms, translated as the
+    message ``pgettext("race: of", english)``; a form not translated is the plain name."""
+
+    __slots__ = ("english", "kind")
+    english: str
+    kind: str
+
+    def __new__(cls, shown: str, kind: str, english: str) -> Name:
+        self = super().__new__(cls, shown)
+        self.kind, self.english = kind, english
+        return self
+
+    def __format__(self, spec: str) -> str:
+        if spec not in FORMS:
+            return format(str(self), spec)
+        if language() == SOURCE:
+            return str(self)
+        context = f"{self.kind}: {spec}"
+        form = pgettext(context, self.english)
+        return str(self) if form == self.english else form
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Name, (str(self), self.kind, self.english))
+
 
 def race(name: str) -> str:
-    """The race's name in the language in effect (a custom race keeps its own)."""
-    return pgettext("race", name) if name in _RACES else name
+    """The race's name in the language in effect (a custom race keeps its own), as a
+    :class:`Name`: a translation may ask for a form of it (``{race:of}``)."""
+    shown = pgettext("race", name) if name in _RACES else name
+    return Name(shown, "race", name)
 
 
 def power(name: str) -> str:

@@ -1,0 +1,88 @@
+"""A race's name in the form a sentence needs: ``{race:of}`` in a translation.
+
+A translation may ask a game name for one of the grammatical forms of
+:data:`swlab.i18n.FORMS` (``the``, ``obj``, ``of``, ``to``, ``with``, ``from``); each form of
+each race is a message of its own (context ``"race: of"``). A form nobody translated is the
+plain name, a value that is no name of the game gives its plain text, and any other format
+spec still makes swlab show the English sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from swlab import i18n, names
+
+SENT = "{player} sends the {race} into decline."
+
+
+@pytest.fixture(autouse=True)
+def fresh_catalogs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    catalog = Catalog(locale="de", domain="swlab")
+    catalog.add("Amazons", "Amazonen", context="race")
+    catalog.add("Dwarves", "Zwerge", context="race")
+    catalog.add("Amazons", "die Amazonen", context="race: obj")
+    catalog.add("Amazons", "der Amazonen", context="race: of")
+    catalog.add(SENT, "{player} schickt {race:obj} in den Niedergang.")
+    catalog.add("Your {race} already occupy {region}.", "{region} gehört schon {race:to}.")
+    catalog.add("The {race} are in decline.", "{race:width} sind im Niedergang.")
+    target = tmp_path / "de" / "LC_MESSAGES" / "swlab.mo"
+    target.parent.mkdir(parents=True)
+    with target.open("wb") as handle:
+        write_mo(handle, catalog)
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    i18n.translations.cache_clear()
+    yield
+    i18n.translations.cache_clear()
+
+
+def test_a_translation_asks_for_the_form_its_sentence_needs() -> None:
+    with i18n.using("de"):
+        race = names.race("Amazons")
+        assert race == "Amazonen"  # the plain name, where no form is asked for
+        said = i18n._(SENT).format(player="Ann", race=race)
+    assert said == "Ann schickt die Amazonen in den Niedergang."
+    with i18n.using("de"):
+        assert f"{names.race('Amazons'):of}" == "der Amazonen"
+
+
+def test_a_form_not_translated_is_the_plain_name() -> None:
+    with i18n.using("de"):
+        said = i18n._(SENT).format(player="Ann", race=names.race("Dwarves"))
+    assert said == "Ann schickt Zwerge in den Niedergang."
+
+
+def test_a_value_that_is_no_name_gives_its_plain_text() -> None:
+    with i18n.using("de"):
+        custom = names.race("Gnomes")  # a custom race keeps its designer's name
+        assert i18n._(SENT).format(player="Ann", race=custom) == (
+            "Ann schickt Gnomes in den Niedergang."
+        )
+        plain = i18n._("Your {race} already occupy {region}.").format(race="?", region=12)
+    assert plain == "12 gehört schon ?."
+
+
+def test_english_never_asks_for_a_form() -> None:
+    with i18n.using("en"):
+        race = names.race("Amazons")
+        assert i18n._(SENT).format(player="Ann", race=race) == (
+            "Ann sends the Amazons into decline."
+        )
+        assert f"{race:of}" == "Amazons"
+
+
+def test_any_other_spec_still_means_the_english_sentence() -> None:
+    english = "The {race} are in decline."
+    assert i18n._(english, "de") == english
+    assert "width" not in i18n.FORMS
+
+
+def test_every_race_has_a_message_for_every_form() -> None:
+    assert len(names.RACE_FORMS) == len(names.RACE_NAMES) * len(i18n.FORMS)
+    assert set(names.RACE_FORMS) == set(names.RACE_NAMES)
