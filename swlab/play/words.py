@@ -302,9 +302,17 @@ def _conquer_told(t: Told) -> str:
     if victims:
         fields["victims"] = _(" and ").join(victims)
     if won and victims:
-        text = _("{player} conquers {region} with {tokens} {race} from {victims}.")
+        text = ngettext(
+            "{player} conquers {region} with {tokens} {race} from {victims}.",
+            "{player} conquers {region} with {tokens} {race} from {victims}.",
+            won.tokens,
+        )
     elif won:
-        text = _("{player} conquers {region} with {tokens} {race}.")
+        text = ngettext(
+            "{player} conquers {region} with {tokens} {race}.",
+            "{player} conquers {region} with {tokens} {race}.",
+            won.tokens,
+        )
     elif victims:
         text = _("{player} conquers {region} from {victims}.")
     else:
