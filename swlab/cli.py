@@ -1088,11 +1088,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG, description=_("A lab for the board game Small World.")
     )
     parser.add_argument("--version", action="version", version=_version())
-    parser.add_argument(
-        "--lang",
-        metavar="LANG",
-        help=_(_LANG_HELP).format(languages=", ".join(f"{c} ({NAMES[c]})" for c in LANGUAGES)),
-    )
+    _add_language_option(parser, None)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     _add_map_commands(commands)
     _add_scenario_commands(commands)
@@ -1101,7 +1097,30 @@ def build_parser() -> argparse.ArgumentParser:
     _add_balance_command(commands)
     _add_present_command(commands)
     _add_tutorial_command(commands)
+    _every_command_speaks(parser)
     return parser
+
+
+def _add_language_option(parser: argparse.ArgumentParser, default: Any) -> None:
+    """``--lang LANG``, its help listing the languages swlab speaks (the option itself is
+    read before parsing: :func:`_language_option`)."""
+    parser.add_argument(
+        "--lang",
+        metavar="LANG",
+        default=default,
+        help=_(_LANG_HELP).format(languages=", ".join(f"{c} ({NAMES[c]})" for c in LANGUAGES)),
+    )
+
+
+def _every_command_speaks(parser: argparse.ArgumentParser) -> None:
+    """``--lang`` after any command too (``swlab map check official_2p --lang el``); a
+    command with a ``--lang`` of its own (``present``: the presenter's language) keeps it."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in dict.fromkeys(action.choices.values()):
+                if "--lang" not in sub._option_string_actions:
+                    _add_language_option(sub, argparse.SUPPRESS)
+                _every_command_speaks(sub)
 
 
 def _silence_stdout() -> None:
@@ -1172,13 +1191,15 @@ def _main(words: list[str]) -> int:
 
 
 def _language_option(words: Sequence[str]) -> str | None:
-    """The global ``--lang LANG`` (or ``--lang=LANG``) before the command, if given; else
-    ``None`` (``SWLAB_LANG``, then the locale, choose). An unknown code is bad input."""
+    """The language ``--lang LANG`` (or ``--lang=LANG``) asks for, before the command or
+    after it (the first one given); else ``None`` (``SWLAB_LANG``, then the locale, choose).
+    An unknown code is bad input. Read before the parser, so that the help and argparse's
+    own errors are in that language too; after ``--`` every word is an argument."""
     from swlab.i18n import check
 
     for k, word in enumerate(words):
-        if not word.startswith("-"):
-            return None  # the command: its own options follow
+        if word == "--":
+            break
         if word == "--lang" and k + 1 < len(words):
             return check(words[k + 1])
         if word.startswith("--lang="):
