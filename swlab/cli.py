@@ -27,12 +27,11 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from swlab import names
 from swlab.i18n import (
-    LANGUAGES,
     N_,
-    NAMES,
     LanguageWarning,
     _,
     language,
+    listing,
     ngettext,
     pgettext,
     using,
@@ -990,7 +989,7 @@ def _add_present_command(commands: argparse._SubParsersAction[argparse.ArgumentP
         "--lang",
         dest="present_lang",
         metavar="LANG",
-        help=_(_LANG_HELP).format(languages=", ".join(f"{c} ({NAMES[c]})" for c in LANGUAGES)),
+        help=_(_LANG_HELP).format(languages=listing()),
     )
     p.set_defaults(run=_cmd_present)
 
@@ -1105,10 +1104,7 @@ def _add_language_option(parser: argparse.ArgumentParser, default: Any) -> None:
     """``--lang LANG``, its help listing the languages swlab speaks (the option itself is
     read before parsing: :func:`_language_option`)."""
     parser.add_argument(
-        "--lang",
-        metavar="LANG",
-        default=default,
-        help=_(_LANG_HELP).format(languages=", ".join(f"{c} ({NAMES[c]})" for c in LANGUAGES)),
+        "--lang", metavar="LANG", default=default, help=_(_LANG_HELP).format(languages=listing())
     )
 
 

@@ -38,15 +38,19 @@ from typing import Any, TypeVar
 
 SOURCE = "en"
 LANGUAGES: tuple[str, ...] = ("en", "el", "tr", "de", "pt")
-"""The languages swlab speaks: English (source), Greek, Turkish, German, Portuguese."""
+"""The languages swlab speaks: English (source), Greek, Turkish, German, Brazilian
+Portuguese (``pt``: the catalogs' folder and the code swlab keeps internally)."""
 NAMES: dict[str, str] = {
     "en": "English",
     "el": "Ελληνικά",
     "tr": "Türkçe",
     "de": "Deutsch",
-    "pt": "Português",
+    "pt": "Português (Brasil)",
 }
 """Each language's name in that language, as a language switch shows it."""
+LOCALES: dict[str, str] = {"en": "en", "el": "el", "tr": "tr", "de": "de", "pt": "pt_BR"}
+"""Each language's locale: the tag a list of languages shows (``pt_BR``: the Portuguese is
+the Brazilian edition's), and the Babel locale its numbers are written in."""
 DOMAIN = "swlab"
 DOMAINS: tuple[str, ...] = ("swlab", "rules")
 """The catalogs: swlab's own sentences, and the rules text quoted to learners."""
@@ -77,14 +81,28 @@ def _base(code: str) -> str:
     return code.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
 
 
+def _territory(code: str) -> str:
+    """The territory part of a locale name: ``"pt_PT.UTF-8"`` -> ``"pt"``, else ``""``."""
+    parts = code.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")
+    return parts[1].lower() if len(parts) > 1 else ""
+
+
 def normalise(code: str) -> str | None:
-    """``"el_GR.UTF-8"`` -> ``"el"``; ``None`` for a code swlab does not speak (or C/POSIX)."""
+    """``"el_GR.UTF-8"`` -> ``"el"``; ``None`` for a code swlab does not speak (or C/POSIX).
+    ``pt``, ``pt_BR`` and ``pt-BR`` are Brazilian Portuguese; so is ``pt_PT``, said once by a
+    :class:`LanguageWarning` (European Portuguese has no catalog of its own)."""
     base = _base(code)
+    if base == "pt" and _territory(code) == "pt":
+        _warn_once(
+            f"{code.strip()!r}: European Portuguese is not translated: using Brazilian Portuguese"
+        )
     return base if base in LANGUAGES else None
 
 
-def _known() -> str:
-    return ", ".join(f"{c} ({NAMES[c]})" for c in LANGUAGES)
+def listing() -> str:
+    """The languages swlab speaks, as a help or an error lists them:
+    ``en (English), el (Ελληνικά), …, pt_BR (Português (Brasil))``."""
+    return ", ".join(f"{LOCALES[c]} ({NAMES[c]})" for c in LANGUAGES)
 
 
 def check(code: str) -> str:
@@ -95,7 +113,7 @@ def check(code: str) -> str:
     if found is None and _base(code) in _PLAIN_LOCALES:
         return SOURCE
     if found is None:
-        raise UnknownLanguageError(f"unknown language {code!r}: swlab speaks {_known()}")
+        raise UnknownLanguageError(f"unknown language {code!r}: swlab speaks {listing()}")
     return found
 
 
@@ -122,7 +140,7 @@ def accept(code: str, origin: str = "language") -> str:
     except UnknownLanguageError:
         _warn_once(
             f"{origin}={code.strip()!r}: swlab does not speak this language; it speaks "
-            f"{_known()}: using English"
+            f"{listing()}: using English"
         )
         return SOURCE
 
