@@ -361,6 +361,70 @@ def NC_(context: str, message: str) -> str:
     return message
 
 
+# --- numbers ---------------------------------------------------------------------------
+# Numbers, decimals and percentages as the language writes them (Babel, CLDR): "2,5" in
+# Greek, German, Turkish and Portuguese, "%50" in Turkish, "50 %" in German. The
+# language is the one in effect, or ``code``; each language's patterns are made once.
+
+
+@cache
+def _babel_locale(code: str) -> Any:
+    from babel import Locale
+
+    return Locale.parse(LOCALES[code])
+
+
+@lru_cache(maxsize=256)
+def _pattern(code: str, kind: str, digits: int | None) -> Any:
+    """The Babel pattern of ``kind`` (``"decimal"``, ``"percent"``) in ``code``, with exactly
+    ``digits`` decimals (``None``: the language's own, up to 3 for a decimal)."""
+    import copy
+
+    from babel.numbers import parse_pattern
+
+    locale = _babel_locale(code)
+    formats = locale.percent_formats if kind == "percent" else locale.decimal_formats
+    pattern = copy.copy(parse_pattern(formats[None]))
+    if digits is not None:
+        pattern.frac_prec = (digits, digits)
+    return pattern
+
+
+def _formatted(x: float, kind: str, digits: int | None, code: str | None, signed: bool) -> str:
+    lang = language(code)
+    from decimal import Decimal
+
+    from babel.numbers import format_decimal, get_plus_sign_symbol
+
+    locale = _babel_locale(lang)
+    whole = isinstance(x, int) or type(x).__name__.startswith(("int", "uint"))  # numpy's too
+    value = Decimal(int(x)) if whole else Decimal(str(float(x)))
+    if not value.is_finite():  # "NaN", "∞": no decimals to give
+        return str(format_decimal(value, locale=locale))
+    text = _pattern(lang, kind, digits).apply(value, locale)
+    if signed and not value.is_signed():
+        text = get_plus_sign_symbol(locale) + text
+    return str(text)
+
+
+def number(x: float, code: str | None = None) -> str:
+    """``x`` as the language writes a number: ``1,234.5`` (English), ``1.234,5`` (Greek,
+    German, Turkish, Portuguese); an integer has no decimals, a float at most 3."""
+    return _formatted(x, "decimal", None, code, False)
+
+
+def decimal(x: float, digits: int = 1, code: str | None = None, *, signed: bool = False) -> str:
+    """``x`` with exactly ``digits`` decimals: ``decimal(2.5)`` is ``2,5`` in Greek;
+    ``signed``: ``+`` before a number that is not negative."""
+    return _formatted(x, "decimal", digits, code, signed)
+
+
+def percent(x: float, digits: int = 0, code: str | None = None, *, signed: bool = False) -> str:
+    """The share ``x`` (``0.5``) as a percentage with ``digits`` decimals: ``50%``, Turkish
+    ``%50``, German ``50 %`` (a no-break space); ``signed``: ``+5%`` for an advantage."""
+    return _formatted(x, "percent", digits, code, signed)
+
+
 @cache
 def _rule_sources() -> dict[str, str]:
     """Rule id -> its English sentence (``rules.pot``, extracted from docs/RULES.md)."""

@@ -34,7 +34,7 @@ from swlab.board.model import (
     Region,
     sort_symbols,
 )
-from swlab.i18n import _, ngettext, npgettext, pgettext
+from swlab.i18n import _, ngettext, npgettext, number, pgettext
 from swlab.safe_io import atomic_write_text
 
 FORMAT_VERSION = 1
@@ -224,8 +224,8 @@ class _Reader:
                     "(swlab.safe_io.MAP_LIMITS): simplify it, e.g. with QGIS's Vector > Geometry "
                     "Tools > Simplify"
                 ).format(
-                    positions=f"{positions:,}",
-                    region_vertices=f"{self.region_vertices:,}",
+                    positions=number(positions),
+                    region_vertices=number(self.region_vertices),
                     what=what,
                 ),
             )
@@ -236,7 +236,7 @@ class _Reader:
                 _(
                     "the map has more than the {map_vertices} vertices a map may have "
                     "(swlab.safe_io.MAP_LIMITS) by this feature: simplify its regions"
-                ).format(map_vertices=f"{self.map_vertices:,}"),
+                ).format(map_vertices=number(self.map_vertices)),
             )
 
     def ring(self, value: Any, field: str) -> list[tuple[float, float]]:
@@ -392,7 +392,7 @@ def _check_length(r: _Reader, text: str, field: str) -> None:
         raise r.fail(
             field,
             _("{count} characters, more than the {limit} allowed").format(
-                count=f"{len(text):,}", limit=f"{limit:,}"
+                count=number(len(text)), limit=number(limit)
             ),
         )
 

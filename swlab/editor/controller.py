@@ -61,7 +61,7 @@ from swlab.editor.overlays import (
     region_set_features,
 )
 from swlab.editor.playtest import BalanceResult, balance_run, check_playable
-from swlab.i18n import N_, _, ngettext, npgettext
+from swlab.i18n import N_, _, decimal, ngettext, npgettext
 from swlab.workspace import FileBox, Outcome, Workspace
 
 __all__ = [
@@ -513,7 +513,7 @@ class EditorController:
             _("{region}: {symbols}; borders {near}").format(
                 region=r.label, symbols=symbols, near=near
             ),
-            _("size: {size} times an average region").format(size=f"{size:.1f}"),
+            _("size: {size} times an average region").format(size=decimal(size, 1)),
             *(f"  {line}" for line in neighbour_report(board, rid, self.contacts())),
         ]
         lines += [
