@@ -321,7 +321,10 @@ def _vetted(translated: str, english: str, *sources: str, exact: bool = True) ->
 
 
 def _(message: str, code: str | None = None) -> str:
-    """``message`` (English source) in the language in effect, or in ``code``."""
+    """``message`` (English source) in the language in effect, or in ``code``; a message
+    marked with a context (:func:`NC_`) is translated in its context."""
+    if isinstance(message, _InContext):
+        return pgettext(message.context, str(message), code)
     lang = language(code)
     if lang == SOURCE:
         return message
@@ -356,9 +359,26 @@ def N_(message: str) -> str:
     return message
 
 
+class _InContext(str):
+    """A message marked with its context (:func:`NC_`): :func:`_` translates it in it."""
+
+    __slots__ = ("context",)
+    context: str
+
+    def __new__(cls, message: str, context: str) -> _InContext:
+        self = super().__new__(cls, message)
+        self.context = context
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_InContext, (str(self), self.context))
+
+
 def NC_(context: str, message: str) -> str:
-    """Mark ``message`` in ``context`` for the catalogs (translated later by :func:`pgettext`)."""
-    return message
+    """Mark ``message`` in ``context`` for the catalogs; translated later by :func:`pgettext`,
+    or by :func:`_`, which knows the context (a label table:
+    ``NC_("player's turn", "bot: finish turn")``)."""
+    return _InContext(message, context)
 
 
 # --- numbers ---------------------------------------------------------------------------

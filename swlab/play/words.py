@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from swlab import names as game_words
-from swlab.i18n import N_, _, ngettext
+from swlab.i18n import N_, NC_, _, ngettext
 from swlab.rules.abilities.powers.berserk import BerserkRoll
 from swlab.rules.abilities.powers.diplomat import Peace
 from swlab.rules.abilities.registry import POWERS, RACES
@@ -143,7 +143,7 @@ HOW_TO_PLAY: tuple[tuple[str, str], ...] = (
         ),
     ),
     (
-        N_("Later turns."),
+        NC_("player's turn", "Later turns."),
         N_(
             "Conquer more (your tokens come into hand, 1 stays in each region, R-EXPAND-1), or "
             "press decline to send your race into decline and pick a new combo the turn after "

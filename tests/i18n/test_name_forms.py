@@ -32,6 +32,8 @@ def fresh_catalogs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[
     catalog.add(SENT, "{player} schickt {race:obj} in den Niedergang.")
     catalog.add("Your {race} already occupy {region}.", "{region} gehört schon {race:to}.")
     catalog.add("The {race} are in decline.", "{race:width} sind im Niedergang.")
+    catalog.add("turns", "Züge", context="player's turn")
+    catalog.add("turns", "Runden", context="round")
     target = tmp_path / "de" / "LC_MESSAGES" / "swlab.mo"
     target.parent.mkdir(parents=True)
     with target.open("wb") as handle:
@@ -86,3 +88,12 @@ def test_any_other_spec_still_means_the_english_sentence() -> None:
 def test_every_race_has_a_message_for_every_form() -> None:
     assert len(names.RACE_FORMS) == len(names.RACE_NAMES) * len(i18n.FORMS)
     assert set(names.RACE_FORMS) == set(names.RACE_NAMES)
+
+
+def test_a_label_marked_with_a_context_is_translated_in_it() -> None:
+    """``NC_`` marks a table's label with its context, and ``_`` translates it in it: the
+    same English word, a player's turn or a round of the turn track."""
+    turn, track = i18n.NC_("player's turn", "turns"), i18n.NC_("round", "turns")
+    assert turn == track == "turns"  # English, and the same string as ever
+    assert (i18n._(turn, "de"), i18n._(track, "de")) == ("Züge", "Runden")
+    assert i18n._("turns", "de") == "turns"  # no context: another message
