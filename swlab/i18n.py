@@ -245,13 +245,17 @@ def translations(code: str, domain: str = DOMAIN) -> gettext.NullTranslations:
 
 _FORMATTER = string.Formatter()
 
-#: The grammatical forms a translation may ask of a game name, as a format spec:
-#: ``{race:of}`` is the race's name as the language says "of the Amazons" (German "der
-#: Amazonen", Portuguese "das Amazonas"; docs/languages.md has each language's). Each
-#: form of each name is a message of its own (context ``"race: of"``, see
+#: The grammatical forms a translation may ask of a game name, as a format spec, by kind
+#: of name: ``{race:of}`` is the race's name as the language says "of the Amazons" (German
+#: "der Amazonen", Portuguese "das Amazonas"), ``{piece:a}`` a piece with its indefinite
+#: article ("eine Festung", "uma Fortaleza"); docs/languages.md has each language's. Each
+#: form of each name is a message of its own (context ``"race: of"``, ``"piece: a"``, see
 #: :mod:`swlab.names`); a form no one translated is the plain name.
-FORMS: tuple[str, ...] = ("the", "obj", "of", "to", "with", "from")
-_FORM_SPECS = frozenset(FORMS)
+FORMS: dict[str, tuple[str, ...]] = {
+    "race": ("the", "obj", "of", "to", "with", "from"),
+    "piece": ("a", "a_obj", "the", "obj", "no", "of"),
+}
+FORM_SPECS = frozenset(form for forms in FORMS.values() for form in forms)
 
 
 class Inflected(str):
@@ -273,7 +277,7 @@ class _Plain(str):
     __slots__ = ()
 
     def __format__(self, spec: str) -> str:
-        return str(self) if spec in _FORM_SPECS else format(str(self), spec)
+        return str(self) if spec in FORM_SPECS else format(str(self), spec)
 
 
 def _formable(value: Any) -> Any:
@@ -313,7 +317,7 @@ def _vetted(translated: str, english: str, *sources: str, exact: bool = True) ->
     if got is None:
         return english
     # a grammatical form of a field the English has bare (``{race:of}`` for ``{race}``)
-    inflected = {(n, c, s) for n, c, s in got if s in _FORM_SPECS and (n, c, "") in wanted}
+    inflected = {(n, c, s) for n, c, s in got if s in FORM_SPECS and (n, c, "") in wanted}
     got = (got - inflected) | {(n, c, "") for n, c, _s in inflected}
     if got != wanted if exact else not got <= wanted:
         return english

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from swlab.i18n import FORMS, NC_, SOURCE, _, language, ngettext, npgettext, pgettext
+from swlab.i18n import FORM_SPECS, FORMS, NC_, SOURCE, _, language, ngettext, npgettext, pgettext
 
 RACE_NAMES: tuple[str, ...] = (
     NC_("race", "Amazons"), NC_("race", "Dwarves"), NC_("race", "Elves"),
@@ -87,7 +87,7 @@ RACE_FORMS: tuple[str, ...] = (
     NC_("race: from", "Skeletons"), NC_("race: from", "Sorcerers"), NC_("race: from", "Tritons"),
     NC_("race: from", "Trolls"), NC_("race: from", "Wizards"),
 )  # fmt: skip
-"""Each race's name in each grammatical form of :data:`swlab.i18n.FORMS`, one message per
+"""Each race's name in each grammatical form of ``FORMS["race"]``, one message per
 form (context ``"race: of"``): a sentence asks for one as ``{race:of}``. English never asks;
 a language translates the forms its sentences use (docs/languages.md, "Names in a
 sentence"):
@@ -116,8 +116,8 @@ class Name(str):
         return self
 
     def __format__(self, spec: str) -> str:
-        if spec not in FORMS:
-            return format(str(self), spec)
+        if spec not in FORMS.get(self.kind, ()):
+            return str(self) if spec in FORM_SPECS else format(str(self), spec)
         if language() == SOURCE:
             return str(self)
         context = f"{self.kind}: {spec}"
@@ -155,9 +155,43 @@ def symbol(word: str) -> str:
     return pgettext("symbol", word.replace("_", " "))
 
 
+PIECE_FORMS: tuple[str, ...] = (
+    NC_("piece: a", "Mountain"), NC_("piece: a", "Fortress"), NC_("piece: a", "Troll Lair"),
+    NC_("piece: a", "Encampment"), NC_("piece: a", "Lost Tribe"),
+    NC_("piece: a", "Hole-in-the-Ground"), NC_("piece: a", "Hero"),
+    NC_("piece: a", "Dragon"),
+    NC_("piece: a_obj", "Mountain"), NC_("piece: a_obj", "Fortress"),
+    NC_("piece: a_obj", "Troll Lair"), NC_("piece: a_obj", "Encampment"),
+    NC_("piece: a_obj", "Lost Tribe"), NC_("piece: a_obj", "Hole-in-the-Ground"),
+    NC_("piece: a_obj", "Hero"), NC_("piece: a_obj", "Dragon"),
+    NC_("piece: the", "Mountain"), NC_("piece: the", "Fortress"),
+    NC_("piece: the", "Troll Lair"), NC_("piece: the", "Encampment"),
+    NC_("piece: the", "Lost Tribe"), NC_("piece: the", "Hole-in-the-Ground"),
+    NC_("piece: the", "Hero"), NC_("piece: the", "Dragon"),
+    NC_("piece: obj", "Mountain"), NC_("piece: obj", "Fortress"),
+    NC_("piece: obj", "Troll Lair"), NC_("piece: obj", "Encampment"),
+    NC_("piece: obj", "Lost Tribe"), NC_("piece: obj", "Hole-in-the-Ground"),
+    NC_("piece: obj", "Hero"), NC_("piece: obj", "Dragon"),
+    NC_("piece: no", "Mountain"), NC_("piece: no", "Fortress"),
+    NC_("piece: no", "Troll Lair"), NC_("piece: no", "Encampment"),
+    NC_("piece: no", "Lost Tribe"), NC_("piece: no", "Hole-in-the-Ground"),
+    NC_("piece: no", "Hero"), NC_("piece: no", "Dragon"),
+    NC_("piece: of", "Mountain"), NC_("piece: of", "Fortress"),
+    NC_("piece: of", "Troll Lair"), NC_("piece: of", "Encampment"),
+    NC_("piece: of", "Lost Tribe"), NC_("piece: of", "Hole-in-the-Ground"),
+    NC_("piece: of", "Hero"), NC_("piece: of", "Dragon"),
+)  # fmt: skip
+"""Each piece's label in each grammatical form of ``FORMS["piece"]`` (context
+``"piece: a"``): ``a`` with the indefinite article, as the subject ("eine Festung", "uma
+Fortaleza"); ``a_obj`` the same as the object ("einen Helden"); ``the`` with the definite
+article ("die Festung"); ``obj`` the same as the object; ``no`` with "no" ("keine
+Festung", "nenhuma Fortaleza"); ``of`` whose ("der Festung", "da Fortaleza")."""
+
+
 def piece(label: str) -> str:
-    """A piece's rulebook label (``"Troll Lair"``) in the language in effect."""
-    return pgettext("piece", label)
+    """A piece's rulebook label (``"Troll Lair"``) in the language in effect, as a
+    :class:`Name`: a translation may ask for a form of it (``{piece:a}``)."""
+    return Name(pgettext("piece", label), "piece", label)
 
 
 def capital(text: str) -> str:

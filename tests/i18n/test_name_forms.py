@@ -1,10 +1,11 @@
-"""A race's name in the form a sentence needs: ``{race:of}`` in a translation.
+"""A name in the form a sentence needs: ``{race:of}``, ``{piece:a}`` in a translation.
 
-A translation may ask a game name for one of the grammatical forms of
-:data:`swlab.i18n.FORMS` (``the``, ``obj``, ``of``, ``to``, ``with``, ``from``); each form of
-each race is a message of its own (context ``"race: of"``). A form nobody translated is the
-plain name, a value that is no name of the game gives its plain text, and any other format
-spec still makes swlab show the English sentence.
+A translation may ask a race's name for one of the grammatical forms of
+``swlab.i18n.FORMS["race"]`` (``the``, ``obj``, ``of``, ``to``, ``with``, ``from``), and a
+piece for one of ``FORMS["piece"]`` (``a``, ``a_obj``, ``the``, ``obj``, ``no``, ``of``); each
+form of each name is a message of its own (context ``"race: of"``). A form nobody
+translated is the plain name, a value that is no name of the game gives its plain text, and
+any other format spec still makes swlab show the English sentence.
 """
 
 from __future__ import annotations
@@ -32,6 +33,11 @@ def fresh_catalogs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[
     catalog.add(SENT, "{player} schickt {race:obj} in den Niedergang.")
     catalog.add("Your {race} already occupy {region}.", "{region} gehört schon {race:to}.")
     catalog.add("The {race} are in decline.", "{race:width} sind im Niedergang.")
+    catalog.add("Fortress", "Festung", context="piece")
+    catalog.add("Hero", "Held", context="piece")
+    catalog.add("Fortress", "eine Festung", context="piece: a")
+    catalog.add("Hero", "einen Helden", context="piece: a_obj")
+    catalog.add("{player} puts a {piece} in {region}.", "{player} setzt {piece:a_obj} in {region}.")
     catalog.add("turns", "Züge", context="player's turn")
     catalog.add("turns", "Runden", context="round")
     target = tmp_path / "de" / "LC_MESSAGES" / "swlab.mo"
@@ -82,12 +88,27 @@ def test_english_never_asks_for_a_form() -> None:
 def test_any_other_spec_still_means_the_english_sentence() -> None:
     english = "The {race} are in decline."
     assert i18n._(english, "de") == english
-    assert "width" not in i18n.FORMS
+    assert "width" not in i18n.FORM_SPECS
 
 
 def test_every_race_has_a_message_for_every_form() -> None:
-    assert len(names.RACE_FORMS) == len(names.RACE_NAMES) * len(i18n.FORMS)
+    assert len(names.RACE_FORMS) == len(names.RACE_NAMES) * len(i18n.FORMS["race"])
     assert set(names.RACE_FORMS) == set(names.RACE_NAMES)
+    assert len(names.PIECE_FORMS) == len(names.PIECE_NAMES) * len(i18n.FORMS["piece"])
+    assert set(names.PIECE_FORMS) == set(names.PIECE_NAMES)
+    contexts = {getattr(m, "context", None) for m in (*names.RACE_FORMS, *names.PIECE_FORMS)}
+    assert contexts == {f"{kind}: {form}" for kind, forms in i18n.FORMS.items() for form in forms}
+
+
+def test_a_piece_takes_its_article() -> None:
+    put = "{player} puts a {piece} in {region}."
+    with i18n.using("de"):
+        hero = i18n._(put).format(player="Ann", piece=names.piece("Hero"), region="Hügel (3)")
+        fortress = i18n._(put).format(player="Ann", piece=names.piece("Fortress"), region=4)
+        assert f"{names.piece('Fortress'):a}" == "eine Festung"
+        assert f"{names.race('Amazons'):a}" == "Amazonen"  # a piece's form, asked of a race
+    assert hero == "Ann setzt einen Helden in Hügel (3)."
+    assert fortress == "Ann setzt Festung in 4."  # a form not translated: the plain name
 
 
 def test_a_label_marked_with_a_context_is_translated_in_it() -> None:
