@@ -49,7 +49,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal
 
-from swlab.i18n import _, number
+from swlab.i18n import _, ngettext, number
 
 if TYPE_CHECKING:
     import yaml
@@ -142,7 +142,7 @@ class InputRefused(ValueError):
 def _megabytes(n: int) -> str:
     if n >= 1024 * 1024:
         return _("{size} MB").format(size=f"{n / (1024 * 1024):.3g}")
-    return _("{count} bytes").format(count=number(n))
+    return ngettext("{count} byte", "{count} bytes", n).format(count=number(n))
 
 
 def _file_type(mode: int) -> str | None:

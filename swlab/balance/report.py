@@ -182,11 +182,11 @@ class BalanceReport:
             "# " + _("Balance of {board}").format(board=printable(m["board"])),
             "",
             _(
-                "{games} games, {players} players, bots {bots} (rotated over the seats: "
+                "{games}, {players}, bots {bots} (rotated over the seats: "
                 "{rotated}), seeds {first} to {last}, swlab {version}, played on {backend}."
             ).format(
-                games=self.games,
-                players=m["players"],
+                games=names.games(self.games),
+                players=names.players(m["players"]),
                 bots=", ".join(m["bots"]),
                 rotated=rotated,
                 first=m["seed"],

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import pandas as pd
 
+from swlab import names
 from swlab.balance.results import Results, results_of, save_records
 from swlab.balance.runner import CONNECT_TIMEOUT_S, Plan, Run, run_games
 from swlab.board.catalog import load_board
@@ -119,9 +120,9 @@ class SimResult:
         """
         t = self.totals
         lines = [
-            _("board {board}, {players} players, bots {bots}, seed {seed}").format(
+            _("board {board}, {players}, bots {bots}, seed {seed}").format(
                 board=printable(t["board"]),
-                players=t["players"],
+                players=names.players(t["players"]),
                 bots=", ".join(t["bots"]),
                 seed=t["seed"],
             ),
