@@ -254,6 +254,7 @@ _FORMATTER = string.Formatter()
 FORMS: dict[str, tuple[str, ...]] = {
     "race": ("the", "obj", "of", "to", "with", "from"),
     "piece": ("a", "a_obj", "the", "obj", "no", "of"),
+    "power": ("f", "n"),
 }
 FORM_SPECS = frozenset(form for forms in FORMS.values() for form in forms)
 

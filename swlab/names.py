@@ -136,13 +136,61 @@ def race(name: str) -> str:
 
 
 def power(name: str) -> str:
-    """The special power's name in the language in effect (a custom power keeps its own)."""
-    return pgettext("power", name) if name in _POWERS else name
+    """The special power's name in the language in effect (a custom power keeps its own),
+    as a :class:`Name`: ``{power:f}`` is its feminine form, ``{power:n}`` its neuter."""
+    shown = pgettext("power", name) if name in _POWERS else name
+    return Name(shown, "power", name)
+
+
+RACE_GENDERS: tuple[str, ...] = (
+    NC_("race: gender", "Amazons"), NC_("race: gender", "Dwarves"), NC_("race: gender", "Elves"),
+    NC_("race: gender", "Ghouls"), NC_("race: gender", "Giants"),
+    NC_("race: gender", "Halflings"), NC_("race: gender", "Humans"), NC_("race: gender", "Orcs"),
+    NC_("race: gender", "Ratmen"), NC_("race: gender", "Skeletons"),
+    NC_("race: gender", "Sorcerers"), NC_("race: gender", "Tritons"),
+    NC_("race: gender", "Trolls"), NC_("race: gender", "Wizards"),
+)  # fmt: skip
+"""The grammatical gender of each race's name, where a language has one: its catalog
+answers ``m``, ``f`` or ``n`` (Portuguese "Amazonas": ``f``, "Anões": ``m``), or leaves it
+untranslated (German and Turkish powers do not agree with the race)."""
+
+POWER_GENDERS: tuple[str, ...] = (
+    NC_("power: f", "Alchemist"), NC_("power: f", "Berserk"), NC_("power: f", "Bivouacking"),
+    NC_("power: f", "Commando"), NC_("power: f", "Diplomat"), NC_("power: f", "Dragon Master"),
+    NC_("power: f", "Flying"), NC_("power: f", "Forest"), NC_("power: f", "Fortified"),
+    NC_("power: f", "Heroic"), NC_("power: f", "Hill"), NC_("power: f", "Merchant"),
+    NC_("power: f", "Mounted"), NC_("power: f", "Pillaging"), NC_("power: f", "Seafaring"),
+    NC_("power: f", "Spirit"), NC_("power: f", "Stout"), NC_("power: f", "Swamp"),
+    NC_("power: f", "Underworld"), NC_("power: f", "Wealthy"),
+    NC_("power: n", "Alchemist"), NC_("power: n", "Berserk"), NC_("power: n", "Bivouacking"),
+    NC_("power: n", "Commando"), NC_("power: n", "Diplomat"), NC_("power: n", "Dragon Master"),
+    NC_("power: n", "Flying"), NC_("power: n", "Forest"), NC_("power: n", "Fortified"),
+    NC_("power: n", "Heroic"), NC_("power: n", "Hill"), NC_("power: n", "Merchant"),
+    NC_("power: n", "Mounted"), NC_("power: n", "Pillaging"), NC_("power: n", "Seafaring"),
+    NC_("power: n", "Spirit"), NC_("power: n", "Stout"), NC_("power: n", "Swamp"),
+    NC_("power: n", "Underworld"), NC_("power: n", "Wealthy"),
+)  # fmt: skip
+"""Each power's name agreeing with a race of feminine (``f``) or neuter (``n``) gender
+("Amazonas Voadoras"); the plain name (``pgettext("power", ...)``) is the masculine one."""
+
+
+def gender(race_name: str) -> str:
+    """The grammatical gender of ``race_name`` in the language in effect: ``m``, ``f``,
+    ``n``, or ``""`` where the language does not say (English, a custom race)."""
+    if race_name not in _RACES or language() == SOURCE:
+        return ""
+    said = pgettext("race: gender", race_name).strip().lower()
+    return said if said in ("m", "f", "n") else ""
 
 
 def combo(power_name: str, race_name: str) -> str:
-    """A combo as a learner reads it: "Merchant Skeletons", "Esqueletos Comerciantes"."""
-    return _("{power} {race}").format(power=power(power_name), race=race(race_name))
+    """A combo as a learner reads it: "Merchant Skeletons", "Esqueletos Comerciantes";
+    the power agrees with the race where the language makes it ("Amazonas Voadoras")."""
+    shown = power(power_name)
+    agree = gender(race_name)
+    if agree in FORMS["power"]:
+        shown = Name(format(shown, agree), "power", power_name)
+    return _("{power} {race}").format(power=shown, race=race(race_name))
 
 
 def terrain(word: str) -> str:

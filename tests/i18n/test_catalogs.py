@@ -52,7 +52,8 @@ def test_every_message_is_translated_and_none_is_fuzzy(lang: str, domain: str) -
         assert not m.fuzzy, f"{lang}: fuzzy: {m.id!r}"
         _english, translated = forms(m)
         assert len(translated) == catalog(lang, domain).num_plurals or not m.pluralizable
-        if _form_kind(m.context) and not any(t.strip() for t in translated):
+        optional = _form_kind(m.context) or m.context == "race: gender"
+        if optional and not any(t.strip() for t in translated):
             continue  # a name's form is translated where the language's sentences ask for it
         assert all(t.strip() for t in translated), f"{lang}: untranslated: {m.id!r}"
 
@@ -73,6 +74,30 @@ def test_every_form_a_translation_asks_for_is_translated(lang: str) -> None:
         if m.context in asked and not str(m.string).strip()
     ]
     assert not missing, f"{lang}: forms a translation asks for, not translated: {missing}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_race_genders_are_all_given_or_none(lang: str) -> None:
+    """A language whose powers agree with the race ("Amazonas Voadoras") gives every race's
+    gender (``m``, ``f`` or ``n``), and each power's forms for the genders it uses."""
+    genders = {
+        str(m.id): str(m.string).strip()
+        for m in messages(lang, "swlab")
+        if m.context == "race: gender"
+    }
+    given = {race: g for race, g in genders.items() if g}
+    if not given:
+        return
+    assert set(given) == set(genders), (
+        f"{lang}: races without a gender: {set(genders) - set(given)}"
+    )
+    assert set(given.values()) <= {"m", "f", "n"}, f"{lang}: genders are m, f or n: {given}"
+    missing = [
+        f"{m.context}: {m.id}"
+        for m in messages(lang, "swlab")
+        if m.context in {f"power: {g}" for g in given.values()} and not str(m.string).strip()
+    ]
+    assert not missing, f"{lang}: powers without the form their races need: {missing}"
 
 
 @pytest.mark.parametrize(("lang", "domain"), CATALOGS)

@@ -39,6 +39,11 @@ def fresh_catalogs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[
     catalog.add("Hero", "einen Helden", context="piece: a_obj")
     catalog.add("{player} puts a {piece} in {region}.", "{player} setzt {piece:a_obj} in {region}.")
     catalog.add("turns", "Züge", context="player's turn")
+    catalog.add("{power} {race}", "{race} {power}")
+    catalog.add("Amazons", "f", context="race: gender")
+    catalog.add("Dwarves", "m", context="race: gender")
+    catalog.add("Flying", "Voadores", context="power")
+    catalog.add("Flying", "Voadoras", context="power: f")
     catalog.add("turns", "Runden", context="round")
     target = tmp_path / "de" / "LC_MESSAGES" / "swlab.mo"
     target.parent.mkdir(parents=True)
@@ -96,7 +101,8 @@ def test_every_race_has_a_message_for_every_form() -> None:
     assert set(names.RACE_FORMS) == set(names.RACE_NAMES)
     assert len(names.PIECE_FORMS) == len(names.PIECE_NAMES) * len(i18n.FORMS["piece"])
     assert set(names.PIECE_FORMS) == set(names.PIECE_NAMES)
-    contexts = {getattr(m, "context", None) for m in (*names.RACE_FORMS, *names.PIECE_FORMS)}
+    every = (*names.RACE_FORMS, *names.PIECE_FORMS, *names.POWER_GENDERS)
+    contexts = {getattr(m, "context", None) for m in every}
     assert contexts == {f"{kind}: {form}" for kind, forms in i18n.FORMS.items() for form in forms}
 
 
@@ -118,3 +124,16 @@ def test_a_label_marked_with_a_context_is_translated_in_it() -> None:
     assert turn == track == "turns"  # English, and the same string as ever
     assert (i18n._(turn, "de"), i18n._(track, "de")) == ("Züge", "Runden")
     assert i18n._("turns", "de") == "turns"  # no context: another message
+
+
+def test_a_combos_power_agrees_with_its_race() -> None:
+    """Where a language's powers agree with the race (Portuguese, Greek), the catalog gives
+    each race's gender and each power's form for it: "Amazonas Voadoras", "Anões
+    Voadores"; without a gender (English, German, Turkish) the plain name."""
+    with i18n.using("de"):  # the test catalog stands in for a language with genders
+        assert names.combo("Flying", "Amazons") == "Amazonen Voadoras"
+        assert names.combo("Flying", "Dwarves") == "Zwerge Voadores"
+        assert names.gender("Amazons") == "f" and names.gender("Elves") == ""
+        assert names.combo("Flying", "Elves") == "Elves Voadores"  # no gender: the plain name
+    with i18n.using("en"):
+        assert names.combo("Flying", "Amazons") == "Flying Amazons"
