@@ -340,13 +340,3 @@ def tokens(n: int) -> str:
 def coins(n: int) -> str:
     """``"7 coins"``: victory coins."""
     return ngettext("{n} coin", "{n} coins", n).format(n=n)
-
-
-def characters(n: int) -> str:
-    """``"80 characters"``."""
-    return ngettext("{n} character", "{n} characters", n).format(n=n)
-
-
-def pieces_of(n: int) -> str:
-    """``"3 separate pieces"``: the parts a shape falls into."""
-    return ngettext("{n} separate piece", "{n} separate pieces", n).format(n=n)
