@@ -25,7 +25,17 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from swlab.i18n import LANGUAGES, N_, NAMES, LanguageWarning, _, language, ngettext, using
+from swlab import names
+from swlab.i18n import (
+    N_,
+    LanguageWarning,
+    _,
+    language,
+    listing,
+    ngettext,
+    pgettext,
+    using,
+)
 from swlab.i18n import check as check_language
 from swlab.limits import CONNECT_TIMEOUT_S, MAX_GAMES, too_many_games
 from swlab.terminal import printable, printable_block
@@ -84,14 +94,16 @@ def _version() -> str:
 # --- helpers ---------------------------------------------------------------------------
 #: Sentences several commands print (one place each).
 _PLAYERS_RANGE = N_("--players must be 2 to 6 (R-COMP-1), not {players}")
-_GAMES_IN = N_("{what}: {n} games in {where}")
+_GAMES_IN = N_("{what}: {games} in {where}")
 _LANG_HELP = N_("the language swlab speaks: {languages} (default: SWLAB_LANG, then the locale)")
 
 
 def _interrupted_after(played: int, games: int) -> str:
-    return _("{prog}: interrupted after {played} of {games} games").format(
-        prog=PROG, played=played, games=games
-    )
+    return ngettext(
+        "{prog}: interrupted after {played} of {games} game",
+        "{prog}: interrupted after {played} of {games} games",
+        games,
+    ).format(prog=PROG, played=played, games=games)
 
 
 def _load(spec: str) -> Board:
@@ -122,7 +134,7 @@ def _summary(board: Board) -> str:
     regions, borders = len(board), len(board.topology.borders)
     return _(
         "{board} — {regions} ({land} land, {water} water), {borders}, {edge} edge, "
-        "{first} first-conquest; {players} players, {turns} turns"
+        "{first} first-conquest; {players}, {turns}"
     ).format(
         board=board.name,
         regions=ngettext("{n} region", "{n} regions", regions).format(n=regions),
@@ -131,8 +143,8 @@ def _summary(board: Board) -> str:
         borders=ngettext("{n} border", "{n} borders", borders).format(n=borders),
         edge=len(board.edge_regions),
         first=len(board.first_conquest_regions),
-        players=board.players,
-        turns=board.turns,
+        players=names.players(board.players),
+        turns=names.rounds(board.turns),
     )
 
 
@@ -251,7 +263,9 @@ def _count_options(parser: argparse.ArgumentParser) -> None:
         "--turns",
         type=int,
         metavar="N",
-        help=_("turns, for a file that does not say (default: the turn track for the players)"),
+        help=pgettext(
+            "round", "turns, for a file that does not say (default: the turn track for the players)"
+        ),
     )
 
 
@@ -464,7 +478,6 @@ def _add_map_commands(commands: argparse._SubParsersAction[argparse.ArgumentPars
 # --- scenario sub-commands ---------------------------------------------------------------
 def _result_line(report: dict[str, Any]) -> str:
     """``played conquer 7; end: round 1, Ann to play (redeploy, Humans)`` and the like."""
-    from swlab import names
 
     played = "; ".join(report["actions"]) or _("nothing")
     if "error" in report:
@@ -478,10 +491,10 @@ def _result_line(report: dict[str, Any]) -> str:
     else:
         fields = {"round": report["round"], "actor": report["actor"], "stage": report["stage"]}
         if report["acting"]:
-            text = _("round {round}, {actor} to play ({stage}, {acting})")
+            text = pgettext("round", "round {round}, {actor} to play ({stage}, {acting})")
             where = text.format(acting=names.race(report["acting"]), **fields)
         else:
-            where = _("round {round}, {actor} to play ({stage})").format(**fields)
+            where = pgettext("round", "round {round}, {actor} to play ({stage})").format(**fields)
     return _("{scenario}: played {played}: {where}").format(
         scenario=report["scenario"], played=played, where=where
     )
@@ -571,7 +584,7 @@ def _cmd_record_check(args: argparse.Namespace, out: TextIO) -> int:
     if s.stage.value == "game_over":
         where = _("game over")
     else:
-        where = _("round {round}/{turns}").format(round=s.round, turns=s.geo.turns)
+        where = pgettext("round", "round {round}/{turns}").format(round=s.round, turns=s.geo.turns)
     _say(
         ngettext(
             "{file}: replayed {n} action on {board}: {where}",
@@ -632,11 +645,19 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     _say_block(result.report(top, min_picks), out)
     played = result.totals["games"]
     if args.out:
-        _say(_(_GAMES_IN).format(what=_("records"), n=played, where=args.out), file=out)
+        _say(
+            _(_GAMES_IN).format(what=_("records"), games=names.games(played), where=args.out),
+            file=out,
+        )
     if args.results:
         where = _results_folder(args.results)
         result.results.save(where)
-        _say(_("results: {n} games in {where} (Parquet)").format(n=played, where=where), file=out)
+        _say(
+            _("results: {games} in {where} (Parquet)").format(
+                games=names.games(played), where=where
+            ),
+            file=out,
+        )
     if result.totals.get("interrupted"):
         _say(_interrupted_after(played, games), file=sys.stderr)
         return 130
@@ -782,7 +803,10 @@ def _cmd_balance(args: argparse.Namespace, out: TextIO) -> int:
             file=out,
         )
     if records is not None:
-        _say(_(_GAMES_IN).format(what=_("records"), n=report.games, where=records), file=out)
+        _say(
+            _(_GAMES_IN).format(what=_("records"), games=names.games(report.games), where=records),
+            file=out,
+        )
     if report.meta.get("interrupted"):
         _say(_interrupted_after(report.games, games), file=sys.stderr)
         return 130
@@ -965,7 +989,7 @@ def _add_present_command(commands: argparse._SubParsersAction[argparse.ArgumentP
         "--lang",
         dest="present_lang",
         metavar="LANG",
-        help=_(_LANG_HELP).format(languages=", ".join(f"{c} ({NAMES[c]})" for c in LANGUAGES)),
+        help=_(_LANG_HELP).format(languages=listing()),
     )
     p.set_defaults(run=_cmd_present)
 
@@ -1063,11 +1087,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG, description=_("A lab for the board game Small World.")
     )
     parser.add_argument("--version", action="version", version=_version())
-    parser.add_argument(
-        "--lang",
-        metavar="LANG",
-        help=_(_LANG_HELP).format(languages=", ".join(f"{c} ({NAMES[c]})" for c in LANGUAGES)),
-    )
+    _add_language_option(parser, None)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     _add_map_commands(commands)
     _add_scenario_commands(commands)
@@ -1076,7 +1096,27 @@ def build_parser() -> argparse.ArgumentParser:
     _add_balance_command(commands)
     _add_present_command(commands)
     _add_tutorial_command(commands)
+    _every_command_speaks(parser)
     return parser
+
+
+def _add_language_option(parser: argparse.ArgumentParser, default: Any) -> None:
+    """``--lang LANG``, its help listing the languages swlab speaks (the option itself is
+    read before parsing: :func:`_language_option`)."""
+    parser.add_argument(
+        "--lang", metavar="LANG", default=default, help=_(_LANG_HELP).format(languages=listing())
+    )
+
+
+def _every_command_speaks(parser: argparse.ArgumentParser) -> None:
+    """``--lang`` after any command too (``swlab map check official_2p --lang el``); a
+    command with a ``--lang`` of its own (``present``: the presenter's language) keeps it."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in dict.fromkeys(action.choices.values()):
+                if "--lang" not in sub._option_string_actions:
+                    _add_language_option(sub, argparse.SUPPRESS)
+                _every_command_speaks(sub)
 
 
 def _silence_stdout() -> None:
@@ -1147,13 +1187,15 @@ def _main(words: list[str]) -> int:
 
 
 def _language_option(words: Sequence[str]) -> str | None:
-    """The global ``--lang LANG`` (or ``--lang=LANG``) before the command, if given; else
-    ``None`` (``SWLAB_LANG``, then the locale, choose). An unknown code is bad input."""
+    """The language ``--lang LANG`` (or ``--lang=LANG``) asks for, before the command or
+    after it (the first one given); else ``None`` (``SWLAB_LANG``, then the locale, choose).
+    An unknown code is bad input. Read before the parser, so that the help and argparse's
+    own errors are in that language too; after ``--`` every word is an argument."""
     from swlab.i18n import check
 
     for k, word in enumerate(words):
-        if not word.startswith("-"):
-            return None  # the command: its own options follow
+        if word == "--":
+            break
         if word == "--lang" and k + 1 < len(words):
             return check(words[k + 1])
         if word.startswith("--lang="):

@@ -38,15 +38,19 @@ from typing import Any, TypeVar
 
 SOURCE = "en"
 LANGUAGES: tuple[str, ...] = ("en", "el", "tr", "de", "pt")
-"""The languages swlab speaks: English (source), Greek, Turkish, German, Portuguese."""
+"""The languages swlab speaks: English (source), Greek, Turkish, German, Brazilian
+Portuguese (``pt``: the catalogs' folder and the code swlab keeps internally)."""
 NAMES: dict[str, str] = {
     "en": "English",
     "el": "Ελληνικά",
     "tr": "Türkçe",
     "de": "Deutsch",
-    "pt": "Português",
+    "pt": "Português (Brasil)",
 }
 """Each language's name in that language, as a language switch shows it."""
+LOCALES: dict[str, str] = {"en": "en", "el": "el", "tr": "tr", "de": "de", "pt": "pt_BR"}
+"""Each language's locale: the tag a list of languages shows (``pt_BR``: the Portuguese is
+the Brazilian edition's), and the Babel locale its numbers are written in."""
 DOMAIN = "swlab"
 DOMAINS: tuple[str, ...] = ("swlab", "rules")
 """The catalogs: swlab's own sentences, and the rules text quoted to learners."""
@@ -77,14 +81,28 @@ def _base(code: str) -> str:
     return code.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
 
 
+def _territory(code: str) -> str:
+    """The territory part of a locale name: ``"pt_PT.UTF-8"`` -> ``"pt"``, else ``""``."""
+    parts = code.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")
+    return parts[1].lower() if len(parts) > 1 else ""
+
+
 def normalise(code: str) -> str | None:
-    """``"el_GR.UTF-8"`` -> ``"el"``; ``None`` for a code swlab does not speak (or C/POSIX)."""
+    """``"el_GR.UTF-8"`` -> ``"el"``; ``None`` for a code swlab does not speak (or C/POSIX).
+    ``pt``, ``pt_BR`` and ``pt-BR`` are Brazilian Portuguese; so is ``pt_PT``, said once by a
+    :class:`LanguageWarning` (European Portuguese has no catalog of its own)."""
     base = _base(code)
+    if base == "pt" and _territory(code) == "pt":
+        _warn_once(
+            f"{code.strip()!r}: European Portuguese is not translated: using Brazilian Portuguese"
+        )
     return base if base in LANGUAGES else None
 
 
-def _known() -> str:
-    return ", ".join(f"{c} ({NAMES[c]})" for c in LANGUAGES)
+def listing() -> str:
+    """The languages swlab speaks, as a help or an error lists them:
+    ``en (English), el (Ελληνικά), …, pt_BR (Português (Brasil))``."""
+    return ", ".join(f"{LOCALES[c]} ({NAMES[c]})" for c in LANGUAGES)
 
 
 def check(code: str) -> str:
@@ -95,7 +113,7 @@ def check(code: str) -> str:
     if found is None and _base(code) in _PLAIN_LOCALES:
         return SOURCE
     if found is None:
-        raise UnknownLanguageError(f"unknown language {code!r}: swlab speaks {_known()}")
+        raise UnknownLanguageError(f"unknown language {code!r}: swlab speaks {listing()}")
     return found
 
 
@@ -122,7 +140,7 @@ def accept(code: str, origin: str = "language") -> str:
     except UnknownLanguageError:
         _warn_once(
             f"{origin}={code.strip()!r}: swlab does not speak this language; it speaks "
-            f"{_known()}: using English"
+            f"{listing()}: using English"
         )
         return SOURCE
 
@@ -227,6 +245,47 @@ def translations(code: str, domain: str = DOMAIN) -> gettext.NullTranslations:
 
 _FORMATTER = string.Formatter()
 
+#: The grammatical forms a translation may ask of a game name, as a format spec, by kind
+#: of name: ``{race:of}`` is the race's name as the language says "of the Amazons" (German
+#: "der Amazonen", Portuguese "das Amazonas"), ``{piece:a}`` a piece with its indefinite
+#: article ("eine Festung", "uma Fortaleza"); docs/languages.md has each language's. Each
+#: form of each name is a message of its own (context ``"race: of"``, ``"piece: a"``, see
+#: :mod:`swlab.names`); a form no one translated is the plain name.
+FORMS: dict[str, tuple[str, ...]] = {
+    "race": ("the", "obj", "of", "to", "with", "from"),
+    "piece": ("a", "a_obj", "the", "obj", "no", "of"),
+    "power": ("f", "n"),
+}
+FORM_SPECS = frozenset(form for forms in FORMS.values() for form in forms)
+
+
+class Inflected(str):
+    """A translation that asks a name for a grammatical form (``{race:of}``). Formatting it
+    gives a value that is no name of the game (a custom race's own name, a plain word) its
+    plain text for the form, so a form never makes a sentence fail."""
+
+    __slots__ = ()
+
+    def format(self, *args: Any, **kwargs: Any) -> str:
+        return str.format(
+            self, *map(_formable, args), **{k: _formable(v) for k, v in kwargs.items()}
+        )
+
+
+class _Plain(str):
+    """A value given to an :class:`Inflected` sentence: a form spec means its plain text."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return str(self) if spec in FORM_SPECS else format(str(self), spec)
+
+
+def _formable(value: Any) -> Any:
+    if isinstance(value, str) and type(value).__format__ is str.__format__:
+        return _Plain(value)
+    return value
+
 
 @lru_cache(maxsize=16384)
 def _fields(text: str) -> frozenset[tuple[str, str | None, str | None]] | None:
@@ -256,13 +315,21 @@ def _vetted(translated: str, english: str, *sources: str, exact: bool = True) ->
             return translated  # not formatted by the code, so no field can be reached
         wanted |= found
     got = _fields(translated)
-    if got is None or (got != wanted if exact else not got <= wanted):
+    if got is None:
         return english
-    return translated
+    # a grammatical form of a field the English has bare (``{race:of}`` for ``{race}``)
+    inflected = {(n, c, s) for n, c, s in got if s in FORM_SPECS and (n, c, "") in wanted}
+    got = (got - inflected) | {(n, c, "") for n, c, _s in inflected}
+    if got != wanted if exact else not got <= wanted:
+        return english
+    return Inflected(translated) if inflected else translated
 
 
 def _(message: str, code: str | None = None) -> str:
-    """``message`` (English source) in the language in effect, or in ``code``."""
+    """``message`` (English source) in the language in effect, or in ``code``; a message
+    marked with a context (:func:`NC_`) is translated in its context."""
+    if isinstance(message, _InContext):
+        return pgettext(message.context, str(message), code)
     lang = language(code)
     if lang == SOURCE:
         return message
@@ -297,9 +364,90 @@ def N_(message: str) -> str:
     return message
 
 
+class _InContext(str):
+    """A message marked with its context (:func:`NC_`): :func:`_` translates it in it."""
+
+    __slots__ = ("context",)
+    context: str
+
+    def __new__(cls, message: str, context: str) -> _InContext:
+        self = super().__new__(cls, message)
+        self.context = context
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_InContext, (str(self), self.context))
+
+
 def NC_(context: str, message: str) -> str:
-    """Mark ``message`` in ``context`` for the catalogs (translated later by :func:`pgettext`)."""
-    return message
+    """Mark ``message`` in ``context`` for the catalogs; translated later by :func:`pgettext`,
+    or by :func:`_`, which knows the context (a label table:
+    ``NC_("player's turn", "bot: finish turn")``)."""
+    return _InContext(message, context)
+
+
+# --- numbers ---------------------------------------------------------------------------
+# Numbers, decimals and percentages as the language writes them (Babel, CLDR): "2,5" in
+# Greek, German, Turkish and Portuguese, "%50" in Turkish, "50 %" in German. The
+# language is the one in effect, or ``code``; each language's patterns are made once.
+
+
+@cache
+def _babel_locale(code: str) -> Any:
+    from babel import Locale
+
+    return Locale.parse(LOCALES[code])
+
+
+@lru_cache(maxsize=256)
+def _pattern(code: str, kind: str, digits: int | None) -> Any:
+    """The Babel pattern of ``kind`` (``"decimal"``, ``"percent"``) in ``code``, with exactly
+    ``digits`` decimals (``None``: the language's own, up to 3 for a decimal)."""
+    import copy
+
+    from babel.numbers import parse_pattern
+
+    locale = _babel_locale(code)
+    formats = locale.percent_formats if kind == "percent" else locale.decimal_formats
+    pattern = copy.copy(parse_pattern(formats[None]))
+    if digits is not None:
+        pattern.frac_prec = (digits, digits)
+    return pattern
+
+
+def _formatted(x: float, kind: str, digits: int | None, code: str | None, signed: bool) -> str:
+    lang = language(code)
+    from decimal import Decimal
+
+    from babel.numbers import format_decimal, get_plus_sign_symbol
+
+    locale = _babel_locale(lang)
+    whole = isinstance(x, int) or type(x).__name__.startswith(("int", "uint"))  # numpy's too
+    value = Decimal(int(x)) if whole else Decimal(str(float(x)))
+    if not value.is_finite():  # "NaN", "∞": no decimals to give
+        return str(format_decimal(value, locale=locale))
+    text = _pattern(lang, kind, digits).apply(value, locale)
+    if signed and not value.is_signed():
+        text = get_plus_sign_symbol(locale) + text
+    return str(text)
+
+
+def number(x: float, code: str | None = None) -> str:
+    """``x`` as the language writes a number: ``1,234.5`` (English), ``1.234,5`` (Greek,
+    German, Turkish, Portuguese); an integer has no decimals, a float at most 3."""
+    return _formatted(x, "decimal", None, code, False)
+
+
+def decimal(x: float, digits: int = 1, code: str | None = None, *, signed: bool = False) -> str:
+    """``x`` with exactly ``digits`` decimals: ``decimal(2.5)`` is ``2,5`` in Greek;
+    ``signed``: ``+`` before a number that is not negative."""
+    return _formatted(x, "decimal", digits, code, signed)
+
+
+def percent(x: float, digits: int = 0, code: str | None = None, *, signed: bool = False) -> str:
+    """The share ``x`` (``0.5``) as a percentage with ``digits`` decimals: ``50%``, Turkish
+    ``%50``, German ``50 %`` (a no-break space); ``signed``: ``+5%`` for an advantage."""
+    return _formatted(x, "percent", digits, code, signed)
 
 
 @cache

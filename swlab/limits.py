@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from swlab.i18n import _
+from swlab.i18n import _, number
 
 __all__ = ["CONNECT_TIMEOUT_S", "MAX_GAMES", "too_many_games"]
 
@@ -23,5 +23,5 @@ def too_many_games(games: int, option: str = "") -> str:
     ).format(
         what=option or _("games"),
         games=games if games < 10**15 else f"{games:.3e}",
-        limit=f"{MAX_GAMES:,}",
+        limit=number(MAX_GAMES),
     )

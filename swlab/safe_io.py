@@ -49,7 +49,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal
 
-from swlab.i18n import _
+from swlab.i18n import _, ngettext, number
 
 if TYPE_CHECKING:
     import yaml
@@ -142,7 +142,7 @@ class InputRefused(ValueError):
 def _megabytes(n: int) -> str:
     if n >= 1024 * 1024:
         return _("{size} MB").format(size=f"{n / (1024 * 1024):.3g}")
-    return _("{count} bytes").format(count=f"{n:,}")
+    return ngettext("{count} byte", "{count} bytes", n).format(count=number(n))
 
 
 def _file_type(mode: int) -> str | None:
@@ -496,7 +496,7 @@ def _loader_class() -> type:
                     _(
                         "YAML aliases (*name) repeat more than {limit} values: write "
                         "the values out, or use fewer aliases"
-                    ).format(limit=f"{MAX_ALIAS_VALUES:,}"),
+                    ).format(limit=number(MAX_ALIAS_VALUES)),
                     "alias",
                 )
 
@@ -657,7 +657,7 @@ def check_text_field(value: Any, field: str, where: str = "") -> None:
         label = where or field
         raise InputRefused(
             _("{label}: {count} characters, more than the {limit} allowed").format(
-                label=label, count=f"{len(value):,}", limit=f"{limit:,}"
+                label=label, count=number(len(value)), limit=number(limit)
             ),
             "field",
         )

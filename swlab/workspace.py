@@ -137,9 +137,7 @@ class Workspace:
         if suffix not in allowed:
             or_ = " " + _("or") + " "
             raise WorkspaceError(
-                _("{name}: a {kind} file ends in {suffixes}").format(
-                    name=shown, kind=_(KIND_WORDS[kind]), suffixes=or_.join(allowed)
-                )
+                _(WRONG_SUFFIX[kind]).format(name=shown, suffixes=or_.join(allowed))
             )
         root = self.root
         if for_writing:
@@ -307,30 +305,44 @@ class FileBox:
         return Outcome(True, _done(verb, name), saved=name)
 
 
-#: What a file box does, by the verb its callers pass (the key stays English).
-ACTIONS = {
-    verb: verb
-    for verb in (
-        N_("save"),
-        N_("load"),
-        N_("save game"),
-        N_("save position"),
-        N_("open game"),
-        N_("open position"),
-        N_("open design"),
-    )
+#: What a file box says it could not do, and what it did, by the verb its callers pass (the
+#: key stays English): whole sentences, one per verb, so each language words them its own way.
+COULD_NOT = {
+    "save": N_("Could not save: {reason}"),
+    "load": N_("Could not load: {reason}"),
+    "save game": N_("Could not save game: {reason}"),
+    "save position": N_("Could not save position: {reason}"),
+    "open game": N_("Could not open game: {reason}"),
+    "open position": N_("Could not open position: {reason}"),
+    "open design": N_("Could not open design: {reason}"),
 }
-#: The kinds of file, as a message names them.
-KIND_WORDS = {"record": N_("record"), "scenario": N_("scenario"), "map": N_("map")}
+DONE = {
+    "save": N_("Done: save ({name})."),
+    "load": N_("Done: load ({name})."),
+    "save game": N_("Done: save game ({name})."),
+    "save position": N_("Done: save position ({name})."),
+    "open game": N_("Done: open game ({name})."),
+    "open position": N_("Done: open position ({name})."),
+    "open design": N_("Done: open design ({name})."),
+}
+#: A file name that does not end as its kind's files do, one sentence per kind.
+WRONG_SUFFIX = {
+    "record": N_("{name}: a record file ends in {suffixes}"),
+    "scenario": N_("{name}: a scenario file ends in {suffixes}"),
+    "map": N_("{name}: a map file ends in {suffixes}"),
+}
 
 
 def _could_not(verb: str, reason: str) -> str:
-    action = _(ACTIONS.get(verb, verb))
-    return _("Could not {action}: {reason}").format(action=action, reason=reason)
+    if verb in COULD_NOT:
+        return _(COULD_NOT[verb]).format(reason=reason)
+    return _("Could not do it ({action}): {reason}").format(action=verb, reason=reason)
 
 
 def _done(verb: str, name: str) -> str:
-    return _("Done: {action} ({name}).").format(action=_(ACTIONS.get(verb, verb)), name=name)
+    if verb in DONE:
+        return _(DONE[verb]).format(name=name)
+    return _("Done: {action} ({name}).").format(action=verb, name=name)
 
 
 def _kind_of(path: Path) -> str:

@@ -30,7 +30,7 @@ import pandas as pd
 from swlab import names
 from swlab.balance.results import Results
 from swlab.balance.stats import MIN_GAMES, SeatTest, group_table, seat_test, wilson
-from swlab.i18n import N_, NC_, SOURCE, _, language, ngettext, pgettext
+from swlab.i18n import N_, NC_, SOURCE, _, decimal, language, ngettext, percent, pgettext
 from swlab.terminal import printable
 
 if TYPE_CHECKING:
@@ -67,10 +67,19 @@ def markdown_table(frame: pd.DataFrame, formats: dict[str, str] | None = None) -
     return "\n".join([head, rule, *body])
 
 
+def _percent_ticks() -> Any:
+    """A matplotlib tick formatter writing a share (0.5) as a percentage in the language in
+    effect now (``50%``, ``%50``, ``50 %``), whenever the figure is drawn."""
+    from matplotlib.ticker import FuncFormatter
+
+    lang = language()
+    return FuncFormatter(lambda value, _position: percent(value, code=lang))
+
+
 def _interval(low: float, high: float, pct: bool) -> str:
     if pct:
-        return _("{low} to {high}").format(low=f"{low:.0%}", high=f"{high:.0%}")
-    return _("{low} to {high}").format(low=f"{low:.1f}", high=f"{high:.1f}")
+        return _("{low} to {high}").format(low=percent(low), high=percent(high))
+    return _("{low} to {high}").format(low=decimal(low, 1), high=decimal(high, 1))
 
 
 #: The table headers, marked for the catalogs (:func:`pgettext` "column" at use).
@@ -128,12 +137,12 @@ class BalanceReport:
             {
                 pgettext("column", key): [_name(key, v) for v in rows[key]],
                 "n": rows["n"],
-                pgettext("column", "win rate"): [f"{v:.0%}" for v in rows["win_rate"]],
+                pgettext("column", "win rate"): [percent(v) for v in rows["win_rate"]],
                 pgettext("column", "95% CI"): [
                     _interval(a, b, True)
                     for a, b in zip(rows["win_low"], rows["win_high"], strict=True)
                 ],
-                pgettext("column", "mean coins"): [f"{v:.1f}" for v in rows["coins"]],
+                pgettext("column", "mean coins"): [decimal(v, 1) for v in rows["coins"]],
                 pgettext("column", "coins 95% CI"): [
                     _interval(a, b, False)
                     for a, b in zip(rows["coins_low"], rows["coins_high"], strict=True)
@@ -149,16 +158,18 @@ class BalanceReport:
             {
                 pgettext("column", "seat"): s["seat"],
                 pgettext("column", "games"): s["games"],
-                pgettext("column", "win rate"): [f"{v:.0%}" for v in s["win_rate"]],
+                pgettext("column", "win rate"): [percent(v) for v in s["win_rate"]],
                 pgettext("column", "95% CI"): [
                     _interval(a, b, True) for a, b in zip(s["win_low"], s["win_high"], strict=True)
                 ],
-                pgettext("column", "advantage"): [f"{v:+.0%}" for v in s["advantage"]],
+                pgettext("column", "advantage"): [percent(v, signed=True) for v in s["advantage"]],
                 pgettext("column", "advantage 95% CI"): [
-                    _("{low} to {high}").format(low=f"{a:+.0%}", high=f"{b:+.0%}")
+                    _("{low} to {high}").format(
+                        low=percent(a, signed=True), high=percent(b, signed=True)
+                    )
                     for a, b in zip(s["advantage_low"], s["advantage_high"], strict=True)
                 ],
-                pgettext("column", "mean coins"): [f"{v:.1f}" for v in s["coins"]],
+                pgettext("column", "mean coins"): [decimal(v, 1) for v in s["coins"]],
             }
         )
 
@@ -171,11 +182,11 @@ class BalanceReport:
             "# " + _("Balance of {board}").format(board=printable(m["board"])),
             "",
             _(
-                "{games} games, {players} players, bots {bots} (rotated over the seats: "
+                "{games}, {players}, bots {bots} (rotated over the seats: "
                 "{rotated}), seeds {first} to {last}, swlab {version}, played on {backend}."
             ).format(
-                games=self.games,
-                players=m["players"],
+                games=names.games(self.games),
+                players=names.players(m["players"]),
                 bots=", ".join(m["bots"]),
                 rotated=rotated,
                 first=m["seed"],
@@ -187,9 +198,11 @@ class BalanceReport:
         if m.get("interrupted"):
             lines += [
                 "",
-                _("**Interrupted**: {games} of {asked} games played.").format(
-                    games=self.games, asked=m["games_asked"]
-                ),
+                ngettext(
+                    "**Interrupted**: {games} of {asked} game played.",
+                    "**Interrupted**: {games} of {asked} games played.",
+                    m["games_asked"],
+                ).format(games=self.games, asked=m["games_asked"]),
             ]
         lines += [
             "",
@@ -210,7 +223,10 @@ class BalanceReport:
                 "X2 = {statistic}, p = {p}: {verdict}.",
                 t.dof,
             ).format(
-                dof=t.dof, statistic=f"{t.statistic:.2f}", p=f"{t.p_value:.3f}", verdict=t.verdict
+                dof=t.dof,
+                statistic=decimal(t.statistic, 2),
+                p=decimal(t.p_value, 3),
+                verdict=t.verdict,
             ),
         ]
         if plots:
@@ -222,18 +238,23 @@ class BalanceReport:
                 "Final coins: mean {mean}, median {median}, range {low} to {high}; winners' "
                 "mean {winners}."
             ).format(
-                mean=f"{coins['coins'].mean():.1f}",
-                median=f"{coins['coins'].median():.0f}",
+                mean=decimal(coins["coins"].mean(), 1),
+                median=decimal(coins["coins"].median(), 0),
                 low=coins["coins"].min(),
                 high=coins["coins"].max(),
-                winners=f"{coins[coins['winner']]['coins'].mean():.1f}",
+                winners=decimal(coins[coins["winner"]]["coins"].mean(), 1),
             )
         )
         lines.append(
             _(
-                "A score of **{half}** coins wins 50 % of the games and **{most}** wins 95 % "
-                "(quantiles of the winning scores)."
-            ).format(half=f"{self.thresholds['50%']:.0f}", most=f"{self.thresholds['95%']:.0f}")
+                "A score of **{half}** coins wins {half_share} of the games and **{most}** wins "
+                "{most_share} (quantiles of the winning scores)."
+            ).format(
+                half=decimal(self.thresholds["50%"], 0),
+                half_share=percent(0.5),
+                most=decimal(self.thresholds["95%"], 0),
+                most_share=percent(0.95),
+            )
         )
         if plots:
             lines += ["", "![{alt}](coins.png)".format(alt=_("final coins"))]
@@ -261,14 +282,14 @@ class BalanceReport:
         last = self.heat.columns.max() if len(self.heat.columns) else 0
         if len(self.heat):
             top = self.heat[last].sort_values(ascending=False).head(5)
-            listed = ", ".join(f"{rid} ({share:.0%})" for rid, share in top.items())
+            listed = ", ".join(f"{rid} ({percent(share)})" for rid, share in top.items())
             lines.append(
-                _("Most often held at the end of the game (round {round}): {listed}.").format(
-                    round=last, listed=listed
-                )
+                pgettext(
+                    "round", "Most often held at the end of the game (round {round}): {listed}."
+                ).format(round=last, listed=listed)
             )
         if plots:
-            alt = _("regions held at the end of rounds")
+            alt = pgettext("round", "regions held at the end of rounds")
             lines += ["", f"![{alt}](heat.png)"]
         return "\n".join(lines) + "\n"
 
@@ -293,6 +314,7 @@ class BalanceReport:
         ax.axhline(1 / self.meta["players"], color="#333333", ls="--", lw=1, label=_("fair share"))
         ax.set_xlabel(pgettext("column", "seat"))
         ax.set_ylabel(_("win rate (95% CI)"))
+        ax.yaxis.set_major_formatter(_percent_ticks())
         ax.set_title(
             _("Win rate per seat: {verdict}").format(verdict=self.seat_test.verdict), fontsize=9
         )
@@ -312,6 +334,7 @@ class BalanceReport:
         ax.barh(labels, rows["win_rate"], xerr=err, capsize=3, color=colours)
         ax.axvline(1 / self.meta["players"], color="#333333", ls="--", lw=1)
         ax.set_xlabel(_("win rate of the seats that held it (95% CI; grey: too few)"))
+        ax.xaxis.set_major_formatter(_percent_ticks())
         ax.set_title(title, fontsize=10)
         ax.tick_params(axis="y", labelsize=8)
         return fig
@@ -337,7 +360,8 @@ class BalanceReport:
         ax.hist(c[c["winner"]]["coins"], bins=bins, color="#5B8DB8", label=_("winners"))
         for share, style in (("50%", "--"), ("95%", ":")):
             label = _("wins {share}: {score}").format(
-                share=share, score=f"{self.thresholds[share]:.0f}"
+                share=percent(float(share.rstrip("%")) / 100),
+                score=decimal(self.thresholds[share], 0),
             )
             ax.axvline(self.thresholds[share], color="#8B0026", ls=style, lw=1.2, label=label)
         ax.set_xlabel(_("final coins"))
@@ -359,18 +383,18 @@ class BalanceReport:
         for ax, rnd in zip(axes, rounds, strict=True):
             shares = {int(str(k)): float(v) for k, v in self.heat[rnd].items()}
             mappable = draw_heat(ax, self.board, shares)
-            ax.set_title(_("end of round {round}").format(round=rnd), fontsize=10)
+            ax.set_title(pgettext("round", "end of round {round}").format(round=rnd), fontsize=10)
         assert mappable is not None
         if self.board is not None and any(r.is_water for r in self.board.regions):
             from matplotlib.patches import Patch
 
             water = Patch(facecolor="white", edgecolor="#444444", hatch="....", label=_("water"))
             fig.legend(handles=[water], loc="lower left", fontsize=8, frameon=False)
-        bar = fig.colorbar(mappable, ax=list(axes), shrink=0.8)
+        bar = fig.colorbar(mappable, ax=list(axes), shrink=0.8, format=_percent_ticks())
         bar.set_label(_("share of games the region is held by a race"))
         fig.suptitle(
-            _("{board}: regions held ({games} games)").format(
-                board=self.meta["board"], games=self.games
+            _("{board}: regions held ({games})").format(
+                board=self.meta["board"], games=names.games(self.games)
             ),
             fontsize=11,
         )
@@ -523,17 +547,17 @@ def compare(
         out = {_("games"): str(r.games)}
         for row in r.seat_lines().itertuples(index=False, name=None):  # columns translated
             out[_("seat {seat} win rate").format(seat=row[0])] = f"{row[2]} ({row[3]})"
-        out[_("seat test")] = f"p = {r.seat_test.p_value:.3f}"
-        out[_("score winning 50%")] = f"{r.thresholds['50%']:.0f}"
-        out[_("score winning 95%")] = f"{r.thresholds['95%']:.0f}"
-        out[_("mean final coins")] = f"{r.coins['coins'].mean():.1f}"
+        out[_("seat test")] = f"p = {decimal(r.seat_test.p_value, 3)}"
+        out[_("score winning 50%")] = decimal(r.thresholds["50%"], 0)
+        out[_("score winning 95%")] = decimal(r.thresholds["95%"], 0)
+        out[_("mean final coins")] = decimal(r.coins["coins"].mean(), 1)
         last = r.heat[r.heat.columns.max()]
-        out[_("regions held at the end (mean share)")] = f"{last.mean():.0%}"
+        out[_("regions held at the end (mean share)")] = percent(last.mean())
         out[_("regions never held at the end")] = str(int((last == 0).sum()))
         best = r.races.head(1)
         if len(best):
             race = names.race(str(best["race"].iloc[0]))
-            out[_("best race")] = f"{race} ({best['win_rate'].iloc[0]:.0%})"
+            out[_("best race")] = f"{race} ({percent(best['win_rate'].iloc[0])})"
         return out
 
     ca, cb = column(a), column(b)

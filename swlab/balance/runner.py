@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from swlab.bots.base import Bot, make_bot, play_game
 from swlab.game import GameRecord
-from swlab.i18n import _
+from swlab.i18n import _, decimal
 from swlab.limits import CONNECT_TIMEOUT_S, MAX_GAMES, too_many_games
 from swlab.rules import Action, BoardLike, GameState, Stage, tokens_on_map, winners
 from swlab.rules.events import ComboPicked, Event, Scored
@@ -264,7 +264,7 @@ class _Progress:
         filled = int(width * done / max(self.total, 1))
         bar = "#" * filled + "-" * (width - filled)
         line = _("{label} [{bar}] {done}/{total} games  {rate} games/s").format(
-            label=self.label, bar=bar, done=done, total=self.total, rate=f"{rate:.1f}"
+            label=self.label, bar=bar, done=done, total=self.total, rate=decimal(rate, 1)
         )
         self.stream.write("\r" + line)
         if done >= self.total:

@@ -32,10 +32,11 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import pandas as pd
 
+from swlab import names
 from swlab.balance.results import Results, results_of, save_records
 from swlab.balance.runner import CONNECT_TIMEOUT_S, Plan, Run, run_games
 from swlab.board.catalog import load_board
-from swlab.i18n import N_, _
+from swlab.i18n import N_, _, decimal, number, percent
 from swlab.rules import BoardLike
 from swlab.terminal import printable
 
@@ -119,9 +120,9 @@ class SimResult:
         """
         t = self.totals
         lines = [
-            _("board {board}, {players} players, bots {bots}, seed {seed}").format(
+            _("board {board}, {players}, bots {bots}, seed {seed}").format(
                 board=printable(t["board"]),
-                players=t["players"],
+                players=names.players(t["players"]),
                 bots=", ".join(t["bots"]),
                 seed=t["seed"],
             ),
@@ -130,16 +131,20 @@ class SimResult:
                 "   actions/game {per_game}"
             ).format(
                 games=t["games"],
-                actions=f"{t['actions']:,}",
-                wall=f"{t['wall_time_s']:.2f}",
-                rate=f"{t['games_per_s']:.1f}",
-                per_game=f"{t['actions_per_game']:.0f}",
+                actions=number(t["actions"]),
+                wall=decimal(t["wall_time_s"], 2),
+                rate=decimal(t["games_per_s"], 1),
+                per_game=decimal(t["actions_per_game"], 0),
             ),
             "",
         ]
         if t.get("interrupted"):
             lines.insert(2, _("interrupted: the figures count the games completed before Ctrl-C"))
-        fmt = {"win_share": "{:.1%}".format, "avg_coins": "{:.1f}".format}
+        fmt = {
+            "wins": lambda v: decimal(v, 1),  # a shared win counts a share
+            "win_share": lambda v: percent(v, 1),
+            "avg_coins": lambda v: decimal(v, 1),
+        }
         summary = self.summary
         for group, title in (("seat", N_("per seat")), ("bot", N_("per bot"))):
             part = summary[summary["group"] == group].drop(columns="group")
@@ -150,7 +155,7 @@ class SimResult:
             if len(often) == 0:
                 often, min_picks = combos, 1
             best = often.head(top)
-            cfmt = {"coins_per_pick": "{:.1f}".format, "win_share": "{:.1%}".format}
+            cfmt = {"coins_per_pick": lambda v: decimal(v, 1), "win_share": lambda v: percent(v, 1)}
             lines += [
                 _(
                     "most successful race+power combos (coins scored while held, per pick; "

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from swlab.i18n import _
+from swlab.i18n import _, decimal
 
 __all__ = [
     "MIN_GAMES",
@@ -111,10 +111,10 @@ class SeatTest:
         if self.games < MIN_GAMES:
             return _("too few games ({games}) to test the seats").format(games=self.games)
         if self.p_value < 0.05:
-            return _("the seats differ (p = {p} < 0.05): a seat advantage").format(
-                p=f"{self.p_value:.3f}"
+            return _("the seats differ (p = {p} < {alpha}): a seat advantage").format(
+                p=decimal(self.p_value, 3), alpha=decimal(0.05, 2)
             )
-        return _("no evidence of a seat advantage (p = {p})").format(p=f"{self.p_value:.2f}")
+        return _("no evidence of a seat advantage (p = {p})").format(p=decimal(self.p_value, 2))
 
 
 def seat_test(wins: Sequence[float], games: int) -> SeatTest:

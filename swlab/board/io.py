@@ -23,6 +23,7 @@ import shapely
 import shapely.errors
 from shapely.geometry import Polygon, mapping
 
+from swlab import names
 from swlab.board.geometry import grid_size
 from swlab.board.model import (
     PROFILES,
@@ -33,7 +34,7 @@ from swlab.board.model import (
     Region,
     sort_symbols,
 )
-from swlab.i18n import _
+from swlab.i18n import _, ngettext, npgettext, number, pgettext
 from swlab.safe_io import atomic_write_text
 
 FORMAT_VERSION = 1
@@ -187,9 +188,11 @@ class _Reader:
                 self.warnings.append(
                     MapWarning(
                         self.source,
-                        _("{count} regions ({regions}): {sentence}").format(
-                            count=len(where), regions=_listed(regions), sentence=sentence
-                        ),
+                        ngettext(
+                            "{count} region ({regions}): {sentence}",
+                            "{count} regions ({regions}): {sentence}",
+                            len(where),
+                        ).format(count=len(where), regions=_listed(regions), sentence=sentence),
                     )
                 )
         self.notes.clear()
@@ -221,8 +224,8 @@ class _Reader:
                     "(swlab.safe_io.MAP_LIMITS): simplify it, e.g. with QGIS's Vector > Geometry "
                     "Tools > Simplify"
                 ).format(
-                    positions=f"{positions:,}",
-                    region_vertices=f"{self.region_vertices:,}",
+                    positions=number(positions),
+                    region_vertices=number(self.region_vertices),
                     what=what,
                 ),
             )
@@ -233,7 +236,7 @@ class _Reader:
                 _(
                     "the map has more than the {map_vertices} vertices a map may have "
                     "(swlab.safe_io.MAP_LIMITS) by this feature: simplify its regions"
-                ).format(map_vertices=f"{self.map_vertices:,}"),
+                ).format(map_vertices=number(self.map_vertices)),
             )
 
     def ring(self, value: Any, field: str) -> list[tuple[float, float]]:
@@ -389,7 +392,7 @@ def _check_length(r: _Reader, text: str, field: str) -> None:
         raise r.fail(
             field,
             _("{count} characters, more than the {limit} allowed").format(
-                count=f"{len(text):,}", limit=f"{limit:,}"
+                count=number(len(text)), limit=number(limit)
             ),
         )
 
@@ -721,24 +724,32 @@ def _players(
         if asked is not None and asked != players:
             r.warn(
                 field,
-                _("the file gives {players} players: the {asked} asked for are not used").format(
-                    players=players, asked=asked
-                ),
+                ngettext(
+                    "the file gives {players} player: the {asked} asked for are not used",
+                    "the file gives {players} players: the {asked} asked for are not used",
+                    players,
+                ).format(players=players, asked=asked),
             )
         return players
     if asked is not None:
         r.warn(
-            field, _("no player count in the file: {asked} players, as asked").format(asked=asked)
+            field,
+            _("no player count in the file: {players}, as asked").format(
+                players=names.players(asked)
+            ),
         )
         return asked
     players = default_players(regions)
     r.warn(
         field,
         _(
-            "no player count in the file: {players} players assumed, as on the official board "
-            "nearest its {regions} regions ({official}); say how many with --players or in the "
-            "file"
-        ).format(players=players, regions=regions, official=OFFICIAL_REGIONS[players]),
+            "no player count in the file: {players} assumed, as on the official board "
+            "nearest its {regions} ({official}); say how many with --players or in the file"
+        ).format(
+            players=names.players(players),
+            regions=names.regions(regions),
+            official=OFFICIAL_REGIONS[players],
+        ),
     )
     return players
 
@@ -749,7 +760,9 @@ def _turns(
     """The file's turn count (1 or more), else ``asked``, else R-COMP-1's turn track."""
     field = f"{prefix}.turns"
     if asked is not None and asked < 1:
-        raise r.fail(None, _("turns must be at least 1, not {asked}").format(asked=asked))
+        raise r.fail(
+            None, pgettext("round", "turns must be at least 1, not {asked}").format(asked=asked)
+        )
     if "turns" in meta:
         turns = int(r.get(meta, "turns", field, int))
         if turns < 1:
@@ -757,21 +770,30 @@ def _turns(
         if asked is not None and asked != turns:
             r.warn(
                 field,
-                _("the file gives {turns} turns: the {asked} asked for are not used").format(
-                    turns=turns, asked=asked
-                ),
+                npgettext(
+                    "round",
+                    "the file gives {turns} turn: the {asked} asked for are not used",
+                    "the file gives {turns} turns: the {asked} asked for are not used",
+                    turns,
+                ).format(turns=turns, asked=asked),
             )
         return turns
     if asked is not None:
-        r.warn(field, _("no turn count in the file: {asked} turns, as asked").format(asked=asked))
+        r.warn(
+            field,
+            pgettext("round", "no turn count in the file: {turns}, as asked").format(
+                turns=names.rounds(asked)
+            ),
+        )
         return asked
     turns = TURNS_BY_PLAYERS[players]
     r.warn(
         field,
-        _(
-            "no turn count in the file: {turns} turns, the turn track for {players} players "
-            "(R-COMP-1); say how many with --turns or in the file"
-        ).format(turns=turns, players=players),
+        pgettext(
+            "round",
+            "no turn count in the file: {turns}, the turn track for {players} "
+            "(R-COMP-1); say how many with --turns or in the file",
+        ).format(turns=names.rounds(turns), players=names.players(players)),
     )
     return turns
 

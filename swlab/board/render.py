@@ -40,6 +40,7 @@ from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
+from swlab import names as game_words
 from swlab.board.model import TERRAINS, Board, Region, Symbol
 from swlab.board.palette import (
     SYMBOL_BADGES,
@@ -491,8 +492,10 @@ def draw_board(
         _draw_problems(board, ax, problems)
     _draw_labels_and_glyphs(board, ax, anchors, _scale(board, _points_per_unit(board, ax)), ids)
 
-    title = _("{board} · {players} players · {turns} turns").format(
-        board=board.name, players=board.players, turns=board.turns
+    title = _("{board} · {players} · {turns}").format(
+        board=board.name,
+        players=game_words.players(board.players),
+        turns=game_words.rounds(board.turns),
     )
     style: dict[str, Any] = {
         "frameon": False,

@@ -34,10 +34,11 @@ import shapely
 from shapely.geometry import GeometryCollection, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 
+from swlab import names as game_words
 from swlab.board.geometry import grid_size, is_valid, snapped
 from swlab.board.io import MAX_PLAYERS, MIN_PLAYERS
 from swlab.board.model import SYMBOLS, TERRAINS, Board
-from swlab.i18n import N_, _, ngettext
+from swlab.i18n import N_, _, ngettext, number, percent, pgettext
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -148,11 +149,15 @@ def _check_counts(board: Board) -> list[Problem]:
             Problem(
                 ProblemKind.PLAYER_COUNT,
                 (),
-                _(
-                    "The board is for {players} players and {turns} turns; "
-                    "boards are for {least} to {most} players and at least one turn (R-COMP-1)."
+                pgettext(
+                    "round",
+                    "The board is for {players} and {turns}; "
+                    "boards are for {least} to {most} players and at least one turn (R-COMP-1).",
                 ).format(
-                    players=board.players, turns=board.turns, least=MIN_PLAYERS, most=MAX_PLAYERS
+                    players=game_words.players(board.players),
+                    turns=game_words.rounds(board.turns),
+                    least=MIN_PLAYERS,
+                    most=MAX_PLAYERS,
                 ),
             )
         )
@@ -639,7 +644,7 @@ def _check_sizes(
                     ).format(
                         id=region_id,
                         area=_num(area),
-                        share=f"{TINY_REGION_SHARE:.0%}",
+                        share=percent(TINY_REGION_SHARE),
                         average=_num(average),
                     ),
                     shape,
@@ -849,12 +854,10 @@ def _share(area: float, average: float) -> str:
         return _("an area")
     share = area / average
     if share >= 1.5:
-        times = f"{share:.1f}".removesuffix(".0")
-        return _("{times} times an average region").format(times=times)
-    percent = 100 * share
-    if percent < 1:
-        return _("less than 1% of an average region")
-    return _("about {percent}% of an average region").format(percent=f"{percent:.0f}")
+        return _("{times} times an average region").format(times=number(round(share, 1)))
+    if share < 0.01:
+        return _("less than {share} of an average region").format(share=percent(0.01))
+    return _("about {share} of an average region").format(share=percent(share))
 
 
 def _part(x: float, y: float, bounds: tuple[float, float, float, float]) -> str:

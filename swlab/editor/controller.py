@@ -61,7 +61,7 @@ from swlab.editor.overlays import (
     region_set_features,
 )
 from swlab.editor.playtest import BalanceResult, balance_run, check_playable
-from swlab.i18n import N_, _, ngettext
+from swlab.i18n import N_, _, decimal, ngettext, npgettext
 from swlab.workspace import FileBox, Outcome, Workspace
 
 __all__ = [
@@ -436,14 +436,16 @@ class EditorController:
         if players == self.board.players:
             return False
         turns = TURNS_BY_PLAYERS.get(players)
-        say = _("{players} players, {turns} turns (R-COMP-1)").format(players=players, turns=turns)
+        say = _("{players}, {turns} (R-COMP-1)").format(
+            players=game_words.players(players), turns=game_words.rounds(turns or 0)
+        )
         return self.apply(ed.set_board_info, players=players, say=say)
 
     def set_turns(self, turns: int) -> bool:
         """The board's turn count."""
         if turns == self.board.turns:
             return False
-        say = ngettext("{turns} turn", "{turns} turns", turns).format(turns=turns)
+        say = npgettext("round", "{turns} turn", "{turns} turns", turns).format(turns=turns)
         return self.apply(ed.set_board_info, turns=turns, say=say)
 
     # --- selection and hover ----------------------------------------------------------
@@ -511,7 +513,7 @@ class EditorController:
             _("{region}: {symbols}; borders {near}").format(
                 region=r.label, symbols=symbols, near=near
             ),
-            _("size: {size} times an average region").format(size=f"{size:.1f}"),
+            _("size: {size} times an average region").format(size=decimal(size, 1)),
             *(f"  {line}" for line in neighbour_report(board, rid, self.contacts())),
         ]
         lines += [
@@ -804,12 +806,10 @@ class EditorController:
             if n == 0
             else ngettext("{n} problem", "{n} problems", n).format(n=n)
         )
-        summary = _(
-            "{regions} regions, {players} players, {turns} turns - {state}; selected: {selected}"
-        ).format(
-            regions=len(board),
-            players=board.players,
-            turns=board.turns,
+        summary = _("{regions}, {players}, {turns} - {state}; selected: {selected}").format(
+            regions=game_words.regions(len(board)),
+            players=game_words.players(board.players),
+            turns=game_words.rounds(board.turns),
             state=state,
             selected=", ".join(map(str, self.selected)) or _("none"),
         )

@@ -45,7 +45,7 @@ from swlab.board.geometry import grid_size
 from swlab.board.io import MapWarning, read_board
 from swlab.board.model import SYMBOLS, TERRAINS, TURNS_BY_PLAYERS, Board, Region, Terrain
 from swlab.board.voronoi import random_board
-from swlab.i18n import _, ngettext
+from swlab.i18n import _, ngettext, pgettext
 
 __all__ = [
     "HISTORY_LIMIT",
@@ -863,7 +863,9 @@ def set_board_info(
     if turns is None and players is not None:
         turns = TURNS_BY_PLAYERS[players]
     if turns is not None and turns < 1:
-        raise EditError(None, _("a game needs at least 1 turn, got {turns}").format(turns=turns))
+        raise EditError(
+            None, pgettext("round", "a game needs at least 1 turn, got {turns}").format(turns=turns)
+        )
     board = replace_board(draft.board, name=name, players=players, turns=turns)
     return _commit(draft, board, _("board settings"))
 

@@ -46,7 +46,7 @@ from swlab.editor.hexmap import (
     reach_features,
 )
 from swlab.editor.shell import EditorShell, file_box, heading, row
-from swlab.i18n import N_, _
+from swlab.i18n import N_, _, ngettext
 from swlab.workspace import Outcome
 
 __all__ = ["HexMapEditor"]
@@ -345,12 +345,13 @@ class HexMapEditor(EditorShell):
             if self.mode == "paint"
             else _("reach: click a space")
         )
-        summary = _("{spaces} spaces · {problems} problem(s), {warnings} warning(s) · {mode}")
+        summary = _("{spaces} · {problems}, {warnings} · {mode}")
+        spaces, problems, warnings = len(board), len(bad), len(self.problems) - len(bad)
         return f"<b>{html.escape(board.name)}</b> · " + html.escape(
             summary.format(
-                spaces=len(board),
-                problems=len(bad),
-                warnings=len(self.problems) - len(bad),
+                spaces=ngettext("{n} space", "{n} spaces", spaces).format(n=spaces),
+                problems=ngettext("{n} problem", "{n} problems", problems).format(n=problems),
+                warnings=ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings),
                 mode=mode,
             )
         )

@@ -35,7 +35,7 @@ from swlab.board.geometry import MEMO, NEAR_CELLS, grid_size
 from swlab.board.graph import read_graph_document
 from swlab.board.model import Board
 from swlab.board.validate import Problem
-from swlab.i18n import N_, _, ngettext
+from swlab.i18n import N_, _, ngettext, percent
 
 __all__ = [
     "CORNER_TEXT",
@@ -204,7 +204,7 @@ def border_words(length: float, yardstick: float) -> str:
     share = length / max(yardstick, 1e-300)
     if share < 0.01:
         return _("border under 1% of an average region's outline")
-    return _("border {share} of an average region's outline").format(share=f"{share:.0%}")
+    return _("border {share} of an average region's outline").format(share=percent(share))
 
 
 def neighbour_report(
@@ -516,7 +516,7 @@ def _heat_entries(shares: Mapping[int, float]) -> list[OverlayEntry]:
     ranked = sorted(shares.items(), key=lambda kv: (-kv[1], kv[0]))
     held = _("{region}: held in {share} of the games")
     return [
-        OverlayEntry(held.format(region=rid, share=f"{share:.0%}"), (rid,)) for rid, share in ranked
+        OverlayEntry(held.format(region=rid, share=percent(share)), (rid,)) for rid, share in ranked
     ]
 
 

@@ -25,7 +25,7 @@ from swlab.balance.runner import Plan, run_games
 from swlab.board.model import Board
 from swlab.board.validate import Problem, validate
 from swlab.editor.draft import EditError
-from swlab.i18n import NC_, _, ngettext, pgettext
+from swlab.i18n import NC_, _, decimal, ngettext, percent, pgettext
 from swlab.rules import new_game
 from swlab.rules.position import PositionProblem, position_problems
 
@@ -92,10 +92,10 @@ class BalanceResult:
     lab: BalanceReport | None = field(default=None, compare=False, repr=False)
 
     def report(self) -> str:
-        fmt = {"win_share": "{:.0%}".format, "avg_coins": "{:.1f}".format}
+        fmt = {"win_share": percent, "avg_coins": lambda v: decimal(v, 1)}
         top = sorted(self.held.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
         most = ", ".join(
-            _("{region} ({share})").format(region=rid, share=f"{share:.0%}") for rid, share in top
+            _("{region} ({share})").format(region=rid, share=percent(share)) for rid, share in top
         )
         headings = {k: pgettext("seat table", v) for k, v in SEAT_HEADINGS.items()}
         table = self.seats.rename(columns=headings).to_string(

@@ -71,7 +71,7 @@ from swlab.editor.overlays import (
 )
 from swlab.editor.playtest import BalanceResult
 from swlab.editor.shell import EditorShell, compact, file_box, heading, row
-from swlab.i18n import N_, _
+from swlab.i18n import N_, _, pgettext
 from swlab.play.style import (
     fit_view,
     label_px,
@@ -307,7 +307,9 @@ class MapEditor(EditorShell):
         self.board_players = widgets.Dropdown(
             options=sorted(TURNS_BY_PLAYERS), description=_("players")
         )
-        self.board_turns = widgets.BoundedIntText(min=1, max=99, description=_("turns"))
+        self.board_turns = widgets.BoundedIntText(
+            min=1, max=99, description=pgettext("round", "turns")
+        )
         for box in (self.board_name, self.board_players, self.board_turns):
             box.observe(self._speak(self._on_board_info), "value")
         self.source = widgets.Dropdown(

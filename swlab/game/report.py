@@ -50,12 +50,19 @@ __all__ = [
 #: ``deploy 3:2`` is not read as one).
 _RACE_PREFIX = re.compile(r"^\s*([A-Za-z][A-Za-z' ]*?)\s*:\s*(\S.*)$")
 
-#: The rule to cite when a race is named in a stage where no race acts.
+#: The rule to cite when a race is named in a stage where no race acts, and the whole
+#: sentence that says why.
 _NO_RACE_ACTS = {
-    Stage.PICK: ("R-PICK-1", N_("a combo is picked first")),
-    Stage.DECLINE_CHOICE: ("R-POW-STOUT", N_("the player chooses whether to go into decline")),
-    Stage.DECLINED: ("R-DECLINE-5", N_("the race has gone into decline this turn")),
-    Stage.GAME_OVER: ("R-FLOW-2", N_("the game is over")),
+    Stage.PICK: ("R-PICK-1", N_("No race acts now: a combo is picked first.")),
+    Stage.DECLINE_CHOICE: (
+        "R-POW-STOUT",
+        N_("No race acts now: the player chooses whether to go into decline."),
+    ),
+    Stage.DECLINED: (
+        "R-DECLINE-5",
+        N_("No race acts now: the race has gone into decline this turn."),
+    ),
+    Stage.GAME_OVER: ("R-FLOW-2", N_("No race acts now: the game is over.")),
 }
 
 
@@ -138,8 +145,8 @@ def acting_refusal(state: GameState, race: str) -> IllegalActionError | None:
             ),
         )
     if not turn.acting:
-        rule, why = _NO_RACE_ACTS.get(turn.stage, ("R-FLOW-1", N_("no race acts now")))
-        return IllegalActionError(rule, _("No race acts now: {why}.").format(why=_(why)))
+        rule, why = _NO_RACE_ACTS.get(turn.stage, ("R-FLOW-1", N_("No race acts now.")))
+        return IllegalActionError(rule, _(why))
     if rs.in_decline:
         return IllegalActionError(
             "R-TURN-0",

@@ -757,7 +757,7 @@ class GameController:
                 ClickResult(
                     "refused",
                     rule=rule,
-                    message=_("Not now: {why} ({rule}).").format(why=_(why), rule=rule),
+                    message=_("Not now ({rule}).").format(rule=rule) + " " + _(why),
                 )
             )
         return self.request(sample_chance(state))

@@ -28,7 +28,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from swlab import i18n
 from swlab.game.game import Game
-from swlab.i18n import N_, _, ngettext
+from swlab.i18n import N_, _, ngettext, pgettext
 from swlab.play.controller import BotSpec, GameController
 from swlab.play.style import player_colour
 from swlab.play.viewer import GameViewer
@@ -361,9 +361,9 @@ class Presenter:
         for p, ps in enumerate(c.state.players):
             ax.plot(rounds, [r[p] for r in by_round], marker="o", lw=2.5,
                     color=player_colour(p), label=ps.name)  # fmt: skip
-        ax.set_xlabel(_("round"))
+        ax.set_xlabel(pgettext("round", "round"))
         ax.set_ylabel(_("coins"))
-        ax.set_title(_("Coins at the end of each round"))
+        ax.set_title(pgettext("round", "Coins at the end of each round"))
         ax.grid(alpha=0.3)
         ax.legend(loc="upper left")
         fig.tight_layout()

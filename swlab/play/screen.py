@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from swlab import names as game_words
 from swlab.game.record import Step
-from swlab.i18n import N_, SOURCE, _, language, ngettext
+from swlab.i18n import N_, SOURCE, _, language, ngettext, npgettext
 from swlab.play.words import (
     button_label,
     choice_label,
@@ -439,12 +439,23 @@ def refusal_of_click(state: GameState, region: int) -> tuple[Action, IllegalActi
 def _over_text(state: GameState) -> str:
     win = winners(state)
     players = _(" and ").join(state.player_name(w) for w in win)
+    rounds = state.geo.turns
     text = (
-        _("Game over after {rounds} rounds: {players} share the win.")
+        npgettext(
+            "round",
+            "Game over after {rounds} round: {players} share the win.",
+            "Game over after {rounds} rounds: {players} share the win.",
+            rounds,
+        )
         if len(win) > 1
-        else _("Game over after {rounds} rounds: {players} wins.")
+        else npgettext(
+            "round",
+            "Game over after {rounds} round: {players} wins.",
+            "Game over after {rounds} rounds: {players} wins.",
+            rounds,
+        )
     )
-    return text.format(rounds=state.geo.turns, players=players)
+    return text.format(rounds=rounds, players=players)
 
 
 def _playing_text(state: GameState, actor: int, stage: str, hand: int) -> str:

@@ -24,7 +24,7 @@ from swlab import i18n
 from swlab import names as game_words
 from swlab.board.model import Board
 from swlab.game.game import Game
-from swlab.i18n import N_, _, ngettext
+from swlab.i18n import N_, NC_, _, npgettext
 from swlab.play.controller import BotSpec, ClickResult, GameController, PanelModel
 from swlab.play.style import (
     DIM_CSS,
@@ -323,7 +323,9 @@ class GameViewer:
             N_("A bot seat's next action, or the die; never a person's move"),
         )
         self.finish_button = self._button(
-            N_("bot: finish turn"), self._on_finish, N_("The bot whose turn it is plays the rest")
+            NC_("player's turn", "bot: finish turn"),
+            self._on_finish,
+            NC_("player's turn", "The bot whose turn it is plays the rest"),
         )
         self.hint_button = self._button(N_("hint"), self._on_hint, N_("What would a bot do?"))
         self.autoplay_button = self._button(
@@ -404,10 +406,14 @@ class GameViewer:
         self.summary_box = widgets.HTML()
         self.summary_box.add_class("swlab-summary")
         self.step_back = self._button(
-            N_("< bot step"), self._on_step_back, N_("Step back through the bot's turn")
+            N_("< bot step"),
+            self._on_step_back,
+            NC_("player's turn", "Step back through the bot's turn"),
         )
         self.step_next = self._button(
-            N_("bot step >"), self._on_step_next, N_("Step through the bot's turn")
+            N_("bot step >"),
+            self._on_step_next,
+            NC_("player's turn", "Step through the bot's turn"),
         )
         self.summary_row = widgets.VBox(
             [self.summary_box, widgets.HBox([self.step_back, self.step_next])]
@@ -1019,7 +1025,7 @@ class GameViewer:
                 )
                 + "</div>"
             )
-        title = ngettext("Last turn:", "Last turns:", len(shown))
+        title = npgettext("player's turn", "Last turn:", "Last turns:", len(shown))
         self.summary_box.value = (
             f"<div class='swlab-summary-text'><b>{html.escape(title)}</b>"
             f"<ul>{items}</ul>{where}</div>"

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from swlab import names as game_words
-from swlab.i18n import N_, _, ngettext
+from swlab.i18n import N_, NC_, _, ngettext
 from swlab.rules.abilities.powers.berserk import BerserkRoll
 from swlab.rules.abilities.powers.diplomat import Peace
 from swlab.rules.abilities.registry import POWERS, RACES
@@ -143,7 +143,7 @@ HOW_TO_PLAY: tuple[tuple[str, str], ...] = (
         ),
     ),
     (
-        N_("Later turns."),
+        NC_("player's turn", "Later turns."),
         N_(
             "Conquer more (your tokens come into hand, 1 stays in each region, R-EXPAND-1), or "
             "press decline to send your race into decline and pick a new combo the turn after "
@@ -258,18 +258,23 @@ def _pick_button(state: GameState, action: Action) -> str:
     if combo is None:
         return _("combo {position}").format(position=action.position)
     what, tokens, coins = combo
-    fields = {"combo": what, "pay": action.position, "coins": coins, "tokens": tokens}
+    fields = {
+        "combo": what,
+        "pay": action.position,
+        "coins": coins,
+        "tokens": game_words.tokens(tokens),
+    }
     if action.position == 0:
         label = (
-            _("{combo} - free, collect {coins}, {tokens} tokens")
+            _("{combo} - free, collect {coins}, {tokens}")
             if coins
-            else _("{combo} - free, {tokens} tokens")
+            else _("{combo} - free, {tokens}")
         )
     else:
         label = (
-            _("{combo} - pay {pay}, collect {coins}, {tokens} tokens")
+            _("{combo} - pay {pay}, collect {coins}, {tokens}")
             if coins
-            else _("{combo} - pay {pay}, {tokens} tokens")
+            else _("{combo} - pay {pay}, {tokens}")
         )
     return label.format(**fields)
 
@@ -297,9 +302,17 @@ def _conquer_told(t: Told) -> str:
     if victims:
         fields["victims"] = _(" and ").join(victims)
     if won and victims:
-        text = _("{player} conquers {region} with {tokens} {race} from {victims}.")
+        text = ngettext(
+            "{player} conquers {region} with {tokens} {race} from {victims}.",
+            "{player} conquers {region} with {tokens} {race} from {victims}.",
+            won.tokens,
+        )
     elif won:
-        text = _("{player} conquers {region} with {tokens} {race}.")
+        text = ngettext(
+            "{player} conquers {region} with {tokens} {race}.",
+            "{player} conquers {region} with {tokens} {race}.",
+            won.tokens,
+        )
     elif victims:
         text = _("{player} conquers {region} from {victims}.")
     else:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from swlab import names
-from swlab.i18n import _
+from swlab.i18n import _, ngettext
 from swlab.rules.abilities.registry import race_badge
 from swlab.rules.actions import DIE_FACES, Roll
 from swlab.rules.ops import badges
@@ -165,9 +165,11 @@ def _holdings(state: GameState) -> list[PositionProblem]:
             found.append(
                 PositionProblem(
                     "R-DECLINE-3",
-                    _("{player} has {n} races in decline: a player has only one").format(
-                        player=player.name, n=len(player.declined)
-                    ),
+                    ngettext(
+                        "{player} has {n} race in decline: a player has only one",
+                        "{player} has {n} races in decline: a player has only one",
+                        len(player.declined),
+                    ).format(player=player.name, n=len(player.declined)),
                     "declined",
                     player=seat,
                 )

@@ -406,12 +406,20 @@ class Reach:
             return IllegalActionError(*restriction)
         cost = conquest_cost(state, self.race, i, self.cost_badges)
         rule, text = _REFUSALS[code]
-        fields = {"region": label, "race": name, "cost": cost, "hand": hand, "short": cost - hand}
+        fields = {
+            "region": label,
+            "race": name,
+            "cost": cost,
+            "tokens": names.tokens(cost),
+            "hand": hand,
+            "short": cost - hand,
+        }
         return IllegalActionError(rule, _(text).format(**fields))
 
 
 #: Each refusal of :meth:`Reach.error`: its rule and its sentence (the fields: ``region``,
-#: ``race``, ``cost``, ``hand`` and ``short``, the tokens missing).
+#: ``race``, ``cost``, ``tokens`` (the cost with its noun: "3 tokens"), ``hand`` and ``short``,
+#: the tokens missing).
 _REFUSALS: dict[str, tuple[str, str]] = {
     "water": ("R-CONQ-4", N_("{region} is water: Seas and Lakes cannot be conquered.")),
     "own": ("R-CONQ-5", N_("Your {race} already occupy {region}.")),
@@ -431,11 +439,11 @@ _REFUSALS: dict[str, tuple[str, str]] = {
     ),
     "adjacent": ("R-CONQ-6", N_("{region} is not adjacent to a region of your {race}.")),
     "hand": ("R-CONQ-3", N_("You have no {race} token in hand to conquer with.")),
-    "cost": ("R-CONQ-2", N_("{region} costs {cost} tokens and you have {hand} in hand.")),
+    "cost": ("R-CONQ-2", N_("{region} costs {tokens} and you have {hand} in hand.")),
     "affordable": (
         "R-CONQ-10",
         N_(
-            "You can afford {region} ({cost} tokens): conquer it; the die is only for a region "
+            "You can afford {region} ({tokens}): conquer it; the die is only for a region "
             "you are short of."
         ),
     ),

@@ -70,7 +70,7 @@ def test_the_report_has_every_figure(report: object) -> None:
     r = report
     assert r.games == 10 and r.meta["players"] == 2  # type: ignore[attr-defined]
     text = r.to_markdown()  # type: ignore[attr-defined]
-    for part in ("## Seats", "Test of no seat advantage", "wins 50 %", "## Races",
+    for part in ("## Seats", "Test of no seat advantage", "wins 50%", "## Races",
                  "## Special powers", "## Combos", "## Bots", "## Regions held"):  # fmt: skip
         assert part in text, part
     races = r.races  # type: ignore[attr-defined]

@@ -22,6 +22,22 @@ GLOSSARY = ROOT / "docs" / "glossary.csv"
 LANGS = ("el", "tr", "de", "pt")
 KINDS = ("race", "power", "terrain", "symbol", "term")
 NOT_IN_SEED = "not in a seed: the published edition's name"
+"""What a source used to say where no rulebook prints a term: it names no source, so it no
+longer passes (:data:`NAMED_SOURCE`)."""
+#: Where no rulebook prints a term: ``not in a seed: <the source, named>`` (the edition's
+#: box, a question-and-answer sheet, a publisher's page), anything but the generic phrase.
+NAMED_SOURCE = re.compile(r"not in a seed: (?P<named>\S.*\S)")
+
+
+def names_its_source(source: str) -> bool:
+    """Whether ``source`` is ``not in a seed: <something specific>``."""
+    match = NAMED_SOURCE.fullmatch(source)
+    if match is None:
+        return False
+    named = fold(match["named"]).strip(" .")
+    return named not in {fold(NOT_IN_SEED.split(": ", 1)[1]), "the published edition", "n/a"}
+
+
 SOURCE = re.compile(r"(?P<seed>\d{3}_[0-9a-f]{16}\.txt) «(?P<quote>[^»]+)»")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import string
 
 import pytest
 from babel.messages.mofile import write_mo
@@ -27,6 +28,21 @@ from .glossary import mentions, rows, uses
 CATALOGS = [(lang, domain) for lang in LANGS for domain in DOMAINS]
 
 
+def _form_kind(context: str | None) -> str | None:
+    """``"race"`` for a grammatical form of a race's name (context ``"race: of"``)."""
+    kind, _sep, form = (context or "").partition(": ")
+    return kind if form in i18n.FORMS.get(kind, ()) else None
+
+
+def _kinds_of(field: str) -> tuple[str, ...]:
+    """The kinds of name a sentence's field holds (``{race}``, ``{acting}``: a race)."""
+    if "piece" in field:
+        return ("piece",)
+    if "race" in field or field in ("acting", "victim"):
+        return ("race",)
+    return tuple(i18n.FORMS)
+
+
 @pytest.mark.parametrize(("lang", "domain"), CATALOGS)
 def test_every_message_is_translated_and_none_is_fuzzy(lang: str, domain: str) -> None:
     found = messages(lang, domain)
@@ -36,7 +52,52 @@ def test_every_message_is_translated_and_none_is_fuzzy(lang: str, domain: str) -
         assert not m.fuzzy, f"{lang}: fuzzy: {m.id!r}"
         _english, translated = forms(m)
         assert len(translated) == catalog(lang, domain).num_plurals or not m.pluralizable
+        optional = _form_kind(m.context) or m.context == "race: gender"
+        if optional and not any(t.strip() for t in translated):
+            continue  # a name's form is translated where the language's sentences ask for it
         assert all(t.strip() for t in translated), f"{lang}: untranslated: {m.id!r}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_form_a_translation_asks_for_is_translated(lang: str) -> None:
+    """A translation that asks for ``{race:of}`` finds the form of every race: each
+    ``race: of`` message is translated."""
+    asked: set[str] = set()
+    for m in messages(lang, "swlab"):
+        for text in forms(m)[1]:
+            for _literal, field, spec, _conversion in string.Formatter().parse(text):
+                if field is not None and spec in i18n.FORM_SPECS:
+                    asked |= {f"{kind}: {spec}" for kind in _kinds_of(field)}
+    missing = [
+        f"{m.context}: {m.id}"
+        for m in messages(lang, "swlab")
+        if m.context in asked and not str(m.string).strip()
+    ]
+    assert not missing, f"{lang}: forms a translation asks for, not translated: {missing}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_race_genders_are_all_given_or_none(lang: str) -> None:
+    """A language whose powers agree with the race ("Amazonas Voadoras") gives every race's
+    gender (``m``, ``f`` or ``n``), and each power's forms for the genders it uses."""
+    genders = {
+        str(m.id): str(m.string).strip()
+        for m in messages(lang, "swlab")
+        if m.context == "race: gender"
+    }
+    given = {race: g for race, g in genders.items() if g}
+    if not given:
+        return
+    assert set(given) == set(genders), (
+        f"{lang}: races without a gender: {set(genders) - set(given)}"
+    )
+    assert set(given.values()) <= {"m", "f", "n"}, f"{lang}: genders are m, f or n: {given}"
+    missing = [
+        f"{m.context}: {m.id}"
+        for m in messages(lang, "swlab")
+        if m.context in {f"power: {g}" for g in given.values()} and not str(m.string).strip()
+    ]
+    assert not missing, f"{lang}: powers without the form their races need: {missing}"
 
 
 @pytest.mark.parametrize(("lang", "domain"), CATALOGS)
@@ -89,8 +150,9 @@ def test_the_catalogs_use_the_glossarys_terms(lang: str) -> None:
     language's term (word by word, by stem: inflection allowed, tests/i18n/glossary.py).
 
     A race, power, terrain or symbol name is its own message (context ``race`` ...): there
-    the translation must be the glossary's name. In every other message the game's terms
-    (kind ``term``) apply; the few marked ``check=no`` say in the glossary why not.
+    the translation must be the glossary's name; a race's grammatical form (context
+    ``race: of`` ...) is that name inflected. In every other message the game's terms (kind
+    ``term``) apply; the few marked ``check=no`` say in the glossary why not.
     """
     glossary = rows()
     named = {(r.kind, r.en): r for r in glossary if r.kind != "term"}
@@ -98,8 +160,11 @@ def test_the_catalogs_use_the_glossarys_terms(lang: str) -> None:
     checked = 0
     for m in messages(lang, "swlab"):
         english, translated = forms(m)
-        if m.context in ("race", "power", "terrain", "symbol"):
-            row = named[(m.context, english[0])]
+        kind = _form_kind(m.context) or m.context  # "race: of": a form of the race's name
+        if kind != m.context and not translated[0]:
+            continue  # a form no sentence of the language asks for
+        if kind in ("race", "power", "terrain", "symbol"):
+            row = named[(kind, english[0])]
             assert uses(translated[0], row.terms[lang], lang), (lang, m.id, translated[0])
             checked += 1
             continue

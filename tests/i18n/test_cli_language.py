@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from swlab import i18n
-from swlab.cli import main
+from swlab.cli import _LANG_HELP, main
 
 ROOT = Path(__file__).resolve().parents[2]
 REFUSED = ["scenario", "run", "01_first_conquest", "--actions", "pick 0; conquer 999"]
@@ -78,3 +78,65 @@ def test_the_help_is_in_the_language(capsys: pytest.CaptureFixture[str]) -> None
     description = _("el", "A lab for the board game Small World.")
     assert description != "A lab for the board game Small World."
     assert description in capsys.readouterr().out
+
+
+CHECK = ["map", "check", "official_2p"]
+
+
+def _said(capsys: pytest.CaptureFixture[str], words: list[str]) -> tuple[int, str, str]:
+    code = main(words)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["--lang", "el", *CHECK],
+        [*CHECK, "--lang", "el"],
+        [*CHECK, "--lang=el"],
+        ["map", "--lang", "el", "check", "official_2p"],
+    ],
+    ids=["before", "after", "after=", "between"],
+)
+def test_lang_before_or_after_the_command(
+    words: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with i18n.using("en"):
+        english = _said(capsys, CHECK)
+    code, out, err = _said(capsys, words)
+    assert (code, err) == (0, "")
+    regions = i18n.ngettext("{n} region", "{n} regions", 23, "el").format(n=23)
+    assert out != english[1] and regions in out
+
+
+def test_the_help_after_the_command_is_in_the_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _err = _said(capsys, ["map", "check", "--help", "--lang", "de"])
+    assert code == 0 and "--lang LANG" in out
+    listed = i18n.listing()
+    languages = _(
+        "de", "the language swlab speaks: {languages} (default: SWLAB_LANG, then the locale)"
+    )
+    assert " ".join(languages.format(languages=listed).split()) in " ".join(out.split())
+    assert languages != _("en", _LANG_HELP)  # German, not English
+
+
+@pytest.mark.parametrize("words", [[*CHECK, "--lang", "xx"], [*CHECK, "--lang=xx"]])
+def test_an_unknown_language_after_the_command_is_one_error_line(
+    words: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = _said(capsys, words)
+    assert code == 2 and out == ""
+    assert err.startswith("swlab: error: unknown language 'xx'") and err.count("\n") == 1
+    assert i18n.listing() in err
+
+
+def test_present_keeps_its_own_lang_the_presenters_language() -> None:
+    from swlab.cli import build_parser
+
+    args = build_parser().parse_args(["present", "official_3p", "--lang", "tr"])
+    assert args.present_lang == "tr"
+    args = build_parser().parse_args(["--lang", "de", "present", "--lang=el"])
+    assert (args.lang, args.present_lang) == ("de", "el")

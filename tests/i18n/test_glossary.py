@@ -4,21 +4,34 @@ from __future__ import annotations
 
 import pytest
 
-from .glossary import KINDS, LANGS, NOT_IN_SEED, SOURCE, rows, seeds_dir, uses
+from .glossary import KINDS, LANGS, NOT_IN_SEED, SOURCE, names_its_source, rows, seeds_dir, uses
 
 
 def test_every_row_has_every_language_and_a_source() -> None:
     found = rows()
     assert len(found) >= 60
+    unnamed = []
     for row in found:
         assert row.kind in KINDS, row
         assert row.en, row
         for lang in LANGS:
             assert row.terms[lang].strip(), (row.en, lang)
             source = row.sources[lang]
-            assert source == NOT_IN_SEED or SOURCE.fullmatch(source), (row.en, lang, source)
+            if not (SOURCE.fullmatch(source) or names_its_source(source)):
+                unnamed.append(f"{row.en} ({lang}): {source!r}")
         if not row.check:
             assert row.note, f"{row.en}: a term left out of the check says why"
+    assert not unnamed, (
+        "a source is '<seed file> «quote»' or 'not in a seed: <the source, named>':\n"
+        + "\n".join(unnamed)
+    )
+
+
+def test_a_source_outside_the_seeds_is_named() -> None:
+    assert not names_its_source(NOT_IN_SEED)
+    assert not names_its_source("not in a seed: ")
+    assert names_its_source("not in a seed: the German edition's box, 2009")
+    assert not SOURCE.fullmatch("not in a seed: the German edition's box, 2009")
 
 
 def test_races_powers_terrains_and_symbols_are_all_there() -> None:

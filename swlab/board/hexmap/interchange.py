@@ -30,6 +30,7 @@ from typing import Any
 from swlab.board.hexmap.layout import HexLayout, HexLayoutError, row_name
 from swlab.board.hexmap.terrain import LETTERS, RIVER, RIVER_MARK, terrain_of_letter
 from swlab.i18n import _
+from swlab.i18n import number as shown_number
 
 __all__ = [
     "JSON_FORMAT",
@@ -61,7 +62,7 @@ def _row_terrains(text: str, where: str, budget: int) -> list[str]:
                 f"{where}: "
                 + _(
                     "more than the {limit} spaces a hex map may have (swlab.safe_io.MAP_LIMITS)"
-                ).format(limit=f"{_space_limit():,}")
+                ).format(limit=shown_number(_space_limit()))
             )
         try:
             terrains.append(terrain_of_letter(ch))

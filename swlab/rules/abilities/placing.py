@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from swlab import names
-from swlab.i18n import _, ngettext
+from swlab.i18n import _, ngettext, pgettext
 from swlab.rules.abilities.base import (
     Power,
     is_acting,
@@ -131,7 +131,7 @@ class PiecePower(Power):
         if self.placed_this_turn(state):
             return IllegalActionError(
                 self.rule,
-                _("Only 1 {piece} can be put each turn.").format(
+                pgettext("player's turn", "Only 1 {piece} can be put each turn.").format(
                     piece=names.piece(self.piece.label)
                 ),
             )

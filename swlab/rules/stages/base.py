@@ -25,8 +25,9 @@ from swlab.rules.state import GameState, RaceState, Stage
 #: the key of a state's legal actions in its memo (``legal_actions``, ``apply``)
 LEGAL = "legal actions"
 
-#: Why an action is out of place, by action type: (rule, what the action is for). Filled by
-#: the stages from their :attr:`StageRules.kinds`, in the order of the table.
+#: Why an action is out of place, by action type: (rule, a whole sentence saying where it
+#: belongs). Filled by the stages from their :attr:`StageRules.kinds`, in the order of the
+#: table.
 ACTION_RULE: dict[type[Action], tuple[str, str]] = {}
 
 
@@ -35,10 +36,12 @@ class StageRules:
 
     #: the stage this object plays
     stage: ClassVar[Stage]
-    #: the rule the stage waits with, and the sentence that says what it waits for
+    #: the rule the stage waits with, and the sentence that says what it waits for (a whole
+    #: sentence: a refusal puts it after its own)
     rule: ClassVar[str]
     waits: ClassVar[str]
-    #: the action kinds this stage is the home of: (kind, rule, what the action is for)
+    #: the action kinds this stage is the home of: (kind, rule, the sentence that says where
+    #: the action belongs)
     kinds: ClassVar[tuple[tuple[type[Action], str, str], ...]] = ()
 
     def __init_subclass__(cls) -> None:
@@ -70,21 +73,15 @@ class StageRules:
                         "attempt with the reinforcement die, so conquests end for this turn."
                     ).format(action=repr(action), race=names.race(race.name)),
                 )
-        rule, waits = self.rule, self.waits
+        # whole sentences, each translated on its own: where the action belongs (if it has
+        # a home), then what the stage waits for
+        rule = self.rule
+        sentences = [_("'{action}' is not possible now.").format(action=repr(action))]
         if type(action) in ACTION_RULE:
             rule, why = ACTION_RULE[type(action)]
-            return IllegalActionError(
-                rule,
-                _("'{action}' is not possible now: {why}, and {waits}.").format(
-                    action=repr(action), why=_(why), waits=_(waits)
-                ),
-            )
-        return IllegalActionError(
-            rule,
-            _("'{action}' is not possible now: {waits}.").format(
-                action=repr(action), waits=_(waits)
-            ),
-        )
+            sentences.append(_(why))
+        sentences.append(_(self.waits))
+        return IllegalActionError(rule, " ".join(sentences))
 
 
 def the_acting_race(state: GameState) -> RaceState:

@@ -23,18 +23,18 @@ class ConquerStage(StageRules):
 
     stage = Stage.CONQUER
     rule = "R-CONQ-11"
-    waits = N_("the game waits for a conquest, or for you to stop")
+    waits = N_("The game waits for a conquest, or for you to stop.")
     kinds = (
-        (Conquer, "R-CONQ-11", N_("conquests happen in the conquest stage, before redeployment")),
-        (Final, "R-CONQ-10", N_("the final conquest is chosen in the conquest stage")),
-        (Abandon, "R-EXPAND-2", N_("regions are abandoned before the first conquest of a turn")),
-        (Convert, "R-RACE-SORCERERS", N_("only active Sorcerers convert, during their conquests")),
+        (Conquer, "R-CONQ-11", N_("Conquests happen in the conquest stage, before redeployment.")),
+        (Final, "R-CONQ-10", N_("The final conquest is chosen in the conquest stage.")),
+        (Abandon, "R-EXPAND-2", N_("Regions are abandoned before the first conquest of a turn.")),
+        (Convert, "R-RACE-SORCERERS", N_("Only active Sorcerers convert, during their conquests.")),
         (
             Decline,
             "R-DECLINE-5",
-            N_("a race goes into decline instead of expanding, at turn start"),
+            N_("A race goes into decline instead of expanding, at the start of its turn."),
         ),
-        (End, "R-CONQ-11", N_("'end' stops the conquests or passes an optional choice")),
+        (End, "R-CONQ-11", N_("'end' stops the conquests or passes an optional choice.")),
     )
 
     def candidates(self, state: GameState) -> list[Action]:

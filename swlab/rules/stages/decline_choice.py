@@ -17,7 +17,7 @@ class DeclineChoiceStage(StageRules):
 
     stage = Stage.DECLINE_CHOICE
     rule = "R-POW-STOUT"
-    waits = N_("the game waits for a choice to decline or not")
+    waits = N_("The game waits for a choice to decline or not.")
 
     def candidates(self, state: GameState) -> list[Action]:
         return [Decline(), End()]

@@ -24,7 +24,7 @@ class DeclinedStage(StageRules):
 
     stage = Stage.DECLINED
     rule = "R-DECLINE-5"
-    waits = N_("the race has gone into decline this turn: the turn ends with scoring")
+    waits = N_("The race has gone into decline this turn: the turn ends with scoring.")
 
     def candidates(self, state: GameState) -> list[Action]:
         return [End()]

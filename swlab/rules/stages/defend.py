@@ -14,4 +14,4 @@ class DefendStage(RedeployStage):
 
     stage = Stage.DEFEND
     rule = "R-REDEPLOY-2"
-    waits = N_("an attacked player is redeploying")
+    waits = N_("An attacked player is redeploying.")

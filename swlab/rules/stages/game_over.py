@@ -15,7 +15,7 @@ class GameOverStage(StageRules):
 
     stage = Stage.GAME_OVER
     rule = "R-FLOW-2"
-    waits = N_("the game is over")
+    waits = N_("The game is over.")
 
     def candidates(self, state: GameState) -> list[Action]:
         return []

@@ -20,9 +20,13 @@ class PickStage(StageRules):
 
     stage = Stage.PICK
     rule = "R-PICK-1"
-    waits = N_("the game waits for a combo to be picked")
+    waits = N_("The game waits for a combo to be picked.")
     kinds = (
-        (Pick, "R-PICK-1", N_("a combo is picked only at the start of a turn with no active race")),
+        (
+            Pick,
+            "R-PICK-1",
+            N_("A combo is picked only at the start of a turn with no active race."),
+        ),
     )
 
     def candidates(self, state: GameState) -> list[Action]:

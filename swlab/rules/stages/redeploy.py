@@ -22,16 +22,16 @@ class RedeployStage(StageRules):
 
     stage = Stage.REDEPLOY
     rule = "R-REDEPLOY-1"
-    waits = N_("the game waits for redeployment")
+    waits = N_("The game waits for redeployment.")
     kinds = (
-        (Place, "R-REDEPLOY-1", N_("tokens are placed during redeployment")),
+        (Place, "R-REDEPLOY-1", N_("Tokens are placed during redeployment.")),
         (
             Take,
             "R-REDEPLOY-1",
-            N_("tokens are taken back during the current player's redeployment"),
+            N_("Tokens are taken back during the current player's redeployment."),
         ),
-        (Deploy, "R-REDEPLOY-1", N_("the placement is given during redeployment")),
-        (Done, "R-REDEPLOY-1", N_("'done' ends a redeployment")),
+        (Deploy, "R-REDEPLOY-1", N_("The placement is given during redeployment.")),
+        (Done, "R-REDEPLOY-1", N_("'done' ends a redeployment.")),
     )
 
     def candidates(self, state: GameState) -> list[Action]:

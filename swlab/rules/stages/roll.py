@@ -21,8 +21,8 @@ class RollStage(StageRules):
 
     stage = Stage.ROLL
     rule = "R-CONQ-10"
-    waits = N_("the game waits for the reinforcement die")
-    kinds = ((Roll, "R-CONQ-10", N_("the die is rolled only after choosing a final conquest")),)
+    waits = N_("The game waits for the reinforcement die.")
+    kinds = ((Roll, "R-CONQ-10", N_("The die is rolled only after choosing a final conquest.")),)
 
     def candidates(self, state: GameState) -> list[Action]:
         return []

@@ -20,9 +20,9 @@ class WithdrawStage(StageRules):
 
     stage = Stage.WITHDRAW
     rule = "R-RACE-AMAZONS"
-    waits = N_("the Amazons must take tokens off the map")
+    waits = N_("The Amazons must take tokens off the map.")
     kinds = (
-        (Withdraw, "R-RACE-AMAZONS", N_("only the Amazons withdraw, after their redeployment")),
+        (Withdraw, "R-RACE-AMAZONS", N_("Only the Amazons withdraw, after their redeployment.")),
     )
 
     def candidates(self, state: GameState) -> list[Action]:

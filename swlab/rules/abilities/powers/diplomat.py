@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from swlab import names
-from swlab.i18n import _
+from swlab.i18n import _, pgettext
 from swlab.rules.abilities.base import (
     Power,
     is_acting,
@@ -128,7 +128,7 @@ class Diplomat(Power):
         if p == race.owner:
             return IllegalActionError(RULE, _("Choose an opponent, not yourself."))
         if turn_value(state, "peace") is not None:
-            return IllegalActionError(RULE, _("One opponent per turn."))
+            return IllegalActionError(RULE, pgettext("player's turn", "One opponent per turn."))
         if p in attacked(state, race):
             return IllegalActionError(
                 RULE,

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from swlab import names
-from swlab.i18n import N_, _
+from swlab.i18n import N_, _, pgettext
 from swlab.rules import reach
 from swlab.rules.abilities.base import is_acting
 from swlab.rules.abilities.placing import PiecePower
@@ -107,7 +107,9 @@ class DragonMaster(PiecePower):
                 ).format(race=names.race(race.name)),
             )
         if self.placed_this_turn(state):
-            return IllegalActionError(RULE, _("The Dragon attacks once per turn."))
+            return IllegalActionError(
+                RULE, pgettext("player's turn", "The Dragon attacks once per turn.")
+            )
         return super().stage_refusal(state, race)
 
     def check_place(self, state: GameState, race: RaceState, i: int) -> IllegalActionError | None:
