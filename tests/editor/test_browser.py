@@ -138,14 +138,19 @@ def test_drag_moves_the_shared_vertex_then_a_line_splits(page: Any) -> None:
     box = page.locator(".swlab-editor-map").bounding_box()
     cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
-    def distance(i: int) -> float:
-        b = vertices.nth(i).bounding_box()
-        return float((b["x"] + b["width"] / 2 - cx) ** 2 + (b["y"] + b["height"] / 2 - cy) ** 2)
+    def centres() -> list[tuple[float, float]] | None:
+        """Each handle's centre, once every one is laid out (Geoman adds them one by one;
+        on a busy machine one may still have no box when the first is there)."""
+        boxes = [vertices.nth(i).bounding_box() for i in range(vertices.count())]
+        if not boxes or any(b is None for b in boxes):
+            return None
+        return [(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for b in boxes]
 
     # the vertex (100, 60) that regions 1, 2 and 3 share is in the middle of the map
-    k = min(range(vertices.count()), key=distance)
-    b = vertices.nth(k).bounding_box()
-    x, y = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    laid_out = sys.modules["swlab_browser_harness"].wait_until(
+        centres, 60, "the vertex handles were never all laid out"
+    )
+    x, y = min(laid_out, key=lambda c: (c[0] - cx) ** 2 + (c[1] - cy) ** 2)
     page.mouse.move(x, y)
     page.mouse.down()
     page.mouse.move(x + 20, y + 20, steps=8)

@@ -26,7 +26,7 @@ def test_a_greek_viewer_shows_greek_status_buttons_and_hover() -> None:
     assert GREEK.search(v.status.value), v.status.value
     assert v.status.value.count("Γύρος") == 1
     assert v.undo_button.description == "αναίρεση"
-    assert v.roll_button.description == "ρίξε το ζάρι"
+    assert v.roll_button.description == "ρίξτε το ζάρι"
     assert v.slider.description == "ιστορικό"
     labels = [b.description for b in v._action_buttons]
     assert labels and all(GREEK.search(label) for label in labels), labels
