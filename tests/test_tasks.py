@@ -534,20 +534,28 @@ def test_busy_takes_a_number() -> None:
 
 
 # --- swlab present: SIGTERM, SIGINT by PID and Ctrl-C stop Voila and its kernels ----------
-def in_a_terminal(terminal: int) -> None:  # pragma: no cover - runs in the child
+def in_a_terminal(terminal: int, sigint: Any = signal.SIG_DFL) -> None:  # pragma: no cover
     """The child leads a new session whose controlling terminal is ``terminal``: its
-    process group is the terminal's foreground group, as a shell's command is."""
+    process group is the terminal's foreground group, as a shell's command is. It starts
+    with SIGINT as ``sigint`` says, whatever the test run's own (a run started as a
+    background job of a script ignores SIGINT, and its children would inherit that):
+    ``SIG_DFL`` as a terminal's command, ``SIG_IGN`` as a script's background job."""
     os.setsid()
     fcntl.ioctl(terminal, termios.TIOCSCTTY, 0)
+    signal.signal(signal.SIGINT, sigint)
 
 
 @linux_only
 @pytest.mark.parametrize("via", ["swlab", "tasks.py"])
-@pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT", "Ctrl-C"])
+@pytest.mark.parametrize(
+    "sig", ["SIGTERM", "SIGINT", "Ctrl-C", "SIGINT, started in the background"]
+)
 def test_swlab_present_stops_with_its_kernels(tmp_path: Path, via: str, sig: str) -> None:
     """``swlab present`` (alone, and through ``python3 tasks.py swlab``) serves a page
     whose kernel runs; one signal to the PID, or one Ctrl-C in its terminal (which
-    signals tasks.py and its child at once), stops it all: Voila, the kernel, the port."""
+    signals tasks.py and its child at once), stops it all: Voila, the kernel, the port.
+    A SIGINT stops it also when it was started with SIGINT ignored, as a script's
+    background job (``swlab present &``) is."""
     tasks = load_tasks_module()
     mark = f"present-{os.getpid()}-{tmp_path.name}"
     port = free_port()
@@ -574,7 +582,9 @@ def test_swlab_present_stops_with_its_kernels(tmp_path: Path, via: str, sig: str
     with log.open("w") as log_file:
         proc = subprocess.Popen(
             cmd, cwd=cwd, env=env, stdin=terminal, stdout=log_file, stderr=subprocess.STDOUT,
-            preexec_fn=functools.partial(in_a_terminal, terminal),
+            preexec_fn=functools.partial(
+                in_a_terminal, terminal, signal.SIG_IGN if "background" in sig else signal.SIG_DFL
+            ),
         )  # fmt: skip
     os.close(terminal)
     try:
@@ -593,7 +603,7 @@ def test_swlab_present_stops_with_its_kernels(tmp_path: Path, via: str, sig: str
         if sig == "Ctrl-C":
             os.write(master, b"\x03")  # the terminal sends SIGINT to its foreground group
         else:
-            os.kill(proc.pid, getattr(signal, sig))
+            os.kill(proc.pid, getattr(signal, sig.split(",")[0]))
         proc.wait(timeout=60)
     finally:
         if proc.poll() is None:

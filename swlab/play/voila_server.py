@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ipaddress
 import re
+import signal
 from collections.abc import Collection
 from typing import Any
 
@@ -88,7 +89,14 @@ class HostCheckedVoila(Voila):  # type: ignore[misc]
 
 
 def main() -> None:
-    """Start the server (the command line of ``voila``)."""
+    """Start the server (the command line of ``voila``).
+
+    A SIGINT stops it as Ctrl-C does (kernels shut down), also when it was started with
+    SIGINT ignored: a non-interactive shell starts a background job (``swlab present &``)
+    so, and Python then leaves SIGINT ignored, so a SIGINT sent by PID would do nothing.
+    Jupyter's own server takes SIGINT back the same way.
+    """
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     HostCheckedVoila.launch_instance()
 
 
