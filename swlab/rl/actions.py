@@ -190,9 +190,7 @@ class ActionSpace:
     def legal(self, state: GameState) -> dict[int, Action]:
         """index -> action, for every decision open now (the objects ``legal_actions``
         listed, so that ``apply`` knows them legal); at a chance node, the die's faces."""
-        actions: Iterable[Action] = legal_actions(state) or (
-            a for a, _p in chance_outcomes(state)
-        )
+        actions: Iterable[Action] = legal_actions(state) or (a for a, _p in chance_outcomes(state))
         return {encode(a, self.geo): a for a in actions}
 
     def mask(self, state: GameState) -> npt.NDArray[np.int8]:
@@ -213,7 +211,9 @@ def deploy_steps(state: GameState, deploy: Deploy) -> list[Action]:
     from ``state`` (R-REDEPLOY-1): tokens come back to hand from the regions that end
     with fewer, then go to those that end with more. For a player (a bot) that answers
     with ``deploy``, in an environment whose actions are indices."""
-    geo, steps_take, steps_place = state.geo, [], []
+    geo = state.geo
+    steps_take: list[Action] = []
+    steps_place: list[Action] = []
     for region, count in deploy.placement:
         now = state.regions[geo.index[region]].tokens
         if count < now:

@@ -25,7 +25,7 @@ coins once the game is over (R-FLOW-3: they are counted at the end).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -59,7 +59,7 @@ Observation = dict[str, npt.NDArray[Any]]
 class SmallWorldEnv(gymnasium.Env[Observation, np.int64]):
     """One seat of a Small World game against bots (see the module)."""
 
-    metadata = {"render_modes": ["human", "ansi"]}
+    metadata = {"render_modes": ["human", "ansi"]}  # noqa: RUF012 (gymnasium's attribute)
 
     def __init__(
         self,
@@ -88,13 +88,16 @@ class SmallWorldEnv(gymnasium.Env[Observation, np.int64]):
         self.max_steps = max_steps if max_steps is not None else max_steps_for(self.table.players)
         size = self.table.space.size
         self.action_space = spaces.Discrete(size)
-        self.observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(
-                    0.0, OBSERVATION_HIGH, (self.table.observation_size,), dtype=np.float32
-                ),
-                "action_mask": spaces.Box(0, 1, (size,), dtype=np.int8),
-            }
+        self.observation_space = cast(
+            "spaces.Space[Observation]",
+            spaces.Dict(
+                {
+                    "observation": spaces.Box(
+                        0.0, OBSERVATION_HIGH, (self.table.observation_size,), dtype=np.float32
+                    ),
+                    "action_mask": spaces.Box(0, 1, (size,), dtype=np.int8),
+                }
+            ),
         )
         self._bots: dict[int, Decider] = {}
 
@@ -126,15 +129,11 @@ class SmallWorldEnv(gymnasium.Env[Observation, np.int64]):
         # the bots' own seeds follow the game's, so a seeded reset replays them too
         bot_seed = self.table.state.seed
         make = OPPONENTS[self.opponents]
-        self._bots = {
-            k: make(bot_seed + k) for k in range(self.table.players) if k != self.seat
-        }
+        self._bots = {k: make(bot_seed + k) for k in range(self.table.players) if k != self.seat}
         self._opponents_play()
         return self._observation(), self._info()
 
-    def step(
-        self, action: np.int64 | int
-    ) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+    def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         if self.table.actor != self.seat:
             raise RuntimeError("the game is over: call reset() before step()")
         before = self.table.coins()[self.seat]
@@ -144,16 +143,14 @@ class SmallWorldEnv(gymnasium.Env[Observation, np.int64]):
         self._opponents_play()
         coins = self.table.coins()[self.seat]
         over = self.table.actor is None
-        if self.per_turn_rewards:
-            reward = float(coins - before)
-        else:
-            reward = float(coins) if over else 0.0
+        gain = coins - before if self.per_turn_rewards else (coins if over else 0)
+        reward = float(gain)
         truncated = not over and self.table.steps >= self.max_steps
         if self.render_mode == "human":
             self.render()
         return self._observation(), reward, over, truncated, self._info()
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The text board (every seat's coins shown: a view for a person, not an agent)."""
         if self.render_mode is None:
             return None

@@ -193,9 +193,9 @@ def _observe(state: GameState, seat: int) -> npt.NDArray[np.float32]:
 
     # the players, observer first
     s = sections["players"]
-    rows = obs[s.start : s.stop].reshape(s.shape)
+    seats = obs[s.start : s.stop].reshape(s.shape)
     for p, player in enumerate(state.players):
-        row = rows[rel(p)]
+        row = seats[rel(p)]
         active = player.active
         row[race_slot(active.name if active else "")] = 1
         row[RACE_SLOTS + power_slot(active.power if active else "")] = 1
@@ -228,6 +228,6 @@ def _observe(state: GameState, seat: int) -> npt.NDArray[np.float32]:
     obs[s.start] = len(state.race_stack)
     obs[s.start + 1] = len(state.power_stack)
     obs[s.start + 2] = len(state.power_discard)
-    for race, n in state.trays:
-        obs[s.start + 3 + race_slot(race)] += n
+    for name, n in state.trays:
+        obs[s.start + 3 + race_slot(name)] += n
     return obs

@@ -36,8 +36,8 @@ from swlab.game.scenario import load_scenario, save_scenario
 from swlab.rl.actions import verbs_in_space
 from swlab.rules import (
     POWERS,
-    Action,
     RACES,
+    Action,
     GameState,
     Stage,
     apply,
@@ -119,7 +119,7 @@ def read_counts(path: Path | None = None) -> list[Count]:
 
 def compute(names: Iterable[str], depth: int = DEPTH) -> list[Count]:
     """The counts of depth 1..``depth`` of each position."""
-    out = []
+    out: list[Count] = []
     for name in names:
         state = load_position(name)
         out.extend(Count(name, d, perft(state, d)) for d in range(1, depth + 1))
@@ -186,11 +186,15 @@ def make_positions(folder: Path = FOLDER) -> list[tuple[str, str]]:
         top_p = [powers[(game * players + k) % len(powers)] for k in range(players)]
         state = new_game(official_board(players), players, seed=game, races=top_r, powers=top_p)
         bots = [GreedyBot(game + k) for k in range(players)]
-        seen: list[GameState] = []
-        drive(state, bots, observer=lambda _before, _a, _e, after: seen.append(after))
-        for position in [state, *seen]:
+        seen: list[GameState] = [state]
+
+        def keep(_before: GameState, _a: Action, _e: object, after: GameState) -> None:
+            seen.append(after)  # noqa: B023 (drive calls it before the loop goes on)
+
+        drive(state, bots, observer=keep)
+        for position in seen:
             new = _features(position) & wanted
-            if new and perft(position, 1) > 0 or "stage game_over" in new:
+            if new and (perft(position, 1) > 0 or "stage game_over" in new):
                 name = f"p{len(chosen) + 1:02d}_{position.turn.stage.value}"
                 covers = ", ".join(sorted(new))
                 save_scenario(
@@ -236,7 +240,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     published = {(c.position, c.depth): c.count for c in read_counts()}
     wrong = [c for c in counts if published.get((c.position, c.depth), c.count) != c.count]
     for c in wrong:
-        print(f"{c.position} depth {c.depth}: {c.count}, published {published[(c.position, c.depth)]}")
+        was = published[(c.position, c.depth)]
+        print(f"{c.position} depth {c.depth}: {c.count}, published {was}")
     return 1 if wrong else 0
 
 

@@ -41,7 +41,7 @@ test out too).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -72,20 +72,18 @@ def env(
     per_turn_rewards: bool = False,
     render_mode: str | None = None,
     max_steps: int | None = None,
-) -> AECEnv:  # type: ignore[type-arg]
+) -> AECEnv:
     """The environment, wrapped as PettingZoo's classic games (illegal action: -1, end)."""
-    game: AECEnv = raw_env(  # type: ignore[type-arg]
-        board, players, seed, per_turn_rewards, render_mode, max_steps
-    )
+    game: AECEnv = raw_env(board, players, seed, per_turn_rewards, render_mode, max_steps)
     game = wrappers.TerminateIllegalWrapper(game, illegal_reward=-1)
     game = wrappers.AssertOutOfBoundsWrapper(game)
     return wrappers.OrderEnforcingWrapper(game)
 
 
-class raw_env(AECEnv):  # type: ignore[type-arg]  # noqa: N801  (PettingZoo's name)
+class raw_env(AECEnv):  # type: ignore[misc]  # (untyped base) PettingZoo's name for it
     """The AEC environment without wrappers (see the module)."""
 
-    metadata = {
+    metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["human", "ansi"],
         "name": "smallworld_v0",
         "is_parallelizable": False,

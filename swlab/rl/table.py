@@ -17,6 +17,8 @@ import numpy as np
 import numpy.typing as npt
 
 from swlab.board.catalog import load_board
+from swlab.rl.actions import ActionSpace
+from swlab.rl.observation import observation_size, observe
 from swlab.rules import (
     CHANCE,
     Action,
@@ -29,8 +31,6 @@ from swlab.rules import (
     sample_chance,
 )
 from swlab.rules.setup import START_COINS
-from swlab.rl.actions import ActionSpace
-from swlab.rl.observation import observation_size, observe
 
 __all__ = ["OBSERVATION_HIGH", "START_COINS", "Table", "board_named", "max_steps_for"]
 

@@ -8,7 +8,12 @@ import sys
 
 import pytest
 
-BLOCKED = "import sys\nfor name in ('pettingzoo', 'gymnasium', 'pyspiel'):\n    sys.modules[name] = None\n"
+#: Python code that makes the three libraries unimportable, as if not installed.
+BLOCKED = (
+    "import sys\n"
+    "for name in ('pettingzoo', 'gymnasium', 'pyspiel'):\n"
+    "    sys.modules[name] = None\n"
+)
 
 
 @pytest.mark.parametrize(

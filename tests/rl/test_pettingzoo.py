@@ -71,7 +71,7 @@ def test_a_game_that_never_ends_its_redeployment_is_truncated() -> None:
     game = raw_env(seed=2, max_steps=30)
     game.reset(seed=2)
     steps = 0
-    for agent in game.agent_iter():
+    for _agent in game.agent_iter():
         obs, _reward, terminated, truncated, _info = game.last()
         if terminated or truncated:
             game.step(None)
