@@ -19,7 +19,8 @@ added to swlab's bots is one entry there), between your decisions. ``action_mask
 gives the mask too (the name MaskablePPO asks for). An action that is not legal now ends
 the episode with ``illegal_reward`` (info ``"illegal"``), as PettingZoo's classic games
 do; a policy that follows the mask never plays one. ``info["coins"]`` gives every seat's
-coins once the game is over (R-FLOW-3: they are counted at the end).
+coins once the game is over (R-FLOW-3: they are counted at the end). Importing this module
+registers the environment with Gymnasium as ``swlab/SmallWorld-v0`` (:data:`ENV_ID`).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ except ImportError as error:  # the plain install of swlab has no research libra
 
 from swlab.rl.table import OBSERVATION_HIGH, Table, max_steps_for
 
-__all__ = ["OPPONENTS", "SmallWorldEnv"]
+__all__ = ["ENV_ID", "OPPONENTS", "SmallWorldEnv"]
 
 #: The opponents' levels by name: a bot made from a seed. One table: a new level of
 #: swlab's bots (``swlab.bots.make_bot``) is a new name here.
@@ -54,6 +55,9 @@ OPPONENTS: dict[str, Callable[[int], Decider]] = {
 }
 
 Observation = dict[str, npt.NDArray[Any]]
+
+#: The environment's id in Gymnasium's registry: ``gymnasium.make(ENV_ID, opponents=...)``.
+ENV_ID = "swlab/SmallWorld-v0"
 
 
 class SmallWorldEnv(gymnasium.Env[Observation, np.int64]):
@@ -159,3 +163,7 @@ class SmallWorldEnv(gymnasium.Env[Observation, np.int64]):
             return text
         print(text)
         return None
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point="swlab.rl.gymnasium:SmallWorldEnv")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from swlab.rl.gymnasium import OPPONENTS, SmallWorldEnv
+from swlab.rl.gymnasium import ENV_ID, OPPONENTS, SmallWorldEnv
 
 
 @pytest.mark.parametrize("level", ["greedy", "random"])
@@ -42,3 +43,12 @@ def test_an_illegal_action_ends_the_episode() -> None:
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     _obs, reward, terminated, _truncated, info = game.step(illegal)
     assert terminated and reward == -1.0 and info == {"illegal": illegal}
+
+
+def test_gymnasium_make_knows_the_environment_and_its_text_board() -> None:
+    game = gymnasium.make(ENV_ID, opponents="random", seed=2, render_mode="ansi")
+    obs, _info = game.reset(seed=2)
+    assert obs["action_mask"].any()
+    text = game.render()
+    assert isinstance(text, str) and text.startswith("official-2p  round 1/10")
+    check_env(game.unwrapped, skip_render_check=False)
