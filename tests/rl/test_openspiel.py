@@ -61,3 +61,22 @@ def test_an_observation_hides_the_other_seats_coins() -> None:
 def test_openspiels_mcts_bot_plays_a_game_against_the_greedy_bot() -> None:
     returns = mcts_against_greedy(seed=1, simulations=5)
     assert len(returns) == 2 and all(r > 0 for r in returns)
+
+
+def test_a_game_serialises_as_its_actions_and_replays_exactly() -> None:
+    """The die's faces are actions of the history (R-CONQ-10), so the text replays."""
+    game = load_game(seed=2)
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while len(state.history()) < 120 and not state.is_terminal():
+        if state.is_chance_node():
+            faces, odds = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(faces, odds)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    text = pyspiel.serialize_game_and_state(game, state)
+    again_game, again = pyspiel.deserialize_game_and_state(text)
+    assert again.history() == state.history()
+    assert again.game_state == state.game_state
+    assert str(again) == str(state)
+    assert again_game.get_parameters() == game.get_parameters()
