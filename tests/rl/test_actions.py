@@ -138,3 +138,17 @@ def test_a_deploy_is_played_as_take_place_done_steps_reaching_the_same_placement
         while state.turn.stage is Stage.ROLL:  # the die is chance (R-CONQ-10)
             state = apply(state, sample_chance(state))[0]
     assert found == 3
+
+
+def test_every_kind_of_action_round_trips_in_the_perft_positions() -> None:
+    """The positions of docs/perft.md open every verb of the space (badge verbs included:
+    hero, camp, fortress, dragon, peace, berserk ...)."""
+    from swlab.rl import perft
+
+    verbs: set[str] = set()
+    for name, _covers in perft.positions():
+        state = perft.load_position(name)
+        for action in perft.moves(state):
+            assert decode(encode(action, state.geo), state) == action, (name, action)
+            verbs.add(action.verb)
+    assert verbs == set(verbs_in_space())
