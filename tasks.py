@@ -13,7 +13,8 @@
 
 The first run creates ``.venv`` beside this file and installs swlab into it (about a
 minute); later runs skip the install while ``pyproject.toml`` is unchanged. ``test``
-installs the test tools too, which ``tutorial`` and ``swlab`` then reuse. Extra ARGS go
+installs the test tools and the research libraries too (extras ``test,rl``), which
+``tutorial`` and ``swlab`` then reuse. Extra ARGS go
 to JupyterLab, Voila or pytest. Ctrl-C, or a SIGINT, SIGTERM or SIGHUP sent to tasks.py,
 stops JupyterLab, Voila (``swlab present`` too) and their kernels cleanly. Every Voila
 page these commands serve (``voila``, JupyterLab's Voila preview, ``swlab present``) uses
@@ -47,6 +48,9 @@ VENV = ROOT / ".venv"
 FIRST_NOTEBOOK = "notebooks/00_welcome.ipynb"
 CHROMIUM = Path("/usr/bin/chromium")  # the browser tests (tests/browser) drive it
 STAMP = ".swlab-installed"
+#: What ``test`` installs: the test tools, and the research libraries (``rl``) whose own
+#: conformance tests run on swlab's adapters (tests/rl): a missing one fails the run.
+TEST_EXTRAS = "test,rl"
 #: The environment variable that marks every process of one ``test`` run (its value: a
 #: new id per run); every descendant inherits it, even one that left its process group.
 RUN_MARK = "SWLAB_TEST_RUN"
@@ -205,8 +209,9 @@ def setup(extras: str) -> None:
 
 
 def ready(extras: str) -> None:
-    """:func:`setup` for ``extras``, reusing an install that has more (``test`` covers all)."""
-    setup("test" if installed("test") else extras)
+    """:func:`setup` for ``extras``, reusing an install that has more (the test run's
+    extras cover all)."""
+    setup(TEST_EXTRAS if installed(TEST_EXTRAS) else extras)
 
 
 # --- chromium ----------------------------------------------------------------------------
@@ -445,7 +450,7 @@ def test(args: list[str]) -> int:
     """Lint, type-check, then run every test and notebook (``--busy N``: beside N
     CPU-bound processes); fail if the run left a process behind."""
     busy, args = busy_option(args)
-    setup("test")
+    setup(TEST_EXTRAS)
     run(bin_dir() / "ruff", "check", ".")
     run(bin_dir() / "mypy")
     ensure_chromium()

@@ -30,6 +30,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("rules", ("swlab.rules",)),
     ("game", ("swlab.game",)),
     ("bots", ("swlab.bots",)),
+    ("rl", ("swlab.rl",)),
     ("balance", ("swlab.balance", "swlab.limits")),
     ("play", ("swlab.play", "swlab.workspace")),
     ("editor", ("swlab.editor",)),
@@ -165,6 +166,23 @@ def test_the_rules_engine_imports_no_board_code_when_it_runs() -> None:
         and names[floor_of(imp.target)] in NOT_AT_RUN_TIME.get(names[floor_of(imp.module)], ())
     ]
     assert not at_run_time, "\n".join(at_run_time)
+
+
+#: Floors nothing else may import: optional concerns that sit on top of the engine.
+ENDS: tuple[str, ...] = ("rl",)
+
+
+def test_nothing_imports_the_research_floor() -> None:
+    """``swlab.rl`` (the research adapters, an optional extra) sits on rules, game and
+    bots; no other floor depends on it, so swlab runs without its libraries."""
+    names = [floor for floor, _ in FLOORS]
+    into = [
+        f"{imp.module} imports {imp.target} at line {imp.line}"
+        for imp in all_imports()
+        if names[floor_of(imp.target)] in ENDS
+        and names[floor_of(imp.module)] != names[floor_of(imp.target)]
+    ]
+    assert not into, "\n".join(into)
 
 
 def test_nothing_is_left_where_modules_used_to_be() -> None:

@@ -618,3 +618,21 @@ def test_swlab_present_stops_with_its_kernels(tmp_path: Path, via: str, sig: str
     assert not port_open(port), "the presenter's port still answers"
     text = log.read_text()
     assert "Kernel shutdown" in text and "Traceback" not in text, text
+
+
+def test_the_test_run_installs_the_research_libraries_so_their_conformance_tests_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tests/rl runs PettingZoo's, Gymnasium's and OpenSpiel's own tests: CI needs them."""
+    tasks = load_tasks(tmp_path, monkeypatch)
+    asked: list[str] = []
+
+    def setup(extras: str) -> None:
+        asked.append(extras)
+        raise SystemExit("stop here")
+
+    monkeypatch.setattr(tasks, "setup", setup)
+    with pytest.raises(SystemExit, match="stop here"):
+        tasks.test([])
+    assert asked == ["test,rl"]
+    assert "rl" in tasks.TEST_EXTRAS.split(",") and "test" in tasks.TEST_EXTRAS.split(",")

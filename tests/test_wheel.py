@@ -26,6 +26,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "swlab" / "data"
 SCENARIOS = ROOT / "swlab" / "game" / "scenarios"
+PERFT = ROOT / "swlab" / "rl" / "perft"  # the move counts' positions and counts
 MAPS = ROOT / "maps"
 #: The tutorial: the English notebooks and every translation (notebooks/<lang>/).
 NOTEBOOKS = sorted(
@@ -85,11 +86,11 @@ def test_the_wheel_carries_every_shipped_file_and_the_metadata(wheel: Path) -> N
     for name in OFFICIAL:
         assert f"swlab/maps/{name}.geojson" in names, f"shipped board {name} missing"
         assert f"swlab/maps/graphs/{name}.json" in names, f"graph {name} missing"
-    # swlab/data and the shipped scenarios as they are, and the top-level maps/ and
+    # swlab/data, the shipped scenarios and perft positions as they are, and the top-level maps/ and
     # notebooks/ inside the package
     shipped = {
         p.relative_to(ROOT).as_posix()
-        for folder in (DATA, SCENARIOS)
+        for folder in (DATA, SCENARIOS, PERFT)
         for p in folder.rglob("*")
         if p.is_file()
     }
