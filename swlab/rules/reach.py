@@ -407,7 +407,7 @@ class Reach:
         cost = conquest_cost(state, self.race, i, self.cost_badges)
         rule, text = _REFUSALS[code]
         fields = {"region": label, "race": name, "cost": cost, "hand": hand, "short": cost - hand}
-        return IllegalActionError(rule, _(text).format(**fields))
+        return IllegalActionError(rule, lambda: _(text).format(**fields))
 
 
 #: Each refusal of :meth:`Reach.error`: its rule and its sentence (the fields: ``region``,

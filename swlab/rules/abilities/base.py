@@ -246,7 +246,7 @@ class Badge:
         from swlab.rules.errors import IllegalActionError
 
         return IllegalActionError(
-            "R-TURN-0", _("{badge} has no such action.").format(badge=self.name)
+            "R-TURN-0", lambda: _("{badge} has no such action.").format(badge=self.name)
         )
 
     def apply_extra(
@@ -370,7 +370,8 @@ def region_position(state: GameState, region: int) -> int | IllegalActionError:
     i = state.geo.index.get(region)
     if i is None:
         return IllegalActionError(
-            "R-COMP-6", _("There is no region {region} on this board.").format(region=region)
+            "R-COMP-6",
+            lambda: _("There is no region {region} on this board.").format(region=region),
         )
     return i
 

@@ -127,11 +127,13 @@ class PiecePower(Power):
     def stage_refusal(self, state: GameState, race: RaceState) -> IllegalActionError | None:
         """Refuse outside the power's stages, and a second placement in one turn."""
         if not is_acting(state, race, *self.stages):
-            return IllegalActionError(self.rule, _(self.when).format(race=names.race(race.name)))
+            return IllegalActionError(
+                self.rule, lambda: _(self.when).format(race=names.race(race.name))
+            )
         if self.placed_this_turn(state):
             return IllegalActionError(
                 self.rule,
-                _("Only 1 {piece} can be put each turn.").format(
+                lambda: _("Only 1 {piece} can be put each turn.").format(
                     piece=names.piece(self.piece.label)
                 ),
             )
@@ -156,7 +158,7 @@ class PiecePower(Power):
             label, rule = state.geo.label(i), self.rule
             return IllegalActionError(
                 rule,
-                _("{region} is not a region of your {race}.").format(
+                lambda: _("{region} is not a region of your {race}.").format(
                     region=label, race=names.race(race.name)
                 ),
             )
@@ -171,7 +173,7 @@ class PiecePower(Power):
         if not self.fits(state.regions[i]):
             return IllegalActionError(
                 rule,
-                _("{region} already has a {piece}: at most 1 per region.").format(
+                lambda: _("{region} already has a {piece}: at most 1 per region.").format(
                     region=label, piece=names.piece(piece.label)
                 ),
             )
@@ -195,14 +197,14 @@ class PiecePower(Power):
             # R-REDEPLOY-2: an attacked player only re-places what was displaced
             return IllegalActionError(
                 "R-REDEPLOY-2",
-                _("An attacked player only re-places displaced {pieces}; the others stay.").format(
-                    pieces=names.pieces(self.piece.plural)
-                ),
+                lambda: _(
+                    "An attacked player only re-places displaced {pieces}; the others stay."
+                ).format(pieces=names.pieces(self.piece.plural)),
             )
         if not self.piece.count(state.regions[i]):
             return IllegalActionError(
                 self.rule,
-                _("There is no {piece} in {region} to lift.").format(
+                lambda: _("There is no {piece} in {region} to lift.").format(
                     piece=names.piece(self.piece.label), region=state.geo.label(i)
                 ),
             )

@@ -65,7 +65,7 @@ class StageRules:
             if race is not None and conquests_ended(state, race):
                 return IllegalActionError(
                     "R-CONQ-10",
-                    _(
+                    lambda: _(
                         "'{action}' is not possible: the {race} made their final conquest "
                         "attempt with the reinforcement die, so conquests end for this turn."
                     ).format(action=repr(action), race=names.race(race.name)),
@@ -75,13 +75,13 @@ class StageRules:
             rule, why = ACTION_RULE[type(action)]
             return IllegalActionError(
                 rule,
-                _("'{action}' is not possible now: {why}, and {waits}.").format(
+                lambda: _("'{action}' is not possible now: {why}, and {waits}.").format(
                     action=repr(action), why=_(why), waits=_(waits)
                 ),
             )
         return IllegalActionError(
             rule,
-            _("'{action}' is not possible now: {waits}.").format(
+            lambda: _("'{action}' is not possible now: {waits}.").format(
                 action=repr(action), waits=_(waits)
             ),
         )

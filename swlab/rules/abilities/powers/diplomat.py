@@ -113,26 +113,26 @@ class Diplomat(Power):
         if not 0 <= p < len(state.players):
             return IllegalActionError(
                 RULE,
-                _("There is no seat {seat}: seats are 0 to {last}.").format(
+                lambda: _("There is no seat {seat}: seats are 0 to {last}.").format(
                     seat=p, last=len(state.players) - 1
                 ),
             )
         if not is_acting(state, race, Stage.REDEPLOY):
             return IllegalActionError(
                 RULE,
-                _(
+                lambda: _(
                     "The Diplomat chooses at the end of the {race}'s own turn, during the "
                     "redeployment."
                 ).format(race=names.race(race.name)),
             )
         if p == race.owner:
-            return IllegalActionError(RULE, _("Choose an opponent, not yourself."))
+            return IllegalActionError(RULE, lambda: _("Choose an opponent, not yourself."))
         if turn_value(state, "peace") is not None:
-            return IllegalActionError(RULE, _("One opponent per turn."))
+            return IllegalActionError(RULE, lambda: _("One opponent per turn."))
         if p in attacked(state, race):
             return IllegalActionError(
                 RULE,
-                _(
+                lambda: _(
                     "Your {race} attacked {player}'s active race this turn: choose an "
                     "opponent you did not attack."
                 ).format(race=names.race(race.name), player=state.player_name(p)),

@@ -101,13 +101,13 @@ class DragonMaster(PiecePower):
         if not is_acting(state, race, *self.stages) and reach.conquests_ended(state, race):
             return IllegalActionError(
                 "R-CONQ-10",
-                _(
+                lambda: _(
                     "The {race} made their final conquest attempt: conquests, the Dragon's "
                     "too, end for this turn."
                 ).format(race=names.race(race.name)),
             )
         if self.placed_this_turn(state):
-            return IllegalActionError(RULE, _("The Dragon attacks once per turn."))
+            return IllegalActionError(RULE, lambda: _("The Dragon attacks once per turn."))
         return super().stage_refusal(state, race)
 
     def check_place(self, state: GameState, race: RaceState, i: int) -> IllegalActionError | None:
@@ -116,12 +116,14 @@ class DragonMaster(PiecePower):
         if state.geo.water[i]:
             return IllegalActionError(
                 "R-RULING-4",
-                _("{region} is water: the Dragon cannot enter Seas or Lakes.").format(region=label),
+                lambda: _("{region} is water: the Dragon cannot enter Seas or Lakes.").format(
+                    region=label
+                ),
             )
         if r.is_immune and r.owner != race.owner:
             return IllegalActionError(
                 "R-RULING-4",
-                _(
+                lambda: _(
                     "{region} is immune (a Hole-in-the-Ground or a Hero): the Dragon cannot "
                     "enter it (R-RULING-4, R-IMMUNE)."
                 ).format(region=label),
