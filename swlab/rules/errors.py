@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from swlab.i18n import language, using
 
@@ -23,40 +24,51 @@ class IllegalActionError(ValueError):
     (``why_illegal``, a refused ``apply``), in the language in effect when it was refused.
     """
 
+    #: the sentence once written; the function that writes it, and in which language
+    _text: str | None = None
+    _write: Callable[[], str] | None = None
+    _language = ""
+
     def __init__(self, rule: str, message: Sentence) -> None:
-        super().__init__()
         self.rule = rule
-        self._text: str | None = None
-        self._write: Callable[[], str] | None = None
-        self._language = ""
         if callable(message):
+            super().__init__()
             self._write, self._language = message, language()
         else:
-            self._cite(message)
+            super().__init__(self._cite(message))
 
     def _cite(self, message: str) -> str:
-        """The sentence with its rule id at the end, kept (and as the exception's args)."""
+        """The sentence with its rule id at the end, kept."""
         rule = self.rule
         cited = not rule or f"({rule})" in message
-        text = message if cited else f"{message.rstrip('.')} ({rule})."
-        self._text, self.args = text, (text,)
-        return text
+        self._text = message if cited else f"{message.rstrip('.')} ({rule})."
+        return self._text
 
     @property
     def message(self) -> str:
         """The sentence, ending with the rule id (written now if it was given as a function)."""
-        if self._text is not None:
-            return self._text
-        assert self._write is not None
-        with using(self._language):
-            return self._cite(self._write())
+        if self._text is None:
+            assert self._write is not None
+            with using(self._language):
+                self.args = (self._cite(self._write()),)
+        assert self._text is not None
+        return self._text
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self._text = text
 
     def __str__(self) -> str:
-        return self.message
+        if self._write is not None and not self.args:
+            return self.message
+        return super().__str__()
 
-    def __reduce__(self) -> tuple[type[IllegalActionError], tuple[str, str]]:
-        """Pickled with its sentence written (a game played in another process)."""
-        return type(self), (self.rule, self.message)
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        """Pickled with its sentence written (a refusal sent from another process)."""
+        if type(self) is IllegalActionError:
+            return IllegalActionError, (self.rule, self.message)
+        self.message  # noqa: B018 (written, so the subclass's own state holds it)
+        return super().__reduce__()
 
     def rule_text(self) -> str:
         """The sentence of docs/RULES.md that :attr:`rule` opens with, in the language in

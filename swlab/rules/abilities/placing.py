@@ -25,7 +25,7 @@ from swlab.rules.abilities.base import (
     turn_value,
     with_turn_value,
 )
-from swlab.rules.errors import IllegalActionError
+from swlab.rules.errors import IllegalActionError, Sentence
 from swlab.rules.pieces import LiftPiece, Piece, PlacePiece, in_box, lift_piece, place_piece
 from swlab.rules.state import Stage
 
@@ -166,7 +166,7 @@ class PiecePower(Power):
 
     def check_place(self, state: GameState, race: RaceState, i: int) -> IllegalActionError | None:
         """An own region, room in it for the piece, a piece left in the box (R-COMP-5)."""
-        piece, rule, label = self.piece, self.rule, state.geo.label(i)
+        piece, rule = self.piece, self.rule
         refusal = self._not_yours(state, race, i)
         if refusal is not None:
             return refusal
@@ -174,19 +174,21 @@ class PiecePower(Power):
             return IllegalActionError(
                 rule,
                 lambda: _("{region} already has a {piece}: at most 1 per region.").format(
-                    region=label, piece=names.piece(piece.label)
+                    region=state.geo.label(i), piece=names.piece(piece.label)
                 ),
             )
         if in_box(state, piece) < 1:
-            pieces = names.pieces(piece.plural)
-            if self.lift:
-                text = _("All {box} {pieces} are on the map: lift one first to move it ('{verb}').")
-            else:
-                text = _("All {box} {pieces} are on the map.")
-            return IllegalActionError(
-                rule, text.format(box=piece.box, pieces=pieces, verb=getattr(self.lift, "verb", ""))
-            )
+            return IllegalActionError(rule, lambda: self._box_empty(piece))
         return None
+
+    def _box_empty(self, piece: Piece) -> str:
+        """The refusal of a placement when every piece is on the map."""
+        if self.lift:
+            text = _("All {box} {pieces} are on the map: lift one first to move it ('{verb}').")
+        else:
+            text = _("All {box} {pieces} are on the map.")
+        verb = getattr(self.lift, "verb", "")
+        return text.format(box=piece.box, pieces=names.pieces(piece.plural), verb=verb)
 
     def check_lift(self, state: GameState, race: RaceState, i: int) -> IllegalActionError | None:
         """An own region holding the piece, in the stage where lifting is allowed."""
@@ -235,12 +237,16 @@ class PiecePower(Power):
         events: list[Event] = [*evs]
         return state, events
 
-    def done_refusal(self, state: GameState, race: RaceState) -> tuple[str, str] | None:
+    def done_refusal(self, state: GameState, race: RaceState) -> tuple[str, Sentence] | None:
         if not self.must_place or not is_acting(state, race, *self.stages):
             return None
         left = in_box(state, self.piece)
         if not left or not self.place_targets(state, race):
             return None
+        return (self.rule, lambda: self._pieces_left(race, left))
+
+    def _pieces_left(self, race: RaceState, left: int) -> str:
+        """Why the turn cannot end: ``left`` pieces are still off the map."""
         piece = self.piece
         what = names.piece(piece.label) if left == 1 else names.pieces(piece.plural)
         if piece.counted:
@@ -260,4 +266,4 @@ class PiecePower(Power):
                 left,
             )
         fields = {"count": left, "pieces": what, "race": names.race(race.name)}
-        return (self.rule, text.format(verb=self.place.verb, **fields))
+        return text.format(verb=self.place.verb, **fields)

@@ -35,7 +35,7 @@ from swlab.rules.abilities.base import (
     with_turn_value,
 )
 from swlab.rules.actions import Action, Roll, register_action
-from swlab.rules.errors import IllegalActionError
+from swlab.rules.errors import IllegalActionError, Sentence
 
 if TYPE_CHECKING:
     from swlab.rules.events import Event
@@ -140,11 +140,11 @@ class Berserk(Power):
 
     def conquest_refusal(
         self, state: GameState, race: RaceState, region: int, final: bool
-    ) -> tuple[str, str] | None:
+    ) -> tuple[str, Sentence] | None:
         if final:
             return (
                 RULE,
-                _(
+                lambda: _(
                     "A Berserk race rolls before picking the region ('berserk'), so it has no "
                     "final conquest: after a roll, conquer a region you can afford."
                 ),

@@ -31,7 +31,7 @@ from swlab.rules.abilities.base import (
     with_turn_value,
 )
 from swlab.rules.actions import Action, NotationError, check_int, parse_int, register_action
-from swlab.rules.errors import IllegalActionError
+from swlab.rules.errors import IllegalActionError, Sentence
 from swlab.rules.events import PeaceMade
 
 if TYPE_CHECKING:
@@ -149,14 +149,14 @@ class Diplomat(Power):
 
     def protects(
         self, state: GameState, race: RaceState, attacker: RaceState, region: int
-    ) -> tuple[str, str] | None:
+    ) -> tuple[str, Sentence] | None:
         if race.in_decline or attacker.in_decline:
             return None  # R-POW-DIPLOMAT: decline tokens are unaffected
         if peace_of(state, race.owner) != attacker.owner:
             return None
         return (
             RULE,
-            _(
+            lambda: _(
                 "{player}'s Diplomat {race} are at peace with you: your active race cannot "
                 "attack them until their next turn."
             ).format(race=names.race(race.name), player=state.player_name(race.owner)),

@@ -111,13 +111,12 @@ class DragonMaster(PiecePower):
         return super().stage_refusal(state, race)
 
     def check_place(self, state: GameState, race: RaceState, i: int) -> IllegalActionError | None:
-        label = state.geo.label(i)
         r = state.regions[i]
         if state.geo.water[i]:
             return IllegalActionError(
                 "R-RULING-4",
                 lambda: _("{region} is water: the Dragon cannot enter Seas or Lakes.").format(
-                    region=label
+                    region=state.geo.label(i)
                 ),
             )
         if r.is_immune and r.owner != race.owner:
@@ -126,7 +125,7 @@ class DragonMaster(PiecePower):
                 lambda: _(
                     "{region} is immune (a Hole-in-the-Ground or a Hero): the Dragon cannot "
                     "enter it (R-RULING-4, R-IMMUNE)."
-                ).format(region=label),
+                ).format(region=state.geo.label(i)),
             )
         return reach.reach_refusal(state, race, i)
 

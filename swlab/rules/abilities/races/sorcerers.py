@@ -85,7 +85,6 @@ class Sorcerers(Race):
         if isinstance(i, IllegalActionError):
             return i
         geo = state.geo
-        label = geo.label(i)
         if state.turn.stage is not Stage.CONQUER or race.in_decline:
             return IllegalActionError(
                 "R-RULING-13",
@@ -98,7 +97,7 @@ class Sorcerers(Race):
             return IllegalActionError(
                 RULE,
                 lambda: _("{region} holds no opponent's race token to convert.").format(
-                    region=label
+                    region=geo.label(i)
                 ),
             )
         if r.in_decline:
@@ -106,7 +105,7 @@ class Sorcerers(Race):
                 RULE,
                 lambda: _(
                     "The token in {region} is in decline: only an active token can be converted."
-                ).format(region=label),
+                ).format(region=geo.label(i)),
             )
         if r.tokens != 1 or companions(r):
             return IllegalActionError(
@@ -114,7 +113,7 @@ class Sorcerers(Race):
                 lambda: _(
                     "The {race} in {region} are not alone: only a lone token (no second token, "
                     "no Encampment) can be converted."
-                ).format(race=names.race(r.race), region=label),
+                ).format(race=names.race(r.race), region=geo.label(i)),
             )
         if not state.race_regions(race.name):
             return IllegalActionError(
@@ -122,7 +121,7 @@ class Sorcerers(Race):
                 lambda: _(
                     "{region} is not adjacent to a Sorcerer region: with no Sorcerer region on "
                     "the map, the Sorcerers enter by conquest first."
-                ).format(region=label),
+                ).format(region=geo.label(i)),
             )
         # where the conquest reaches: water, immunity, protection, adjacency
         where = reach.reach_of(state, race)
@@ -130,7 +129,9 @@ class Sorcerers(Race):
         if code == "adjacent":
             return IllegalActionError(
                 RULE,
-                lambda: _("{region} is not adjacent to a Sorcerer region.").format(region=label),
+                lambda: _("{region} is not adjacent to a Sorcerer region.").format(
+                    region=geo.label(i)
+                ),
             )
         if code is not None:
             return where.error(state, code, i, final=False)
