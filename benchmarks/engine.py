@@ -32,7 +32,9 @@ import platform
 import pstats
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -188,6 +190,42 @@ def profile(board: BoardLike, seed: int, top: int) -> str:
     return out.getvalue()
 
 
+def against(rev: str, players: int, games: int, rounds: int, seed: int) -> int:
+    """This checkout's engine beside revision ``rev``'s: random games on the official board of
+    ``players``, each engine in its own pinned process, in turns (``playouts.py``); prints
+    the ratio of the medians, so a change that slows the engine shows it."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from playouts import in_turns, median_rate, script
+
+    with tempfile.TemporaryDirectory(prefix="swlab-against-") as tmp:
+        old = Path(tmp) / "engine"
+        git = ["git", "-C", str(ROOT)]
+        subprocess.run([*git, "worktree", "add", "--detach", "-q", str(old), rev], check=True)
+        try:
+            label = subprocess.run(
+                [*git, "log", "-1", "--format=%h %s", rev], capture_output=True, text=True
+            ).stdout.strip()
+            print(f"swlab engine: this checkout against {label}")
+            print(
+                f"  random {players}p games on the official board, {games} a batch, {rounds} rounds"
+            )
+            measured = script("swlab", players, games, seed)
+            commands = {
+                rev: ([sys.executable, *measured], {**os.environ, "PYTHONPATH": str(old)}),
+                "this checkout": (
+                    [sys.executable, *measured],
+                    {**os.environ, "PYTHONPATH": str(ROOT)},
+                ),
+            }
+            results = in_turns(commands, rounds)
+        finally:
+            subprocess.run([*git, "worktree", "remove", "--force", str(old)], check=False)
+    before, after = median_rate(results[rev]), median_rate(results["this checkout"])
+    print(f"{rev}: {before:.1f} games/s   this checkout: {after:.1f} games/s (medians, CPU time)")
+    print(f"this checkout / {rev}: {after / before:.2f}x")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     where = p.add_mutually_exclusive_group()
@@ -201,7 +239,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--profile", action="store_true", help="profile even when on target")
     p.add_argument("--top", type=int, default=20, help="functions in the profile (default 20)")
+    p.add_argument(
+        "--against",
+        metavar="REV",
+        help="compare with the engine of git revision REV instead (random games, in turns)",
+    )
+    p.add_argument("--rounds", type=int, default=5, help="with --against: rounds (default 5)")
     args = p.parse_args(argv)
+    if args.against:
+        return against(args.against, args.players or 5, args.games, args.rounds, args.seed)
 
     pinned = pin_one_core()
     print(

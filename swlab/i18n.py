@@ -60,6 +60,8 @@ _current: ContextVar[str | None] = ContextVar("swlab_language", default=None)
 #: The language :func:`set_language` chose, for the whole process: a notebook kernel runs each
 #: cell in a context of its own, so a context variable alone would forget it by the next cell.
 _chosen: str | None = None
+#: The environment's language (:func:`from_environment`), once read (:func:`_read_environment`).
+_environment: str | None = None
 
 
 class UnknownLanguageError(ValueError):
@@ -161,16 +163,28 @@ def from_environment(environ: dict[str, str] | None = None) -> str:
 
 def language(code: str | None = None) -> str:
     """The language in effect: ``code`` if given, else :func:`using`'s, else the one set, else
-    the environment's."""
+    the environment's (read once per process, see :func:`set_language`)."""
     if code is not None:
         return accept(code)
-    return _current.get() or _chosen or from_environment()
+    return _current.get() or _chosen or _environment or _read_environment()
+
+
+def _read_environment() -> str:
+    """The environment's language, read at the first sentence that needs it and kept: every
+    sentence asks for the language (legality checks make thousands a game), and reading the
+    five variables each time cost more than the translation itself."""
+    global _environment
+    _environment = from_environment()
+    return _environment
 
 
 def set_language(code: str | None) -> None:
-    """Show every later sentence in ``code`` (``None``: back to the environment's choice)."""
-    global _chosen
+    """Show every later sentence in ``code``; ``None``: back to the environment's choice, read
+    again (a program that changes ``SWLAB_LANG`` while it runs calls this after)."""
+    global _chosen, _environment
     _chosen = None if code is None else accept(code)
+    if code is None:
+        _environment = None
 
 
 @contextmanager

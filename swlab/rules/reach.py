@@ -31,7 +31,7 @@ from swlab.rules.abilities.base import DERIVED, Badge, turn_value, with_turn_val
 from swlab.rules.abilities.base import hooked as hooked  # its home is base.py
 from swlab.rules.actions import Conquer, Final
 from swlab.rules.cost import MINIMUM, CostBreakdown, conquest_cost, cost_rows
-from swlab.rules.errors import IllegalActionError
+from swlab.rules.errors import IllegalActionError, Sentence
 from swlab.rules.events import Conquered, Event
 from swlab.rules.geo import Geo
 from swlab.rules.ops import badges, set_region, strip_defender, update_race
@@ -334,7 +334,7 @@ class Reach:
             return "hand"  # R-CONQ-3
         return None
 
-    def protection(self, state: GameState, i: int) -> tuple[str, str] | None:
+    def protection(self, state: GameState, i: int) -> tuple[str, Sentence] | None:
         """The defender's badge refusing the attack on ``i`` (Diplomat's peace), if any."""
         name = state.regions[i].race
         guard = self.guards.get(name) or self._guard(state, name)
@@ -355,7 +355,7 @@ class Reach:
         )
         return guard
 
-    def restriction(self, state: GameState, i: int, final: bool) -> tuple[str, str] | None:
+    def restriction(self, state: GameState, i: int, final: bool) -> tuple[str, Sentence] | None:
         """The attacker's badge refusing an otherwise legal conquest (Berserk), if any."""
         for b in self.restricting:
             refusal = b.conquest_refusal(state, self.race, i, final)
@@ -395,7 +395,6 @@ class Reach:
         return None if code is None else self.error(state, code, i, final)
 
     def error(self, state: GameState, code: str, i: int, final: bool) -> IllegalActionError:
-        label, name, hand = state.geo.label(i), names.race(self.race.name), self.race.hand
         if code == "protected":
             protection = self.protection(state, i)
             assert protection is not None
@@ -404,17 +403,20 @@ class Reach:
             restriction = self.restriction(state, i, final)
             assert restriction is not None
             return IllegalActionError(*restriction)
-        cost = conquest_cost(state, self.race, i, self.cost_badges)
+        race, cost = self.race, conquest_cost(state, self.race, i, self.cost_badges)
         rule, text = _REFUSALS[code]
-        fields = {
-            "region": label,
-            "race": name,
-            "cost": cost,
-            "tokens": names.tokens(cost),
-            "hand": hand,
-            "short": cost - hand,
-        }
-        return IllegalActionError(rule, _(text).format(**fields))
+
+        def sentence() -> str:
+            return _(text).format(
+                region=state.geo.label(i),
+                race=names.race(race.name),
+                cost=cost,
+                tokens=names.tokens(cost),
+                hand=race.hand,
+                short=cost - race.hand,
+            )
+
+        return IllegalActionError(rule, sentence)
 
 
 #: Each refusal of :meth:`Reach.error`: its rule and its sentence (the fields: ``region``,

@@ -73,7 +73,7 @@ from swlab.i18n import _
 
 if TYPE_CHECKING:
     from swlab.rules.actions import Action
-    from swlab.rules.errors import IllegalActionError
+    from swlab.rules.errors import IllegalActionError, Sentence
     from swlab.rules.events import Event
     from swlab.rules.state import GameState, RaceState
 
@@ -177,13 +177,14 @@ class Badge:
 
     def protects(
         self, state: GameState, race: RaceState, attacker: RaceState, region: int
-    ) -> tuple[str, str] | None:
-        """Called on the *defending* race's badges: ``(rule, reason)`` to refuse an attack."""
+    ) -> tuple[str, Sentence] | None:
+        """Called on the *defending* race's badges: ``(rule, reason)`` to refuse an attack
+        (the reason a sentence, or a function that writes it: see ``IllegalActionError``)."""
         return None
 
     def conquest_refusal(
         self, state: GameState, race: RaceState, region: int, final: bool
-    ) -> tuple[str, str] | None:
+    ) -> tuple[str, Sentence] | None:
         """Called on the *attacker's* badges once a conquest is otherwise legal:
         ``(rule, reason)`` to refuse it (Berserk: only what the roll made affordable)."""
         return None
@@ -214,7 +215,7 @@ class Badge:
         (Bivouacking's displaced Encampments, R-REDEPLOY-2)."""
         return False
 
-    def done_refusal(self, state: GameState, race: RaceState) -> tuple[str, str] | None:
+    def done_refusal(self, state: GameState, race: RaceState) -> tuple[str, Sentence] | None:
         """``(rule, reason)`` while redeployment may not end yet (Heroic's heroes)."""
         return None
 
@@ -246,7 +247,7 @@ class Badge:
         from swlab.rules.errors import IllegalActionError
 
         return IllegalActionError(
-            "R-TURN-0", _("{badge} has no such action.").format(badge=self.name)
+            "R-TURN-0", lambda: _("{badge} has no such action.").format(badge=self.name)
         )
 
     def apply_extra(
@@ -370,7 +371,8 @@ def region_position(state: GameState, region: int) -> int | IllegalActionError:
     i = state.geo.index.get(region)
     if i is None:
         return IllegalActionError(
-            "R-COMP-6", _("There is no region {region} on this board.").format(region=region)
+            "R-COMP-6",
+            lambda: _("There is no region {region} on this board.").format(region=region),
         )
     return i
 

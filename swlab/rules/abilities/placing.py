@@ -25,7 +25,7 @@ from swlab.rules.abilities.base import (
     turn_value,
     with_turn_value,
 )
-from swlab.rules.errors import IllegalActionError
+from swlab.rules.errors import IllegalActionError, Sentence
 from swlab.rules.pieces import LiftPiece, Piece, PlacePiece, in_box, lift_piece, place_piece
 from swlab.rules.state import Stage
 
@@ -127,11 +127,13 @@ class PiecePower(Power):
     def stage_refusal(self, state: GameState, race: RaceState) -> IllegalActionError | None:
         """Refuse outside the power's stages, and a second placement in one turn."""
         if not is_acting(state, race, *self.stages):
-            return IllegalActionError(self.rule, _(self.when).format(race=names.race(race.name)))
+            return IllegalActionError(
+                self.rule, lambda: _(self.when).format(race=names.race(race.name))
+            )
         if self.placed_this_turn(state):
             return IllegalActionError(
                 self.rule,
-                pgettext("player's turn", "Only 1 {piece} can be put each turn.").format(
+                lambda: pgettext("player's turn", "Only 1 {piece} can be put each turn.").format(
                     piece=names.piece(self.piece.label)
                 ),
             )
@@ -156,7 +158,7 @@ class PiecePower(Power):
             label, rule = state.geo.label(i), self.rule
             return IllegalActionError(
                 rule,
-                _("{region} is not a region of your {race}.").format(
+                lambda: _("{region} is not a region of your {race}.").format(
                     region=label, race=names.race(race.name)
                 ),
             )
@@ -164,27 +166,29 @@ class PiecePower(Power):
 
     def check_place(self, state: GameState, race: RaceState, i: int) -> IllegalActionError | None:
         """An own region, room in it for the piece, a piece left in the box (R-COMP-5)."""
-        piece, rule, label = self.piece, self.rule, state.geo.label(i)
+        piece, rule = self.piece, self.rule
         refusal = self._not_yours(state, race, i)
         if refusal is not None:
             return refusal
         if not self.fits(state.regions[i]):
             return IllegalActionError(
                 rule,
-                _("{region} already has a {piece}: at most 1 per region.").format(
-                    region=label, piece=names.piece(piece.label)
+                lambda: _("{region} already has a {piece}: at most 1 per region.").format(
+                    region=state.geo.label(i), piece=names.piece(piece.label)
                 ),
             )
         if in_box(state, piece) < 1:
-            pieces = names.pieces(piece.plural)
-            if self.lift:
-                text = _("All {box} {pieces} are on the map: lift one first to move it ('{verb}').")
-            else:
-                text = _("All {box} {pieces} are on the map.")
-            return IllegalActionError(
-                rule, text.format(box=piece.box, pieces=pieces, verb=getattr(self.lift, "verb", ""))
-            )
+            return IllegalActionError(rule, lambda: self._box_empty(piece))
         return None
+
+    def _box_empty(self, piece: Piece) -> str:
+        """The refusal of a placement when every piece is on the map."""
+        if self.lift:
+            text = _("All {box} {pieces} are on the map: lift one first to move it ('{verb}').")
+        else:
+            text = _("All {box} {pieces} are on the map.")
+        verb = getattr(self.lift, "verb", "")
+        return text.format(box=piece.box, pieces=names.pieces(piece.plural), verb=verb)
 
     def check_lift(self, state: GameState, race: RaceState, i: int) -> IllegalActionError | None:
         """An own region holding the piece, in the stage where lifting is allowed."""
@@ -195,14 +199,14 @@ class PiecePower(Power):
             # R-REDEPLOY-2: an attacked player only re-places what was displaced
             return IllegalActionError(
                 "R-REDEPLOY-2",
-                _("An attacked player only re-places displaced {pieces}; the others stay.").format(
-                    pieces=names.pieces(self.piece.plural)
-                ),
+                lambda: _(
+                    "An attacked player only re-places displaced {pieces}; the others stay."
+                ).format(pieces=names.pieces(self.piece.plural)),
             )
         if not self.piece.count(state.regions[i]):
             return IllegalActionError(
                 self.rule,
-                _("There is no {piece} in {region} to lift.").format(
+                lambda: _("There is no {piece} in {region} to lift.").format(
                     piece=names.piece(self.piece.label), region=state.geo.label(i)
                 ),
             )
@@ -233,12 +237,16 @@ class PiecePower(Power):
         events: list[Event] = [*evs]
         return state, events
 
-    def done_refusal(self, state: GameState, race: RaceState) -> tuple[str, str] | None:
+    def done_refusal(self, state: GameState, race: RaceState) -> tuple[str, Sentence] | None:
         if not self.must_place or not is_acting(state, race, *self.stages):
             return None
         left = in_box(state, self.piece)
         if not left or not self.place_targets(state, race):
             return None
+        return (self.rule, lambda: self._pieces_left(race, left))
+
+    def _pieces_left(self, race: RaceState, left: int) -> str:
+        """Why the turn cannot end: ``left`` pieces are still off the map."""
         piece = self.piece
         what = names.piece(piece.label) if left == 1 else names.pieces(piece.plural)
         if piece.counted:
@@ -258,4 +266,4 @@ class PiecePower(Power):
                 left,
             )
         fields = {"count": left, "pieces": what, "race": names.race(race.name)}
-        return (self.rule, text.format(verb=self.place.verb, **fields))
+        return text.format(verb=self.place.verb, **fields)

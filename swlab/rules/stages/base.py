@@ -68,20 +68,24 @@ class StageRules:
             if race is not None and conquests_ended(state, race):
                 return IllegalActionError(
                     "R-CONQ-10",
-                    _(
+                    lambda: _(
                         "'{action}' is not possible: the {race} made their final conquest "
                         "attempt with the reinforcement die, so conquests end for this turn."
                     ).format(action=repr(action), race=names.race(race.name)),
                 )
         # whole sentences, each translated on its own: where the action belongs (if it has
         # a home), then what the stage waits for
-        rule = self.rule
-        sentences = [_("'{action}' is not possible now.").format(action=repr(action))]
+        rule, home, waits = self.rule, "", self.waits
         if type(action) in ACTION_RULE:
-            rule, why = ACTION_RULE[type(action)]
-            sentences.append(_(why))
-        sentences.append(_(self.waits))
-        return IllegalActionError(rule, " ".join(sentences))
+            rule, home = ACTION_RULE[type(action)]
+
+        def sentences() -> str:
+            said = [_("'{action}' is not possible now.").format(action=repr(action))]
+            if home:
+                said.append(_(home))
+            return " ".join([*said, _(waits)])
+
+        return IllegalActionError(rule, sentences)
 
 
 def the_acting_race(state: GameState) -> RaceState:

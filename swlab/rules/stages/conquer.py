@@ -71,7 +71,7 @@ class ConquerStage(StageRules):
         if isinstance(action, Pick) and lost_every_region(state, race):
             return IllegalActionError(
                 "R-RULING-7",
-                _(
+                lambda: _(
                     "Your {race} lost every region but are still your active race: they "
                     "re-enter the map or go into decline; no new combo this turn."
                 ).format(race=names.race(race.name)),
@@ -118,14 +118,14 @@ def refuse_abandon(state: GameState, race: RaceState, i: int) -> IllegalActionEr
     if state.regions[i].race != race.name:
         return IllegalActionError(
             "R-EXPAND-2",
-            _("{region} is not a region of your {race}.").format(
+            lambda: _("{region} is not a region of your {race}.").format(
                 region=state.geo.label(i), race=names.race(race.name)
             ),
         )
     if conquered_this_turn(state, race):
         return IllegalActionError(
             "R-EXPAND-2",
-            _("Regions are abandoned before the first conquest of the turn, not after."),
+            lambda: _("Regions are abandoned before the first conquest of the turn, not after."),
         )
     return None
 
@@ -136,24 +136,26 @@ def refuse_decline(state: GameState) -> IllegalActionError | None:
     Decline Ghouls conquering first does not prevent the decline (R-RULING-12).
     """
     turn = state.turn
-    p = state.players[state.current]
-    if p.active is None or turn.acting != p.active.name:
+    active = state.players[state.current].active
+    if active is None or turn.acting != active.name:
         return IllegalActionError(
             "R-TURN-0",
-            _("Only the active race goes into decline, after the decline Ghouls have conquered."),
+            lambda: _(
+                "Only the active race goes into decline, after the decline Ghouls have conquered."
+            ),
         )
     if turn.picked:
         return IllegalActionError(
             "R-DECLINE-1",
-            _(
+            lambda: _(
                 "The {race} were picked this turn: a race's first turn is pick, conquer, "
                 "redeploy, score; decline is possible from its next turn."
-            ).format(race=names.race(p.active.name)),
+            ).format(race=names.race(active.name)),
         )
     if turn.acted:
         return IllegalActionError(
             "R-DECLINE-5",
-            _(
+            lambda: _(
                 "You have already expanded this turn: a turn is either expansion or decline, "
                 "never both."
             ),

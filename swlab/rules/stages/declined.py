@@ -35,14 +35,14 @@ class DeclinedStage(StageRules):
         if isinstance(action, Pick):
             return IllegalActionError(
                 "R-DECLINE-6",
-                _(
+                lambda: _(
                     "Your race went into decline this turn: the new combo is picked at the "
                     "start of your next turn."
                 ),
             )
         return IllegalActionError(
             "R-DECLINE-5",
-            _(
+            lambda: _(
                 "'{action}' is not possible: your race went into decline this turn, and a "
                 "turn is either expansion or decline, never both; 'end' scores the turn."
             ).format(action=repr(action)),

@@ -21,7 +21,7 @@ class GameOverStage(StageRules):
         return []
 
     def refusal(self, state: GameState, action: Action) -> IllegalActionError | None:
-        return IllegalActionError("R-FLOW-2", _("The game is over: no action is possible."))
+        return IllegalActionError("R-FLOW-2", lambda: _("The game is over: no action is possible."))
 
     def step(self, state: GameState, action: Action, events: list[Event]) -> GameState:
         raise AssertionError("no step after the end of the game")

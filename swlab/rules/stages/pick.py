@@ -41,7 +41,7 @@ class PickStage(StageRules):
         if isinstance(action, End):
             if state.column:
                 return IllegalActionError(
-                    "R-PICK-1", _("You have no active race: pick a combo from the column.")
+                    "R-PICK-1", lambda: _("You have no active race: pick a combo from the column.")
                 )
             return None
         return self.wrong_kind(state, action)
@@ -57,7 +57,7 @@ def refuse_pick(state: GameState, k: int) -> IllegalActionError | None:
     if not 0 <= k < len(state.column):
         return IllegalActionError(
             "R-PICK-1",
-            _("The column has positions 0 to {last}, not {position}.").format(
+            lambda: _("The column has positions 0 to {last}, not {position}.").format(
                 last=len(state.column) - 1, position=k
             ),
         )
@@ -65,7 +65,7 @@ def refuse_pick(state: GameState, k: int) -> IllegalActionError | None:
     if k > coins:
         return IllegalActionError(
             "R-PICK-3",
-            ngettext(
+            lambda: ngettext(
                 "Position {position} costs {position} coin (one on each combo above it) and you "
                 "have {coins}.",
                 "Position {position} costs {position} coins (one on each combo above it) and you "

@@ -95,12 +95,14 @@ def refuse_place(state: GameState, race: RaceState, i: int) -> IllegalActionErro
     if race.hand < 1:
         return IllegalActionError(
             _rule(state),
-            _("You have no {race} token in hand to place.").format(race=names.race(race.name)),
+            lambda: _("You have no {race} token in hand to place.").format(
+                race=names.race(race.name)
+            ),
         )
     if state.regions[i].race != race.name:
         return IllegalActionError(
             _rule(state),
-            _(
+            lambda: _(
                 "{region} is not a region of your {race}: tokens go only to your own regions."
             ).format(region=state.geo.label(i), race=names.race(race.name)),
         )
@@ -113,20 +115,20 @@ def refuse_take(state: GameState, race: RaceState, i: int) -> IllegalActionError
     if state.turn.stage is Stage.DEFEND:
         return IllegalActionError(
             "R-REDEPLOY-2",
-            _("An attacked player only places the tokens in hand; the others stay."),
+            lambda: _("An attacked player only places the tokens in hand; the others stay."),
         )
     r = state.regions[i]
     if r.race != race.name:
         return IllegalActionError(
             "R-REDEPLOY-1",
-            _("{region} is not a region of your {race}.").format(
+            lambda: _("{region} is not a region of your {race}.").format(
                 region=state.geo.label(i), race=names.race(race.name)
             ),
         )
     if r.tokens < 2:
         return IllegalActionError(
             "R-REDEPLOY-1",
-            _("{region} must keep at least 1 token.").format(region=state.geo.label(i)),
+            lambda: _("{region} must keep at least 1 token.").format(region=state.geo.label(i)),
         )
     return None
 
@@ -141,7 +143,7 @@ def refuse_done(state: GameState, race: RaceState) -> IllegalActionError | None:
             _rule(state),
             # English keeps "token(s)" (the tutorial quotes it); the catalogs give each count
             # its own form
-            ngettext(
+            lambda: ngettext(
                 "You still hold {count} {race} token(s): place them all in your regions first.",
                 "You still hold {count} {race} token(s): place them all in your regions first.",
                 race.hand,
@@ -180,7 +182,7 @@ def refuse_deploy(state: GameState, race: RaceState, action: Deploy) -> IllegalA
     if added != race.hand:
         return IllegalActionError(
             rule,
-            _(
+            lambda: _(
                 "The placement uses {used} tokens from hand but you hold {hand}: every token "
                 "in hand is deployed."
             ).format(used=added, hand=race.hand),
@@ -197,18 +199,19 @@ def _refuse_count(
     if r.race != race.name:
         return IllegalActionError(
             rule,
-            _("{region} is not a region of your {race}.").format(
+            lambda: _("{region} is not a region of your {race}.").format(
                 region=state.geo.label(i), race=names.race(race.name)
             ),
         )
     if count < 1:
         return IllegalActionError(
-            rule, _("{region} must keep at least 1 token.").format(region=state.geo.label(i))
+            rule,
+            lambda: _("{region} must keep at least 1 token.").format(region=state.geo.label(i)),
         )
     if rule == "R-REDEPLOY-2" and count < r.tokens:
         return IllegalActionError(
             rule,
-            _("An attacked player only adds tokens; {region} has {tokens}.").format(
+            lambda: _("An attacked player only adds tokens; {region} has {tokens}.").format(
                 region=state.geo.label(i), tokens=r.tokens
             ),
         )

@@ -31,11 +31,13 @@ class RollStage(StageRules):
         if not isinstance(action, Roll):
             return self.wrong_kind(state, action)
         if action.face not in (0, 1, 2, 3):
-            return IllegalActionError("R-COMP-5", _("The reinforcement die shows 0, 1, 2 or 3."))
+            return IllegalActionError(
+                "R-COMP-5", lambda: _("The reinforcement die shows 0, 1, 2 or 3.")
+            )
         if state.die and action.face != state.die[0]:
             return IllegalActionError(
                 "R-CONQ-10",
-                _(
+                lambda: _(
                     "The die of this position is fixed: the next roll shows {fixed}, not {face}."
                 ).format(fixed=state.die[0], face=action.face),
             )

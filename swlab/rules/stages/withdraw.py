@@ -53,14 +53,14 @@ def refuse_withdraw(state: GameState, race: RaceState, i: int) -> IllegalActionE
     if r.race != race.name:
         return IllegalActionError(
             "R-RACE-AMAZONS",
-            _("{region} is not a region of your {race}.").format(
+            lambda: _("{region} is not a region of your {race}.").format(
                 region=state.geo.label(i), race=names.race("Amazons")
             ),
         )
     if r.tokens == 1 and any(state.regions[j].tokens >= 2 for j in state.race_regions(race.name)):
         return IllegalActionError(
             "R-RACE-AMAZONS",
-            _(
+            lambda: _(
                 "Take the Amazons from a region holding 2 or more first: leave at least 1 per "
                 "region if possible."
             ),

@@ -35,7 +35,7 @@ from swlab.rules.abilities.base import (
     with_turn_value,
 )
 from swlab.rules.actions import Action, Roll, register_action
-from swlab.rules.errors import IllegalActionError
+from swlab.rules.errors import IllegalActionError, Sentence
 
 if TYPE_CHECKING:
     from swlab.rules.events import Event
@@ -83,23 +83,25 @@ class Berserk(Power):
         if isinstance(action, Roll):
             return IllegalActionError(
                 "R-CONQ-10",
-                _("The die is rolled after 'berserk' (or after choosing a final conquest)."),
+                lambda: _(
+                    "The die is rolled after 'berserk' (or after choosing a final conquest)."
+                ),
             )
         if not is_acting(state, race, Stage.CONQUER):
             return IllegalActionError(
                 RULE,
-                _("The Berserk roll comes before a conquest of the {race}.").format(
+                lambda: _("The Berserk roll comes before a conquest of the {race}.").format(
                     race=names.race(race.name)
                 ),
             )
         if pending_roll(state) is not None:
             return IllegalActionError(
-                RULE, _("A roll serves one conquest: use the one you have first.")
+                RULE, lambda: _("A roll serves one conquest: use the one you have first.")
             )
         if race.hand < 1:
             return IllegalActionError(
                 "R-CONQ-3",
-                _("You have no {race} token in hand to conquer with.").format(
+                lambda: _("You have no {race} token in hand to conquer with.").format(
                     race=names.race(race.name)
                 ),
             )
@@ -138,11 +140,11 @@ class Berserk(Power):
 
     def conquest_refusal(
         self, state: GameState, race: RaceState, region: int, final: bool
-    ) -> tuple[str, str] | None:
+    ) -> tuple[str, Sentence] | None:
         if final:
             return (
                 RULE,
-                _(
+                lambda: _(
                     "A Berserk race rolls before picking the region ('berserk'), so it has no "
                     "final conquest: after a roll, conquer a region you can afford."
                 ),

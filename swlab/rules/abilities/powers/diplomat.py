@@ -31,7 +31,7 @@ from swlab.rules.abilities.base import (
     with_turn_value,
 )
 from swlab.rules.actions import Action, NotationError, check_int, parse_int, register_action
-from swlab.rules.errors import IllegalActionError
+from swlab.rules.errors import IllegalActionError, Sentence
 from swlab.rules.events import PeaceMade
 
 if TYPE_CHECKING:
@@ -113,26 +113,28 @@ class Diplomat(Power):
         if not 0 <= p < len(state.players):
             return IllegalActionError(
                 RULE,
-                _("There is no seat {seat}: seats are 0 to {last}.").format(
+                lambda: _("There is no seat {seat}: seats are 0 to {last}.").format(
                     seat=p, last=len(state.players) - 1
                 ),
             )
         if not is_acting(state, race, Stage.REDEPLOY):
             return IllegalActionError(
                 RULE,
-                _(
+                lambda: _(
                     "The Diplomat chooses at the end of the {race}'s own turn, during the "
                     "redeployment."
                 ).format(race=names.race(race.name)),
             )
         if p == race.owner:
-            return IllegalActionError(RULE, _("Choose an opponent, not yourself."))
+            return IllegalActionError(RULE, lambda: _("Choose an opponent, not yourself."))
         if turn_value(state, "peace") is not None:
-            return IllegalActionError(RULE, pgettext("player's turn", "One opponent per turn."))
+            return IllegalActionError(
+                RULE, lambda: pgettext("player's turn", "One opponent per turn.")
+            )
         if p in attacked(state, race):
             return IllegalActionError(
                 RULE,
-                _(
+                lambda: _(
                     "Your {race} attacked {player}'s active race this turn: choose an "
                     "opponent you did not attack."
                 ).format(race=names.race(race.name), player=state.player_name(p)),
@@ -149,14 +151,14 @@ class Diplomat(Power):
 
     def protects(
         self, state: GameState, race: RaceState, attacker: RaceState, region: int
-    ) -> tuple[str, str] | None:
+    ) -> tuple[str, Sentence] | None:
         if race.in_decline or attacker.in_decline:
             return None  # R-POW-DIPLOMAT: decline tokens are unaffected
         if peace_of(state, race.owner) != attacker.owner:
             return None
         return (
             RULE,
-            _(
+            lambda: _(
                 "{player}'s Diplomat {race} are at peace with you: your active race cannot "
                 "attack them until their next turn."
             ).format(race=names.race(race.name), player=state.player_name(race.owner)),

@@ -101,32 +101,33 @@ class DragonMaster(PiecePower):
         if not is_acting(state, race, *self.stages) and reach.conquests_ended(state, race):
             return IllegalActionError(
                 "R-CONQ-10",
-                _(
+                lambda: _(
                     "The {race} made their final conquest attempt: conquests, the Dragon's "
                     "too, end for this turn."
                 ).format(race=names.race(race.name)),
             )
         if self.placed_this_turn(state):
             return IllegalActionError(
-                RULE, pgettext("player's turn", "The Dragon attacks once per turn.")
+                RULE, lambda: pgettext("player's turn", "The Dragon attacks once per turn.")
             )
         return super().stage_refusal(state, race)
 
     def check_place(self, state: GameState, race: RaceState, i: int) -> IllegalActionError | None:
-        label = state.geo.label(i)
         r = state.regions[i]
         if state.geo.water[i]:
             return IllegalActionError(
                 "R-RULING-4",
-                _("{region} is water: the Dragon cannot enter Seas or Lakes.").format(region=label),
+                lambda: _("{region} is water: the Dragon cannot enter Seas or Lakes.").format(
+                    region=state.geo.label(i)
+                ),
             )
         if r.is_immune and r.owner != race.owner:
             return IllegalActionError(
                 "R-RULING-4",
-                _(
+                lambda: _(
                     "{region} is immune (a Hole-in-the-Ground or a Hero): the Dragon cannot "
                     "enter it (R-RULING-4, R-IMMUNE)."
-                ).format(region=label),
+                ).format(region=state.geo.label(i)),
             )
         return reach.reach_refusal(state, race, i)
 

@@ -85,60 +85,67 @@ class Sorcerers(Race):
         if isinstance(i, IllegalActionError):
             return i
         geo = state.geo
-        label = geo.label(i)
         if state.turn.stage is not Stage.CONQUER or race.in_decline:
             return IllegalActionError(
                 "R-RULING-13",
-                _("Sorcerers convert during their conquests, before the final-conquest roll."),
+                lambda: _(
+                    "Sorcerers convert during their conquests, before the final-conquest roll."
+                ),
             )
         r = state.regions[i]
         if not r.race or r.owner == race.owner or r.owner < 0:
             return IllegalActionError(
-                RULE, _("{region} holds no opponent's race token to convert.").format(region=label)
+                RULE,
+                lambda: _("{region} holds no opponent's race token to convert.").format(
+                    region=geo.label(i)
+                ),
             )
         if r.in_decline:
             return IllegalActionError(
                 RULE,
-                _(
+                lambda: _(
                     "The token in {region} is in decline: only an active token can be converted."
-                ).format(region=label),
+                ).format(region=geo.label(i)),
             )
         if r.tokens != 1 or companions(r):
             return IllegalActionError(
                 RULE,
-                _(
+                lambda: _(
                     "The {race} in {region} are not alone: only a lone token (no second token, "
                     "no Encampment) can be converted."
-                ).format(race=names.race(r.race), region=label),
+                ).format(race=names.race(r.race), region=geo.label(i)),
             )
         if not state.race_regions(race.name):
             return IllegalActionError(
                 RULE,
-                _(
+                lambda: _(
                     "{region} is not adjacent to a Sorcerer region: with no Sorcerer region on "
                     "the map, the Sorcerers enter by conquest first."
-                ).format(region=label),
+                ).format(region=geo.label(i)),
             )
         # where the conquest reaches: water, immunity, protection, adjacency
         where = reach.reach_of(state, race)
         code = where.where(state, i, in_hand=False)
         if code == "adjacent":
             return IllegalActionError(
-                RULE, _("{region} is not adjacent to a Sorcerer region.").format(region=label)
+                RULE,
+                lambda: _("{region} is not adjacent to a Sorcerer region.").format(
+                    region=geo.label(i)
+                ),
             )
         if code is not None:
             return where.error(state, code, i, final=False)
         if r.owner in state.turn.converted:
             return IllegalActionError(
                 RULE,
-                _("You have already converted a token of {player} this turn.").format(
+                lambda: _("You have already converted a token of {player} this turn.").format(
                     player=state.player_name(r.owner)
                 ),
             )
         if state.tray(self.name) < 1:
             return IllegalActionError(
                 "R-PICK-4",
-                _("The tray holds no Sorcerer: the conversion waits until some come back."),
+                lambda: _("The tray holds no Sorcerer: the conversion waits until some come back."),
             )
         return None
 
