@@ -35,7 +35,6 @@ from swlab.bots import BOT_KINDS, make_bot
 from swlab.rl import missing
 from swlab.rules import BoardLike, drive
 from swlab.rules.driver import Decider
-from swlab.rules.state import format_state
 
 try:
     import gymnasium
@@ -155,14 +154,8 @@ class SmallWorldEnv(gymnasium.Env[Observation, np.int64]):
         return self._observation(), reward, over, truncated, self._info()
 
     def render(self) -> str | None:
-        """The text board (every seat's coins shown: a view for a person, not an agent)."""
-        if self.render_mode is None:
-            return None
-        text = format_state(self.table.state)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        """The text board (:meth:`Table.render`)."""
+        return self.table.render(self.render_mode)
 
 
 if ENV_ID not in gymnasium.registry:

@@ -48,7 +48,6 @@ import numpy.typing as npt
 
 from swlab.rl import missing
 from swlab.rules import BoardLike
-from swlab.rules.state import format_state
 
 try:
     from gymnasium import spaces
@@ -184,14 +183,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (untyped base) PettingZoo's name
             self.agent_selection = current if current in self.agents else self.agents[0]
 
     def render(self) -> str | None:
-        """The text board (every seat's coins shown: a view for a person, not an agent)."""
-        if self.render_mode is None:
-            return None
-        text = format_state(self.table.state)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        """The text board (:meth:`Table.render`)."""
+        return self.table.render(self.render_mode)
 
     def close(self) -> None:
         """Nothing to release: the game holds no window or process."""

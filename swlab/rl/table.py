@@ -31,6 +31,7 @@ from swlab.rules import (
     sample_chance,
 )
 from swlab.rules.setup import START_COINS
+from swlab.rules.state import format_state
 
 __all__ = ["OBSERVATION_HIGH", "START_COINS", "Table", "board_named", "max_steps_for"]
 
@@ -79,6 +80,17 @@ class Table:
         """Roll the die as long as the game waits for it (R-CONQ-10)."""
         while current_player(self.state) == CHANCE:
             self.state, _events = apply(self.state, sample_chance(self.state))
+
+    def render(self, mode: str | None) -> str | None:
+        """The text board for a render mode (every seat's coins shown: a view for a person,
+        not an agent): returned for ``"ansi"``, printed for ``"human"``, nothing without."""
+        if mode is None:
+            return None
+        text = format_state(self.state)
+        if mode == "ansi":
+            return text
+        print(text)
+        return None
 
     def legal(self) -> dict[int, Action]:
         """index -> action for the decisions open now."""
