@@ -237,7 +237,7 @@ def fake_checkout(root: Path) -> None:
     (root / ".venv" / ".swlab-created").write_text("ok\n")
     digest = hashlib.sha256((root / "pyproject.toml").read_bytes()).hexdigest()
     (root / ".venv" / ".swlab-installed").write_text(
-        json.dumps({"pyproject": digest, "extras": ["test"]})
+        json.dumps({"pyproject": digest, "extras": [load_tasks_module().TEST_EXTRAS]})
     )
 
 
