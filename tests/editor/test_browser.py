@@ -123,34 +123,46 @@ _UNDER = """([x, y]) => {
 }"""
 
 
+HANDLES = ".leaflet-marker-pane .marker-icon"
+
+
 def handles(page: Any) -> Any:
     """Geoman's vertex handles in edit mode, once there are some."""
-    found = page.locator(".leaflet-marker-pane .marker-icon:not(.marker-icon-middle)")
+    found = page.locator(f"{HANDLES}:not(.marker-icon-middle)")
     found.first.wait_for(state="attached")
     return found
+
+
+def nearest_handle(page: Any, x: float, y: float) -> tuple[float, float]:
+    """The centre of the vertex handle nearest ``(x, y)``, once every handle is laid out
+    (Geoman adds them one by one: on a busy machine one may have no box yet)."""
+    vertices = handles(page)
+
+    def centres() -> list[tuple[float, float]] | None:
+        boxes = [vertices.nth(i).bounding_box() for i in range(vertices.count())]
+        if not boxes or any(b is None for b in boxes):
+            return None
+        return [(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for b in boxes]
+
+    laid_out = sys.modules["swlab_browser_harness"].wait_until(
+        centres, 60, "the vertex handles were never all laid out"
+    )
+    return min(laid_out, key=lambda c: (c[0] - x) ** 2 + (c[1] - y) ** 2)
+
+
+def handles_gone(page: Any) -> None:
+    """Wait until the page has left vertex editing too (its handles are gone): the kernel
+    says "mode: select" first, and a click before the map follows is not a selection."""
+    page.locator(HANDLES).first.wait_for(state="detached", timeout=60_000)
 
 
 def test_drag_moves_the_shared_vertex_then_a_line_splits(page: Any) -> None:
     page.locator("path.swlab-region-1").first.click()
     wait_text(page, "selected: 1")
     page.get_by_role("button", name="edit vertices").click()
-    vertices = handles(page)
     box = page.locator(".swlab-editor-map").bounding_box()
-    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-    def centres() -> list[tuple[float, float]] | None:
-        """Each handle's centre, once every one is laid out (Geoman adds them one by one;
-        on a busy machine one may still have no box when the first is there)."""
-        boxes = [vertices.nth(i).bounding_box() for i in range(vertices.count())]
-        if not boxes or any(b is None for b in boxes):
-            return None
-        return [(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for b in boxes]
-
     # the vertex (100, 60) that regions 1, 2 and 3 share is in the middle of the map
-    laid_out = sys.modules["swlab_browser_harness"].wait_until(
-        centres, 60, "the vertex handles were never all laid out"
-    )
-    x, y = min(laid_out, key=lambda c: (c[0] - cx) ** 2 + (c[1] - cy) ** 2)
+    x, y = nearest_handle(page, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.move(x, y)
     page.mouse.down()
     page.mouse.move(x + 20, y + 20, steps=8)
@@ -160,6 +172,7 @@ def test_drag_moves_the_shared_vertex_then_a_line_splits(page: Any) -> None:
 
     # edit mode cleared the selection: select the region to split again
     page.get_by_role("button", name="select", exact=True).click()
+    handles_gone(page)
     page.locator("path.swlab-region-1").first.click()
     wait_text(page, "selected: 1")
     page.get_by_role("button", name="split", exact=True).click()

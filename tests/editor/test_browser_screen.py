@@ -18,7 +18,7 @@ import pytest
 
 from swlab.editor.overlays import CORNER_TEXT
 
-from .test_browser import SCREENSHOTS, _harness, draw_line, handles, wait_text
+from .test_browser import SCREENSHOTS, _harness, draw_line, handles_gone, nearest_handle, wait_text
 
 pytestmark = pytest.mark.browser
 
@@ -149,16 +149,8 @@ def test_the_editor_screen(served: tuple[Any, Any, Any], where: str, size: tuple
         page.get_by_role("button", name="edit vertices").click()
         wait_text(page, "mode: edit vertices")
         _show_row(page, harness)
-        vertices = handles(page)
         cx, cy = _centre(page, ".swlab-editor-map")
-
-        def distance(i: int) -> float:
-            b = vertices.nth(i).bounding_box()
-            return float((b["x"] + b["width"] / 2 - cx) ** 2 + (b["y"] + b["height"] / 2 - cy) ** 2)
-
-        k = min(range(vertices.count()), key=distance)  # the corner all four regions share
-        b = vertices.nth(k).bounding_box()
-        x, y = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+        x, y = nearest_handle(page, cx, cy)  # the corner all four regions share
         page.mouse.move(x, y)
         page.mouse.down()
         page.mouse.move(x + 25, y + 15, steps=12)
@@ -169,6 +161,7 @@ def test_the_editor_screen(served: tuple[Any, Any, Any], where: str, size: tuple
         wait_text(page, "Undone: Moved a corner of regions 1, 2, 3 and 4.")
         page.get_by_role("button", name="select", exact=True).click()
         wait_text(page, "mode: select")
+        handles_gone(page)
         page.wait_for_function(  # one undo takes the whole drag back
             "([sel, d]) => document.querySelector(sel)?.getAttribute('d') === d",
             arg=["path.swlab-region-1", before],
@@ -181,6 +174,7 @@ def test_the_editor_screen(served: tuple[Any, Any, Any], where: str, size: tuple
         page.mouse.move(cx, cy)
         page.keyboard.press("Escape")
         wait_text(page, "mode: select")
+        handles_gone(page)
         page.locator("path.swlab-region-1").first.click()
         wait_text(page, "selected: 1")
         page.get_by_role("button", name="split", exact=True).click()
