@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from swlab.board.model import Board
+    from swlab.board.validate import Problem
 
 __all__ = ["DEPENDENCIES", "CommandError", "build_parser", "main", "setup_hint"]
 
@@ -272,12 +273,12 @@ def _count_options(parser: argparse.ArgumentParser) -> None:
 def _cmd_map_check(args: argparse.Namespace, out: TextIO) -> int:
     """Print every validation problem and how to fix it; exit 1 if there is any (for CI
     and pre-commit)."""
-    from swlab.board.validate import validate
+    from swlab.board.validate import check_board
 
     board = _load_map(args)
+    problems = check_board(board)  # what the editor lists for the same file
     if board.profile == "terra_mystica":
-        return _check_hex_map(board, args.file, out)
-    problems = validate(board)
+        return _check_hex_map(board, problems, args.file, out)
     for problem in problems:
         where = ", ".join(str(i) for i in problem.regions) or _("board")
         _say(f"{problem.kind.value:<18} [{where}] {problem.message}", file=out)
@@ -291,11 +292,10 @@ def _cmd_map_check(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _check_hex_map(board: Board, file: str, out: TextIO) -> int:
+def _check_hex_map(board: Board, problems: list[Problem], file: str, out: TextIO) -> int:
     """``map check`` on a Terra Mystica map: its profile's checks; warnings alone exit 0."""
-    from swlab.board.hexmap.checks import check, describe, errors, summary
+    from swlab.board.hexmap.checks import describe, errors, summary
 
-    problems = check(board)
     for problem in problems:
         _say(describe(board, problem), file=out)
     bad = errors(problems)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +28,7 @@ from swlab import names
 from swlab.board.geometry import grid_size
 from swlab.board.model import (
     PROFILES,
+    SYMBOL_ALIASES,
     SYMBOLS,
     TERRAINS,
     TURNS_BY_PLAYERS,
@@ -440,41 +442,98 @@ def _region_id(r: _Reader, feature: Mapping[str, Any]) -> int | None:
     return None
 
 
-def _lower_word(r: _Reader, word: str, known: tuple[str, ...], what: str) -> str:
-    """A known terrain or symbol written in another letter case, in lower case (noted)."""
-    if word not in known and word.lower() in known:
+def _known_word(
+    r: _Reader, word: str, known: tuple[str, ...], what: str, aliases: Mapping[str, str]
+) -> str:
+    """A known terrain or symbol written in other letters, with spaces around it or by
+    another name (``Forest``, ``cave``), as the known word (noted); any other word as
+    written, for the validator to report."""
+    if word in known:
+        return word
+    clean = word.strip().lower()
+    clean = aliases.get(clean, clean)
+    if clean in known:
         r.note(
-            _("{what} {word} read as {lower}").format(
-                what=what, word=repr(word), lower=repr(word.lower())
-            )
+            _("{what} {word} read as {lower}").format(what=what, word=repr(word), lower=repr(clean))
         )
-        return word.lower()
+        return clean
     return word
 
 
+def _as_text(r: _Reader, value: object, field: str) -> str:
+    """A value a GIS tool wrote where a word belongs (a number, a list) as its JSON text,
+    with a warning: kept for the designer to see, never dropped."""
+    text = json.dumps(value, ensure_ascii=False)
+    r.warn(
+        field,
+        _("expected a string, got {type_name}: read as {text}").format(
+            type_name=_type_name(value), text=repr(text)
+        ),
+    )
+    return text
+
+
+def _properties(r: _Reader, feature: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The feature's ``properties``; absent or ``null`` (valid GeoJSON) is none at all, so
+    the region opens without a terrain."""
+    if feature.get("properties") is None:
+        return {}
+    return dict(r.get(feature, "properties", "properties", dict))
+
+
+def _terrain(r: _Reader, props: Mapping[str, Any]) -> str:
+    """The region's terrain; ``""`` when the file gives none (absent, ``null`` or blank, as
+    GIS tools write an empty attribute): :func:`swlab.board.validate.validate` reports it
+    and the editor's terrain buttons set it."""
+    value = props.get("terrain")
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        value = _as_text(r, value, "properties.terrain")
+    if not value.strip():
+        return ""
+    return _known_word(r, value, TERRAINS, "terrain", {})
+
+
 def _symbols(r: _Reader, props: Mapping[str, Any]) -> list[str]:
-    """The region's symbols: each a known word at most once (case as for terrain)."""
+    """The region's symbols, each once: a list, or text such as ``"mine, cave"`` (a GIS
+    attribute) read as a comma-separated list (noted); known words in other letters or by
+    another name (:data:`~swlab.board.model.SYMBOL_ALIASES`) as the rulebook's word; an
+    unknown word kept, for the validator to report and the editor to remove."""
     value = props.get("symbols")
     if value is None:  # absent, or null as GIS tools write an empty attribute
         return []
-    symbols = r.get(props, "symbols", "properties.symbols", list)
+    if isinstance(value, str):
+        items: list[Any] = [part for part in re.split(r"[,;]", value) if part.strip()]
+        r.note(_("symbols written as text: read as a comma-separated list"))
+    elif isinstance(value, list):
+        items = value
+    else:
+        items = [_as_text(r, value, "properties.symbols")]
     seen: list[str] = []
-    for k, symbol in enumerate(symbols):
+    for k, symbol in enumerate(items):
+        if symbol is None or (isinstance(symbol, str) and not symbol.strip()):
+            r.note(_("an empty symbol (null or blank) left out"))
+            continue
         if not isinstance(symbol, str):
-            raise r.fail(
-                f"properties.symbols[{k}]",
-                _("expected a string, got {type_name}").format(type_name=_type_name(symbol)),
-            )
-        word = _lower_word(r, symbol, SYMBOLS, _("symbol"))
+            symbol = _as_text(r, symbol, f"properties.symbols[{k}]")
+        word = _known_word(r, symbol.strip(), SYMBOLS, _("symbol"), SYMBOL_ALIASES)
         if word in seen:
-            raise r.fail(
-                f"properties.symbols[{k}]",
-                _("{word} is listed twice: a region carries each symbol at most once").format(
-                    word=repr(word)
-                ),
-            )
+            r.note(_("a symbol listed twice: read once"))
+            continue
         seen.append(word)
     return seen
+
+
+def _region_name(r: _Reader, props: Mapping[str, Any]) -> str | None:
+    """The region's display name (a number or a list as its JSON text, with a warning)."""
+    value = props.get("name")
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        value = _as_text(r, value, "properties.name")
+    _check_length(r, value, "properties.name")
+    return str(value)
 
 
 def _default_outline(polygons: list[Polygon]) -> tuple[Polygon, str]:
@@ -523,8 +582,12 @@ def parse_board(
       when no feature has one, 1, 2, ... in file order (a feature without an id among
       features with ids is refused, naming it).
 
-    A MultiPolygon of one part, a clockwise outer ring (in a plain file), and a terrain or
-    symbol in other letters (``Forest``) are read with a warning. A file's own ``players``
+    A MultiPolygon of one part, a clockwise outer ring (in a plain file), a terrain or
+    symbol in other letters (``Forest``) or by another name (``cave``), symbols written as
+    text (``"mine, cave"``), a symbol listed twice and a number where a word belongs are
+    read with a warning. A region without a terrain (absent, ``null``, blank) or with an
+    unknown word opens, for :func:`swlab.board.validate.validate` to report; only what
+    cannot be shown at all (no geometry, no regions) is refused. A file's own ``players``
     and ``turns`` win over the arguments (with a warning). Unknown fields are ignored.
 
     Raises
@@ -582,19 +645,10 @@ def parse_board(
         region_id = _region_id(r, feature)
         r.region = region_id
         polygon = r.region_shape(r.get(feature, "geometry", "geometry", object), "geometry")
-        props = r.get(feature, "properties", "properties", dict)
-        terrain = _lower_word(
-            r, r.get(props, "terrain", "properties.terrain", str), TERRAINS, "terrain"
-        )
+        props = _properties(r, feature)
+        terrain = _terrain(r, props)
         symbols = _symbols(r, props)
-        region_name = props.get("name")
-        if region_name is not None and not isinstance(region_name, str):
-            raise r.fail(
-                "properties.name",
-                _("expected a string, got {type_name}").format(type_name=_type_name(region_name)),
-            )
-        if region_name is not None:
-            _check_length(r, region_name, "properties.name")
+        region_name = _region_name(r, props)
         found.append((region_id, polygon, terrain, symbols, region_name))
         if region_id is None:
             missing = index if missing is None else missing

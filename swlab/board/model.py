@@ -44,6 +44,10 @@ WATER: frozenset[str] = frozenset({Terrain.SEA, Terrain.LAKE})
 TERRAINS: tuple[str, ...] = tuple(t.value for t in Terrain)
 SYMBOLS: tuple[str, ...] = tuple(s.value for s in Symbol)
 
+#: Other words files and people use for a symbol, read as the rulebook's word (R-COMP-6):
+#: one word per symbol everywhere, so "cave" on a label never differs from "cavern" in a file.
+SYMBOL_ALIASES: dict[str, str] = {"cave": "cavern", "caves": "cavern", "lost tribe": "lost_tribe"}
+
 #: Pieces in the box that limit a board's design (R-COMP-2, R-COMP-5).
 LOST_TRIBE_TOKENS = 18
 MOUNTAIN_TOKENS = 9
@@ -67,7 +71,8 @@ class Region:
 
     ``terrain`` and ``symbols`` are plain strings so that a draft with a misspelt terrain
     can still be loaded, shown and reported by :func:`swlab.board.validate.validate`
-    instead of being rejected unread.
+    instead of being rejected unread; ``terrain`` is ``""`` for a region a file gave no
+    terrain (a GIS export's empty attribute), which the editor's terrain buttons fill in.
     """
 
     id: int
@@ -93,7 +98,7 @@ class Region:
     @property
     def label(self) -> str:
         """How the region is named to a learner: ``"Hill (12)"`` or its own name."""
-        base = self.name or self.terrain.capitalize()
+        base = self.name or self.terrain.capitalize() or "?"
         return f"{base} ({self.id})"
 
 

@@ -74,6 +74,7 @@ class ProblemKind(StrEnum):
     SLIVER = "sliver"
     OUTSIDE_OUTLINE = "outside_outline"
     DUPLICATE_ID = "duplicate_id"
+    NO_TERRAIN = "no_terrain"
     UNKNOWN_TERRAIN = "unknown_terrain"
     UNKNOWN_SYMBOL = "unknown_symbol"
     DISCONNECTED = "disconnected"
@@ -134,6 +135,17 @@ def validate(board: Board) -> list[Problem]:
         problems += _check_sizes(ids, shapes, outline)
     ordered = sorted(problems, key=lambda p: (_KIND_ORDER[p.kind], p.regions, p.message))
     return _with_fixes(ordered, _Fixer(board, coverage, topology))
+
+
+def check_board(board: Board) -> list[Problem]:
+    """What ``swlab map check`` prints and the editors list for ``board``: a Terra Mystica
+    map's profile checks (:func:`swlab.board.hexmap.checks.check`), else :func:`validate`.
+    One entry point, so the command line and the editor never disagree about a file."""
+    if board.profile == "terra_mystica":
+        from swlab.board.hexmap.checks import check
+
+        return check(board)
+    return validate(board)
 
 
 # --- NO_REGIONS, PLAYER_COUNT ---------------------------------------------------------------
@@ -312,7 +324,7 @@ class _Coverage:
 
     def problems(self) -> list[Problem]:
         holes, problems = self.holes()
-        return problems + self.overlaps() + self.gaps(holes) + self.outside()
+        return problems + self.overlaps() + self.gaps(holes) + self.inlets() + self.outside()
 
     def holes(self) -> tuple[list[Polygon], list[Problem]]:
         """Interior rings not exactly filled by other regions; a filled enclave is fine."""
@@ -429,6 +441,40 @@ class _Coverage:
             problems.append(Problem(kind, around, message, piece))
         return problems
 
+    def inlets(self) -> list[Problem]:
+        """Slivers that reach the board's edge: thin notches of the outline between
+        regions, which :meth:`gaps` cannot see, as they are not inside the outline.
+
+        A file without an outline gets the regions' outer boundary as its outline
+        (:func:`swlab.board.io.parse_board`), so a sliver open to the edge becomes a notch
+        of the edge, and the regions on either side silently stop being neighbours. The
+        outline closed by half the sliver width (buffered out, then in) fills exactly the
+        notches narrower than a sliver; a filled piece is one when it runs along two
+        regions, each for longer than a sliver is wide (a concave corner of the outline
+        fills a piece shorter than that).
+        """
+        outline = self.outline
+        if outline.is_empty or outline.area >= outline.convex_hull.area * (1 - 1e-9):
+            return []  # a convex outline has no notch
+        limit = SLIVER_WIDTH_SHARE * self.diagonal
+        closed = outline.buffer(limit / 2, join_style="mitre").buffer(
+            -limit / 2, join_style="mitre"
+        )
+        notches = shapely.difference(closed, outline, grid_size=self.grid)
+        problems = []
+        for piece in _significant(notches, self.grid):
+            width = _mean_width(piece)
+            lengths = self.border_lengths(piece)
+            around = tuple(sorted(rid for rid, length in lengths.items() if length > limit))
+            if len(around) < 2 or width >= limit:
+                continue
+            message = _(
+                "Sliver gap reaching the board's edge between {regions} (area {area}, width "
+                "{width}): it breaks the border between them, so they are not neighbours there."
+            ).format(regions=_names(around, "region"), area=_num(piece.area), width=_num(width))
+            problems.append(Problem(ProblemKind.SLIVER, around, message, piece))
+        return problems
+
     def tiled(self) -> bool:
         """Whether the regions, all inside the outline, leave too little of it uncovered
         for any piece to be wider than noise, judged by areas alone.
@@ -493,9 +539,10 @@ class _Coverage:
         return problems
 
 
-# --- DUPLICATE_ID, UNKNOWN_TERRAIN, UNKNOWN_SYMBOL ------------------------------------------
+# --- DUPLICATE_ID, NO_TERRAIN, UNKNOWN_TERRAIN, UNKNOWN_SYMBOL ------------------------------
 def _check_attributes(board: Board) -> list[Problem]:
-    """Ids must be unique; terrain and symbols must be those of R-COMP-6."""
+    """Ids must be unique; every region has a terrain; terrain and symbols must be those
+    of R-COMP-6."""
     problems = []
     counts = Counter(board.ids)
     for region_id, count in counts.items():
@@ -512,7 +559,16 @@ def _check_attributes(board: Board) -> list[Problem]:
                 )
             )
     for region in board.regions:
-        if region.terrain not in TERRAINS:
+        if not region.terrain:
+            problems.append(
+                Problem(
+                    ProblemKind.NO_TERRAIN,
+                    (region.id,),
+                    _("Region {id} has no terrain: choose one.").format(id=region.id),
+                    region.polygon,
+                )
+            )
+        elif region.terrain not in TERRAINS:
             problems.append(
                 Problem(
                     ProblemKind.UNKNOWN_TERRAIN,
@@ -744,6 +800,11 @@ class _Fixer:
             return _(
                 "Give all but one of the regions numbered {id} a new id ({free} is free)."
             ).format(free=free, **fields)
+        if kind is ProblemKind.NO_TERRAIN:
+            return _(
+                "Give region {id} one of the terrains {words} (in the editor: select it and "
+                "press a terrain button)."
+            ).format(words=", ".join(TERRAINS), **fields)
         if kind is ProblemKind.UNKNOWN_TERRAIN and one is not None:
             close = difflib.get_close_matches(self.board[one].terrain.lower(), TERRAINS, n=1)
             terrains = ", ".join(TERRAINS)
@@ -756,7 +817,8 @@ class _Fixer:
             )
         if kind is ProblemKind.UNKNOWN_SYMBOL:
             return _(
-                "Remove the unknown symbols of region {id}, or write them as one of {words}."
+                "Remove the unknown symbols of region {id} (in the editor: select it and "
+                "press remove unknown symbols), or write them as one of {words}."
             ).format(words=", ".join(SYMBOLS), **fields)
         if kind is ProblemKind.DISCONNECTED:
             return _(

@@ -38,9 +38,9 @@ from swlab.board.graph import board_to_graph, read_graph_document
 from swlab.board.io import MapFormatError, MapWarning, read_board, write_board
 from swlab.board.model import TURNS_BY_PLAYERS, Board
 from swlab.board.stats import compare_stats, shown_words
-from swlab.board.validate import Problem, validate
+from swlab.board.validate import Problem, check_board
 from swlab.editor import draft as ed
-from swlab.editor.draft import Draft, EditError, region_words
+from swlab.editor.draft import Draft, EditError, Snap, region_words
 from swlab.editor.events import apply_drawn, apply_edited
 from swlab.editor.overlays import (
     Contact,
@@ -132,6 +132,9 @@ _CHOICE_WORDS: dict[str, str] = {
     "file in the design box": N_("file in the design box"),
 }
 
+#: How near (screen pixels) a dragged corner must come to a corner or border to snap.
+SNAP_PIXELS = 10
+
 _COORDINATES = re.compile(r"\s*\(-?[0-9.e+-]+, -?[0-9.e+-]+\)")
 
 Design = RegionGraph | Mapping[str, Any] | str | os.PathLike[str] | None
@@ -161,6 +164,21 @@ def design_name(expected: object) -> str:
     if isinstance(expected, str | os.PathLike):
         return _("the design {name}").format(name=Path(expected).name)
     return _("the given design")
+
+
+def _snapped_words(snap: Snap) -> str:
+    """``It snapped to a corner of regions 4 and 7.``: what a dragged corner landed on."""
+    regions = [r for r in snap.regions if r]
+    if not regions:
+        return (
+            _("It snapped to a corner of the board's edge.")
+            if snap.to == "corner"
+            else _("It snapped onto the board's edge.")
+        )
+    words = region_words(regions)
+    if snap.to == "corner":
+        return _("It snapped to a corner of {regions}.").format(regions=words)
+    return _("It snapped onto the border of {regions}.").format(regions=words)
 
 
 def problem_text(problem: Problem) -> str:
@@ -312,6 +330,9 @@ class EditorController:
         #: What the reader assumed of the last loaded file (``str`` of each MapWarning).
         self.load_warnings: list[str] = []
         self.files = files if files is not None else FileBox(Workspace())
+        #: how near (screen pixels) a dragged corner must come to a corner or a border to
+        #: snap onto it
+        self.snap_pixels = SNAP_PIXELS
         self._gesture: Draft | None = None
         self._problems: tuple[Board, list[Problem]] | None = None
         self._contacts: tuple[Board, list[Contact]] | None = None
@@ -326,15 +347,16 @@ class EditorController:
 
     @property
     def problems(self) -> list[Problem]:
-        """What :func:`~swlab.board.validate.validate` finds on the board, once per board."""
+        """What :func:`~swlab.board.validate.check_board` finds on the board (as ``swlab
+        map check`` does), once per board."""
         if self._problems is None or self._problems[0] is not self.board:
-            self._problems = (self.board, validate(self.board))
+            self._problems = (self.board, check_board(self.board))
         return self._problems[1]
 
     def check(self) -> list[Problem]:
-        """Check the board again (:func:`~swlab.board.validate.validate`): the problems
+        """Check the board again (:func:`~swlab.board.validate.check_board`): the problems
         the screen lists, each with the regions involved and its fix."""
-        self._problems = (self.board, validate(self.board))
+        self._problems = (self.board, check_board(self.board))
         return self._problems[1]
 
     def say(self, text: str, refused: bool = False) -> None:
@@ -417,6 +439,14 @@ class EditorController:
             self.say(_("Select a region first."), refused=True)
             return False
         return self.apply(ed.toggle_symbol, list(self.selected), symbol)
+
+    def remove_unknown_symbols(self) -> bool:
+        """Take the symbols the rules do not know from every selected region (the fix of
+        an ``unknown_symbol`` problem), as one step."""
+        if not self.selected:
+            self.say(_("Select a region first."), refused=True)
+            return False
+        return self.apply(ed.remove_unknown_symbols, list(self.selected))
 
     def rename_region(self, region_id: int, name: str | None) -> bool:
         """Give a region a display name (empty: back to its terrain's)."""
@@ -583,22 +613,32 @@ class EditorController:
         self.say(note)
         return True
 
-    def edited(self, action: str, features: Sequence[Mapping[str, Any]]) -> bool | None:
+    def edited(
+        self, action: str, features: Sequence[Mapping[str, Any]], *, pixel: float = 0.0
+    ) -> bool | None:
         """A vertex moved (or was added, then moved): replay it as a move of the shared
-        vertex, one gesture one undo step. Returns ``True`` when the board changed,
-        ``False`` when the move was refused (the shapes shown must be put back), ``None``
-        when nothing changed."""
+        vertex, one gesture one undo step; it snaps to a corner or border within
+        :attr:`snap_pixels` screen pixels of ``pixel`` board units each (0: no snapping).
+        Returns ``True`` when the board changed, ``False`` when the move was refused (the
+        shapes shown must be put back), ``None`` when nothing changed."""
         if action == "vertexremoved":
             self.say(_("Removing vertices is not supported; use undo."), refused=True)
             return None
         start = self._gesture if self._gesture is not None else self.draft
         before = self.board
+        snapped: list[Snap] = []
         try:
-            new = apply_edited(self.draft, features)
+            new = apply_edited(self.draft, features, snap=self.snap_pixels * pixel, snapped=snapped)
         except EditError as error:
             self._gesture = None
-            reason = plain_words(error.reason)
-            self.say(_("That corner cannot go there: {reason}").format(reason=reason), True)
+            reason = error.plain or plain_words(error.reason)
+            self.say(
+                _(
+                    "Corner not moved: {reason}. Drop it where it crosses no border (it "
+                    "snaps to a corner or border within {pixels} pixels)."
+                ).format(reason=reason, pixels=self.snap_pixels),
+                True,
+            )
             return False
         if new is self.draft:
             return None
@@ -608,6 +648,8 @@ class EditorController:
             if changed
             else new.note
         )
+        if snapped:
+            note += " " + _snapped_words(snapped[0])
         # one step, named in plain words (undo says what it takes back); the middle marker
         # Geoman adds a vertex with is dragged next: the same gesture
         self.draft = ed.squash(new, start, note=note)

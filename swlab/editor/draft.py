@@ -25,6 +25,7 @@ lists what is left to fix. Only play-testing needs a sound board.
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import re
@@ -43,7 +44,15 @@ from swlab.board.catalog import find_graph, official_board
 from swlab.board.generate import RegionGraph, board_from_graph, read_graph
 from swlab.board.geometry import grid_size
 from swlab.board.io import MapWarning, read_board
-from swlab.board.model import SYMBOLS, TERRAINS, TURNS_BY_PLAYERS, Board, Region, Terrain
+from swlab.board.model import (
+    SYMBOL_ALIASES,
+    SYMBOLS,
+    TERRAINS,
+    TURNS_BY_PLAYERS,
+    Board,
+    Region,
+    Terrain,
+)
 from swlab.board.voronoi import random_board
 from swlab.i18n import _, ngettext, pgettext
 
@@ -51,6 +60,7 @@ __all__ = [
     "HISTORY_LIMIT",
     "Draft",
     "EditError",
+    "Snap",
     "blank",
     "can_redo",
     "can_undo",
@@ -66,9 +76,11 @@ __all__ = [
     "move_vertex",
     "redo",
     "region_words",
+    "remove_unknown_symbols",
     "rename",
     "set_symbols",
     "set_terrain",
+    "snap_point",
     "split",
     "squash",
     "toggle_symbol",
@@ -85,12 +97,15 @@ Point2 = tuple[float, float]
 
 
 class EditError(ValueError):
-    """An edit the editor refuses; ``region`` is the region concerned (``None``: board-wide)
-    and ``reason`` the sentence without the region prefix."""
+    """An edit the editor refuses; ``region`` is the region concerned (``None``: board-wide),
+    ``reason`` the sentence without the region prefix and ``plain``, when given, the same
+    refusal in words for the map, without coordinates."""
 
-    def __init__(self, region: int | None, reason: str) -> None:
+    def __init__(self, region: int | None, reason: str, plain: str = "") -> None:
         self.region = region
         self.reason = reason
+        #: the refusal for a person at the map, without coordinates (empty: ``reason``)
+        self.plain = plain
         if region is None:
             super().__init__(reason)
         else:
@@ -607,17 +622,76 @@ def nearest_vertex(board: Board, xy: Sequence[float], tolerance: float) -> Point
     return best
 
 
+@dataclass(frozen=True)
+class Snap:
+    """Where a dragged vertex lands: ``point``, and what it snapped to (``"corner"`` or
+    ``"border"``, ``""`` for nothing) of which ``regions`` (0 is the board's edge)."""
+
+    point: Point2
+    to: str = ""
+    regions: tuple[int, ...] = ()
+
+
+def snap_point(
+    board: Board, xy: Sequence[float], tolerance: float, moving: Point2 | None = None
+) -> Snap:
+    """The corner within ``tolerance`` of ``xy`` nearest it, else the nearest point of a
+    border within ``tolerance`` (the editor's tolerance is a few screen pixels), else
+    ``xy`` itself. The vertex being moved (``moving``) and the borders it ends are left
+    out: they move with it."""
+    p = (float(xy[0]), float(xy[1]))
+    here = shapely.Point(p)
+    shapes = [(0, board.outline), *((r.id, r.polygon) for r in board.regions)]
+    near = [(rid, shape) for rid, shape in shapes if shape.distance(here) <= tolerance]
+    best: tuple[float, Point2] | None = None
+    for _rid, shape in near:
+        for v in _vertices(shape):
+            d = math.dist(v, p)
+            if v != moving and d <= tolerance and (best is None or d < best[0]):
+                best = (d, v)
+    if best is not None:
+        at = best[1]
+        owners = tuple(rid for rid, shape in near if rid and at in _vertices(shape))
+        return Snap(at, "corner", owners)
+    found: tuple[float, Point2, int] | None = None
+    for rid, shape in near:
+        for ring in (shape.exterior, *shape.interiors):
+            coords = [(float(x), float(y)) for x, y in ring.coords]
+            for a, b in itertools.pairwise(coords):
+                if moving in (a, b):
+                    continue
+                q = _closest_on_segment(p, a, b)
+                d = math.dist(q, p)
+                if d <= tolerance and (found is None or d < found[0]):
+                    found = (d, q, rid)
+    if found is None:
+        return Snap(p)
+    return Snap(found[1], "border", (found[2],))
+
+
+def _closest_on_segment(p: Point2, a: Point2, b: Point2) -> Point2:
+    ax, ay = b[0] - a[0], b[1] - a[1]
+    length2 = ax * ax + ay * ay
+    t = 0.0 if length2 == 0 else ((p[0] - a[0]) * ax + (p[1] - a[1]) * ay) / length2
+    t = min(1.0, max(0.0, t))
+    return (a[0] + t * ax, a[1] + t * ay)
+
+
 def move_vertex(
     draft: Draft,
     old_xy: Sequence[float],
     new_xy: Sequence[float],
     *,
     tolerance: float | None = None,
+    exact: bool = False,
 ) -> Draft:
-    """Move the vertex at ``old_xy`` to ``new_xy`` (snapped) in every polygon that has it.
+    """Move the vertex at ``old_xy`` to ``new_xy`` (snapped to the grid, unless ``exact``:
+    a corner it was snapped to by :func:`snap_point`) in every polygon that has it.
 
-    Neighbours move together, so borders stay shared. A vertex on the board's edge moves
-    the edge (the outline) with it, so the regions still fill the board. Refused, with
+    Neighbours move together, so borders stay shared; a region whose border the vertex
+    lands on gets a corner there, so the two share that border. A vertex on the board's
+    edge moves the edge (the outline) with it, so the regions still fill the board. The
+    moved regions may take in uncovered ground (close a gap or a sliver). Refused, with
     :class:`EditError`, when a polygon would become invalid or regions would overlap or
     open a gap (a vertex dragged across another border).
     """
@@ -630,7 +704,7 @@ def move_vertex(
             None,
             _("no vertex at ({x}, {y})").format(x=_fmt(float(old_xy[0])), y=_fmt(float(old_xy[1]))),
         )
-    new = _snap_xy(new_xy, grid)
+    new = (float(new_xy[0]), float(new_xy[1])) if exact else _snap_xy(new_xy, grid)
     if new == old:
         return draft
     on_edge = ON_EDGE_CELLS * grid
@@ -650,17 +724,32 @@ def move_vertex(
     if not moved:
         raise EditError(None, _("{where}: no region has this vertex").format(where=where))
     for rid, poly in sorted(moved.items()):
-        _check_valid(poly, rid, where)
-    _check_valid(new_outline, None, _("{where} (the outline)").format(where=where))
+        try:
+            _check_valid(poly, rid, where)
+        except EditError as error:
+            plain = _("region {region}'s border would cross or touch itself").format(region=rid)
+            raise EditError(error.region, error.reason, plain) from None
+    try:
+        _check_valid(new_outline, None, _("{where} (the outline)").format(where=where))
+    except EditError as error:
+        plain = _("the board's edge would cross or touch itself")
+        raise EditError(error.region, error.reason, plain) from None
     before = shapely.union_all([polys[rid] for rid in moved])
     _check_same_area(board, before, moved, (outline, new_outline), new, where)
-    regions = tuple(replace(r, polygon=moved[r.id]) if r.id in moved else r for r in board.regions)
-    result = _with_regions(board, regions, new_outline if new_outline is not outline else None)
-    return _commit(
-        draft,
-        result,
-        _("move vertex ({x}, {y}) to ({x2}, {y2})").format(**points),
+    # a border the vertex lands on gets a corner there, so it is shared (no T-junction)
+    polys = {
+        rid: poly if rid in moved else insert_points(poly, [new], on_edge)
+        for rid, poly in polys.items()
+    }
+    regions = tuple(
+        replace(r, polygon=moved.get(r.id, polys[r.id]))
+        if r.id in moved or polys[r.id] is not r.polygon
+        else r
+        for r in board.regions
     )
+    new_outline = insert_points(new_outline, [new], on_edge)
+    result = _with_regions(board, regions, new_outline if new_outline is not outline else None)
+    return _commit(draft, result, _("move vertex ({x}, {y}) to ({x2}, {y2})").format(**points))
 
 
 def _check_same_area(
@@ -671,8 +760,9 @@ def _check_same_area(
     new: Point2,
     where: str,
 ) -> None:
-    """The moved regions must still fill exactly what they filled (``before``), give or
-    take what the outline gained or lost: no overlap, no gap, no region pushed out."""
+    """The moved regions must still fill what they filled (``before``), give or take what
+    the outline gained or lost, and may take in uncovered ground inside the outline (a
+    gap or a sliver closed): no overlap, no new gap, no region pushed out."""
     outline, new_outline = outlines
     grid = grid_size(board.outline)
     first = min(moved)
@@ -685,13 +775,14 @@ def _check_same_area(
             _("{where} would make regions {regions} overlap").format(
                 where=where, regions=_ids(moved)
             ),
+            _("regions {regions} would overlap").format(regions=_ids(moved)),
         )
     expected = shapely.union(
         shapely.difference(before, shapely.difference(outline, new_outline)),
         shapely.difference(new_outline, outline),
     )
     if shapely.symmetric_difference(after, expected).area <= area_tol:
-        return
+        return  # the same ground (the usual drag: no other region needs a look)
     others = [
         r.id
         for r in board.regions
@@ -699,12 +790,25 @@ def _check_same_area(
         and r.polygon.distance(shapely.Point(new)) <= after.length
         and r.polygon.intersection(after).area > area_tol
     ]
-    what = (
-        _("{where} would overlap region {regions}")
-        if others
-        else _("{where} would open a gap or push a region out of the outline")
+    if others:
+        raise EditError(
+            first,
+            _("{where} would overlap region {regions}").format(where=where, regions=_ids(others)),
+            ngettext(
+                "it would cross into region {regions}",
+                "it would cross into regions {regions}",
+                len(others),
+            ).format(regions=_ids(others)),
+        )
+    lost = shapely.difference(expected, after).area
+    gained = shapely.difference(after, expected)
+    if lost <= area_tol and shapely.difference(gained, new_outline).area <= area_tol:
+        return  # the same ground, or more of the free ground inside the edge
+    raise EditError(
+        first,
+        _("{where} would open a gap or push a region out of the outline").format(where=where),
+        _("it would open a gap or push a region off the board"),
     )
-    raise EditError(first, what.format(where=where, regions=_ids(others) if others else ""))
 
 
 def _replace_vertex(polygon: Polygon, old: Point2, new: Point2) -> Polygon:
@@ -815,12 +919,31 @@ def _symbol_word(symbol: str) -> str:
     return symbol if i18n.language() == i18n.SOURCE else game_words.symbol(symbol)
 
 
+def _rulebook_word(symbol: str) -> tuple[str, str]:
+    """The rulebook's word for ``symbol`` (``cave``: ``cavern``, see
+    :data:`~swlab.board.model.SYMBOL_ALIASES`) and, when it was another name, the aside
+    an edit note adds to say so."""
+    word = SYMBOL_ALIASES.get(symbol.strip().lower(), symbol)
+    if word == symbol:
+        return symbol, ""
+    return word, _(" ({alias} read as {word}, the rulebook's word)").format(
+        alias=repr(symbol), word=repr(word)
+    )
+
+
 def toggle_symbol(draft: Draft, region_id: int | Iterable[int], symbol: str) -> Draft:
-    """Add ``symbol`` to ``region_id``, or take it away if it is there.
+    """Add ``symbol`` to ``region_id``, or take it away if it is there; another name of a
+    symbol (``cave``) is the rulebook's word (``cavern``), and the note says so.
 
     With several ids (one undo step): added to every one of them unless all have it
     already, then taken from all, so the message can name them all with one verb.
     """
+    symbol, aside = _rulebook_word(str(symbol))
+    new = _toggle_symbol(draft, region_id, symbol)
+    return replace(new, note=new.note + aside) if aside and new is not draft else new
+
+
+def _toggle_symbol(draft: Draft, region_id: int | Iterable[int], symbol: str) -> Draft:
     ids = _ids_of(region_id)
     if isinstance(region_id, int):
         _check_symbols(region_id, [symbol])
@@ -840,6 +963,37 @@ def toggle_symbol(draft: Draft, region_id: int | Iterable[int], symbol: str) -> 
         else ngettext("{symbol} taken from region {ids}", "{symbol} taken from regions {ids}", n)
     ).format(ids=_ids(ids), symbol=word)
     return _set_each(draft, ids, note, changes)
+
+
+def remove_unknown_symbols(draft: Draft, region_id: int | Iterable[int]) -> Draft:
+    """Take every symbol the rules do not know (R-COMP-6) from ``region_id`` (or several
+    ids, one undo step): what a file from another tool may carry, reported by
+    :func:`~swlab.board.validate.validate`."""
+    ids = _ids_of(region_id)
+    changes: dict[int, dict[str, object]] = {}
+    removed: set[str] = set()
+    for rid in ids:
+        current = _region(draft.board, rid).symbols
+        unknown = current - set(SYMBOLS)
+        if unknown:
+            changes[rid] = {"symbols": current - unknown}
+            removed |= unknown
+    if not changes:
+        raise EditError(
+            ids[0] if len(ids) == 1 else None,
+            ngettext(
+                "region {ids} has no unknown symbol to remove",
+                "regions {ids} have no unknown symbol to remove",
+                len(ids),
+            ).format(ids=_ids(ids)),
+        )
+    changed = sorted(changes)
+    note = ngettext(
+        "unknown symbols {symbols} removed from region {ids}",
+        "unknown symbols {symbols} removed from regions {ids}",
+        len(changed),
+    ).format(symbols=", ".join(repr(s) for s in sorted(removed)), ids=_ids(changed))
+    return _set_each(draft, changed, note, changes)
 
 
 def rename(draft: Draft, region_id: int, name: str | None) -> Draft:

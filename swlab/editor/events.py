@@ -18,9 +18,11 @@ from shapely.geometry import LineString, Polygon
 from swlab.editor.draft import (
     Draft,
     EditError,
+    Snap,
     draw_region,
     insert_vertex,
     move_vertex,
+    snap_point,
     split,
     squash,
 )
@@ -75,9 +77,17 @@ def ring_change(
     raise EditError(None, _("the edited shape changed in more than one place; edit one vertex"))
 
 
-def apply_edited(draft: Draft, features: Sequence[Mapping[str, Any]]) -> Draft:
+def apply_edited(
+    draft: Draft,
+    features: Sequence[Mapping[str, Any]],
+    *,
+    snap: float = 0.0,
+    snapped: list[Snap] | None = None,
+) -> Draft:
     """Replay the first vertex change found in ``features`` (edit mode's feature list),
-    as one undo step."""
+    as one undo step. With ``snap`` (board units: the editor's snapping tolerance in
+    screen pixels, scaled), the vertex lands on the nearest corner or border within it
+    (:func:`~swlab.editor.draft.snap_point`), which is appended to ``snapped``."""
     board = draft.board
     tol = 10 * draft.grid
     for feature in features:
@@ -93,8 +103,14 @@ def apply_edited(draft: Draft, features: Sequence[Mapping[str, Any]]) -> Draft:
         start = draft
         if kind == "add":
             draft = insert_vertex(draft, old)
+        exact = False
+        if snap > 0:
+            landing = snap_point(draft.board, new, snap, moving=old if kind == "move" else None)
+            new, exact = landing.point, landing.to == "corner"
+            if snapped is not None and landing.to:
+                snapped.append(landing)
         # a vertex added and moved in one drag is one undo step
-        return squash(move_vertex(draft, old, new, tolerance=tol), start)
+        return squash(move_vertex(draft, old, new, tolerance=tol, exact=exact), start)
     return draft
 
 

@@ -260,6 +260,11 @@ class MapEditor(EditorShell):
                     self._on_give,
                     N_("Delete the first selected, its area to the second"),
                 ),
+                (
+                    N_("remove unknown symbols"),
+                    self._on_remove_unknown,
+                    N_("Take the symbols the rules do not know from every selected region"),
+                ),
                 (N_("undo"), self._on_undo, N_("Undo the last edit")),
                 (N_("redo"), self._on_redo, N_("Redo")),
                 (N_("new"), self._on_new, N_("Start a new board from the chosen source")),
@@ -401,7 +406,7 @@ class MapEditor(EditorShell):
                 heading(N_("Terrain"), N_("(every selected region)")),
                 row(list(self.terrain_buttons.values())),
                 heading(N_("Symbols"), N_("(toggle, every selected region)")),
-                row(list(self.symbol_buttons.values())),
+                row([*self.symbol_buttons.values(), b["remove unknown symbols"]]),
                 heading(N_("Board")),
                 row([self.board_name, self.board_players, self.board_turns]),
                 heading(N_("Overlays")),
@@ -776,8 +781,10 @@ class MapEditor(EditorShell):
 
     def _on_edited(self, action: str, features: list[dict[str, Any]]) -> None:
         """A vertex moved (or was added, then moved): the controller replays it as a move
-        of the shared vertex; a refused move puts the shapes back."""
-        changed = self.controller.edited(action, features)
+        of the shared vertex, snapped within the controller's pixels at the zoom shown
+        (one board unit is ``2**zoom`` pixels); a refused move puts the shapes back."""
+        zoom = self.map.zoom if self.map.zoom is not None else self._zoom
+        changed = self.controller.edited(action, features, pixel=2.0 ** -float(zoom))
         if changed is None:
             self._show_message()
             return
@@ -807,6 +814,9 @@ class MapEditor(EditorShell):
 
     def _on_give(self) -> None:
         self._edited(self.controller.give())
+
+    def _on_remove_unknown(self) -> None:
+        self._edited(self.controller.remove_unknown_symbols())
 
     def _on_undo(self) -> None:
         self._edited(self.controller.undo())

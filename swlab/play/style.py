@@ -92,7 +92,7 @@ DECLINE_DASH = "10 7"
 PIECE_WORDS: tuple[tuple[Piece, str], ...] = tuple(
     (p, "camp" if p is ENCAMPMENT else p.word) for p in PIECES
 )
-SYMBOL_WORDS: dict[str, str] = {"mine": "mine", "magic": "magic", "cavern": "cave"}
+SYMBOL_WORDS: dict[str, str] = {"mine": "mine", "magic": "magic", "cavern": "cavern"}
 
 
 def player_colour(player: int) -> str:

@@ -47,16 +47,8 @@ EXPECTED: dict[str, tuple[int | None, str | None, str]] = {
     "nan_coordinate": (1, "geometry.coordinates[0][2]", "coordinates must be finite"),
     "infinite_coordinate": (2, "geometry.coordinates[0][1]", "coordinates must be finite"),
     "huge_integer_coordinate": (2, "geometry.coordinates[0][1]", "coordinates must be finite"),
-    "properties_missing": (1, "properties", "is missing"),
-    "terrain_missing": (1, "properties.terrain", "is missing"),
-    "terrain_not_string": (1, "properties.terrain", "expected a string, got an integer"),
-    "symbols_not_list": (1, "properties.symbols", "expected a list, got a string"),
-    "symbol_not_string": (1, "properties.symbols[1]", "expected a string, got null"),
-    "name_not_string": (1, "properties.name", "expected a string, got a list"),
     # issue 12: refused with one clear message each
     "features_empty": (None, "features", "is empty: a board needs at least one region"),
-    "symbol_twice": (1, "properties.symbols[2]", "'mine' is listed twice"),
-    "symbol_twice_in_capitals": (1, "properties.symbols[1]", "'mine' is listed twice"),
     "id_negative": (1, "id", "a region id is a whole number of 0 or more, got -2"),
     "fid_negative": (1, "properties.fid", "a region id is a whole number of 0 or more, got -2"),
     "coordinate_absurd": (

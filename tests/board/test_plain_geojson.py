@@ -557,14 +557,14 @@ def test_a_geopandas_board_checks_through_the_cli(
     assert "4 players, 9 turns" in captured.out
 
 
-def test_duplicate_symbol_written_by_geopandas_is_refused(tmp_path: Path) -> None:
+def test_duplicate_symbol_written_by_geopandas_is_read_once(tmp_path: Path) -> None:
+    # issue 27: refused before; a GIS attribute listing a symbol twice still opens
     official = official_board(2)
     path = tmp_path / "twice.geojson"
     symbols = [sorted(r.symbols) for r in official]
     symbols[3] = ["mine", "mine"]
     geopandas_board(path, official, symbols=symbols)
-    with pytest.raises(
-        MapFormatError,
-        match=r"feature #3 \(region 4\): field 'properties.symbols\[1\]': 'mine' is listed twice",
-    ):
-        read_board(path)
+    found: list[MapWarning] = []
+    board = read_board(path, warnings=found)
+    assert board[4].symbols == {"mine"}
+    assert "feature #3 (region 4): a symbol listed twice: read once" in texts(found)

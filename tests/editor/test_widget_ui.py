@@ -63,7 +63,7 @@ def test_labels_show_symbols_mountains_and_lost_tribes_as_the_viewer_does() -> N
     markup = _label_markup(editor)
     assert "swlab-piece-mine" in markup[1] and "swlab-piece-lost" in markup[1]
     assert "mountain" in markup[1]
-    assert "swlab-piece-magic" in markup[2] and "swlab-piece-cave" in markup[2]
+    assert "swlab-piece-magic" in markup[2] and "swlab-piece-cavern" in markup[2]
     # the one shared style: the viewer's label of a set-up region, unchanged
     setup = RegionState(lost_tribes=1, mountain=True)
     assert markup[1] == label_html(1, setup, "mountain", regions[0].symbols)
@@ -230,7 +230,7 @@ def test_every_problem_shows_how_to_fix_it(
         ProblemKind.GAP, (2, 4), "Gap beside regions 2 and 4.", box(9, 9, 11, 11),
         fix="Give it to region 2 or 4 (draw region over it, or move a corner).",
     )  # fmt: skip
-    monkeypatch.setattr(controller, "validate", lambda board: [problem])
+    monkeypatch.setattr(controller, "check_board", lambda board: [problem])
     editor.refresh()
     ((text, _),) = editor.problem_list.options
     fix = "Fix: Give it to region 2 or 4 (draw region over it, or move a corner)."
@@ -401,7 +401,7 @@ def test_refusals_give_no_raw_coordinates(editor: MapEditor) -> None:
         return [[25.0, 15.0] if p == [10.0, 10.0] else p for p in ring]
 
     _drag(editor, "vertexdrag", cross)
-    assert "That corner cannot go there" in editor.message.value
+    assert "Corner not moved: " in editor.message.value
     assert "(10, 10)" not in editor.message.value and "(25, 15)" not in editor.message.value
 
 

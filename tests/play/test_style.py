@@ -89,7 +89,7 @@ def test_labels_show_tokens_and_pieces_as_words() -> None:
     )  # fmt: skip
     markup = label_html(12, rs, "hill", frozenset({"mine", "cavern"}))
     for word in ("12", "4 Trolls", "mountain", "lair", "fortress", "hole", "hero", "dragon",
-                 "camp x2", "mine", "cave"):  # fmt: skip
+                 "camp x2", "mine", "cavern"):  # fmt: skip
         assert word in markup, word
     assert "swlab-label-12" in markup and PLAYER_COLOURS[1] in markup
     tribe = label_html(3, RegionState(lost_tribes=1), "forest")

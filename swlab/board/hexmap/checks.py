@@ -113,7 +113,8 @@ def _either(terrains: list[str] | tuple[str, ...]) -> str:
 
 def check(board: Board) -> list[Problem]:
     """Every problem of a hex map: the shared geometry checks, then the profile's own."""
-    shared = [p for p in validate(board) if p.kind != ProblemKind.UNKNOWN_TERRAIN]
+    mine = (ProblemKind.UNKNOWN_TERRAIN, ProblemKind.NO_TERRAIN)
+    shared = [p for p in validate(board) if p.kind not in mine]
     own = _unknown_terrain(board)
     try:
         placement(board)

@@ -356,8 +356,6 @@ def map_cases() -> dict[str, Case]:
     add("plain_coordinate_1e300.geojson",
         plain % square.replace("[1, 0]", "[1e300, 0]") % ("", ""),
         "field 'geometry.coordinates[0][1]': coordinate 1e+300 is beyond ±1e+09")  # fmt: skip
-    add("plain_symbol_twice.geojson", plain % square % (', "symbols": ["mine", "mine"]', ""),
-        "feature #0: field 'properties.symbols[1]': 'mine' is listed twice")  # fmt: skip
     add("plain_negative_id.geojson", plain % square % ("", ', "id": -4'),
         "feature #0: field 'id': a region id is a whole number of 0 or more, got -4")  # fmt: skip
     add("plain_negative_fid.geojson", plain % square % (', "fid": -1', ""),
