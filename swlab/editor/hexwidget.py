@@ -179,6 +179,7 @@ class HexMapEditor(EditorShell):
             ],
             layout=widgets.Layout(width="460px"),
         )
+        self.message_anchors["top"] = self.status
         self.widget = widgets.VBox([self.style, row([self.map, self.panel])])
         self.widget.add_class("swlab-hexmap-editor")
 
@@ -261,7 +262,7 @@ class HexMapEditor(EditorShell):
         return self._said(self.files.cancel())
 
     def _said(self, outcome: Outcome) -> Outcome:
-        self._say(outcome.message, refused=not outcome.ok and not outcome.confirm)
+        self._say(outcome.message, refused=not outcome.ok and not outcome.confirm, at="file")
         return outcome
 
     def saved_path(self) -> Path:

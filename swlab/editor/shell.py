@@ -73,6 +73,8 @@ class EditorShell:
         with i18n.using(self.language):
             self.status = widgets.HTML()
             self.message = widgets.HTML()
+            #: where the message line can stand -> the widget it goes right below
+            self.message_anchors: dict[str, Any] = {}
             self.buttons = {}
             self._setup(*args, **kwargs)
 
@@ -113,13 +115,32 @@ class EditorShell:
         self.buttons["redo"].disabled = not can_redo
 
     # --- the message line -------------------------------------------------------------
-    def _say(self, text: str, refused: bool = False) -> None:
+    def _say(self, text: str, refused: bool = False, at: str = "top") -> None:
+        """Show ``text`` (``refused``: in the refusal colour) right below the control
+        that caused it (``at``: a key of :attr:`message_anchors`, such as ``"file"``)."""
         colour = REFUSED_COLOUR if refused else SAID_COLOUR
         self.message.value = (
             f"<div class='{self.PREFIX}-message{' swlab-refused' if refused else ''}' "
             f"style='border-left:5px solid {colour};padding:2px 8px;white-space:pre-wrap'>"
             f"{html.escape(text)}</div>"
         )
+        self.place_message(at)
+
+    def place_message(self, at: str) -> None:
+        """Move the message line right below :attr:`message_anchors` ``[at]`` (the file
+        box, the problem list), where the person who pressed it is looking, not at the top
+        of a panel that may have scrolled it out of view; ``"top"`` puts it back."""
+        panel = getattr(self, "panel", None)
+        anchor = self.message_anchors.get(at)
+        if panel is None or anchor is None:
+            return
+        children = [c for c in panel.children if c is not self.message]
+        if anchor not in children:
+            return
+        k = children.index(anchor) + 1
+        placed = (*children[:k], self.message, *children[k:])
+        if placed != tuple(panel.children):
+            panel.children = placed
 
     # --- the file box -----------------------------------------------------------------
     def file_row(self, files: FileBox, name: str, *, load: bool = False) -> list[Any]:
@@ -149,6 +170,7 @@ class EditorShell:
         )
         self.confirm_row.layout.display = "none"
         self.replace_button, self.keep_button = self.buttons["replace"], self.buttons["keep"]
+        self.message_anchors["file"] = self.confirm_row
         return [box, self.confirm_row]
 
     def file_save(self, name: str) -> Outcome:

@@ -53,6 +53,7 @@ from swlab.editor.controller import (
     Design,
     EditorController,
     EditorView,
+    Message,
     OverlayPanels,
     design_label,
     problem_text,
@@ -124,6 +125,8 @@ def editor_css(label: int = 16) -> str:
   overflow-y: auto; background: #fafafa; }}
 .swlab-editor table {{ border-collapse: collapse; font-size: 13px; }}
 .swlab-editor th, .swlab-editor td {{ border-bottom: 1px solid #ccc; padding: 1px 6px; }}
+.swlab-editor .swlab-editor-problems select option {{ white-space: normal;
+  border-bottom: 1px solid #e4e4e4; padding: 1px 0; }}
 .swlab-editor .swlab-overlay-box {{ border-left: 3px solid #ccc; padding-left: 6px;
   font-size: 13px; }}
 </style>"""
@@ -181,6 +184,8 @@ class MapEditor(EditorShell):
         self._size = (float(self.width), 400.0)
         self._label_px = 16
         self._zoom = 0.0
+        #: the message that stands below a control other than the top (and which)
+        self._message_at: tuple[Message | None, str] = (None, "top")
         self._stats_shown: tuple[Any, ...] | None = None
         self.overlay_entries: dict[str, Sequence[OverlayEntry]] = {}
         self._build_map()
@@ -361,7 +366,8 @@ class MapEditor(EditorShell):
         }
         for t in self.toggles.values():
             t.observe(lambda _c: self.refresh(keep_message=True), "value")
-        self.problem_list = widgets.Select(options=[], rows=6, layout=widgets.Layout(width="100%"))
+        self.problem_list = widgets.Select(options=[], rows=8, layout=widgets.Layout(width="100%"))
+        self.problem_list.add_class("swlab-editor-problems")  # lines wrap: never cut
         self.problem_list.observe(self._speak(self._on_problem_select), "value")
         self.overlay_legends: dict[str, widgets.HTML] = {}
         self.overlay_lists: dict[str, widgets.Select] = {}
@@ -421,6 +427,7 @@ class MapEditor(EditorShell):
             ],
         )
         self.panel.add_class("swlab-editor-panel")
+        self.message_anchors.update(top=self.mode_box, problems=self.problem_list)
         board_row = widgets.HBox([self.map, self.panel])
         board_row.add_class("swlab-editor-row")
         self.widget = widgets.VBox(
@@ -582,6 +589,7 @@ class MapEditor(EditorShell):
         """Select the regions a problem names (the first two) and show its message and
         how to fix it."""
         self.controller.select_problem(index)
+        self._said_at("problems")
         self.refresh(keep_message=True)
 
     @i18n.in_own_language
@@ -672,19 +680,31 @@ class MapEditor(EditorShell):
 
     # --- the file box (EditorShell) ---------------------------------------------------
     def file_save(self, name: str) -> Outcome:
-        return self.controller.save_box(name)
+        outcome = self.controller.save_box(name)
+        self._said_at("file")
+        return outcome
 
     def file_load(self, name: str) -> Outcome:
         outcome = self.controller.load_box(name)
         if outcome.ok:
             self._replaced()
+        self._said_at("file")
         return outcome
 
     def file_confirm(self) -> Outcome:
-        return self.controller.confirm_file()
+        outcome = self.controller.confirm_file()
+        self._said_at("file")
+        return outcome
 
     def file_cancel(self) -> Outcome:
-        return self.controller.keep_file()
+        outcome = self.controller.keep_file()
+        self._said_at("file")
+        return outcome
+
+    def _said_at(self, at: str) -> None:
+        """Show the controller's last message below the control ``at`` (see
+        :meth:`~swlab.editor.shell.EditorShell.place_message`) until another replaces it."""
+        self._message_at = (self.controller.message, at)
 
     def _replaced(self) -> None:
         """A new draft from elsewhere: Geoman back to select mode, the map refitted."""
@@ -922,8 +942,10 @@ class MapEditor(EditorShell):
         said = self.controller.message
         if said is None:
             self.message.value = ""
+            self.place_message("top")
         else:
-            self._say(said.text, refused=said.refused)
+            where = self._message_at[1] if self._message_at[0] is said else "top"
+            self._say(said.text, refused=said.refused, at=where)
 
     def _show_stats(self) -> None:
         counted = stats_key(self.board)
