@@ -294,14 +294,23 @@ def _cmd_map_check(args: argparse.Namespace, out: TextIO) -> int:
 
 def _check_hex_map(board: Board, problems: list[Problem], file: str, out: TextIO) -> int:
     """``map check`` on a Terra Mystica map: its profile's checks; warnings alone exit 0."""
-    from swlab.board.hexmap.checks import describe, errors, summary
+    from swlab.board.hexmap.checks import describe, errors, is_printed, summary
 
+    printed = is_printed(board)  # its departures from the advice are its design's
     for problem in problems:
-        _say(describe(board, problem), file=out)
+        _say(describe(board, problem, printed=printed), file=out)
     bad = errors(problems)
     if problems:
         warned = len(problems) - len(bad)
-        warnings = ngettext("{n} warning", "{n} warnings", warned).format(n=warned)
+        warnings = (
+            ngettext(
+                "{n} fact of the printed map's design",
+                "{n} facts of the printed map's design",
+                warned,
+            )
+            if printed
+            else ngettext("{n} warning", "{n} warnings", warned)
+        ).format(n=warned)
         _say(
             _("{problems}, {warnings} in {file}").format(
                 problems=_problems(len(bad)), warnings=warnings, file=file

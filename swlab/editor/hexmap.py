@@ -5,7 +5,7 @@ with its undo and redo history (as :class:`swlab.editor.draft.Draft` keeps one f
 maps), :func:`paint` returns a new draft, and the ``*_features`` functions turn a board
 into the GeoJSON the map shows. :class:`HexMapEditor` only wires clicks and buttons to
 them: in **paint** mode a click gives the hex the chosen terrain (or makes it river); in
-**reach** mode a click shows what a faction there borders at shipping 1, 2 or 3 (direct
+**reach** mode a click shows what a faction there borders at shipping 1 to 5 (direct
 neighbours ringed solid, indirect ones dashed). Overlays: bridge slots, land masses and the
 problems of :func:`swlab.board.hexmap.check` (each listed with its fix).
 
@@ -36,6 +36,7 @@ from swlab.board.hexmap import (
     reach,
     space_name,
 )
+from swlab.board.hexmap.adjacency import MAX_SHIPPING
 from swlab.board.hexmap.render import BRIDGE_COLOUR, MASS_COLOURS, PROBLEM_COLOUR, REACH_COLOUR
 from swlab.board.hexmap.terrain import terrain_word
 from swlab.board.model import Board
@@ -59,8 +60,9 @@ __all__ = [
 
 #: How many edits undo remembers.
 HISTORY = 200
-#: Shipping values the reach overlay offers (the ordinary factions' range).
-SHIPPING_CHOICES = (1, 2, 3)
+#: Shipping values the reach overlay offers: 1 up to the largest any faction reaches
+#: (:data:`~swlab.board.hexmap.adjacency.MAX_SHIPPING`, as the rulebook and ``reach`` allow).
+SHIPPING_CHOICES = tuple(range(1, MAX_SHIPPING + 1))
 
 
 class HexEditError(ValueError):

@@ -3,7 +3,7 @@ features on an ipyleaflet map, in the frame the region-map editor shares
 (:class:`~swlab.editor.shell.EditorShell`).
 
 In **paint** mode a click gives the hex the chosen terrain (or makes it river); in
-**reach** mode a click shows what a faction there borders at shipping 1, 2 or 3.
+**reach** mode a click shows what a faction there borders at shipping 1 to 5.
 
 >>> from swlab.editor.hexmap import HexMapEditor                      # doctest: +SKIP
 >>> HexMapEditor("terra_mystica_base")                                # doctest: +SKIP
@@ -29,6 +29,7 @@ from swlab.board.hexmap import (
     labels,
     reach,
 )
+from swlab.board.hexmap.checks import is_printed, is_warning
 from swlab.board.hexmap.terrain import INK, terrain_word
 from swlab.board.model import Board
 from swlab.board.validate import Problem
@@ -60,6 +61,10 @@ OVERLAYS: dict[str, str] = {
 }
 
 CSS = """<style>
+.swlab-hexmap-row { display: flex; flex-flow: row nowrap; align-items: flex-start; gap: 10px;
+  width: 100%; }
+.swlab-hexmap-row > .swlab-hexmap-map { flex: 0 1 auto; min-width: 0; }
+.swlab-hexmap-row > .swlab-hexmap-panel { flex: 1 1 300px; min-width: 300px; max-width: 460px; }
 .swlab-hexmap-map .leaflet-div-icon { background: transparent; border: none;
   pointer-events: none !important; }
 .swlab-hexmap-map.leaflet-container { background: #f7f7f2; }
@@ -98,6 +103,7 @@ class HexMapEditor(EditorShell):
         self.brush = RIVER
         self.reach_from: int | None = None
         self.problems: list[Problem] = []
+        self.printed = False
         self._shown: Board | None = None  # the board the layers were last drawn for
         self.width = width
         self._build_map()
@@ -149,7 +155,7 @@ class HexMapEditor(EditorShell):
             options=list(SHIPPING_CHOICES), description=_("shipping")
         )
         self.shipping.style.button_width = "36px"
-        self.shipping.observe(lambda _c: self.refresh(), "value")
+        self.shipping.observe(self._speak(lambda _c: self._on_shipping()), "value")
         self.toggles = {
             key: widgets.ToggleButton(description=_(name), value=key == "problems")
             for name, key in OVERLAYS.items()
@@ -177,10 +183,15 @@ class HexMapEditor(EditorShell):
                 heading(N_("Problems")),
                 self.problem_box,
             ],
-            layout=widgets.Layout(width="460px"),
+            layout=widgets.Layout(width="auto"),
         )
+        # beside the map at 1280 x 720 too: the row never wraps, the map gives up width
+        # first and the panel keeps at least 300 px (CSS above)
+        self.panel.add_class("swlab-hexmap-panel")
+        board_row = widgets.HBox([self.map, self.panel])
+        board_row.add_class("swlab-hexmap-row")
         self.message_anchors["top"] = self.status
-        self.widget = widgets.VBox([self.style, row([self.map, self.panel])])
+        self.widget = widgets.VBox([self.style, board_row])
         self.widget.add_class("swlab-hexmap-editor")
 
     # --- display ----------------------------------------------------------------------
@@ -231,6 +242,14 @@ class HexMapEditor(EditorShell):
             self.refresh(keep_message=True)
             return
         self._apply(lambda d: paint(d, space, self.brush))
+
+    def _on_shipping(self) -> None:
+        """Another shipping value: the chosen space stays chosen, its reach said again."""
+        if self.reach_from is not None and self.reach_from in self.board:
+            self._say(self._reach_text(self.reach_from))
+            self.refresh(keep_message=True)
+        else:
+            self.refresh()
 
     @i18n.in_own_language
     def undo(self) -> None:
@@ -324,7 +343,7 @@ class HexMapEditor(EditorShell):
             else empty
         )
         self.status.value = self._status_html(board)
-        self.problem_box.value = _problem_list(board, self.problems)
+        self.problem_box.value = _problem_list(board, self.problems, self.printed)
         self.show_history(bool(self.draft.past), bool(self.draft.future))
 
     def _redraw_board(self, board: Board) -> None:
@@ -332,6 +351,7 @@ class HexMapEditor(EditorShell):
 
         self._shown = board
         self.problems = check(board)
+        self.printed = is_printed(board)  # its warnings are its published design's
         # Leaflet redraws a layer's paths on top of the others: empty the overlays first,
         # so that they are drawn again above the new fills
         for overlay in self.overlay_layers.values():
@@ -352,7 +372,15 @@ class HexMapEditor(EditorShell):
             summary.format(
                 spaces=ngettext("{n} space", "{n} spaces", spaces).format(n=spaces),
                 problems=ngettext("{n} problem", "{n} problems", problems).format(n=problems),
-                warnings=ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings),
+                warnings=(
+                    ngettext(
+                        "{n} fact of the printed map's design",
+                        "{n} facts of the printed map's design",
+                        warnings,
+                    )
+                    if self.printed
+                    else ngettext("{n} warning", "{n} warnings", warnings)
+                ).format(n=warnings),
                 mode=mode,
             )
         )
@@ -385,13 +413,18 @@ def _label_key(name: str) -> tuple[str, int]:
     return name[0], int(name[1:])
 
 
-def _problem_list(board: Board, problems: Sequence[Problem]) -> str:
+def _problem_list(board: Board, problems: Sequence[Problem], printed: bool = False) -> str:
+    """The problems with their fixes; on the printed map (``printed``) a warning is a fact
+    of its design, listed without a fix, as ``swlab map check`` says it."""
     if not problems:
         none = html.escape(_("No problem."))
         return f"<div class='swlab-hexmap-problems'>{none}</div>"
     items = []
+    design = " <i>" + html.escape(_("As printed: a choice of the published design.")) + "</i>"
     for p in problems[:40]:
         fix = " <i>" + html.escape(_("Fix: {fix}.").format(fix=p.fix)) + "</i>" if p.fix else ""
+        if printed and is_warning(p):
+            fix = design
         items.append(
             f"<li class='swlab-hexmap-problem'><code>{p.kind.value}</code> "
             f"{html.escape(p.message)}.{fix}</li>"

@@ -79,7 +79,7 @@ def test_features_for_the_map() -> None:
 
 def test_the_widget_paints_shows_reach_and_saves(tmp_path: Path) -> None:
     editor = HexMapEditor("terra_mystica_base", workspace=Workspace(tmp_path))
-    assert "0 problems, 17 warnings" in editor.status.value
+    assert "0 problems, 17 facts of the printed map&#x27;s design" in editor.status.value
     editor.choose_brush("swamp")
     a1 = by_label(editor.board, "A1")
     editor._on_click(properties={"region": a1})

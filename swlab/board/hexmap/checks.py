@@ -40,7 +40,16 @@ from swlab.board.model import Board
 from swlab.board.validate import Problem, ProblemKind, validate
 from swlab.i18n import _, ngettext
 
-__all__ = ["WARNINGS", "HexProblemKind", "check", "describe", "errors", "is_warning", "summary"]
+__all__ = [
+    "WARNINGS",
+    "HexProblemKind",
+    "check",
+    "describe",
+    "errors",
+    "is_printed",
+    "is_warning",
+    "summary",
+]
 
 #: A river space with more river neighbours than this is a pool.
 MAX_RIVER_NEIGHBOURS = 3
@@ -366,13 +375,41 @@ def summary(board: Board) -> str:
     )
 
 
-def describe(board: Board, problem: Problem) -> str:
-    """One line for ``swlab map check``: kind, severity, the spaces by name, message, fix."""
-    severity = _("warning") if is_warning(problem) else _("error")
+def is_printed(board: Board) -> bool:
+    """Whether ``board`` is a shipped map as printed (same spaces, terrains and shapes):
+    where it departs from the advice of :data:`WARNINGS` (the base map's river junctions
+    of 4, its spaces without a one-step neighbour), that is the published design's
+    choice, not a slip to fix."""
+    from swlab.board.catalog import is_shipped_name, load_board
+
+    if not is_shipped_name(board.name):
+        return False
+    shipped = load_board(board.name, polygons=True)
+    return (
+        shipped.profile == board.profile
+        and len(shipped) == len(board)
+        and all(
+            a.id == b.id and a.terrain == b.terrain and a.polygon.equals_exact(b.polygon, 1e-9)
+            for a, b in zip(shipped, board, strict=True)
+        )
+    )
+
+
+def describe(board: Board, problem: Problem, *, printed: bool = False) -> str:
+    """One line for ``swlab map check``: kind, severity, the spaces by name, message, fix.
+
+    On the printed map (``printed``, :func:`is_printed`) a warning is a fact of its
+    design, said without a fix."""
+    design = printed and is_warning(problem)
+    severity = _("design") if design else _("warning") if is_warning(problem) else _("error")
     where = ", ".join(space_name(board, r) for r in problem.regions if r in board) or _("map")
     if len(where) > 60:
         where = where[:57] + "..."
     line = f"{problem.kind.value:<18} {severity:<7} [{where}] "
+    if design:
+        return line + _(
+            "{problem}: as printed, a choice of the published map's design (nothing to fix)."
+        ).format(problem=problem.message)
     if problem.fix:
         return line + _("{problem}. Fix: {fix}.").format(problem=problem.message, fix=problem.fix)
     return line + _("{problem}.").format(problem=problem.message)
