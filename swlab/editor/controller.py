@@ -38,7 +38,7 @@ from swlab.board.graph import board_to_graph, read_graph_document
 from swlab.board.io import MapFormatError, MapWarning, read_board, write_board
 from swlab.board.model import TURNS_BY_PLAYERS, Board
 from swlab.board.stats import compare_stats, shown_words
-from swlab.board.validate import Problem, check_board
+from swlab.board.validate import Problem, ProblemKind, check_board
 from swlab.editor import draft as ed
 from swlab.editor.draft import Draft, EditError, Snap, region_words
 from swlab.editor.events import apply_drawn, apply_edited
@@ -334,6 +334,7 @@ class EditorController:
         #: snap onto it
         self.snap_pixels = SNAP_PIXELS
         self._gesture: Draft | None = None
+        self._picked: Problem | None = None
         self._problems: tuple[Board, list[Problem]] | None = None
         self._contacts: tuple[Board, list[Contact]] | None = None
         self._diff: tuple[Board, Any, GraphDiff | None] | None = None
@@ -506,10 +507,37 @@ class EditorController:
             self.hover(self.selected[0])
 
     def select_problem(self, index: int) -> None:
-        """Select the regions a problem names (the first two); say it and its fix."""
+        """Select the regions a problem names (the first two); say it and its fix. A gap
+        or a sliver stays picked for :meth:`absorb`."""
         problem = self.problems[index]
         self.selected = [r for r in problem.regions[:2] if r in self.board]
+        self._picked = problem
         self.say(problem_text(problem), refused=True)
+
+    def absorb(self) -> bool:
+        """The gap or sliver picked in the problem list, given to the selected region
+        beside it (the first when two are selected; unselect the other to choose it), as
+        one step: the region grows over it (R-COMP-6)."""
+        problem = self._picked
+        if (
+            problem is None
+            or problem not in self.problems
+            or problem.kind not in (ProblemKind.GAP, ProblemKind.SLIVER)
+            or problem.where is None
+        ):
+            self.say(_("Click a gap or a sliver in the problem list first."), refused=True)
+            return False
+        into = next((r for r in self.selected if r in problem.regions), None)
+        if into is None:
+            self.say(
+                _("Select the region to absorb the gap: one of {regions}.").format(
+                    regions=", ".join(map(str, problem.regions))
+                ),
+                refused=True,
+            )
+            return False
+        self._picked = None
+        return self.apply(ed.absorb, into, problem.where, select=[into])
 
     def hover(self, region_id: int | None) -> bool:
         """Show ``region_id``'s neighbours (``None`` or a region no longer on the board

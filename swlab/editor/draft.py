@@ -61,6 +61,7 @@ __all__ = [
     "Draft",
     "EditError",
     "Snap",
+    "absorb",
     "blank",
     "can_redo",
     "can_undo",
@@ -585,6 +586,40 @@ def draw_region(
     region = Region(new_id, terrain, new, frozenset(symbols))
     result = _conform(_with_regions(board, (*board.regions, region)), [new_id])
     return _commit(draft, result, _("draw region {region}").format(region=new_id))
+
+
+def absorb(draft: Draft, region_id: int, area: BaseGeometry) -> Draft:
+    """Give ``area`` (a gap or a sliver :func:`~swlab.board.validate.validate` found) to
+    ``region_id``, which must border it: the region grows over it, and the board's edge
+    moves out where a sliver reached it, so the regions beside it border again (R-COMP-6).
+    """
+    board = draft.board
+    grid = draft.grid
+    region = _region(board, region_id)
+    shared = region.polygon.boundary.intersection(area.boundary).length
+    if shared <= ON_EDGE_CELLS * grid:
+        raise EditError(
+            region_id,
+            _("region {region} does not border this gap: choose a region beside it").format(
+                region=region_id
+            ),
+        )
+    known: set[Point2] = _vertices(board.outline)
+    for r in board.regions:
+        known |= _vertices(r.polygon)
+    what = _("region {region} with the gap").format(region=region_id)
+    grown = _snap_new(_single_polygon(region.polygon.union(area), region_id, what), known, grid)
+    _check_valid(grown, region_id, what)
+    outline = board.outline
+    if shapely.difference(area, outline).area > grid * max(float(area.length), 1.0):
+        outline = _snap_new(
+            _single_polygon(outline.union(area), None, _("the outline")), known, grid
+        )
+        _check_valid(outline, None, _("the outline"))
+    regions = tuple(replace(r, polygon=grown) if r is region else r for r in board.regions)
+    moved = outline if outline is not board.outline else None
+    result = _conform(_with_regions(board, regions, moved), [region_id])
+    return _commit(draft, result, _("the gap given to region {region}").format(region=region_id))
 
 
 def insert_vertex(draft: Draft, xy: Sequence[float]) -> Draft:

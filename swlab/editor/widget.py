@@ -266,6 +266,11 @@ class MapEditor(EditorShell):
                     N_("Delete the first selected, its area to the second"),
                 ),
                 (
+                    N_("absorb gap"),
+                    self._on_absorb,
+                    N_("Give the gap or sliver clicked in the problem list to the selected region"),
+                ),
+                (
                     N_("remove unknown symbols"),
                     self._on_remove_unknown,
                     N_("Take the symbols the rules do not know from every selected region"),
@@ -408,7 +413,7 @@ class MapEditor(EditorShell):
                 self.message,
                 self.hover_box,
                 row([b["select"], b["split"], b["draw region"], b["edit vertices"]]),
-                row([b["merge"], b["delete"], b["give to"], b["undo"], b["redo"]]),
+                row([b["merge"], b["delete"], b["give to"], b["absorb gap"], b["undo"], b["redo"]]),
                 heading(N_("Terrain"), N_("(every selected region)")),
                 row(list(self.terrain_buttons.values())),
                 heading(N_("Symbols"), N_("(toggle, every selected region)")),
@@ -834,6 +839,9 @@ class MapEditor(EditorShell):
 
     def _on_give(self) -> None:
         self._edited(self.controller.give())
+
+    def _on_absorb(self) -> None:
+        self._edited(self.controller.absorb())
 
     def _on_remove_unknown(self) -> None:
         self._edited(self.controller.remove_unknown_symbols())
