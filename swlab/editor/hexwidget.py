@@ -135,6 +135,9 @@ class HexMapEditor(EditorShell):
             layout=widgets.Layout(width=f"{self.width}px", height="400px"),
         )
         self.map.add_class("swlab-hexmap-map")
+        # the row gives the map less than its width on a small screen: fit to what it got
+        self._fitted = (float(self.width), 0.0)
+        self.map.observe(self._speak(self._on_resize), ["left", "right", "top", "bottom"])
 
     def _build_tools(self) -> None:
         """The brushes, reach and its shipping, the overlay toggles, undo and redo."""
@@ -203,17 +206,31 @@ class HexMapEditor(EditorShell):
         """The board being edited."""
         return self.draft.board
 
-    def _fit(self) -> None:
+    def _fit(self, width: float | None = None) -> None:
+        """Size the map's height for the board's shape at ``width`` pixels (default the
+        editor's) and zoom the whole board into it."""
         from swlab.play.style import fit_view
 
+        width = float(self.width if width is None else width)
         minx, miny, maxx, maxy = self.board.outline.bounds
-        height = round(self.width * (maxy - miny) / (maxx - minx)) + 24
-        view = fit_view((minx, miny, maxx, maxy), self.width, height, snap=0.125)
+        height = round(width * (maxy - miny) / (maxx - minx)) + 24
+        view = fit_view((minx, miny, maxx, maxy), round(width), height, snap=0.125)
+        self._fitted = (width, float(height))
         self.map.layout.height = f"{height}px"
         self.map.center = list(view.center)
         self.map.zoom = view.zoom
         self.map.min_zoom = view.min_zoom
         self.map.max_zoom = view.max_zoom
+
+    def _on_resize(self, _change: dict[str, Any] | None = None) -> None:
+        """The browser reported the map's size: on a screen too narrow for the map and the
+        panel side by side (1280 x 720), the map got less width; fit the board to it."""
+        m = self.map
+        width, height = m.right - m.left, m.bottom - m.top
+        if not (0 < width < 1e7 and 0 < height < 1e7):
+            return
+        if abs(width - self._fitted[0]) >= 2 or abs(height - self._fitted[1]) >= 2:
+            self._fit(width)
 
     # --- actions (each callable from code as from a click) ------------------------------
     @i18n.in_own_language

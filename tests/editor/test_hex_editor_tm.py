@@ -53,6 +53,18 @@ def test_the_panel_stays_beside_the_map() -> None:
     assert "min-width: 0; }" in CSS and "min-width: 300px;" in CSS
 
 
+def test_a_map_given_less_width_fits_the_whole_board_into_it() -> None:
+    """At 1280 x 720 beside a file browser the row gives the 760-pixel map about 534: the
+    board is fitted to the width the browser reports, not cut at both sides."""
+    editor = HexMapEditor("terra_mystica_base")
+    zoom, height = editor.map.zoom, editor.map.layout.height
+    m = editor.map
+    for side, px in (("left", 0.0), ("top", 0.0), ("right", 534.0), ("bottom", 497.0)):
+        m.set_trait(side, px)  # read-only traits the browser sets
+    assert editor.map.zoom < zoom
+    assert editor.map.layout.height != height and int(editor.map.layout.height[:-2]) < 497
+
+
 def test_map_check_says_the_printed_maps_departures_are_its_design(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
