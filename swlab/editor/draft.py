@@ -678,30 +678,33 @@ def snap_point(
     here = shapely.Point(p)
     shapes = [(0, board.outline), *((r.id, r.polygon) for r in board.regions)]
     near = [(rid, shape) for rid, shape in shapes if shape.distance(here) <= tolerance]
-    best: tuple[float, Point2] | None = None
-    for _rid, shape in near:
-        for v in _vertices(shape):
-            d = math.dist(v, p)
-            if v != moving and d <= tolerance and (best is None or d < best[0]):
-                best = (d, v)
-    if best is not None:
-        at = best[1]
-        owners = tuple(rid for rid, shape in near if rid and at in _vertices(shape))
-        return Snap(at, "corner", owners)
+    corner = _nearest_corner(near, p, tolerance, moving)
+    if corner is not None:
+        owners = tuple(rid for rid, shape in near if rid and corner in _vertices(shape))
+        return Snap(corner, "corner", owners)
     found: tuple[float, Point2, int] | None = None
     for rid, shape in near:
         for ring in (shape.exterior, *shape.interiors):
             coords = [(float(x), float(y)) for x, y in ring.coords]
             for a, b in itertools.pairwise(coords):
-                if moving in (a, b):
-                    continue
                 q = _closest_on_segment(p, a, b)
                 d = math.dist(q, p)
-                if d <= tolerance and (found is None or d < found[0]):
+                better = found is None or d < found[0]
+                if d <= tolerance and better and moving not in (a, b):
                     found = (d, q, rid)
     if found is None:
         return Snap(p)
     return Snap(found[1], "border", (found[2],))
+
+
+def _nearest_corner(
+    near: Sequence[tuple[int, BaseGeometry]], p: Point2, tolerance: float, moving: Point2 | None
+) -> Point2 | None:
+    """The vertex of ``near`` shapes within ``tolerance`` of ``p`` nearest it (not
+    ``moving``)."""
+    corners = {v for _rid, shape in near for v in _vertices(shape)} - {moving}
+    close = [(math.dist(v, p), v) for v in corners if math.dist(v, p) <= tolerance]
+    return min(close)[1] if close else None
 
 
 def _closest_on_segment(p: Point2, a: Point2, b: Point2) -> Point2:
@@ -723,12 +726,11 @@ def move_vertex(
     """Move the vertex at ``old_xy`` to ``new_xy`` (snapped to the grid, unless ``exact``:
     a corner it was snapped to by :func:`snap_point`) in every polygon that has it.
 
-    Neighbours move together, so borders stay shared; a region whose border the vertex
-    lands on gets a corner there, so the two share that border. A vertex on the board's
-    edge moves the edge (the outline) with it, so the regions still fill the board. The
+    Neighbours move together, so borders stay shared; a border the vertex lands on gets
+    a corner there. A vertex on the board's edge moves the edge (the outline) with it. The
     moved regions may take in uncovered ground (close a gap or a sliver). Refused, with
-    :class:`EditError`, when a polygon would become invalid or regions would overlap or
-    open a gap (a vertex dragged across another border).
+    :class:`EditError`, when a polygon would become invalid, regions would overlap or a
+    gap would open (a vertex dragged across another border).
     """
     board = draft.board
     grid = draft.grid
@@ -756,19 +758,7 @@ def move_vertex(
     new_outline = _replace_vertex(outline, old, new) if old in _vertices(outline) else outline
     points = {"x": _fmt(old[0]), "y": _fmt(old[1]), "x2": _fmt(new[0]), "y2": _fmt(new[1])}
     where = _("moving vertex ({x}, {y}) to ({x2}, {y2})").format(**points)
-    if not moved:
-        raise EditError(None, _("{where}: no region has this vertex").format(where=where))
-    for rid, poly in sorted(moved.items()):
-        try:
-            _check_valid(poly, rid, where)
-        except EditError as error:
-            plain = _("region {region}'s border would cross or touch itself").format(region=rid)
-            raise EditError(error.region, error.reason, plain) from None
-    try:
-        _check_valid(new_outline, None, _("{where} (the outline)").format(where=where))
-    except EditError as error:
-        plain = _("the board's edge would cross or touch itself")
-        raise EditError(error.region, error.reason, plain) from None
+    _check_moved(moved, new_outline, where)
     before = shapely.union_all([polys[rid] for rid in moved])
     _check_same_area(board, before, moved, (outline, new_outline), new, where)
     # a border the vertex lands on gets a corner there, so it is shared (no T-junction)
@@ -785,6 +775,24 @@ def move_vertex(
     new_outline = insert_points(new_outline, [new], on_edge)
     result = _with_regions(board, regions, new_outline if new_outline is not outline else None)
     return _commit(draft, result, _("move vertex ({x}, {y}) to ({x2}, {y2})").format(**points))
+
+
+def _check_moved(moved: dict[int, Polygon], outline: Polygon, where: str) -> None:
+    """Every moved polygon and the outline still one valid ring each; a refusal says
+    which in words too (:attr:`EditError.plain`)."""
+    if not moved:
+        raise EditError(None, _("{where}: no region has this vertex").format(where=where))
+    for rid, poly in sorted(moved.items()):
+        try:
+            _check_valid(poly, rid, where)
+        except EditError as error:
+            plain = _("region {region}'s border would cross or touch itself").format(region=rid)
+            raise EditError(error.region, error.reason, plain) from None
+    try:
+        _check_valid(outline, None, _("{where} (the outline)").format(where=where))
+    except EditError as error:
+        plain = _("the board's edge would cross or touch itself")
+        raise EditError(error.region, error.reason, plain) from None
 
 
 def _check_same_area(

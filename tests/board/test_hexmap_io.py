@@ -118,7 +118,7 @@ def test_map_check_on_the_base_map_passes(capsys: pytest.CaptureFixture[str]) ->
     assert main(["map", "check", "terra_mystica_base"]) == 0
     out = capsys.readouterr().out
     assert "OK: terra_mystica_base — 113 spaces (77 terrain, 36 river)" in out
-    assert "0 problems, 17 warnings" in out
+    assert "0 problems, 17 facts of the printed map's design" in out
 
 
 def test_map_check_on_a_bad_hex_map_fails_naming_labels(
