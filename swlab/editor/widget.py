@@ -919,7 +919,9 @@ class MapEditor(EditorShell):
                         (e.text, k) for k, e in enumerate(panels.entries.get(key, []))
                     ]
                     self.overlay_lists[key].value = None
-            self.problem_list.options = [(text, k) for k, text in enumerate(view.problems)]
+            # a zero-width space after each (shown no-break) space lets a line wrap: not cut
+            wrap = [(t.replace(" ", " \u200b"), k) for k, t in enumerate(view.problems)]
+            self.problem_list.options = wrap
             self.problem_list.value = None
             self.board_name.value = view.name
             if view.players in self.board_players.options:

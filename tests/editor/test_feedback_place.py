@@ -51,7 +51,7 @@ def test_save_and_load_say_it_under_the_file_box(tmp_path: Path) -> None:
 def test_a_clicked_problem_is_explained_under_the_list_in_full(tmp_path: Path) -> None:
     editor = MapEditor(broken(), workspace=Workspace(tmp_path), width=500)
     ((text, index),) = editor.problem_list.options
-    assert " Fix: " in text
+    assert " \u200bFix: \u200b" in text  # a zero-width space after each space: lines wrap
     editor.problem_list.value = index
     assert below(editor) is editor.problem_list
     assert "Fix: Draw a region into the gap" in editor.message.value
