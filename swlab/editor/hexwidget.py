@@ -214,7 +214,8 @@ class HexMapEditor(EditorShell):
         width = float(self.width if width is None else width)
         minx, miny, maxx, maxy = self.board.outline.bounds
         height = round(width * (maxy - miny) / (maxx - minx)) + 24
-        view = fit_view((minx, miny, maxx, maxy), round(width), height, snap=0.125)
+        # a margin the width of Leaflet's zoom buttons, so no corner hex lies under them
+        view = fit_view((minx, miny, maxx, maxy), round(width), height, margin_px=44, snap=0.125)
         self._fitted = (width, float(height))
         self.map.layout.height = f"{height}px"
         self.map.center = list(view.center)
