@@ -12,12 +12,19 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
+import ipywidgets as widgets  # type: ignore[import-untyped]
 from ipyleaflet import DivIcon, LayerGroup, Marker  # type: ignore[import-untyped]
 
 from swlab.board.model import Board
 from swlab.editor.overlays import CORNER_TEXT, Contact
 from swlab.i18n import _
-from swlab.play.style import LABEL_MAX_EM, BoardShapes, region_labels
+from swlab.play.style import (
+    LABEL_MAX_EM,
+    BoardShapes,
+    abbreviations,
+    abbreviations_html,
+    region_labels,
+)
 from swlab.rules.state import RegionState
 
 __all__ = ["RegionLabels", "corner_markers", "setup_state"]
@@ -38,6 +45,9 @@ class RegionLabels:
         self._labelled: tuple[Board, int, float] | None = None
         self._shapes: tuple[Board, BoardShapes] | None = None
         self._markers: dict[int, tuple[str, Marker]] = {}
+        #: what each short form on the labels stands for (empty when they show none)
+        self.legend = widgets.HTML()
+        self.legend.add_class("swlab-abbreviations-box")
 
     def _icon(self, markup: str, px: int) -> DivIcon:
         w, h = round((LABEL_MAX_EM + 1) * px), round(6 * px)
@@ -62,7 +72,11 @@ class RegionLabels:
             return
         resized = done is None or done[1] != px
         pieces = {r.id: setup_state(r.terrain, r.symbols) for r in board.regions}
-        placed = region_labels(self.shapes(board), pieces, fit=(zoom, px))
+        shapes = self.shapes(board)
+        placed = region_labels(shapes, pieces, fit=(zoom, px))
+        legend = abbreviations_html(abbreviations(shapes, pieces, (zoom, px)))
+        if self.legend.value != legend:
+            self.legend.value = legend
         old = self._markers
         markers: dict[int, tuple[str, Marker]] = {}
         for r in board.regions:

@@ -44,7 +44,7 @@ from swlab.play.screen import (
     TurnSummary,
     region_of,
 )
-from swlab.play.style import BoardShapes, abbreviations, feature_collection, labels
+from swlab.play.style import BoardShapes, abbreviations, feature_collection, labels, regions_of
 from swlab.play.words import (
     button_label,
     choice_label,
@@ -554,7 +554,7 @@ class GameController:
 
     def abbreviations_at(self, fit: tuple[float, float] | None) -> tuple[tuple[str, str], ...]:
         """The short forms the labels show at ``fit`` (:meth:`labels_at`), with their words."""
-        return tuple(abbreviations(self.shapes, self.state, fit))
+        return tuple(abbreviations(self.shapes, regions_of(self.shapes, self.state), fit))
 
     def board_features(
         self, dim: bool = True, targets: frozenset[int] | None = None

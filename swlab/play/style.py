@@ -67,6 +67,7 @@ __all__ = [
     "region_class",
     "region_labels",
     "region_style",
+    "regions_of",
     "smallest_extent",
     "target_rings",
     "text_colour",
@@ -661,7 +662,7 @@ def label_html(
     :data:`LABEL_MAX_EM` so that a label has a known widest extent.
 
     ``compact`` is the form of a label that finds no room for the full one (see
-    :func:`arrange_labels`): the region number without the terrain word (the fill tells
+    :func:`label_forms`): the region number without the terrain word (the fill tells
     it), the token badge without its "in decline" line (its hatching tells it), and the
     tags as two-letter chips (:data:`SHORT_TAGS`). The number and the tokens stay as
     they are; the hover says everything in words. ``tags=False`` (a compact label still
@@ -732,7 +733,7 @@ def label_extent(
     in its full or its ``compact`` form, with or without ``tags`` and ``race`` word
     (:func:`label_html`; measured against Chromium's rendering),
     to keep every label on the board (:func:`fit_anchor`) and apart from the others
-    (:func:`arrange_labels`)."""
+    (:func:`label_rooms`, :func:`label_forms`)."""
     # measured in Chromium's sans-serif: the widest labels of the official boards fit
     em_per_char, bold_per_char = 0.66, 0.74
     first = (len(str(region_id)) + 1) * em_per_char
@@ -886,7 +887,7 @@ def touching_pairs(
     gap_px: float = 2.0,
 ) -> list[tuple[int, int]]:
     """The pairs of labels whose boxes (``extents`` in pixels, centred on ``where``, each
-    grown by half of ``gap_px``) overlap: those :func:`place_labels` found no room for."""
+    grown by half of ``gap_px``) overlap: labels that touch."""
     import numpy as np
 
     ids = sorted(where)
@@ -1075,7 +1076,7 @@ def label_forms(
     return rooms, form
 
 
-def _regions(shapes: BoardShapes, state: GameState) -> dict[int, RegionState]:
+def regions_of(shapes: BoardShapes, state: GameState) -> dict[int, RegionState]:
     """Each region's pieces in ``state``, by region id (an unknown region is empty)."""
     geo = state.geo
     region: dict[int, RegionState] = {}
@@ -1094,7 +1095,7 @@ def labels(
 ) -> dict[int, tuple[tuple[float, float], str]]:
     """Per region id: the Leaflet location ``[y, x]`` of its label and the label's HTML,
     for the regions as ``state`` has them (:func:`region_labels`)."""
-    return region_labels(shapes, _regions(shapes, state), targets=targets, fit=fit)
+    return region_labels(shapes, regions_of(shapes, state), targets=targets, fit=fit)
 
 
 def region_labels(
@@ -1139,21 +1140,20 @@ def region_labels(
 
 
 def abbreviations(
-    shapes: BoardShapes, state: GameState, fit: tuple[float, float] | None
+    shapes: BoardShapes, region: Mapping[int, RegionState], fit: tuple[float, float] | None
 ) -> list[tuple[str, str]]:
-    """The short forms that the compact labels of ``state`` show at the view ``fit``
+    """The short forms that the compact labels of ``region`` show at the view ``fit``
     (race words cut short, two-letter tags), each with the words it stands for, sorted:
     the legend beside the map, so that nothing on it is left for the reader to guess."""
     if fit is None:
         return []
-    region = _regions(shapes, state)
     _rooms, forms = label_forms(shapes, region, *fit)
     seen: dict[str, str] = {}
     for rid in shapes.ids:
         f = LABEL_FORMS[forms[rid]]
         if not f.compact:
             continue
-        rs = region[rid]
+        rs = region.get(rid, RegionState())
         if rs.tokens and rs.race and f.race:
             short, name = _race_word(rs, True), _race_word(rs, False)
             if short != name:

@@ -8,6 +8,7 @@ placement's extents (:func:`~swlab.play.style.label_extent`), as in ``tests/play
 from __future__ import annotations
 
 import itertools
+import re
 from typing import Any
 
 import pytest
@@ -111,3 +112,19 @@ def test_an_edit_moves_only_the_labels_it_changed() -> None:
     moved = [rid for rid in before if rid != 44 and before[rid][0] != after[rid][0]]
     far = [rid for rid in moved if editor.board[rid].polygon.distance(editor.board[44].polygon) > 0]
     assert len(far) <= 3, f"labels far from region 44 moved: {far}"
+
+
+def test_the_editor_spells_out_the_short_forms_its_labels_show() -> None:
+    """Issue 26: the editor uses the viewer's placement, and a legend beside the map says
+    what each two-letter tag of a compact label stands for."""
+    editor = MapEditor(from_board(official_board(5)))
+    editor.resize(*SIZES[0])
+    chips: set[str] = set()
+    for _loc, markup in _shown(editor).values():
+        if "swlab-label-compact" in markup:
+            chips |= set(re.findall(r"class='swlab-piece [^>]*>([A-Za-z]+)\d*<", markup))
+    assert chips, "no compact label on the 5-player board at 1280x720"
+    legend = editor.labels.legend.value
+    assert editor.labels.legend in editor.panel.children
+    for chip in chips:
+        assert f"<b>{chip}</b>" in legend, chip

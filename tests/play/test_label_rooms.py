@@ -32,6 +32,7 @@ from swlab.play.style import (
     label_px,
     label_rooms,
     labels,
+    regions_of,
     touching_pairs,
 )
 from swlab.play.viewer import CHROME_PX, GameViewer
@@ -199,14 +200,17 @@ def test_every_short_form_shown_has_a_legend_line() -> None:
         c.next_action()
     for _ in range(3):
         _where, _extents, markup = drawn(c.shapes, c.state, fit)
-        legend = dict(abbreviations(c.shapes, c.state, fit))
+        legend = dict(abbreviations(c.shapes, regions_of(c.shapes, c.state), fit))
         shown = set().union(*(_short_forms(m) for m in markup.values()))
         assert shown <= set(legend), shown - set(legend)
         seen |= shown
         for _ in range(10):
             c.next_action()
     assert seen, "no compact label in a crowded 5-player game"
-    assert dict(abbreviations(c.shapes, c.state, fit)).get("LT", "lost tribe") == "lost tribe"
+    assert (
+        dict(abbreviations(c.shapes, regions_of(c.shapes, c.state), fit)).get("LT", "lost tribe")
+        == "lost tribe"
+    )
 
 
 def test_the_viewer_shows_the_legend_of_short_forms_under_the_map() -> None:
