@@ -1171,13 +1171,15 @@ def abbreviations_html(pairs: Sequence[tuple[str, str]]) -> str:
     when the map shows none."""
     if not pairs:
         return ""
-    head = html.escape(_("Short forms on the map:"))
+    head = html.escape(_("Short forms:"))
     items = " · ".join(
         f"<span class='swlab-abbreviation'><b>{html.escape(short)}</b>&nbsp;=&nbsp;"
         f"{html.escape(word)}</span>"
         for short, word in pairs
     )
-    return f"<div class='swlab-abbreviations'>{head} {items}</div>"
+    # small and tight: it shares the window's height with the map
+    style = "font-size:0.8em;line-height:1.25"
+    return f"<div class='swlab-abbreviations' style='{style}'>{head} {items}</div>"
 
 
 #: Where the pips of the reinforcement die sit, by face (R-COMP-5: faces 0, 0, 0, 1, 2,

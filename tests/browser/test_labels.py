@@ -12,7 +12,7 @@ import itertools
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -44,6 +44,16 @@ _LABEL_BOXES = """ps => ps.map(lab => {
   const id = Number(/swlab-label-(\\d+)/.exec(lab.className)[1]);
   return [id, x0, y0, x1, y1];
 })"""
+
+
+@pytest.fixture(scope="module")
+def browser(pw: Any) -> Iterator[Browser]:
+    """Chromium alone: the presenter is its own server, no JupyterLab is needed."""
+    if harness.missing():
+        pytest.skip(str(harness.missing()))
+    b = harness.launch_chromium(pw)
+    yield b
+    b.close()
 
 
 @pytest.fixture(scope="module")

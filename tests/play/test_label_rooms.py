@@ -220,7 +220,7 @@ def test_the_viewer_shows_the_legend_of_short_forms_under_the_map() -> None:
     v = GameViewer(c, width=790, height=505)
     legend = v.abbreviations.value
     shown = set().union(*(_short_forms(m) for m in v._label_html.values()))
-    assert shown and "Short forms on the map:" in legend
+    assert shown and "Short forms:" in legend
     for short in shown:
         assert f"<b>{short}</b>" in legend, short
     board_column = v.widget.children[1].children[0]
