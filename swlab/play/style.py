@@ -1024,8 +1024,8 @@ def _rooms(shapes: BoardShapes, zoom: float, px: float, tiny: frozenset[int]) ->
             others = [b for o, b in taken.items() if o != rid]
             if others:
                 room[rid] = room[rid].difference(shapely.union_all(others))
-            if rid in spills:
-                room[rid] = room[rid].union(spill_box(rid, 0.0))
+            if rid in spills:  # a hair larger: a label exactly its size is inside
+                room[rid] = room[rid].union(spill_box(rid, inset / 2))
     for geometry in room.values():
         shapely.prepare(geometry)
     return LabelRooms(zoom, px, where, room, spills, tiny, crowded)
