@@ -443,3 +443,49 @@ def first_conquest_regions(
         and not r.is_water
         and (r.id in edge or any(n in edge_seas for n in graph.adj[r.id]))
     )
+
+
+# --- where a region's label goes ------------------------------------------------------------
+def polygon_parts(geometry: Any) -> list[Polygon]:
+    """The non-empty polygons inside any geometry (collections flattened)."""
+    parts: list[Polygon] = []
+    for part in shapely.get_parts(geometry).tolist():
+        if part.is_empty:
+            continue
+        if part.geom_type == "Polygon":
+            parts.append(part)
+        elif part.geom_type in ("MultiPolygon", "GeometryCollection"):
+            parts.extend(polygon_parts(part))
+    return parts
+
+
+def usable(polygon: Any) -> Any:
+    """``polygon`` made valid, so a broken draft can still be labelled and decorated."""
+    if polygon.is_empty or polygon.is_valid:
+        return polygon
+    return shapely.make_valid(polygon)
+
+
+def label_point(polygon: Any) -> tuple[shapely.Point, float]:
+    """Where a region's label goes, and the radius of free space around it.
+
+    The pole of inaccessibility (centre of the largest inscribed circle) is as far from the
+    region's borders as possible, so a label there never sits on a border, even in a
+    crescent-shaped region whose centroid lies outside it. Every view (the pictures, the
+    game viewer, the presenter, the map editor) anchors its labels here. Broken shapes fall
+    back to a representative point of their largest valid piece.
+    """
+    shape = usable(polygon)
+    parts = polygon_parts(shape)
+    if not parts:
+        centre = shape.centroid if not shape.is_empty else shapely.Point(0.0, 0.0)
+        return centre, 0.0
+    biggest = max(parts, key=lambda p: p.area)
+    size = math.sqrt(biggest.area) or 1.0
+    try:
+        circle = shapely.maximum_inscribed_circle(biggest, size * 0.01)
+        start = shapely.get_point(circle, 0)
+        return shapely.Point(start.x, start.y), float(circle.length)
+    except shapely.errors.GEOSException:
+        point = biggest.representative_point()
+        return point, float(biggest.exterior.distance(point))

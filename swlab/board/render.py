@@ -41,6 +41,7 @@ from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
 from swlab import names as game_words
+from swlab.board.geometry import label_point, polygon_parts, usable
 from swlab.board.model import TERRAINS, Board, Region, Symbol
 from swlab.board.palette import (
     SYMBOL_BADGES,
@@ -95,19 +96,6 @@ _Z_FILL, _Z_OUTLINE, _Z_LINKS, _Z_HIGHLIGHT, _Z_PROBLEM, _Z_GLYPH, _Z_LABEL = 1,
 
 
 # --- geometry helpers -------------------------------------------------------------------------
-def _polygon_parts(geometry: BaseGeometry) -> list[Polygon]:
-    """The non-empty polygons inside any geometry (collections flattened)."""
-    parts: list[Polygon] = []
-    for part in shapely.get_parts(geometry).tolist():
-        if part.is_empty:
-            continue
-        if part.geom_type == "Polygon":
-            parts.append(part)
-        elif part.geom_type in ("MultiPolygon", "GeometryCollection"):
-            parts.extend(_polygon_parts(part))
-    return parts
-
-
 def _geometry_path(geometry: BaseGeometry) -> MplPath | None:
     """A compound path for the polygons in ``geometry``, holes included.
 
@@ -115,7 +103,7 @@ def _geometry_path(geometry: BaseGeometry) -> MplPath | None:
     fill with the non-zero rule, under which a hole only shows when wound the other way.
     """
     paths = []
-    for polygon in _polygon_parts(geometry):
+    for polygon in polygon_parts(geometry):
         ring_list = [polygon.exterior, *polygon.interiors]
         if polygon.is_valid:
             oriented = orient(polygon, 1.0)
@@ -125,37 +113,6 @@ def _geometry_path(geometry: BaseGeometry) -> MplPath | None:
             if len(coords) >= 3:
                 paths.append(MplPath(coords, closed=True))
     return MplPath.make_compound_path(*paths) if paths else None
-
-
-def _usable(polygon: Polygon) -> BaseGeometry:
-    """``polygon`` made valid, so a broken draft can still be labelled and decorated."""
-    if polygon.is_empty or polygon.is_valid:
-        return polygon
-    return shapely.make_valid(polygon)
-
-
-def label_point(polygon: Polygon) -> tuple[Point, float]:
-    """Where a region's label goes, and the radius of free space around it.
-
-    The pole of inaccessibility (centre of the largest inscribed circle) is as far from the
-    region's borders as possible, so a label there never sits on a border even in a
-    crescent-shaped region, where the centroid may lie outside. Broken shapes fall back to
-    a representative point of their largest valid piece.
-    """
-    shape = _usable(polygon)
-    parts = _polygon_parts(shape)
-    if not parts:
-        centre = shape.centroid if not shape.is_empty else Point(0.0, 0.0)
-        return centre, 0.0
-    biggest = max(parts, key=lambda p: p.area)
-    size = math.sqrt(biggest.area) or 1.0
-    try:
-        circle = shapely.maximum_inscribed_circle(biggest, size * 0.01)
-        start = shapely.get_point(circle, 0)
-        return Point(start.x, start.y), float(circle.length)
-    except shapely.errors.GEOSException:
-        point = biggest.representative_point()
-        return point, float(biggest.exterior.distance(point))
 
 
 # --- glyphs --------------------------------------------------------------------------------
@@ -562,7 +519,7 @@ def _draw_labels_and_glyphs(
             continue
         centre = anchors[region.id]
         kinds = _region_glyphs(region)
-        spots = _glyph_centres(_usable(region.polygon), centre, len(kinds), scale, ids)
+        spots = _glyph_centres(usable(region.polygon), centre, len(kinds), scale, ids)
         for kind, (x, y) in zip(kinds, spots, strict=True):
             for artist in _glyph_artists(kind, x, y, scale.glyph, ax.transData):
                 artist.set_zorder(_Z_GLYPH)

@@ -2,9 +2,9 @@
 edit changes other regions, and the labels of corner-only contacts.
 
 :class:`RegionLabels` places the labels as the game viewer does
-(:func:`swlab.play.style.region_labels`: no two overlap, none leaves the board, the
-crowded ones in their compact form) and keeps one marker per region id, sending it only
-what changed (its place, its markup).
+(:func:`swlab.play.style.region_labels`: each at its region's pole of inaccessibility,
+in the fullest form its room holds, no two touching) and keeps one marker per region
+id, sending it only what changed (its place, its markup).
 """
 
 from __future__ import annotations
@@ -12,12 +12,19 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
+import ipywidgets as widgets  # type: ignore[import-untyped]
 from ipyleaflet import DivIcon, LayerGroup, Marker  # type: ignore[import-untyped]
 
-from swlab.board.model import Board, Region
+from swlab.board.model import Board
 from swlab.editor.overlays import CORNER_TEXT, Contact
 from swlab.i18n import _
-from swlab.play.style import LABEL_MAX_EM, BoardShapes, region_labels
+from swlab.play.style import (
+    LABEL_MAX_EM,
+    BoardShapes,
+    abbreviations,
+    abbreviations_html,
+    region_labels,
+)
 from swlab.rules.state import RegionState
 
 __all__ = ["RegionLabels", "corner_markers", "setup_state"]
@@ -29,20 +36,6 @@ def setup_state(terrain: str, symbols: frozenset[str]) -> RegionState:
     return RegionState(lost_tribes=int("lost_tribe" in symbols), mountain=terrain == "mountain")
 
 
-def _carry_over(shapes: BoardShapes, old: BoardShapes, kept: set[int]) -> None:
-    """The last placements of the regions in ``kept`` go on in ``shapes``."""
-    for key, (sizes, where) in old.last_placed.items():
-        shapes.last_placed[key] = (
-            {r: e for r, e in sizes.items() if r in kept},
-            {r: at for r, at in where.items() if r in kept},
-        )
-    for key, (full, level) in old.last_arranged.items():
-        shapes.last_arranged[key] = (
-            {r: e for r, e in full.items() if r in kept},
-            {r: k for r, k in level.items() if r in kept},
-        )
-
-
 class RegionLabels:
     """The region labels of one editor's map, in the map pane ``pane``."""
 
@@ -50,26 +43,25 @@ class RegionLabels:
         self.pane = pane
         self.layer = LayerGroup()
         self._labelled: tuple[Board, int, float] | None = None
-        self._shapes: tuple[Board, BoardShapes, dict[int, Region]] | None = None
+        self._shapes: tuple[Board, BoardShapes] | None = None
         self._markers: dict[int, tuple[str, Marker]] = {}
+        #: what each short form on the labels stands for (empty when they show none)
+        self.legend = widgets.HTML()
+        self.legend.add_class("swlab-abbreviations-box")
 
     def _icon(self, markup: str, px: int) -> DivIcon:
         w, h = round((LABEL_MAX_EM + 1) * px), round(6 * px)
         return DivIcon(html=markup, icon_size=[w, h], icon_anchor=[w // 2, h // 2])
 
     def shapes(self, board: Board) -> BoardShapes:
-        """The board's label anchors and spots (:class:`BoardShapes`), made once per draft.
-
-        The last placements are carried over for the regions an edit left as they were (the
-        same region objects), so an edit moves only the labels it changed, as a click does
-        in the viewer; the placements of the others are dropped."""
+        """The board's label anchors and rooms (:class:`BoardShapes`), made once per draft:
+        a label sits where the view puts it whatever stands on the board, so an edit moves
+        only the labels of the regions whose shape (or whose neighbours' room) it changed."""
         old = self._shapes
         if old is not None and old[0] is board:
             return old[1]
         shapes = BoardShapes.from_board(board)
-        if old is not None:
-            _carry_over(shapes, old[1], {r.id for r in board.regions if old[2].get(r.id) is r})
-        self._shapes = (board, shapes, {r.id: r for r in board.regions})
+        self._shapes = (board, shapes)
         return shapes
 
     def show(self, board: Board, px: int, zoom: float) -> None:
@@ -80,7 +72,11 @@ class RegionLabels:
             return
         resized = done is None or done[1] != px
         pieces = {r.id: setup_state(r.terrain, r.symbols) for r in board.regions}
-        placed = region_labels(self.shapes(board), pieces, fit=(zoom, px))
+        shapes = self.shapes(board)
+        placed = region_labels(shapes, pieces, fit=(zoom, px))
+        legend = abbreviations_html(abbreviations(shapes, pieces, (zoom, px)))
+        if self.legend.value != legend:
+            self.legend.value = legend
         old = self._markers
         markers: dict[int, tuple[str, Marker]] = {}
         for r in board.regions:

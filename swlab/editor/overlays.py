@@ -18,7 +18,6 @@ in ``properties.style``, in board coordinates (``[x, y]``, y up), ready for ipyl
 from __future__ import annotations
 
 import html
-import math
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -26,12 +25,12 @@ from pathlib import Path
 from typing import Any
 
 import shapely
-from shapely.geometry import LineString, Point, mapping
+from shapely.geometry import LineString, mapping
 from shapely.geometry.base import BaseGeometry
-from shapely.ops import polylabel
 
 from swlab.board.generate import RegionGraph
 from swlab.board.geometry import MEMO, NEAR_CELLS, grid_size
+from swlab.board.geometry import label_point as pole
 from swlab.board.graph import read_graph_document
 from swlab.board.model import Board
 from swlab.board.validate import Problem
@@ -102,11 +101,9 @@ OVERLAY_TEXT: dict[str, str] = {
 
 
 def label_point(polygon: BaseGeometry) -> tuple[float, float]:
-    """A point well inside ``polygon`` (``polylabel``; any inside point for a broken one)."""
-    try:
-        point = polylabel(polygon, tolerance=max(1e-9, math.sqrt(polygon.area) / 50))
-    except Exception:  # an invalid draft polygon
-        point = polygon.representative_point() if not polygon.is_empty else Point(0, 0)
+    """The ``(x, y)`` of a region's label: the pole of inaccessibility, the one anchor of
+    every view (:func:`swlab.board.geometry.label_point`)."""
+    point, _radius = pole(polygon)
     return (float(point.x), float(point.y))
 
 

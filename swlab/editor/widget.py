@@ -412,6 +412,7 @@ class MapEditor(EditorShell):
                 self.mode_box,
                 self.message,
                 self.hover_box,
+                self.labels.legend,
                 row([b["select"], b["split"], b["draw region"], b["edit vertices"]]),
                 row([b["merge"], b["delete"], b["give to"], b["absorb gap"], b["undo"], b["redo"]]),
                 heading(N_("Terrain"), N_("(every selected region)")),

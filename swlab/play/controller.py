@@ -44,7 +44,7 @@ from swlab.play.screen import (
     TurnSummary,
     region_of,
 )
-from swlab.play.style import BoardShapes, feature_collection, labels
+from swlab.play.style import BoardShapes, abbreviations, feature_collection, labels, regions_of
 from swlab.play.words import (
     button_label,
     choice_label,
@@ -552,6 +552,10 @@ class GameController:
         targets = self.targets() if targets is None else targets
         return labels(self.shapes, self.state, targets=targets, fit=fit)
 
+    def abbreviations_at(self, fit: tuple[float, float] | None) -> tuple[tuple[str, str], ...]:
+        """The short forms the labels show at ``fit`` (:meth:`labels_at`), with their words."""
+        return tuple(abbreviations(self.shapes, regions_of(self.shapes, self.state), fit))
+
     def board_features(
         self, dim: bool = True, targets: frozenset[int] | None = None
     ) -> dict[str, Any]:
@@ -584,6 +588,7 @@ class GameController:
         return PanelModel(
             features=self.board_features(dim, targets),
             labels=self.labels_at(fit, targets if dim else frozenset()),
+            abbreviations=self.abbreviations_at(fit),
             status=panels.status(sc),
             buttons=panels.buttons(sc),
             choices=sc.choices,

@@ -319,6 +319,8 @@ class PanelModel:
     summaries: tuple[TurnSummary, ...] = ()
     entries: tuple[LogEntry, ...] = ()
     choice_labels: tuple[str, ...] = ()
+    #: the short forms the map's labels show, with their words (the legend under the map)
+    abbreviations: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

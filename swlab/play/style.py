@@ -26,11 +26,12 @@ import html
 import math
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from shapely.geometry import mapping
 
 from swlab import names as game_words
+from swlab.board.geometry import label_point, usable
 from swlab.board.model import Board
 from swlab.board.palette import SYMBOL_BADGES, UNKNOWN_SYMBOL_BADGE, UNKNOWN_TERRAIN_COLOUR
 from swlab.board.palette import TERRAIN_COLOURS as PALETTE
@@ -41,25 +42,33 @@ from swlab.rules.state import GameState, RegionState
 __all__ = [
     "DECLINE_DASH",
     "DIM_CSS",
+    "LABEL_FORMS",
     "PLAYER_COLOURS",
     "TERRAIN_COLOURS",
     "BoardShapes",
+    "Form",
+    "LabelRooms",
     "View",
-    "arrange_labels",
+    "abbreviations",
+    "abbreviations_html",
     "die_face_svg",
     "feature_collection",
     "fit_anchor",
     "fit_view",
     "label_extent",
+    "label_form",
+    "label_forms",
     "label_html",
     "label_px",
+    "label_rooms",
     "labels",
     "legend_html",
-    "place_labels",
     "player_colour",
     "region_class",
     "region_labels",
     "region_style",
+    "regions_of",
+    "smallest_extent",
     "target_rings",
     "text_colour",
     "touching",
@@ -182,10 +191,12 @@ class BoardShapes:
     """What the map needs from a board, computed once: GeoJSON geometries, label points.
 
     ``geometry[id]`` is the region's GeoJSON geometry (board ``[x, y]``), ``anchor[id]``
-    the Leaflet location ``[y, x]`` of its label (a point well inside the polygon, also for
-    concave regions), ``bounds`` the board's ``(minx, miny, maxx, maxy)``. ``spots[id]``
-    are other points inside the region, nearest the anchor first, where its label may move
-    when it would overlap a neighbour's (:func:`place_labels`); ``area[id]`` its area.
+    the Leaflet location ``[y, x]`` of the pole of inaccessibility of its polygon (the
+    point farthest from its border, :func:`swlab.board.geometry.label_point`), ``bounds``
+    the board's ``(minx, miny, maxx, maxy)``. ``spots[id]`` are other points inside the
+    region, nearest the anchor first, where its label may sit when its smallest form does
+    not fit around the anchor (:func:`label_rooms`); ``area[id]`` its area, ``polygon[id]``
+    its shapely polygon (made valid).
     """
 
     ids: tuple[int, ...]
@@ -197,23 +208,9 @@ class BoardShapes:
     bounds: tuple[float, float, float, float]
     spots: Mapping[int, tuple[tuple[float, float], ...]] = field(default_factory=dict)
     area: Mapping[int, float] = field(default_factory=dict)
-    #: recent label placements by (zoom, extents): undo and redo place nothing anew
-    placed: dict[Any, dict[int, tuple[float, float]]] = field(
-        default_factory=dict, compare=False, repr=False
-    )
-    #: the last placement per (zoom, gap): the sizes it was for, and where labels went
-    last_placed: dict[
-        tuple[float, float],
-        tuple[dict[int, tuple[float, float]], dict[int, tuple[float, float]]],
-    ] = field(default_factory=dict, compare=False, repr=False)
-    #: the last arrangement per (zoom, gap): the full sizes it was for, and the form of
-    #: each label not in its full form (a click does not make the others grow and shrink)
-    last_arranged: dict[
-        tuple[float, float], tuple[dict[int, tuple[float, float]], dict[int, int]]
-    ] = field(default_factory=dict, compare=False, repr=False)
-    #: recent arrangements (:func:`arrange_labels`) by (zoom, gap, extents): where labels
-    #: went and which took a smaller form
-    arranged: dict[Any, tuple[dict[int, tuple[float, float]], dict[int, int]]] = field(
+    polygon: Mapping[int, Any] = field(default_factory=dict, compare=False, repr=False)
+    #: the labels' places and rooms per view (:func:`label_rooms`), made once per view
+    rooms: dict[tuple[float, float, float], LabelRooms] = field(
         default_factory=dict, compare=False, repr=False
     )
     #: each region's spots as a (n, 2) array, made once
@@ -221,21 +218,16 @@ class BoardShapes:
 
     @classmethod
     def from_board(cls, board: Board) -> BoardShapes:
-        from shapely.ops import polylabel
-
         geometry: dict[int, dict[str, Any]] = {}
         anchor: dict[int, tuple[float, float]] = {}
         spots: dict[int, tuple[tuple[float, float], ...]] = {}
+        polygon: dict[int, Any] = {}
         for r in board.regions:
             geometry[r.id] = _plain(mapping(r.polygon))
-            poly = r.polygon
-            try:
-                tolerance = max(1.0, math.sqrt(poly.area) / 50)
-                point = polylabel(poly, tolerance=tolerance)
-            except Exception:  # a broken draft polygon: any inside point will do
-                point = poly.representative_point()
+            point, _radius = label_point(r.polygon)
             anchor[r.id] = (round(point.y, 1), round(point.x, 1))
-            spots[r.id] = _spots(poly, anchor[r.id])
+            polygon[r.id] = usable(r.polygon)
+            spots[r.id] = _spots(polygon[r.id], anchor[r.id])
         minx, miny, maxx, maxy = board.outline.bounds
         return cls(
             ids=board.ids,
@@ -247,17 +239,33 @@ class BoardShapes:
             bounds=(minx, miny, maxx, maxy),
             spots=spots,
             area={r.id: float(r.polygon.area) for r in board.regions},
+            polygon=polygon,
         )
 
 
 #: Spots per side of a region's box where its label may go (a grid, kept inside the region).
 SPOT_GRID = 13
-#: The forms a label may take, as ``(compact, tags)`` of :func:`label_html`: full, then
-#: compact (short words), then, the last resort of a crowded corner, compact without tags.
-LABEL_FORMS: tuple[tuple[bool, bool], ...] = ((False, True), (True, True), (True, False))
-#: How many times labels still touching another take their compact form (one of each
-#: touching pair, then all are placed anew around the others).
-COMPACT_ROUNDS = 12
+
+
+class Form(NamedTuple):
+    """A form of a label, as :func:`label_html` takes it."""
+
+    compact: bool
+    tags: bool
+    race: bool
+
+
+#: The forms a label may take: full, then compact (short words), then compact without
+#: tags, then, the last resort of the most crowded corners, the region number and the
+#: token count alone (in the owner's colour).
+LABEL_FORMS: tuple[Form, ...] = (
+    Form(compact=False, tags=True, race=True),
+    Form(compact=True, tags=True, race=True),
+    Form(compact=True, tags=False, race=True),
+    Form(compact=True, tags=False, race=False),
+)
+#: The free pixels kept between two labels (and between a label and its region's border).
+LABEL_GAP_PX = 2.0
 #: How many times crowded labels (and those they land on) look for a free spot again, and
 #: how many labels may look in all: a board too crowded to untangle costs a bounded time.
 REPAIR_ROUNDS = 12
@@ -541,9 +549,11 @@ def _race_word(rs: RegionState, compact: bool) -> str:
     return name
 
 
-def _tokens_html(rs: RegionState, compact: bool = False) -> str:
+def _tokens_html(rs: RegionState, compact: bool = False, race: bool = True) -> str:
+    """The token badge: the count and the race (``race=False``: the count alone, in the
+    owner's colour, the smallest label of a crowded corner)."""
     colour = player_colour(rs.owner)
-    name = html.escape(_race_word(rs, compact))
+    name = " " + html.escape(_race_word(rs, compact)) if race else ""
     if rs.in_decline:
         # hatched, white-backed badge: lighter than an active race, readable in grey
         style = (
@@ -560,7 +570,7 @@ def _tokens_html(rs: RegionState, compact: bool = False) -> str:
         f"<div class='swlab-tokens swlab-owner-{rs.owner}' style='{style};"
         f"display:inline-block;padding:0.05em 0.4em;border-radius:0.7em;font-size:0.95em;"
         f"font-weight:700;line-height:1.15;white-space:nowrap'>"
-        f"{rs.tokens} {name}{extra}</div>"
+        f"{rs.tokens}{name}{extra}</div>"
     )
 
 
@@ -591,12 +601,13 @@ def _short(key: str, word: str) -> str:
     return ("".join(letters[:2]) or word[:2]).capitalize()
 
 
-def _chips(
-    rs: RegionState, terrain: str, symbols: Iterable[str], compact: bool = False
-) -> list[tuple[str, str, str]]:
-    """The tags of a region as ``(text, badge colour, class word)``: pieces, then printed
-    symbols; ``compact`` gives the short tags (:data:`SHORT_TAGS`)."""
-    chips: list[tuple[str, str, str]] = []
+def _tag_words(
+    rs: RegionState, terrain: str, symbols: Iterable[str]
+) -> list[tuple[str, str, int | None, str]]:
+    """The tags of a region as ``(key, word, count, badge colour)``: pieces, then printed
+    symbols; ``key`` is the piece's field or the symbol (:data:`SHORT_TAGS`), ``count``
+    is shown for pieces that stack (else None)."""
+    tags: list[tuple[str, str, int | None, str]] = []
     source = language() == SOURCE  # the short tag words; another language: the rulebook's
     for piece, word in PIECE_WORDS:
         if not source:
@@ -609,16 +620,26 @@ def _chips(
         # a count for pieces that stack (a lone Lost Tribe token needs none)
         counted = piece.counted and not (piece.is_token and n == 1)
         badge = SYMBOL_BADGES.get("lost_tribe" if piece.is_token else piece.field, "#FFFFFF")
-        text = _short(piece.field, word) if compact else word
-        if counted:
-            text = f"{text}{n}" if compact else f"{text} x{n}"
-        chips.append((text, badge, word.split()[0]))
+        tags.append((piece.field, word, n if counted else None, badge))
     for s in sorted(symbols):
         if s == "lost_tribe":
             continue
         word = SYMBOL_WORDS.get(s, s) if source else game_words.symbol(s)
-        text = _short(s, word) if compact else word
-        chips.append((text, SYMBOL_BADGES.get(s, UNKNOWN_SYMBOL_BADGE), word.split()[0]))
+        tags.append((s, word, None, SYMBOL_BADGES.get(s, UNKNOWN_SYMBOL_BADGE)))
+    return tags
+
+
+def _chips(
+    rs: RegionState, terrain: str, symbols: Iterable[str], compact: bool = False
+) -> list[tuple[str, str, str]]:
+    """The tags of a region (:func:`_tag_words`) as ``(text, badge colour, class word)``;
+    ``compact`` gives the short tags (:data:`SHORT_TAGS`)."""
+    chips: list[tuple[str, str, str]] = []
+    for key, word, n, badge in _tag_words(rs, terrain, symbols):
+        text = _short(key, word) if compact else word
+        if n is not None:
+            text = f"{text}{n}" if compact else f"{text} x{n}"
+        chips.append((text, badge, word.split()[0]))
     return chips
 
 
@@ -631,6 +652,7 @@ def label_html(
     target: bool = False,
     compact: bool = False,
     tags: bool = True,
+    race: bool = True,
 ) -> str:
     """The HTML of the label of one region: id and terrain, race tokens, lost tribe,
     pieces and printed symbols, as words (no emoji, no icon fonts).
@@ -640,11 +662,12 @@ def label_html(
     :data:`LABEL_MAX_EM` so that a label has a known widest extent.
 
     ``compact`` is the form of a label that finds no room for the full one (see
-    :func:`arrange_labels`): the region number without the terrain word (the fill tells
+    :func:`label_forms`): the region number without the terrain word (the fill tells
     it), the token badge without its "in decline" line (its hatching tells it), and the
     tags as two-letter chips (:data:`SHORT_TAGS`). The number and the tokens stay as
-    they are; the hover says everything in words. ``tags=False`` (the last resort of a
-    compact label still crowded) leaves the tags out.
+    they are; the hover says everything in words. ``tags=False`` (a compact label still
+    crowded) leaves the tags out, and ``race=False`` (the last resort of the most crowded
+    corners) the race word too: the badge's colour names the player (the legend).
     """
     id_style = (
         "font-size:1em;font-weight:700;color:#000000;line-height:1.1;"
@@ -658,7 +681,7 @@ def label_html(
     )
     parts = [f"<div class='swlab-rid' style='{id_style}'>{region_id}{terrain_word}</div>"]
     if rs.tokens and rs.race:
-        parts.append(_tokens_html(rs, compact))
+        parts.append(_tokens_html(rs, compact, race))
     chips = _chips(rs, terrain, symbols, compact) if tags else []
     if chips:
         parts.append(
@@ -675,12 +698,24 @@ def label_html(
         f"swlab-label swlab-label-{region_id}"
         + (" swlab-label-compact" if compact else "")
         + ("" if tags else " swlab-label-bare")
+        + ("" if race else " swlab-label-tiny")
         + (" swlab-label-target" if target else "")
     )
     return (
         f"<div class='{cls}' style='display:flex;flex-direction:column;align-items:center;"
         f"justify-content:center;width:100%;height:100%;text-align:center;"
         f"font-family:sans-serif;pointer-events:none'>" + "".join(parts) + "</div>"
+    )
+
+
+def label_form(markup: str) -> Form:
+    """The form a label's markup (:func:`label_html`) was drawn in, read from its classes:
+    what the page shows, for the checks that measure it (:func:`label_extent`)."""
+    head = markup.split(">", 1)[0]
+    return Form(
+        compact="swlab-label-compact" in head,
+        tags="swlab-label-bare" not in head,
+        race="swlab-label-tiny" not in head,
     )
 
 
@@ -692,22 +727,25 @@ def label_extent(
     *,
     compact: bool = False,
     tags: bool = True,
+    race: bool = True,
 ) -> tuple[float, float]:
     """A generous estimate of a label's ``(width, height)`` in ems of its region number,
-    in its full or its ``compact`` form, with or without ``tags`` (:func:`label_html`),
+    in its full or its ``compact`` form, with or without ``tags`` and ``race`` word
+    (:func:`label_html`; measured against Chromium's rendering),
     to keep every label on the board (:func:`fit_anchor`) and apart from the others
-    (:func:`arrange_labels`)."""
-    em_per_char = 0.62
+    (:func:`label_rooms`, :func:`label_forms`)."""
+    # measured in Chromium's sans-serif: the widest labels of the official boards fit
+    em_per_char, bold_per_char = 0.66, 0.74
     first = (len(str(region_id)) + 1) * em_per_char
     lines = [first if compact else first + len(terrain) * em_per_char * 0.8]
-    height = 1.15
+    height = 1.2
     if rs.tokens and rs.race:
-        race = _race_word(rs, True) if compact else rs.race
-        lines.append((len(f"{rs.tokens} {race}") * em_per_char + 0.8) * 0.95)
+        word = (" " + (_race_word(rs, True) if compact else rs.race)) if race else ""
+        lines.append((len(f"{rs.tokens}{word}") * bold_per_char + 0.8) * 0.95)
         height += 1.3 + (0.9 if rs.in_decline and not compact else 0.0)
     chips = _chips(rs, terrain, symbols, compact) if tags else []
     if chips:
-        widths = [(len(text) * em_per_char + 0.6) * 0.72 + 0.16 for text, _badge, _key in chips]
+        widths = [(len(text) * bold_per_char + 0.6) * 0.72 + 0.16 for text, _badge, _key in chips]
         rows, row = 1, 0.0
         for w in widths:
             if row and row + w > LABEL_MAX_EM:
@@ -739,46 +777,6 @@ def fit_anchor(
     return (round(y, 1), round(x, 1))
 
 
-def place_labels(
-    shapes: BoardShapes,
-    extents: Mapping[int, tuple[float, float]],
-    zoom: float,
-    gap_px: float = 2.0,
-) -> dict[int, tuple[float, float]]:
-    """Where each label goes, ``[y, x]`` per region id, so that no two labels' boxes
-    (``extents``: width and height in pixels, centred) overlap and none leaves the board.
-
-    Labels are placed one by one, the smallest regions first (they have the least room):
-    each at its anchor if that box is free, else at the nearest of its region's
-    :attr:`~BoardShapes.spots` whose box is free, every box pulled inside the board
-    (:func:`fit_anchor`). Where no spot is free, the spot overlapping least is taken, and
-    a few repair rounds let the crowded labels and those they land on look again.
-
-    From one redraw to the next (same zoom) the labels whose size did not change stay
-    where they were: a click moves only the labels it changed (and those in their way),
-    and costs little. The same labels at the same zoom get the same places (undo, redo).
-    """
-    key = (zoom, gap_px, tuple(sorted(extents.items())))
-    known = shapes.placed.get(key)
-    if known is not None:
-        return dict(known)
-    last = shapes.last_placed.get((zoom, gap_px))
-    keep: dict[int, tuple[float, float]] = {}
-    if last is not None:
-        before, where = last
-        keep = {r: where[r] for r, e in extents.items() if before.get(r) == e and r in where}
-    result, crowded = _place_labels(shapes, extents, zoom, gap_px, keep=keep)
-    if crowded and keep:  # the labels kept in place are in the way: all anew, if better
-        fresh, still = _place_labels(shapes, extents, zoom, gap_px)
-        if still < crowded:
-            result = fresh
-    while len(shapes.placed) >= 64:
-        shapes.placed.pop(next(iter(shapes.placed)))
-    shapes.placed[key] = result
-    shapes.last_placed[(zoom, gap_px)] = (dict(extents), result)
-    return dict(result)
-
-
 def _place_labels(
     shapes: BoardShapes,
     extents: Mapping[int, tuple[float, float]],
@@ -786,11 +784,18 @@ def _place_labels(
     gap_px: float,
     margin_px: float = 3.0,
     keep: Mapping[int, tuple[float, float]] | None = None,
-    repair: bool = True,
 ) -> tuple[dict[int, tuple[float, float]], int]:
-    """The placement (see :func:`place_labels`) and how many labels still overlap one;
-    without ``repair``, no label looks again (a quick try)."""
+    """Where each label's box (``extents``: width and height in pixels, centred) goes,
+    ``[y, x]`` per region id, so that no two overlap and none leaves the board, and how
+    many still overlap one; the labels in ``keep`` stay where they are.
+
+    The others are placed one by one, the smallest regions first (they have the least
+    room), each at the first of its region's :attr:`~BoardShapes.spots` whose box is free,
+    every box pulled inside the board (:func:`fit_anchor`). Where no spot is free, the
+    spot overlapping least is taken, and a few repair rounds let the crowded labels and
+    those they land on (not the kept ones) look again."""
     import numpy as np
+    import shapely
 
     unit = 2.0**zoom
     pad = gap_px / 2 / unit
@@ -810,6 +815,11 @@ def _place_labels(
             xs = np.clip(xs, minx + mw, maxx - mw)
         if maxy - miny > 2 * mh:
             ys = np.clip(ys, miny + mh, maxy - mh)
+        polygon = shapes.polygon.get(rid)
+        if polygon is not None:  # a label's centre stays in its region, pulled in or not
+            inside = shapely.contains_xy(polygon, xs, ys)
+            if inside.any():
+                ys, xs = ys[inside], xs[inside]
         spots[rid] = (ys, xs)
 
     def place(rid: int) -> float:
@@ -842,7 +852,7 @@ def _place_labels(
     # repair rounds: a crowded label and the labels it lands on look again, the most
     # constrained first (then the other way round, so that no two keep trading places)
     looked = 0
-    for round_ in range(REPAIR_ROUNDS if repair else 0):
+    for round_ in range(REPAIR_ROUNDS):
         if not crowded or looked > REPAIR_PLACES:
             break
         again: list[int] = []
@@ -851,7 +861,10 @@ def _place_labels(
             hit = [
                 o
                 for o, (a0, b0, a1, b1) in boxes.items()
-                if o != rid and min(x1, a1) > max(x0, a0) and min(y1, b1) > max(y0, b0)
+                if o != rid
+                and o not in (keep or {})
+                and min(x1, a1) > max(x0, a0)
+                and min(y1, b1) > max(y0, b0)
             ]
             for o in (rid, *hit):
                 del boxes[o]
@@ -874,7 +887,7 @@ def touching_pairs(
     gap_px: float = 2.0,
 ) -> list[tuple[int, int]]:
     """The pairs of labels whose boxes (``extents`` in pixels, centred on ``where``, each
-    grown by half of ``gap_px``) overlap: those :func:`place_labels` found no room for."""
+    grown by half of ``gap_px``) overlap: labels that touch."""
     import numpy as np
 
     ids = sorted(where)
@@ -903,100 +916,174 @@ def touching(
     return {r for pair in touching_pairs(where, extents, zoom, gap_px) for r in pair}
 
 
-def _to_shrink(
-    pairs: Iterable[tuple[int, int]],
-    can: Collection[int],
-    saving: Mapping[int, float],
-) -> set[int]:
-    """Which labels of the touching ``pairs`` shrink one form this round: one of each
-    pair, among those that ``can``, the label in most pairs first, then the one that
-    saves most room (a pair whose one label cannot shrink shrinks the other)."""
-    open_pairs = [(a, b) for a, b in pairs if a in can or b in can]
-    chosen: set[int] = set()
-    while open_pairs:
-        count: dict[int, int] = {}
-        for a, b in open_pairs:
-            for r in (a, b):
-                if r in can:
-                    count[r] = count.get(r, 0) + 1
-        pick = max(count, key=lambda r: (count[r], saving[r], -r))
-        chosen.add(pick)
-        open_pairs = [pair for pair in open_pairs if pick not in pair]
-    return chosen
+#: A stand-in for the widest token badge a compact label shows: two digits and a race
+#: word of five letters (compact race words are cut to four letters and a dot).
+_WIDEST_BADGE = RegionState(owner=0, race="Wwwww", tokens=10)
 
 
-def arrange_labels(
-    shapes: BoardShapes,
-    forms: Sequence[Mapping[int, tuple[float, float]]],
-    zoom: float,
-    gap_px: float = 2.0,
-) -> tuple[dict[int, tuple[float, float]], dict[int, int]]:
-    """Where each label goes and in which form, as a cartographer would: ``forms`` are
-    the labels' sizes in pixels (width, height), the full form first, then smaller ones
-    (a label missing from a form has none so small). Every label goes in its full form
-    where there is room (:func:`place_labels`); of two labels that still touch, one
-    shrinks to its next form (:func:`_to_shrink`) and the crowded ones look again, the
-    others staying put. A few rounds (:data:`COMPACT_ROUNDS`): the crowded ones only.
-    From one redraw to the next a label whose size did not change keeps its form, and
-    a smaller one grows back when a spot has room for it (the others kept in place).
+def smallest_extent(
+    region_id: int, terrain: str, symbols: Iterable[str] = (), form: Form = LABEL_FORMS[-2]
+) -> tuple[float, float]:
+    """The ``(width, height)`` in ems that a region's label in ``form`` (a form without
+    tags) never exceeds, whatever stands there: its number and the widest token badge."""
+    return label_extent(
+        region_id,
+        _WIDEST_BADGE,
+        terrain,
+        symbols,
+        compact=form.compact,
+        tags=form.tags,
+        race=form.race,
+    )
 
-    Returns the places and, per label not in its full form, the index of its form. The
-    same labels at the same zoom get the same arrangement (undo, redo)."""
-    key = (zoom, gap_px, tuple(tuple(sorted(f.items())) for f in forms))
-    known = shapes.arranged.get(key)
-    if known is not None:
-        return dict(known[0]), dict(known[1])
-    full = forms[0]
 
-    def size(r: int, k: int) -> tuple[float, float]:
-        """Label ``r`` in form ``k`` (or the nearest larger one it has)."""
-        while r not in forms[k]:
-            k -= 1
-        return forms[k][r]
+@dataclass(frozen=True)
+class LabelRooms:
+    """Where each region's label sits on a map at one view, and the room its box may fill.
 
-    # the labels that did not change keep the form they had (else every click would
-    # first try them in full, and fail, where they were crowded)
-    level: dict[int, int] = {}
-    last = shapes.last_arranged.get((zoom, gap_px))
-    if last is not None:
-        before, had = last
-        level = {r: k for r, k in had.items() if before.get(r) == full.get(r) and k < len(forms)}
-    extents = {r: size(r, level.get(r, 0)) for r in full}
-    where = place_labels(shapes, extents, zoom, gap_px)
-    for _round in range(COMPACT_ROUNDS):
-        nxt = {r: level.get(r, 0) + 1 for r in extents}
-        can = {r for r, k in nxt.items() if k < len(forms) and r in forms[k]}
-        saving = {
-            r: extents[r][0] * extents[r][1] - forms[nxt[r]][r][0] * forms[nxt[r]][r][1]
-            for r in can
-        }
-        shrink = _to_shrink(touching_pairs(where, extents, zoom, gap_px), can, saving)
-        if not shrink:
-            break
-        for r in shrink:
-            level[r] = nxt[r]
-            extents[r] = forms[nxt[r]][r]
-        where = place_labels(shapes, extents, zoom, gap_px)
-    # a smaller label grows back where there is room for it now, the others kept
-    grown = False
-    for r in sorted(level):
-        while level.get(r, 0) > 0 and not touching_pairs(where, extents, zoom, gap_px):
-            trial = {**extents, r: size(r, level[r] - 1)}
-            keep = {o: at for o, at in where.items() if o != r}
-            got, crowded = _place_labels(shapes, trial, zoom, gap_px, keep=keep, repair=False)
-            if crowded:
+    Decided from the board and the view (zoom, label size) only, never from the pieces on
+    the board, so a label stays still while tokens come and go. ``where[id]`` is the
+    label's centre ``[y, x]``: the region's pole of inaccessibility, or, where the label's
+    smallest form does not fit around the pole inside the region, the spot inside the
+    region nearest it where it does. ``room[id]`` is the area its box may fill (board
+    units): the region shrunk by half of :data:`LABEL_GAP_PX`, and for a region too small
+    for even its smallest label (``spills``) also a box of that size at ``where``, taken
+    away from its neighbours' rooms. No two rooms touch, so no two labels drawn inside
+    their rooms do. The smallest form is the number and the compact token badge, and in
+    the most crowded corners (``tiny``) the number and the token count alone;
+    ``crowded`` are the regions whose smallest boxes still touch another's (a view too
+    small for the board).
+    """
+
+    zoom: float
+    px: float
+    where: Mapping[int, tuple[float, float]]
+    room: Mapping[int, Any]
+    spills: frozenset[int]
+    tiny: frozenset[int]
+    crowded: frozenset[int]
+
+
+def label_rooms(shapes: BoardShapes, zoom: float, px: float) -> LabelRooms:
+    """The labels' places and rooms on a map at ``zoom`` with labels of ``px`` pixels per
+    em (:class:`LabelRooms`), computed once per view and kept on ``shapes``: the regions
+    whose smallest labels crowd each other are given the tiny form, and all placed anew."""
+    key = (zoom, px, LABEL_GAP_PX)
+    known = shapes.rooms.get(key)
+    if known is None:
+        tiny: frozenset[int] = frozenset()
+        for _round in range(3):
+            known = _rooms(shapes, zoom, px, tiny)
+            if not known.crowded - tiny:
                 break
-            extents, where, grown = trial, got, True
-            level[r] -= 1
-            if not level[r]:
-                del level[r]
-    if grown:
-        shapes.last_placed[(zoom, gap_px)] = (dict(extents), dict(where))
-    shapes.last_arranged[(zoom, gap_px)] = (dict(full), dict(level))
-    while len(shapes.arranged) >= 64:
-        shapes.arranged.pop(next(iter(shapes.arranged)))
-    shapes.arranged[key] = (where, level)
-    return dict(where), dict(level)
+            tiny |= known.crowded
+        assert known is not None
+        while len(shapes.rooms) >= 8:
+            shapes.rooms.pop(next(iter(shapes.rooms)))
+        shapes.rooms[key] = known
+    return known
+
+
+def _rooms(shapes: BoardShapes, zoom: float, px: float, tiny: frozenset[int]) -> LabelRooms:
+    """The rooms of :func:`label_rooms`, the labels of ``tiny`` in their tiny form."""
+    import numpy as np
+    import shapely
+
+    unit = 2.0**zoom
+    inset = LABEL_GAP_PX / 2 / unit
+    sizes: dict[int, tuple[float, float]] = {}
+    for rid in shapes.ids:
+        form = LABEL_FORMS[-1] if rid in tiny else LABEL_FORMS[-2]
+        w, h = smallest_extent(rid, shapes.terrain[rid], shapes.symbols[rid], form)
+        sizes[rid] = (w * px, h * px)
+    own = {rid: shapes.polygon[rid].buffer(-inset) for rid in shapes.ids}
+    where: dict[int, tuple[float, float]] = {}
+    for rid in shapes.ids:
+        w, h = sizes[rid]
+        pts = np.asarray(shapes.spots.get(rid) or (shapes.anchor[rid],), dtype=float)
+        hw, hh = w / 2 / unit, h / 2 / unit
+        boxes = shapely.box(pts[:, 1] - hw, pts[:, 0] - hh, pts[:, 1] + hw, pts[:, 0] + hh)
+        fits = np.flatnonzero(shapely.contains(own[rid], boxes))
+        if fits.size:  # the pole first, else the spot nearest it where the box fits
+            where[rid] = (float(pts[fits[0], 0]), float(pts[fits[0], 1]))
+    spills = frozenset(shapes.ids) - set(where)
+    crowded: frozenset[int] = frozenset()
+    room: dict[int, Any] = dict(own)
+    if spills:
+        placed, _count = _place_labels(shapes, sizes, zoom, LABEL_GAP_PX, keep=where)
+        where.update({rid: placed[rid] for rid in spills})
+        crowded = frozenset(touching(where, sizes, zoom, LABEL_GAP_PX))
+
+        def spill_box(rid: int, grow: float) -> Any:
+            (y, x), (w, h) = where[rid], sizes[rid]
+            hw, hh = w / 2 / unit + grow, h / 2 / unit + grow
+            return shapely.box(x - hw, y - hh, x + hw, y + hh)
+
+        taken = {rid: spill_box(rid, 2 * inset) for rid in spills}
+        for rid in shapes.ids:
+            others = [b for o, b in taken.items() if o != rid]
+            if others:
+                room[rid] = room[rid].difference(shapely.union_all(others))
+            if rid in spills:  # a hair larger: a label exactly its size is inside
+                room[rid] = room[rid].union(spill_box(rid, inset / 2))
+    for geometry in room.values():
+        shapely.prepare(geometry)
+    return LabelRooms(zoom, px, where, room, spills, tiny, crowded)
+
+
+def label_forms(
+    shapes: BoardShapes, region: Mapping[int, RegionState], zoom: float, px: float
+) -> tuple[LabelRooms, dict[int, int]]:
+    """Each region's label form (an index into :data:`LABEL_FORMS`): the first, the fullest,
+    whose box fits the label's room at this view (:func:`label_rooms`), else the smallest.
+    Returns the rooms and the form of every label."""
+    import numpy as np
+    import shapely
+
+    rooms = label_rooms(shapes, zoom, px)
+    unit = 2.0**zoom
+    empty = RegionState()
+    ids = list(shapes.ids)
+    form = {rid: len(LABEL_FORMS) - 1 for rid in ids}
+    left = ids
+    ys = {rid: rooms.where[rid][0] for rid in ids}
+    xs = {rid: rooms.where[rid][1] for rid in ids}
+    for k, f in enumerate(LABEL_FORMS[:-1]):
+        if not left:
+            break
+        size = np.asarray(
+            [
+                label_extent(
+                    rid,
+                    region.get(rid, empty),
+                    shapes.terrain[rid],
+                    shapes.symbols[rid],
+                    compact=f.compact,
+                    tags=f.tags,
+                    race=f.race,
+                )
+                for rid in left
+            ]
+        ) * (px / 2 / unit)
+        y = np.asarray([ys[rid] for rid in left])
+        x = np.asarray([xs[rid] for rid in left])
+        boxes = shapely.box(x - size[:, 0], y - size[:, 1], x + size[:, 0], y + size[:, 1])
+        fit = shapely.contains(np.array([rooms.room[rid] for rid in left], dtype=object), boxes)
+        for rid, ok in zip(left, fit, strict=True):
+            if ok:
+                form[rid] = k
+        left = [rid for rid, ok in zip(left, fit, strict=True) if not ok]
+    return rooms, form
+
+
+def regions_of(shapes: BoardShapes, state: GameState) -> dict[int, RegionState]:
+    """Each region's pieces in ``state``, by region id (an unknown region is empty)."""
+    geo = state.geo
+    region: dict[int, RegionState] = {}
+    for rid in shapes.ids:
+        i = geo.index.get(rid)
+        region[rid] = state.regions[i] if i is not None else RegionState()
+    return region
 
 
 def labels(
@@ -1008,12 +1095,7 @@ def labels(
 ) -> dict[int, tuple[tuple[float, float], str]]:
     """Per region id: the Leaflet location ``[y, x]`` of its label and the label's HTML,
     for the regions as ``state`` has them (:func:`region_labels`)."""
-    geo = state.geo
-    region: dict[int, RegionState] = {}
-    for rid in shapes.ids:
-        i = geo.index.get(rid)
-        region[rid] = state.regions[i] if i is not None else RegionState()
-    return region_labels(shapes, region, targets=targets, fit=fit)
+    return region_labels(shapes, regions_of(shapes, state), targets=targets, fit=fit)
 
 
 def region_labels(
@@ -1025,51 +1107,79 @@ def region_labels(
 ) -> dict[int, tuple[tuple[float, float], str]]:
     """Per region id: the Leaflet location ``[y, x]`` of its label and the label's HTML,
     each region's pieces from ``region`` (a region missing there is empty). The one
-    placement of the viewer and the map editor, so their labels read and sit alike.
+    placement of the viewer, the presenter and the map editor, so their labels read and
+    sit alike.
 
-    ``fit`` is the map's ``(zoom, label px)``: labels are then placed so that their boxes
-    neither overlap each other nor leave the board, the crowded ones in their compact
-    form (:func:`arrange_labels`, :data:`LABEL_FORMS`; the markup of a compact label
-    carries ``swlab-label-compact``, and ``swlab-label-bare`` without its tags).
+    ``fit`` is the map's ``(zoom, label px)``: each label then sits where
+    :func:`label_rooms` put it for that view (the same place whatever the pieces) in the
+    fullest form its room holds (:func:`label_forms`; the markup of a compact label
+    carries ``swlab-label-compact``, and ``swlab-label-bare`` without its tags). Without
+    ``fit``, every label is full at its region's pole of inaccessibility.
     """
-    out: dict[int, tuple[tuple[float, float], str]] = {}
     empty = RegionState()
-    if fit is None:
-        for rid in shapes.ids:
-            markup = label_html(
-                rid,
-                region.get(rid, empty),
-                shapes.terrain[rid],
-                shapes.symbols[rid],
-                target=rid in targets,
-            )
-            out[rid] = (shapes.anchor[rid], markup)
-        return out
-    zoom, px = fit
-    forms: list[dict[int, tuple[float, float]]] = [{} for _ in LABEL_FORMS]
+    where: Mapping[int, tuple[float, float]] = shapes.anchor
+    forms = dict.fromkeys(shapes.ids, 0)
+    if fit is not None:
+        rooms, forms = label_forms(shapes, region, *fit)
+        where = rooms.where
+    out: dict[int, tuple[tuple[float, float], str]] = {}
     for rid in shapes.ids:
-        rs = region.get(rid, empty)
-        terrain, symbols = shapes.terrain[rid], shapes.symbols[rid]
-        last = None
-        for k, (compact, tags) in enumerate(LABEL_FORMS):
-            w, h = label_extent(rid, rs, terrain, symbols, compact=compact, tags=tags)
-            if (w, h) != last:  # a form no smaller than the one before is left out
-                forms[k][rid] = (w * px, h * px)
-            last = (w, h)
-    where, level = arrange_labels(shapes, forms, zoom)
-    for rid in shapes.ids:
-        compact, tags = LABEL_FORMS[level.get(rid, 0)]
+        f = LABEL_FORMS[forms[rid]]
         markup = label_html(
             rid,
             region.get(rid, empty),
             shapes.terrain[rid],
             shapes.symbols[rid],
             target=rid in targets,
-            compact=compact,
-            tags=tags,
+            compact=f.compact,
+            tags=f.tags,
+            race=f.race,
         )
-        out[rid] = (where.get(rid, shapes.anchor[rid]), markup)
+        out[rid] = (where[rid], markup)
     return out
+
+
+def abbreviations(
+    shapes: BoardShapes, region: Mapping[int, RegionState], fit: tuple[float, float] | None
+) -> list[tuple[str, str]]:
+    """The short forms that the compact labels of ``region`` show at the view ``fit``
+    (race words cut short, two-letter tags), each with the words it stands for, sorted:
+    the legend beside the map, so that nothing on it is left for the reader to guess."""
+    if fit is None:
+        return []
+    _rooms, forms = label_forms(shapes, region, *fit)
+    seen: dict[str, str] = {}
+    for rid in shapes.ids:
+        f = LABEL_FORMS[forms[rid]]
+        if not f.compact:
+            continue
+        rs = region.get(rid, RegionState())
+        if rs.tokens and rs.race and f.race:
+            short, name = _race_word(rs, True), _race_word(rs, False)
+            if short != name:
+                seen.setdefault(short, name)
+        if f.tags:
+            for key, word, _count, _badge in _tag_words(
+                rs, shapes.terrain[rid], shapes.symbols[rid]
+            ):
+                seen.setdefault(_short(key, word), word)
+    return sorted(seen.items(), key=lambda pair: pair[0].casefold())
+
+
+def abbreviations_html(pairs: Sequence[tuple[str, str]]) -> str:
+    """The legend of the short forms on the map (:func:`abbreviations`), one line; empty
+    when the map shows none."""
+    if not pairs:
+        return ""
+    head = html.escape(_("Short forms:"))
+    items = " · ".join(
+        f"<span class='swlab-abbreviation'><b>{html.escape(short)}</b>&nbsp;=&nbsp;"
+        f"{html.escape(word)}</span>"
+        for short, word in pairs
+    )
+    # small and tight: it shares the window's height with the map
+    style = "font-size:0.8em;line-height:1.25"
+    return f"<div class='swlab-abbreviations' style='{style}'>{head} {items}</div>"
 
 
 #: Where the pips of the reinforcement die sit, by face (R-COMP-5: faces 0, 0, 0, 1, 2,

@@ -31,6 +31,7 @@ from swlab.play.style import (
     HOVER_STYLE,
     LABEL_MAX_EM,
     PLAYER_COLOURS,
+    abbreviations_html,
     die_face_svg,
     fit_view,
     label_px,
@@ -420,6 +421,10 @@ class GameViewer:
         )
         self._last_hover: int | None = None
         self.legend = widgets.HTML(legend_html(p.name for p in c.state.players))
+        # under the map: what each short form on the labels stands for
+        # (as wide as the map, never wider: its text wraps)
+        self.abbreviations = widgets.HTML(layout=widgets.Layout(width="0px", min_width="100%"))
+        self.abbreviations.add_class("swlab-abbreviations-box")
         #: the language switch: the panel and hover redraw in the language chosen
         self.language_pick = widgets.Dropdown(
             options=[(i18n.NAMES[code], code) for code in i18n.LANGUAGES],
@@ -468,7 +473,8 @@ class GameViewer:
         )
         self.panel.add_class("swlab-panel")
         # side by side: the map takes its share of the width, the panel the rest
-        row = widgets.HBox([self.map, self.panel])
+        board = widgets.VBox([self.map, self.abbreviations], layout=widgets.Layout(flex="0 0 auto"))
+        row = widgets.HBox([board, self.panel])
         row.add_class("swlab-row")
         self.widget = widgets.VBox([self.style, row])
         self.widget.add_class("swlab-viewer")
@@ -601,9 +607,17 @@ class GameViewer:
                 marker.icon = self._icon(self._label_html[rid])
                 if old is not None:
                     old.close()
-        self._place_labels(c.labels_at(self._fit, frozenset()))
+        self._place_labels(c.labels_at(self._fit, frozenset()), c.abbreviations_at(self._fit))
 
-    def _place_labels(self, placed: Mapping[int, tuple[tuple[float, float], str]]) -> None:
+    def _place_labels(
+        self,
+        placed: Mapping[int, tuple[tuple[float, float], str]],
+        short: Sequence[tuple[str, str]],
+    ) -> None:
+        """Send the labels whose place or markup changed, and the legend of short forms."""
+        legend = abbreviations_html(short)
+        if self.abbreviations.value != legend:
+            self.abbreviations.value = legend
         for rid, (loc, markup) in placed.items():
             marker = self.markers[rid]
             moved = list(marker.location) != list(loc)
@@ -844,7 +858,7 @@ class GameViewer:
         self.ring_layer.update(target_rings(c.shapes, targets))
         m = c.panel(self.reveal, fit=self._fit, dim=False)
         self.model = m
-        self._place_labels(m.labels)
+        self._place_labels(m.labels, m.abbreviations)
 
         self._draw_status(m)
         self._set_buttons(

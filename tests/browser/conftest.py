@@ -69,10 +69,17 @@ def present_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[s
     """A real ``swlab present`` (its own Voila server, with the environment a user has:
     the command itself finds swlab's Voila template) on the 2-player board: its address
     and the folder that holds its kernels' connection files."""
+    args = ["official_2p", "--players", "Ann,Bot", "--bots", "1:greedy", "--pace", "0.2",
+            "--seed", "7"]  # fmt: skip
+    yield from serve_present(tmp_path_factory.mktemp("present"), args)
+
+
+def serve_present(home: Path, args: list[str]) -> Iterator[tuple[str, Path]]:
+    """Run ``swlab present ARGS`` from ``home`` until the generator is closed: its address
+    and the folder that holds its kernels' connection files (skipped without a browser)."""
     reason = harness.missing()
     if reason:
         pytest.skip(reason)
-    home = tmp_path_factory.mktemp("present")
     port = harness.free_port()
     env = {
         k: v for k, v in os.environ.items() if not k.startswith("JUPYTER_") or k == "JUPYTER_PATH"
@@ -85,9 +92,7 @@ def present_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[s
         TMPDIR=str(home / "tmp"),  # where Voila keeps its kernels' connection files
     )
     (home / "tmp").mkdir()
-    cmd = [sys.executable, "-m", "swlab", "present", "official_2p", "--players", "Ann,Bot",
-           "--bots", "1:greedy", "--pace", "0.2", "--seed", "7", "--port", str(port),
-           "--no-browser"]  # fmt: skip
+    cmd = [sys.executable, "-m", "swlab", "present", *args, "--port", str(port), "--no-browser"]
     with (home / "voila.log").open("wb") as log:
         proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=log, cwd=home)
     url = f"http://127.0.0.1:{port}/"

@@ -8,6 +8,7 @@ placement's extents (:func:`~swlab.play.style.label_extent`), as in ``tests/play
 from __future__ import annotations
 
 import itertools
+import re
 from typing import Any
 
 import pytest
@@ -17,7 +18,7 @@ from swlab.board import official_board
 from swlab.editor import from_board, set_terrain, toggle_symbol
 from swlab.editor.labels import setup_state as _setup_state
 from swlab.editor.widget import MapEditor
-from swlab.play.style import BoardShapes, label_extent, region_labels
+from swlab.play.style import BoardShapes, label_extent, label_form, region_labels
 
 #: The editor's map in Voila (pixels, as the browser reports them) at 1280x720, 1920x1080.
 SIZES = [(750, 481), (1134, 727)]
@@ -41,9 +42,11 @@ def _boxes(editor: MapEditor) -> dict[int, Any]:
     out = {}
     for rid, ((y, x), markup) in _shown(editor).items():
         r = editor.board[rid]
-        compact, tags = "swlab-label-compact" in markup, "swlab-label-bare" not in markup
+        f = label_form(markup)
         rs = _setup_state(r.terrain, r.symbols)
-        w, h = label_extent(rid, rs, r.terrain, r.symbols, compact=compact, tags=tags)
+        w, h = label_extent(
+            rid, rs, r.terrain, r.symbols, compact=f.compact, tags=f.tags, race=f.race
+        )
         hw, hh = w * px / 2 / unit, h * px / 2 / unit
         out[rid] = box(x - hw, y - hh, x + hw, y + hh)
     return out
@@ -98,8 +101,8 @@ def test_editor_labels_are_the_viewers_placement() -> None:
 
 
 def test_an_edit_moves_only_the_labels_it_changed() -> None:
-    """A symbol toggled on one region: labels far from it keep their places (the regions
-    the edit left alone keep their placement), so the map does not jump."""
+    """A symbol toggled on one region: labels far from it keep their places (a label's
+    place depends on the board's shapes and the view only), so the map does not jump."""
     editor = MapEditor(from_board(official_board(5)))
     editor.resize(*SIZES[1])
     before = _shown(editor)
@@ -109,3 +112,19 @@ def test_an_edit_moves_only_the_labels_it_changed() -> None:
     moved = [rid for rid in before if rid != 44 and before[rid][0] != after[rid][0]]
     far = [rid for rid in moved if editor.board[rid].polygon.distance(editor.board[44].polygon) > 0]
     assert len(far) <= 3, f"labels far from region 44 moved: {far}"
+
+
+def test_the_editor_spells_out_the_short_forms_its_labels_show() -> None:
+    """Issue 26: the editor uses the viewer's placement, and a legend beside the map says
+    what each two-letter tag of a compact label stands for."""
+    editor = MapEditor(from_board(official_board(5)))
+    editor.resize(*SIZES[0])
+    chips: set[str] = set()
+    for _loc, markup in _shown(editor).values():
+        if "swlab-label-compact" in markup:
+            chips |= set(re.findall(r"class='swlab-piece [^>]*>([A-Za-z]+)\d*<", markup))
+    assert chips, "no compact label on the 5-player board at 1280x720"
+    legend = editor.labels.legend.value
+    assert editor.labels.legend in editor.panel.children
+    for chip in chips:
+        assert f"<b>{chip}</b>" in legend, chip

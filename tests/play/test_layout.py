@@ -11,7 +11,7 @@ from shapely.geometry import box
 
 from swlab.board import Board, official_board, palette, render
 from swlab.play import style
-from swlab.play.style import BoardShapes, fit_anchor, label_extent, labels
+from swlab.play.style import BoardShapes, fit_anchor, label_extent, label_form, labels
 from swlab.rules import RegionState, new_game
 
 ipyleaflet = pytest.importorskip("ipyleaflet")
@@ -25,7 +25,8 @@ def test_fluid_viewer_puts_board_and_panel_side_by_side(board2: Board) -> None:
     # and the row never wraps the panel below the board
     assert "cqw" in v.map.layout.width and "100vh" in v.map.layout.width
     style, row, keys = v.widget.children  # the keyboard layer last (swlab.play.keys)
-    assert "swlab-row" in row._dom_classes and row.children == (v.map, v.panel)
+    assert "swlab-row" in row._dom_classes and row.children[1:] == (v.panel,)
+    assert row.children[0].children == (v.map, v.abbreviations)  # the legend of short forms
     assert style is v.style and keys is v.keys
     assert "flex-flow: row nowrap" in v.style.value
     assert "swlab-panel" in v.panel._dom_classes
@@ -60,9 +61,11 @@ def test_no_tag_leaves_the_board(board2: Board) -> None:
     state = new_game(board2, ["Ann", "Bob"], seed=7)
     zoom, px = -1.5, 18.0
     outline = box(*shapes.bounds)
-    for rid, ((y, x), _markup) in labels(shapes, state, fit=(zoom, px)).items():
+    for rid, ((y, x), markup) in labels(shapes, state, fit=(zoom, px)).items():
         i = state.geo.index[rid]
-        w, h = label_extent(rid, state.regions[i], shapes.terrain[rid], shapes.symbols[rid])
+        f = label_form(markup)  # the form the label is drawn in
+        rs, terrain, symbols = state.regions[i], shapes.terrain[rid], shapes.symbols[rid]
+        w, h = label_extent(rid, rs, terrain, symbols, compact=f.compact, tags=f.tags, race=f.race)
         half_w, half_h = w * px / 2 / 2**zoom, h * px / 2 / 2**zoom
         assert outline.contains(box(x - half_w, y - half_h, x + half_w, y + half_h)), rid
 
