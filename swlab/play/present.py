@@ -4,10 +4,13 @@
 beside this module (``present.ipynb``); the notebook builds a :class:`Presenter` from the
 settings the command put in the ``SWLAB_PRESENT`` environment variable. The presenter is a
 :class:`~swlab.play.viewer.GameViewer` with a narration line above the board (each action
-in words), bot turns played one step at a time at a chosen pace (a ``Play`` widget ticks in
-the browser) with the regions that changed outlined, a summary after each bot turn, and an
-end-of-game screen: final coins, the winner, the tie-break, and a coins-per-round chart.
+in words), bot turns played at a chosen pace in shown steps (:mod:`swlab.play.pacing`: a
+``Play`` widget ticks in the browser) with the regions that changed outlined, a summary
+after each bot turn, and an end screen that fills the window (:mod:`swlab.play.ending`):
+the winner, each player's coins in large type, the tie-break, a coins-per-round chart, and
+R or *new game* to start again. *Save game* (S) writes the record into the workspace.
 Coins stay hidden until revealed (R-SETUP-4); the keys of :mod:`swlab.play.keys` work.
+``swlab present --overlay`` lays the same presenter out for a stream (``overlay=``).
 
 Every word of the page is built here, in the language of the viewer: ``swlab present
 --lang el`` hands the language to the app through ``SWLAB_LANG`` (the notebook itself shows

@@ -73,6 +73,13 @@ def present_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[s
     if reason:
         pytest.skip(reason)
     home = tmp_path_factory.mktemp("present")
+    yield from serve_present(home, "official_2p", "--players", "Ann,Bot", "--bots", "1:greedy",
+                             "--pace", "0.2", "--seed", "7")  # fmt: skip
+
+
+def serve_present(home: Path, *args: str) -> Iterator[tuple[str, Path]]:
+    """Run ``swlab present ARGS`` in ``home`` until the generator is closed: its address
+    and the folder that holds its kernels' connection files."""
     port = harness.free_port()
     env = {
         k: v for k, v in os.environ.items() if not k.startswith("JUPYTER_") or k == "JUPYTER_PATH"
@@ -85,9 +92,7 @@ def present_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[s
         TMPDIR=str(home / "tmp"),  # where Voila keeps its kernels' connection files
     )
     (home / "tmp").mkdir()
-    cmd = [sys.executable, "-m", "swlab", "present", "official_2p", "--players", "Ann,Bot",
-           "--bots", "1:greedy", "--pace", "0.2", "--seed", "7", "--port", str(port),
-           "--no-browser"]  # fmt: skip
+    cmd = [sys.executable, "-m", "swlab", "present", *args, "--port", str(port), "--no-browser"]
     with (home / "voila.log").open("wb") as log:
         proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=log, cwd=home)
     url = f"http://127.0.0.1:{port}/"

@@ -20,11 +20,11 @@ from swlab.rules.state import GameState
 
 pytest.importorskip("ipyleaflet")
 
-from swlab.bots import make_bot  # noqa: E402
-from swlab.play.controller import GameController  # noqa: E402
-from swlab.play.pacing import SMALL_STEPS, play_shown_step  # noqa: E402
-from swlab.play.present import OVERLAY_KEYS, Presenter  # noqa: E402
-from swlab.play.viewer import GameViewer  # noqa: E402
+from swlab.bots import make_bot
+from swlab.play.controller import GameController
+from swlab.play.pacing import SMALL_STEPS, play_shown_step
+from swlab.play.present import OVERLAY_KEYS, Presenter
+from swlab.play.viewer import GameViewer
 
 
 def press(p: Presenter, key: str) -> None:
