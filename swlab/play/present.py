@@ -350,7 +350,8 @@ class Presenter:
         while (root / name).exists():
             n += 1
             name = f"game-{stamp}-{n}.json"
-        outcome = self.files.save("save game", name, "record", self.controller.save_record)
+        verb = "save game"  # i18n: not prose: the file box's key of its sentences
+        outcome = self.files.save(verb, name, "record", self.controller.save_record)
         refused = "" if outcome.ok else " swlab-refused"
         message = html.escape(outcome.message)
         self.saved.value = f"<span class='swlab-saved{refused}'>{message}</span>"

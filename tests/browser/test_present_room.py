@@ -192,7 +192,8 @@ def _over_a_checkerboard(shot: Path, out: Path) -> None:
     from PIL import Image
 
     top = Image.open(shot).convert("RGBA")
-    assert top.getpixel((2, 2))[3] == 0  # a corner of the page is see-through
+    corner = top.getpixel((2, 2))
+    assert isinstance(corner, tuple) and corner[3] == 0  # a corner of the page is see-through
     board = Image.new("RGBA", top.size, (255, 255, 255, 255))
     dark = Image.new("RGBA", (32, 32), (150, 150, 150, 255))
     for y in range(0, top.size[1], 32):
