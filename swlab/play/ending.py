@@ -90,8 +90,10 @@ def ending(state: GameState) -> Ending | None:
 #: set (large: a share of the window's height, read from the back of a room; small: the
 #: viewer's panel text).
 END_CSS = """<style>
-.swlab-end-large { font-size: clamp(14px, 2.6vh, 40px); }
+.swlab-end-large { font-size: clamp(16px, 3.4vh, 48px); }
 .swlab-end-small { font-size: 1em; }
+.swlab-end .widget-html, .swlab-end .widget-html-content { font-size: inherit;
+  line-height: 1.25; height: auto; }
 .swlab-end .swlab-winner { font-size: 1.7em; font-weight: 700; margin: 0.1em 0 0.3em;
   line-height: 1.2; }
 .swlab-end .swlab-standings { display: flex; flex-flow: row wrap; gap: 0.5em; }
@@ -106,7 +108,8 @@ END_CSS = """<style>
 .swlab-end .swlab-tie { margin: 0.3em 0 0; }
 .swlab-end img.swlab-coins-chart, .swlab-end .swlab-coins-chart img { max-width: 100%;
   height: auto; }
-.swlab-end-large .swlab-coins-chart { max-height: 58vh; width: auto; object-fit: contain; }
+.swlab-end-large img.swlab-coins-chart { width: min(56vw, 128vh); max-width: 56vw;
+  max-height: 66vh; object-fit: contain; }
 </style>"""
 
 

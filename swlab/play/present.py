@@ -149,7 +149,7 @@ def _style(label_px: int, overlay: str | None) -> str:
 .swlab-present .swlab-end {{ display: flex; flex-flow: row wrap; gap: 1em;
   align-items: flex-start; }}
 .swlab-present .swlab-end > .swlab-end-text {{ flex: 1 1 24em; min-width: 0; }}
-.swlab-present .swlab-end > .swlab-coins-chart {{ flex: 0 1 auto; max-width: 55vw; }}
+.swlab-present .swlab-end > .swlab-coins-chart {{ flex: 0 1 auto; }}
 </style>"""
     if overlay is None:
         return css
@@ -428,4 +428,4 @@ class Presenter:
         """A PNG chart of each player's coins per round, its words in the language in
         effect (:func:`swlab.play.ending.coins_chart`)."""
         c = self.controller
-        return coins_chart(c.coins_by_round(), [p.name for p in c.state.players])
+        return coins_chart(c.coins_by_round(), [p.name for p in c.state.players], (9, 4.5))
