@@ -146,9 +146,9 @@ def _style(label_px: int, overlay: str | None) -> str:
 .swlab-present .swlab-present-controls .widget-play {{ width: auto; height: auto; }}
 .swlab-present .swlab-present-controls .ui-slider-handle {{ width: 1em; height: 1em;
   top: -0.4em; }}
-.swlab-present .swlab-end {{ display: flex; flex-flow: row wrap; gap: 1em;
+.swlab-present .swlab-end {{ display: flex; flex-flow: row nowrap; gap: 1em;
   align-items: flex-start; }}
-.swlab-present .swlab-end > .swlab-end-text {{ flex: 1 1 24em; min-width: 0; }}
+.swlab-present .swlab-end > .swlab-end-text {{ flex: 1 1 0; min-width: 0; }}
 .swlab-present .swlab-end > .swlab-coins-chart {{ flex: 0 1 auto; }}
 </style>"""
     if overlay is None:
@@ -164,10 +164,17 @@ def _style(label_px: int, overlay: str | None) -> str:
   background: {colour} !important; background-color: {colour} !important; }}
 :root {{ --jp-layout-color0: {colour}; --jp-layout-color1: {colour}; }}
 .swlab-overlay .swlab-panel, .swlab-overlay .swlab-present-controls {{ display: none !important; }}
-.swlab-overlay .swlab-strip {{ background: rgba(255, 255, 255, 0.92) !important;
-  border-radius: 0.3em; padding: 0.2em 0.4em; }}
-.swlab-overlay .swlab-scores {{ font-size: 2.8vh; }}
-.swlab-overlay .swlab-scores .swlab-score {{ display: inline-block; margin-right: 1.2em; }}
+.swlab-overlay .swlab-stage {{ display: flex; flex-flow: row nowrap; gap: 1vw;
+  align-items: flex-start; }}
+.swlab-overlay .swlab-presenter {{ flex: 0 0 64vw; }}
+.swlab-overlay .swlab-stage > .swlab-end {{ flex: 0 0 64vw; }}
+.swlab-overlay .swlab-strip {{ flex: 1 1 0; min-width: 0; gap: 0.6em;
+  background: rgba(255, 255, 255, 0.92) !important; border-radius: 0.3em;
+  padding: 0.3em 0.5em; }}
+.swlab-overlay .swlab-scores {{ font-size: 3vh; line-height: 1.3; }}
+.swlab-overlay .swlab-scores .widget-html-content {{ font-size: inherit; line-height: inherit;
+  height: auto; }}
+.swlab-overlay .swlab-scores .swlab-score {{ display: block; margin-bottom: 0.3em; }}
 .swlab-overlay .swlab-end {{ background: rgba(255, 255, 255, 0.92) !important;
   border-radius: 0.3em; padding: 0.4em; }}
 </style>"""
@@ -265,9 +272,12 @@ class Presenter:
         parts: list[Any]
         if overlay:
             self.viewer.panel.layout.display = "none"
+            # on a 16:9 stream the board leaves a column beside it: narration and scores
             strip = widgets.VBox([self.narration, self.scores])
             strip.add_class("swlab-strip")
-            parts = [self.style, self.controls, self.viewer.widget, self.end_screen, strip]
+            stage = widgets.HBox([self.viewer.widget, self.end_screen, strip])
+            stage.add_class("swlab-stage")
+            parts = [self.style, self.controls, stage]
         else:
             parts = [self.style, self.narration, self.controls, self.viewer.widget, self.end_screen]
         self.widget = widgets.VBox([widgets.HTML(END_CSS), *parts])
@@ -384,6 +394,8 @@ class Presenter:
         if end is not None:
             words = end.title  # the winner, not the last bot's redeployment
         self.narration.value = html.escape(words or c.status().text)
+        self.end_screen.layout.display = "none" if end is None else None
+        self.again_button.layout.display = "none" if end is None else None
         if end is None:
             if self.end_screen.children:
                 self.end_screen.children = ()

@@ -78,8 +78,8 @@ def _open(browser: Browser, url: str, width: int, height: int, ready: str) -> Pa
     context = browser.new_context(viewport={"width": width, "height": height})
     context.set_default_timeout(60_000)
     page = context.new_page()
-    page.goto(url, timeout=120_000)
-    page.wait_for_selector(ready, timeout=120_000)
+    page.goto(url, timeout=240_000)
+    page.wait_for_selector(ready, timeout=240_000)  # the first kernel of a busy machine
     return page
 
 
