@@ -157,11 +157,10 @@ def _style(label_px: int, overlay: str | None) -> str:
     return (
         css
         + f"""<style>
-:root, html, body, body.jp-ThemedContainer, #rendered_cells, .jp-Notebook, .jp-Cell,
-.jp-Cell-outputWrapper, .jp-OutputArea, .jp-OutputArea-child, .jp-OutputArea-output,
-.jp-RenderedHTMLCommon, .lm-Widget.jp-OutputArea-output, .swlab-present, .swlab-present
-.widget-box, .swlab-present .swlab-viewer, .swlab-present .swlab-map.leaflet-container {{
-  background: {colour} !important; background-color: {colour} !important; }}
+html, body {{ background: {colour} !important; }}
+body *:not(.swlab-present, .swlab-present *), .swlab-present, .swlab-present .widget-box,
+.swlab-present .swlab-viewer, .swlab-present .swlab-map.leaflet-container,
+.swlab-present .swlab-map .leaflet-container {{ background: transparent !important; }}
 :root {{ --jp-layout-color0: {colour}; --jp-layout-color1: {colour}; }}
 .swlab-overlay .swlab-panel, .swlab-overlay .swlab-present-controls {{ display: none !important; }}
 .swlab-overlay .swlab-stage {{ display: flex; flex-flow: row nowrap; gap: 1vw;
