@@ -162,6 +162,7 @@ body *:not(.swlab-present, .swlab-present *), .swlab-present, .swlab-present .wi
 .swlab-present .swlab-viewer, .swlab-present .swlab-map.leaflet-container,
 .swlab-present .swlab-map .leaflet-container {{ background: transparent !important; }}
 :root {{ --jp-layout-color0: {colour}; --jp-layout-color1: {colour}; }}
+.swlab-overlay .swlab-map path.swlab-region {{ fill-opacity: 1; }}
 .swlab-overlay .swlab-panel, .swlab-overlay .swlab-present-controls {{ display: none !important; }}
 .swlab-overlay .swlab-stage {{ display: flex; flex-flow: row nowrap; gap: 1vw;
   align-items: flex-start; }}
