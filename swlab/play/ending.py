@@ -141,10 +141,23 @@ def ending_html(end: Ending, again: str = "") -> str:
 
 
 def coins_chart(
-    by_round: Sequence[Sequence[int]], names: Sequence[str], size: tuple[float, float] = (7, 3.2)
+    by_round: Sequence[Sequence[int]],
+    names: Sequence[str],
+    size: tuple[float, float] = (7, 3.2),
+    font: float = 10.0,
 ) -> bytes:
     """A PNG chart of each player's coins per round (matplotlib, no pyplot: no display
-    needed), its words in the language in effect; ``size`` in inches at 100 dpi."""
+    needed), its words in the language in effect; ``size`` in inches at 100 dpi, ``font``
+    in points (larger for a room)."""
+    from matplotlib import rc_context
+
+    with rc_context({"font.size": font}):
+        return _chart(by_round, names, size)
+
+
+def _chart(
+    by_round: Sequence[Sequence[int]], names: Sequence[str], size: tuple[float, float]
+) -> bytes:
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=size, dpi=100)

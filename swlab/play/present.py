@@ -440,4 +440,4 @@ class Presenter:
         """A PNG chart of each player's coins per round, its words in the language in
         effect (:func:`swlab.play.ending.coins_chart`)."""
         c = self.controller
-        return coins_chart(c.coins_by_round(), [p.name for p in c.state.players], (9, 4.5))
+        return coins_chart(c.coins_by_round(), [p.name for p in c.state.players], (9, 4.5), 14)
