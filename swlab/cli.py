@@ -908,6 +908,8 @@ def _present_settings(args: argparse.Namespace) -> dict[str, Any]:
         bots[seat.strip()] = kind.strip()
     if args.pace <= 0:
         raise CommandError(_("--pace must be a positive number of seconds"))
+    if args.key is not None and not args.overlay:
+        raise CommandError(_("--key chooses the background of --overlay: add --overlay"))
     from swlab.play.present import load_game
 
     game = load_game(args.source, players, args.seed)  # fails early on a bad file or name
@@ -924,6 +926,7 @@ def _present_settings(args: argparse.Namespace) -> dict[str, Any]:
         "bots": bots,
         "pace": args.pace,
         "seed": args.seed,
+        "overlay": (args.key or "transparent") if args.overlay else None,
     }
 
 
@@ -943,11 +946,14 @@ def present_command(args: argparse.Namespace) -> list[str]:
 
 def _cmd_present(args: argparse.Namespace, out: TextIO) -> int:
     from swlab.servers import become, voila_environment
+    from swlab.workspace import DEFAULT_FOLDER, ENV_WORKSPACE
 
     settings = _present_settings(args)
     env = voila_environment(os.environ)
     chosen = check_language(args.present_lang) if args.present_lang else language()
     env.update(SWLAB_PRESENT=json.dumps(settings), SWLAB_LANG=chosen)
+    # "save game" writes here: the folder the command runs in, never the package's own
+    env.setdefault(ENV_WORKSPACE, str(Path.cwd() / DEFAULT_FOLDER))
     cmd = present_command(args)
     host = f"[{args.ip}]" if ":" in args.ip else args.ip
     _say(
@@ -968,7 +974,7 @@ def _add_present_command(commands: argparse._SubParsersAction[argparse.ArgumentP
             "Serve the presenter app (a Voila page): the board filling the window, "
             "narration in words, bot turns at a pace, coins hidden until revealed, an "
             "end-of-game screen. Keys: N next step, U undo, Y redo, H hint, C coins, P pause, "
-            "D done, Enter confirm, Esc cancel."
+            "D done, Enter confirm, Esc cancel, S save game, R new game (at the end)."
         ),
     )
     p.add_argument("source", nargs="?", default=None, metavar="BOARD | SCENARIO | RECORD",
@@ -994,6 +1000,20 @@ def _add_present_command(commands: argparse._SubParsersAction[argparse.ArgumentP
         help=_("seed of a new game (default: a new game each time)"),
     )
     p.add_argument("--no-browser", action="store_true", help=_("do not open a browser"))
+    p.add_argument(
+        "--overlay",
+        action="store_true",
+        help=_(
+            "a page for a streaming tool's browser source (1920x1080): the board and a strip "
+            "of narration and scores on a transparent background"
+        ),
+    )
+    p.add_argument(
+        "--key",
+        choices=["transparent", "green", "magenta"],
+        default=None,
+        help=_("the overlay's background: transparent (default) or a chroma-key colour"),
+    )
     p.add_argument(
         "--lang",
         dest="present_lang",

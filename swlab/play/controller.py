@@ -163,6 +163,11 @@ class GameController:
         self._travelled = False
         #: regions outlined as just changed (the presenter's bot steps)
         self.highlight: frozenset[int] = frozenset()
+        #: whether autoplay is paced by a clock (:class:`~swlab.play.pacing.BotClock`)
+        #: rather than played at once
+        self.pace_autoplay: Callable[[], bool] = lambda: False
+        #: a paced autoplay under way: a bot plays every seat, one clock tick at a time
+        self.autoplaying = False
 
     # --- the state and the timeline -----------------------------------------------------
     @property
@@ -311,7 +316,9 @@ class GameController:
         if key == "cancel":
             return self._remember(ClickResult("none", message=_("Cancelled: nothing changed.")))
         if q.kind == "autoplay":
-            results = self.autoplay() if key == "all" else self.run_bots()
+            if key == "all":
+                return self._autoplay_now()
+            results = self.run_bots()
             return results[-1] if results else self._remember(ClickResult("none"))
         if q.kind == "past":
             if key == "branch":
@@ -375,6 +382,16 @@ class GameController:
         humans = [p.name for seat, p in enumerate(self.state.players) if not self.is_bot_seat(seat)]
         if humans and not is_over(self.state):
             return self._ask(panels.autoplay_question(humans))
+        return self._autoplay_now()
+
+    def _autoplay_now(self) -> ClickResult:
+        """Autoplay: at once, or, when a clock paces the bots, every seat a bot's from now
+        on (:attr:`autoplaying`), the clock playing the steps."""
+        if self.pace_autoplay():
+            self.autoplaying = True
+            return self._remember(
+                ClickResult("none", message=_("Bots play every seat, at the pace set."))
+            )
         results = self.autoplay()
         return results[-1] if results else self._remember(ClickResult("none"))
 
@@ -622,7 +639,8 @@ class GameController:
         return "" if bot is None else str(bot.name)
 
     def is_bot_seat(self, seat: int | None) -> bool:
-        return seat is not None and seat in self.bots
+        """Whether a bot plays ``seat``: its own, or any seat during a paced autoplay."""
+        return seat is not None and (seat in self.bots or self.autoplaying)
 
     def has_bots(self) -> bool:
         """Whether a bot can move: always (a seat without its own bot is played by the
@@ -852,10 +870,23 @@ class GameController:
             )
         self._replace_game(game)
 
+    def new_game(self, seed: int | None = None) -> Game:
+        """Start again: a new game on the same board, with the same seats and bots, set up
+        from ``seed`` (the one before is not kept)."""
+        names = [p.name for p in self.state.players]
+        game = Game(self.board, names, seed=seed)
+        self.timelines = [game]
+        self._replace_game(game)
+        return game
+
     def _replace_game(self, game: Game) -> None:
         self.game = game
         self.selected = None
         self.last = None
+        self.question = None
+        self.summaries = ()
+        self.highlight = frozenset()
+        self.autoplaying = False
 
     def __repr__(self) -> str:
         return f"<GameController {self.status().text} step {self.index}/{len(self)}>"

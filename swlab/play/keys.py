@@ -58,6 +58,8 @@ KEYS: dict[str, tuple[str, str]] = {
     "d": ("done", N_("end the stage: stop conquering, finish redeploying")),
     "enter": ("confirm", N_("confirm the question asked")),
     "escape": ("cancel", N_("cancel the question asked")),
+    "s": ("save", N_("save the game record in the workspace")),
+    "r": ("again", N_("at the end of a game: start a new one")),
 }
 
 #: command name -> what it does

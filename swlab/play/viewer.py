@@ -26,6 +26,8 @@ from swlab.board.model import Board
 from swlab.game.game import Game
 from swlab.i18n import N_, NC_, _, npgettext
 from swlab.play.controller import BotSpec, ClickResult, GameController, PanelModel
+from swlab.play.ending import END_CSS, coins_chart, ending, ending_html
+from swlab.play.pacing import BotClock
 from swlab.play.style import (
     DIM_CSS,
     HOVER_STYLE,
@@ -141,6 +143,9 @@ class GameViewer:
     guide
         Show "How to play" in the panel, under the status line, beside the board (folded:
         one click opens it), with the keyboard shortcuts when they are bound.
+    pace
+        Seconds between two shown steps of a bot's turn (:mod:`swlab.play.pacing`); 0, the
+        default, plays a bot's turn at once. The slider in the panel changes it.
     language
         The language of the panel and hover (``"el"``, ``"tr"``, ...; by default the one in
         effect, :mod:`swlab.i18n`). It is this viewer's own: the switch in its panel
@@ -177,6 +182,7 @@ class GameViewer:
         workspace: Workspace | str | os.PathLike[str] | None = None,
         file_boxes: bool | None = None,
         guide: bool = False,
+        pace: float = 0.0,
     ) -> None:
         self.controller = _controller_of(game_or_board, players, seed, races, powers, bots)
         c = self.controller
@@ -197,6 +203,7 @@ class GameViewer:
 
         self._build_map(view, layout)
         self._build_controls(auto_bots, reveal)
+        self._build_clock(pace)
         file_box = self._build_files(workspace, file_boxes)
         self._choice_buttons: list[widgets.Button] = []
         self._action_buttons: list[widgets.Button] = []
@@ -345,6 +352,33 @@ class GameViewer:
         self.log_box = widgets.HTML()
         self.log_box.add_class("swlab-log")
 
+    def _build_clock(self, pace: float) -> None:
+        """The bots' clock (:class:`~swlab.play.pacing.BotClock`): bot turns at a pace while
+        *bots move after you* is on, and the game-over box at the top of the panel."""
+        self.clock = BotClock(
+            self.controller,
+            pace,
+            self.refresh,
+            enabled=lambda: bool(self.auto_bots.value),
+            minimum=0.0,
+            speak=self._speak,
+        )
+        self._label(self.clock.player, "description", N_("bots"))
+        self._label(self.clock.pace, "description", N_("pace (s)"))
+        self._label(
+            self.clock.pace, "tooltip", N_("Seconds between two steps of a bot (0: at once)")
+        )
+        self.pace_row = widgets.HBox(
+            [self.clock.player, self.clock.pace], layout=widgets.Layout(flex_flow="row wrap")
+        )
+        #: the end of the game: the winner, the coins, the chart (:mod:`swlab.play.ending`)
+        self.end_box = widgets.VBox()
+        self.end_box.add_class("swlab-end")
+        self.end_box.add_class("swlab-end-small")
+        #: whether the panel shows the end of the game (the presenter shows its own)
+        self.show_ending = True
+        self._ending_drawn: tuple[str, int, int] | None = None
+
     def _build_files(
         self, workspace: Workspace | str | os.PathLike[str] | None, file_boxes: bool | None
     ) -> widgets.VBox:
@@ -443,6 +477,7 @@ class GameViewer:
         self.panel = widgets.VBox(
             [
                 self.status,
+                self.end_box,
                 self.banner_box,
                 self.question_box,
                 self.message,
@@ -459,6 +494,7 @@ class GameViewer:
                 self.slider,
                 bots_row,
                 self.auto_bots,
+                self.pace_row,
                 self._heading(N_("Column of combos")),
                 self.market_box,
                 widgets.HBox([self._heading(N_("Players")), self.reveal_button]),
@@ -499,6 +535,8 @@ class GameViewer:
             "done": self._on_done_key,
             "confirm": self._on_confirm_key,
             "cancel": self._on_cancel_key,
+            "save": self._on_save_key,
+            "again": self.start_again,
         }
 
     def _bind_keys(self) -> Any:
@@ -535,6 +573,25 @@ class GameViewer:
             self._step_to(+1)
         else:
             self._on_bot()
+
+    def _on_save_key(self) -> None:
+        """S: *save game* under the name in the file box (inside the workspace)."""
+        self._on_file(self._file_buttons[0])
+
+    def start_again(self) -> None:
+        """R, at the end of a game: a new game on the same board with the same seats and
+        bots (set up from the next seed); before the end, the panel says so and nothing
+        changes."""
+        c = self.controller
+        if not self.model.status.over:
+            c.last = ClickResult(
+                "refused", message=_("The game is not over: a new game starts at its end.")
+            )
+            self.refresh()
+            return
+        c.new_game(c.state.seed + 1)
+        self.model = c.panel(self.reveal, fit=self._fit, dim=False)
+        self.refresh()
 
     def _toggle_reveal(self) -> None:
         self.reveal_button.value = not self.reveal_button.value
@@ -752,7 +809,8 @@ class GameViewer:
         self._step_to(+1)
 
     def _after(self, result: ClickResult) -> None:
-        if result.ok and self.auto_bots.value:
+        """After a person's move the bots move, at once or at the clock's pace."""
+        if result.ok and self.auto_bots.value and not self.clock.paced():
             self.controller.run_bots()
         self.refresh()
 
@@ -895,6 +953,32 @@ class GameViewer:
         self.market_box.value = _market_table(m.market)
         self.score_box.value = _score_table(m.scoreboard)
         self.log_box.value = _log_html(m.entries, c)
+        self._draw_ending()
+        self.clock.sync()
+
+    def _draw_ending(self) -> None:
+        """At the end of the game, the end screen at the top of the panel (drawn once per
+        game and language: the chart takes a moment); before it, nothing."""
+        c = self.controller
+        end = ending(c.state) if self.show_ending else None
+        if end is None:
+            if self.end_box.children:
+                self.end_box.children = ()
+                self._ending_drawn = None
+            return
+        drawn = (i18n.language(), id(c.game), c.index)
+        if drawn == self._ending_drawn:
+            return
+        self._ending_drawn = drawn
+        from swlab.play.keys import key_of
+
+        again = _("{key}: a new game").format(key=key_of("again")) if self.keys else ""
+        names = [p.name for p in c.state.players]
+        chart = widgets.Image(value=coins_chart(c.coins_by_round(), names, (4.6, 2.6)))
+        chart.add_class("swlab-coins-chart")
+        text = widgets.HTML(END_CSS + ending_html(end, again))
+        text.add_class("swlab-end-text")
+        self.end_box.children = (text, chart)
 
     def _draw_status(self, m: PanelModel) -> None:
         """The status line in the actor's colour, and the answer to the last click (with

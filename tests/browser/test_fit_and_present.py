@@ -254,7 +254,8 @@ def test_a_presented_game_by_clicks_and_keys(
         p.locator("button", has_text="autoplay").click()
         expect(question).to_contain_text("Ann's seat is played by a person", timeout=60_000)
         p.locator("button.swlab-answer-all").click()
-        page.wait_for_selector(".swlab-winner", timeout=120_000)
+        # autoplay goes at the pace (0.2 s a shown step): about 130 steps to the end
+        page.wait_for_selector(".swlab-winner", timeout=600_000)
         assert p.locator(".swlab-coins-chart").count() == 1
         assert "Game over" in p.locator(".swlab-winner").inner_text()
         page.screenshot(path=str(shots / "present-game-over.png"), full_page=True)
