@@ -640,7 +640,9 @@ def _add_replay_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
         ),
     )
     p.add_argument("file", metavar="RECORD", help=_("a game record (.json, or the text form)"))
-    p.add_argument("-o", "--out", required=True, metavar="PAGE", help=_("the page to write (.html)"))
+    p.add_argument(
+        "-o", "--out", required=True, metavar="PAGE", help=_("the page to write (.html)")
+    )
     p.set_defaults(run=_cmd_replay)
 
 

@@ -71,9 +71,7 @@ class Replay:
 def _path_data(geometry: dict[str, Any], top: float) -> str:
     """SVG path data of a GeoJSON (Multi)Polygon, y turned downwards (``top - y``)."""
     polygons = (
-        [geometry["coordinates"]]
-        if geometry["type"] == "Polygon"
-        else geometry["coordinates"]
+        [geometry["coordinates"]] if geometry["type"] == "Polygon" else geometry["coordinates"]
     )
     parts = []
     for rings in polygons:
@@ -455,4 +453,3 @@ def write_replay(
     page = replay_html(replay)
     atomic_write_text(Path(target), page)
     return replay, len(page.encode("utf-8"))
-
