@@ -165,7 +165,7 @@ def build_replay(record: GameRecord, board: Board | None = None) -> Replay:
         except ValueError as e:  # CatalogError, MapFormatError, GraphError
             raise RecordError("board", str(e)) from None
         if not isinstance(loaded, Board):
-            raise RecordError("board", "the board has no shapes to draw")
+            raise RecordError("board", _("the board has no shapes to draw"))
         board = loaded
     start = record.start(board)
     history: tuple[Step, ...] = tuple(record.timeline(board))
@@ -407,26 +407,28 @@ def replay_html(replay: Replay) -> str:
     ticks = "".join(f"<option value='{k}'></option>" for k in comment_steps)
     keys = _("Keys: → next step, ← step back, Home the start, End the end; or drag the slider.")
     outlined = _("Outlined in magenta: the regions the step changed.")
+    first, back, step = e(_("First step")), e(_("Step back")), e(_("Step"))
+    forward, end, lesson = e(_("Next step")), e(_("Last step")), e(_("Lesson"))
     return (
         f"<!DOCTYPE html><html lang='{e(code)}'><head><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width,initial-scale=1'>"
         f"<title>{e(replay.title)}</title><style>{_CSS}</style></head>"
         f"<body data-step='0' style='--swlab-aspect:{w}/{h};--swlab-label:{data['labelSize']}'>"
         f"<header><h1>{e(replay.title)}</h1>"
-        f"<button id='swlab-first' type='button' aria-label='{e(_('First step'))}'>|◀</button>"
-        f"<button id='swlab-back' type='button' aria-label='{e(_('Step back'))}'>◀</button>"
+        f"<button id='swlab-first' type='button' aria-label='{first}'>|◀</button>"
+        f"<button id='swlab-back' type='button' aria-label='{back}'>◀</button>"
         f"<input id='swlab-slider' type='range' min='0' max='{replay.steps}' value='0' "
-        f"step='1' list='swlab-ticks' aria-label='{e(_('Step'))}'>"
+        f"step='1' list='swlab-ticks' aria-label='{step}'>"
         f"<datalist id='swlab-ticks'>{ticks}</datalist>"
-        f"<button id='swlab-next' type='button' aria-label='{e(_('Next step'))}'>▶</button>"
-        f"<button id='swlab-last' type='button' aria-label='{e(_('Last step'))}'>▶|</button>"
+        f"<button id='swlab-next' type='button' aria-label='{forward}'>▶</button>"
+        f"<button id='swlab-last' type='button' aria-label='{end}'>▶|</button>"
         "<span id='swlab-counter' aria-live='polite'></span></header>"
         f"<main><div class='swlab-stage'><div class='swlab-board'>{replay.svg}"
         "<div id='swlab-labels' class='swlab-labels'></div></div></div>"
         "<aside><div id='swlab-status'></div>"
         "<div id='swlab-narration' aria-live='polite'></div><ul id='swlab-effects'></ul>"
         "<div id='swlab-summary'></div>"
-        f"<section id='swlab-lesson' hidden><h2>{e(_('Lesson'))}</h2>"
+        f"<section id='swlab-lesson' hidden><h2>{lesson}</h2>"
         "<div id='swlab-comments'></div></section>"
         f"<table id='swlab-scores'><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
         f"<div class='swlab-note'>{e(outlined)}</div><div class='swlab-keys'>{e(keys)}</div>"
