@@ -259,7 +259,7 @@ width:min(100cqw,calc(100cqh * var(--swlab-aspect)));aspect-ratio:var(--swlab-as
 .swlab-svg path{vector-effect:non-scaling-stroke}
 .swlab-labels{position:absolute;inset:0;pointer-events:none;
 font-size:calc(var(--swlab-label) * 1cqw)}
-.swlab-labels>div{position:absolute;transform:translate(-50%,-50%)}
+.swlab-labels>div{position:absolute;transform:translate(-50%,-50%);width:max-content}
 aside{flex:1 1 34%;min-width:0;overflow-y:auto;display:flex;flex-direction:column;gap:0.5em}
 #swlab-status{font-size:clamp(15px,1.3vw,30px);font-weight:600}
 #swlab-narration{font-size:clamp(20px,1.9vw,46px);font-weight:700;line-height:1.25;
@@ -275,6 +275,7 @@ table{border-collapse:collapse;width:100%;font-size:clamp(13px,1.05vw,26px)}
 th,td{padding:0.1em 0.35em;text-align:left;vertical-align:top}
 th{font-size:0.85em}
 td.n{text-align:right}
+td:first-child{white-space:nowrap}
 tr.swlab-acting{background:#EEF6FF;outline:2px solid #0072B2}
 .swlab-seat{display:inline-block;width:0.8em;height:0.8em;border-radius:0.2em;
 margin-right:0.3em;vertical-align:middle}
