@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -245,3 +246,25 @@ def test_a_record_from_a_scenario_replays(tmp_path: Path) -> None:
     game.save(path)
     replay, _size = write_replay(path, tmp_path / "page.html")
     assert replay.steps == 2 and len(replay.data["steps"]) == 3
+
+
+def test_the_readme_commands_run_as_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The README's section runs in one folder, in order, and says the page's step count."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## A game as one HTML file\n", 1)[1].split("\n## ", 1)[0]
+    block = section.split("```sh\n", 1)[1].split("```", 1)[0]
+    commands = [shlex.split(line) for line in block.splitlines() if line.strip()]
+    assert [c[:2] for c in commands] == [["swlab", "simulate"], *[["swlab", "replay"]] * 2]
+    monkeypatch.chdir(tmp_path)
+    for words in commands:
+        assert main([*words[1:], "--no-progress"] if words[1] == "simulate" else words[1:]) == 0
+    out = capsys.readouterr().out
+    steps = re.search(r"game\.html: (\d+) steps of official-5p", out)
+    assert steps is not None and f"{steps[1]} steps" in section
+    assert (
+        (tmp_path / "spiel.html")
+        .read_text(encoding="utf-8")
+        .startswith("<!DOCTYPE html><html lang='de'>")
+    )
