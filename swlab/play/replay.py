@@ -261,6 +261,7 @@ width:min(100cqw,calc(100cqh * var(--swlab-aspect)));aspect-ratio:var(--swlab-as
 font-size:calc(var(--swlab-label) * 1cqw)}
 .swlab-labels>div{position:absolute;transform:translate(-50%,-50%);width:max-content}
 aside{flex:1 1 34%;min-width:0;overflow-y:auto;display:flex;flex-direction:column;gap:0.5em}
+aside>*{flex-shrink:0}
 #swlab-status{font-size:clamp(15px,1.3vw,30px);font-weight:600}
 #swlab-narration{font-size:clamp(20px,1.9vw,46px);font-weight:700;line-height:1.25;
 border-left:8px solid #333333;background:#F4F4F4;padding:0.25em 0.45em;min-height:1.3em}
