@@ -33,6 +33,7 @@ from swlab.game.record import GameRecord, RecordError, Step, load_record
 from swlab.i18n import _
 from swlab.play.screen import (
     Screen,
+    changed_regions,
     log_entries,
     scoreboard_rows,
     status,
@@ -125,15 +126,6 @@ class _Table:
         return self._index[key]
 
 
-def _changed(before: GameState, after: GameState) -> frozenset[int]:
-    """The regions whose holder, tokens or pieces a step changed."""
-    return frozenset(
-        before.geo.ids[i]
-        for i, (x, y) in enumerate(zip(before.regions, after.regions, strict=True))
-        if x != y
-    )
-
-
 def _scores(state: GameState, start: GameState) -> list[list[Any]]:
     """Per seat: the races (the active combo, then those in decline), regions, tokens on
     the map, coins, and whether the seat acts now (coins shown: the game is looked back
@@ -189,7 +181,7 @@ def build_replay(record: GameRecord, board: Board | None = None) -> Replay:
     steps: list[dict[str, Any]] = []
     states = [start, *(s.state for s in history)]
     for k, state in enumerate(states):
-        changed = _changed(states[k - 1], state) if k else frozenset()
+        changed = changed_regions(states[k - 1], state) if k else frozenset()
         features = feature_collection(shapes, state, highlight=changed, dim=False)["features"]
         style_diff = []
         for f in features:
