@@ -268,3 +268,10 @@ def test_the_readme_commands_run_as_written(
         .read_text(encoding="utf-8")
         .startswith("<!DOCTYPE html><html lang='de'>")
     )
+
+
+@pytest.mark.parametrize(("lang", "attribute"), [("pt", "pt-BR"), ("tr", "tr"), ("de", "de")])
+def test_the_page_names_its_language(lang: str, attribute: str, replay: Replay) -> None:
+    with i18n.using(lang):
+        page = replay_html(replay)
+    assert page.startswith(f"<!DOCTYPE html><html lang='{attribute}'>")
