@@ -33,6 +33,7 @@ from swlab.i18n import (
     language,
     listing,
     ngettext,
+    number,
     pgettext,
     using,
 )
@@ -616,6 +617,44 @@ def _add_record_commands(commands: argparse._SubParsersAction[argparse.ArgumentP
     check.set_defaults(run=_cmd_record_check)
 
 
+# --- replay: a game as one HTML file ------------------------------------------------------
+def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    """Write a saved game as one self-contained HTML page, in the language in effect."""
+    from swlab.play.replay import write_replay
+
+    target = _output_file(args.out, "game.html")
+    with _writing(target):
+        replay, size = write_replay(args.file, target)
+    _say(
+        ngettext(
+            "{path}: {n} step of {board}, {size} kB",
+            "{path}: {n} steps of {board}, {size} kB",
+            replay.steps,
+        ).format(path=target, n=replay.steps, board=replay.board, size=number(round(size / 1000))),
+        file=out,
+    )
+    return 0
+
+
+def _add_replay_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``swlab replay GAME.json -o game.html``."""
+    p = commands.add_parser(
+        "replay",
+        help=_("a saved game as one HTML file: swlab replay game.json -o game.html"),
+        description=_(
+            "Write one self-contained HTML page that replays a game record step by step "
+            "(keys: left and right arrows, Home, End; a slider): the board, the narration, "
+            "the scores and a lesson's comments. It needs no server and no network; "
+            "--lang chooses its language."
+        ),
+    )
+    p.add_argument("file", metavar="RECORD", help=_("a game record (.json, or the text form)"))
+    p.add_argument(
+        "-o", "--out", required=True, metavar="PAGE", help=_("the page to write (.html)")
+    )
+    p.set_defaults(run=_cmd_replay)
+
+
 # --- simulate ----------------------------------------------------------------------------
 def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     """Play seeded bot games and print the summary (records with ``--out``)."""
@@ -1121,6 +1160,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_map_commands(commands)
     _add_scenario_commands(commands)
     _add_record_commands(commands)
+    _add_replay_command(commands)
     _add_simulate_command(commands)
     _add_balance_command(commands)
     _add_present_command(commands)

@@ -25,6 +25,9 @@ JSON form (:func:`save_record` / :func:`load_record`, chosen by the ``.json`` su
 A game that started from a scenario carries ``"scenario": {...}`` (the scenario mapping of
 its first state, :mod:`swlab.game.scenario`) instead of ``seed``/``races``/``powers``; a
 board path inside it is relative to the record's folder. ``"notes"`` is free text.
+``"comments"`` (optional, JSON only) are a lesson's words at given steps:
+``[{"step": 0, "text": "Ann starts."}, {"step": 3, "text": "..."}]``, step 0 being the start
+and step ``k`` the position after action ``k`` (``swlab replay`` shows them beside their steps).
 """
 
 from __future__ import annotations
@@ -104,6 +107,15 @@ def _limited(value: str, field: str, where: str) -> str:
 
 
 @dataclass(frozen=True)
+class Comment:
+    """A lesson's words at one step of a record: step 0 is the start, step ``k`` the
+    position after action ``k``."""
+
+    step: int
+    text: str
+
+
+@dataclass(frozen=True)
 class Step:
     """One entry of a replayed timeline: the action, its events, the state after it."""
 
@@ -140,6 +152,8 @@ class GameRecord:
     scenario: Mapping[str, Any] | None = field(default=None, hash=False)
     #: free text kept with the record (not part of the game)
     notes: str = field(default="", compare=False)
+    #: a lesson's words beside its steps (not part of the game)
+    comments: tuple[Comment, ...] = field(default=(), compare=False)
 
     @classmethod
     def from_state(
@@ -178,6 +192,7 @@ class GameRecord:
         return GameRecord(
             self.board, self.players, self.seed, self.races, self.powers, tuple(actions),
             self.scenario, self.notes,
+            tuple(c for c in self.comments if c.step <= len(actions)),
         )  # fmt: skip
 
     def load_board(self) -> BoardLike:
@@ -243,6 +258,8 @@ class GameRecord:
     def to_text(self) -> str:
         if self.scenario is not None:
             raise ValueError("a record that starts from a scenario is written as JSON")
+        if self.comments:
+            raise ValueError("a record with comments is written as JSON")
         lines = [
             f"{MAGIC} {FORMAT}",
             f"board: {self.board}",
@@ -320,6 +337,8 @@ class GameRecord:
         if self.notes:
             out["notes"] = self.notes
         out["actions"] = [repr(a) for a in self.actions]
+        if self.comments:
+            out["comments"] = [{"step": c.step, "text": c.text} for c in self.comments]
         return out
 
     @classmethod
@@ -376,6 +395,7 @@ class GameRecord:
                 actions.append(parse_action(text))
             except ValueError as e:
                 raise fail(f"actions.{k}", str(e)) from None
+        comments = _json_comments(data.get("comments", []), len(actions), file)
         return cls(
             board=data["board"],
             players=players,
@@ -385,7 +405,35 @@ class GameRecord:
             actions=tuple(actions),
             scenario=scenario,
             notes=notes,
+            comments=comments,
         )
+
+
+def _json_comments(
+    value: Any, steps: int, file: str | os.PathLike[str] | None
+) -> tuple[Comment, ...]:
+    """The ``comments`` of a JSON record: ``{"step": k, "text": "..."}`` objects, each
+    step between 0 (the start) and the number of actions."""
+    if not isinstance(value, list):
+        raise RecordError("comments", 'must be a list of {"step": ..., "text": ...}', file)
+    out: list[Comment] = []
+    for k, item in enumerate(value):
+        where = f"comments.{k}"
+        if not isinstance(item, dict) or set(item) != {"step", "text"}:
+            raise RecordError(where, 'must be an object {"step": ..., "text": ...}', file)
+        step, text = item["step"], item["text"]
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= steps:
+            raise RecordError(
+                f"{where}.step", f"must be a step from 0 (the start) to {steps}", file
+            )
+        if not isinstance(text, str):
+            raise RecordError(f"{where}.text", "must be text", file)
+        try:
+            _limited(text, "description", f"{where}.text")
+        except RecordError as e:
+            raise e.in_file(file) from None
+        out.append(Comment(step, text))
+    return tuple(out)
 
 
 def _check_json_header(data: Any, file: str | os.PathLike[str] | None) -> None:
@@ -394,13 +442,14 @@ def _check_json_header(data: Any, file: str | os.PathLike[str] | None) -> None:
         raise RecordError(
             "", 'a JSON game record is an object {"format": ..., "actions": ...}', file
         )
+    # the format first: a file of another kind (a map, a scenario) is told as such
+    if data.get("format") != MAGIC:
+        raise RecordError("format", f"must be {MAGIC!r}: this is not a game record", file)
     known: tuple[str, ...] = ("format", "version", "board", "players", "seed", "races")
-    known = (*known, "powers", "scenario", "notes", "actions")
+    known = (*known, "powers", "scenario", "notes", "actions", "comments")
     for key in data:
         if key not in known:
             raise RecordError(str(key), f"unknown field; fields: {', '.join(known)}", file)
-    if data.get("format") != MAGIC:
-        raise RecordError("format", f"must be {MAGIC!r}", file)
     if data.get("version") not in (1, JSON_VERSION):
         raise RecordError("version", f"this swlab reads versions 1 and {JSON_VERSION}", file)
 

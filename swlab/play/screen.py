@@ -58,6 +58,7 @@ __all__ = [
     "TurnSummary",
     "buttons",
     "by_region",
+    "changed_regions",
     "hover",
     "log_entries",
     "market_rows",
@@ -782,13 +783,24 @@ def _summary(screen: Screen, a: int, b: int) -> TurnSummary:
         lines.append(narrate(screen.before(n), step.action, step.events, step.state))
         for e in step.events:
             deeds.add(e, seat)
-    changed = frozenset(
-        first.geo.ids[i]
-        for i, (x, y) in enumerate(zip(first.regions, last.regions, strict=True))
-        if x != y
-    )
     return TurnSummary(
-        seat, first.player_name(seat), a, b, deeds.told(first), changed, tuple(lines)
+        seat,
+        first.player_name(seat),
+        a,
+        b,
+        deeds.told(first),
+        changed_regions(first, last),
+        tuple(lines),
+    )
+
+
+def changed_regions(before: GameState, after: GameState) -> frozenset[int]:
+    """The regions whose holder, tokens or pieces changed from ``before`` to ``after``
+    (outlined after a step or a turn)."""
+    return frozenset(
+        before.geo.ids[i]
+        for i, (x, y) in enumerate(zip(before.regions, after.regions, strict=True))
+        if x != y
     )
 
 
