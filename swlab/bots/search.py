@@ -149,7 +149,7 @@ class Analysis:
     action: Action
     choices: tuple[Choice, ...]  #: the root's candidates, best mean first
     iterations: int
-    seconds: float
+    seconds: float = field(compare=False)  #: wall time of the search (not part of the result)
     stopped_by_time: bool = False
 
 
