@@ -34,9 +34,9 @@ from swlab.bots.base import Bot
 from swlab.bots.greedy import GreedyBot
 from swlab.bots.random_bot import RandomBot
 from swlab.bots.search import SearchBot
-from swlab.i18n import N_
+from swlab.i18n import N_, _
 
-__all__ = ["LEVELS", "LEVEL_NAMES", "STYLES", "Level", "level", "make_named"]
+__all__ = ["LEVELS", "LEVEL_NAMES", "STYLES", "Level", "level", "make_named", "title_of"]
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,7 @@ class Level:
     """A named bot: how to build it and a sentence that tells a learner what it does."""
 
     name: str
+    title: str  #: the name a person reads, marked with ``N_`` (translate with ``_()``)
     sentence: str  #: marked with ``N_``: translate with ``_()`` where it is shown
     build: Callable[[int, str], Bot]  #: (seed, seat name) -> the bot
     budget: str  #: the bot and its budget, in the table's words (not translated: code terms)
@@ -60,30 +61,35 @@ def _search(iterations: int) -> Callable[[int, str], Bot]:
 LEVELS: tuple[Level, ...] = (
     Level(
         "beginner",
+        N_("beginner"),
         N_("plays any legal move at random"),
         lambda seed, name: RandomBot(seed, name),
         "RandomBot",
     ),
     Level(
         "easy",
+        N_("easy"),
         N_("plays the move that scores most this turn"),
         lambda seed, name: GreedyBot(seed, name),
         "GreedyBot",
     ),
     Level(
         "medium",
+        N_("medium"),
         N_("tries a few moves and plays each out a round ahead"),
         _search(12),
         "SearchBot, 12 iterations",
     ),
     Level(
         "hard",
+        N_("hard"),
         N_("weighs many moves, playing each out a round ahead"),
         _search(32),
         "SearchBot, 32 iterations",
     ),
     Level(
         "expert",
+        N_("expert"),
         N_("thinks about a second per move, a round ahead"),
         _search(80),
         "SearchBot, 80 iterations",
@@ -96,24 +102,28 @@ LEVEL_NAMES: tuple[str, ...] = tuple(lv.name for lv in LEVELS)
 STYLES: tuple[Level, ...] = (
     Level(
         "greedy",
+        N_("greedy"),
         N_("plays the move that scores most this turn"),
         lambda seed, name: GreedyBot(seed, name),
         "GreedyBot",
     ),
     Level(
         "aggressive",
+        N_("aggressive"),
         N_("conquers as much as it can, above all the opponents' regions"),
         lambda seed, name: GreedyBot(seed, name, opponent_weight=1.5, decline_margin=4.0),
         "GreedyBot, opponent_weight 1.5, decline_margin 4",
     ),
     Level(
         "early-decline",
+        N_("early decline"),
         N_("goes into decline as soon as a new race looks about as good"),
         lambda seed, name: GreedyBot(seed, name, decline_margin=-2.0),
         "GreedyBot, decline_margin -2",
     ),
     Level(
         "search",
+        N_("search"),
         N_("tries a few moves and plays each out a round ahead"),
         _search(12),
         "SearchBot, 12 iterations",
@@ -135,3 +145,13 @@ def level(name: str) -> Level:
 def make_named(name: str, seed: int = 0) -> Bot:
     """The bot of a level or style by name (:func:`level`)."""
     return level(name).bot(seed)
+
+
+def title_of(name: str) -> str:
+    """The translated name a person reads for a bot called ``name`` (a level or a style;
+    any other bot's own name as it is)."""
+    key = name.strip().lower()
+    for lv in (*LEVELS, *STYLES):
+        if lv.name == key:
+            return _(lv.title)
+    return name

@@ -111,9 +111,7 @@ def determinize(state: GameState, me: int, rng: random.Random) -> GameState:
     sees is kept, ``me``'s own coins included.
     """
     players = tuple(
-        p
-        if i == me
-        else replace(p, coins=_sample_coins(estimated_coins(state, me, i), rng))
+        p if i == me else replace(p, coins=_sample_coins(estimated_coins(state, me, i), rng))
         for i, p in enumerate(state.players)
     )
     races = list(state.race_stack)
@@ -371,10 +369,8 @@ class SearchBot:
             if steps >= MAX_ROLLOUT_STEPS:
                 break
             before = (state.round, state.current)
-            if current_player(state) == CHANCE:
-                action = _roll(state, rng)
-            else:
-                action = policy.choose(state)
+            chance = current_player(state) == CHANCE
+            action = _roll(state, rng) if chance else policy.choose(state)
             state = apply(state, action)[0]
             steps += 1
             if (state.round, state.current) != before:

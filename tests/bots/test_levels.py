@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from swlab.board import Board
 from swlab.bots import BOT_KINDS, LEVEL_NAMES, LEVELS, STYLES, GreedyBot, SearchBot, make_bot
 from swlab.bots.levels import level
 from swlab.cli import CommandError, _present_settings, build_parser, main
+from swlab.play.viewer import GameViewer
 
 
 def test_levels_are_named_weakest_first_with_a_sentence_each() -> None:
@@ -50,3 +52,18 @@ def test_present_takes_a_level_per_seat() -> None:
     args = build_parser().parse_args(["present", "official_2p", "--bots", "1:master"])
     with pytest.raises(CommandError, match="master"):
         _present_settings(args)
+
+
+def test_the_viewer_offers_a_level_per_seat_and_says_it(board2: Board) -> None:
+    """A person picks the level of a seat in its dropdown; the players' table names it."""
+    v = GameViewer(board2, ["Ann", "Bob"], seed=7, auto_bots=False)
+    picks = v.seat_levels.children
+    assert [p.description for p in picks] == ["Ann", "Bob"]
+    assert [value for _label, value in picks[1].options][1:] == list(LEVEL_NAMES)
+    picks[1].value = "hard"
+    bot = v.controller.bots[1]
+    assert isinstance(bot, SearchBot) and bot.name == "hard"
+    assert "Bob (bot: hard)" in v.score_box.value
+    assert 0 not in v.controller.bots
+    picks[1].value = ""  # back to a person
+    assert 1 not in v.controller.bots and "(bot" not in v.score_box.value
