@@ -52,10 +52,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from swlab.bots.greedy import GreedyBot, turn_score
+from swlab.bots.greedy import GreedyBot, Hint, turn_score
+from swlab.i18n import _, decimal
 from swlab.rules import (
     CHANCE,
     Action,
@@ -71,6 +72,7 @@ from swlab.rules import (
     is_legal,
     legal_actions,
 )
+from swlab.rules.engine import ACTION_RULE
 
 __all__ = [
     "MIN_VISITS",
@@ -79,6 +81,7 @@ __all__ = [
     "SearchBot",
     "determinize",
     "estimated_coins",
+    "explain",
 ]
 
 #: Visits a root child needs before its mean may replace the greedy bot's choice.
@@ -459,3 +462,70 @@ def _even_deploy(state: GameState) -> Deploy | None:
     if not changed and race.hand == 0:
         return None
     return Deploy(changed)
+
+
+def _rules(actions: Sequence[Action]) -> str:
+    """The rule ids of the kinds of ``actions`` (the stage table's, R-...), each once."""
+    ids: list[str] = []
+    for a in actions:
+        rule = ACTION_RULE.get(type(a), ("", ""))[0]
+        if rule and rule not in ids:
+            ids.append(rule)
+    return ", ".join(ids)
+
+
+def explain(
+    state: GameState,
+    *,
+    iterations: int = 32,
+    seed: int = 0,
+    words: Callable[[GameState, Action], str] | None = None,
+) -> Hint:
+    """The search's move for the player who acts now and why: what it is expected to win
+    against the other players over the turns the search looks ahead, beside the next best
+    candidate, with the rule ids involved (a hint a learner asks for; never automatic).
+
+    ``words`` names an action (the viewer passes its button labels); by default its
+    notation. The sentences go through the catalogs.
+    """
+    bot = SearchBot(seed, iterations=iterations)
+    analysis = bot.analyse(state)
+    name = words or (lambda _s, a: repr(a))
+    best = next((c for c in analysis.choices if c.action == analysis.action), None)
+    others = [c for c in analysis.choices if c.action != analysis.action and c.visits]
+    turns = bot.horizon if bot.horizon is not None else len(state.players) + 1
+    if best is None or not best.visits:
+        return Hint(
+            analysis.action,
+            _("{action}: the only sensible move here ({rules}).").format(
+                action=name(state, analysis.action), rules=_rules([analysis.action])
+            ),
+        )
+    if not others:
+        return Hint(
+            analysis.action,
+            _(
+                "{action}: about {coins} coins against the others over the next {turns} "
+                "turns ({rules})."
+            ).format(
+                action=name(state, analysis.action),
+                coins=decimal(best.mean, 1, signed=True),
+                turns=turns,
+                rules=_rules([analysis.action]),
+            ),
+        )
+    other = max(others, key=lambda c: c.mean)
+    return Hint(
+        analysis.action,
+        _(
+            "{action}: about {coins} coins against the others over the next {turns} turns; "
+            "{other}: about {other_coins} ({rules})."
+        ).format(
+            action=name(state, analysis.action),
+            coins=decimal(best.mean, 1, signed=True),
+            turns=turns,
+            other=name(state, other.action),
+            other_coins=decimal(other.mean, 1, signed=True),
+            rules=_rules([analysis.action, other.action]),
+        ),
+    )

@@ -12,7 +12,7 @@ import pytest
 
 from swlab.board import Board
 from swlab.bots import Bot, GreedyBot, RandomBot, SearchBot, play_game
-from swlab.bots.search import determinize
+from swlab.bots.search import determinize, explain
 from swlab.rules import (
     CHANCE,
     Action,
@@ -162,3 +162,14 @@ def test_search_beats_random_in_18_of_20_games(board2: Board) -> None:
         w = winners(final)
         won += 1 / len(w) if seat in w else 0.0
     assert won >= 18, won
+
+
+def test_explain_says_why_with_coins_and_rule_ids(board2: Board) -> None:
+    """A hint from the search: the move, its expected coins, the next best, the rules."""
+    state = next(s for s in positions(board2, 5, 20) if s.turn.stage is Stage.CONQUER)
+    hint = explain(state, iterations=8, seed=1)
+    assert why_illegal(state, hint.action) is None
+    assert repr(hint.action) in hint.reason
+    assert "coins" in hint.reason and "R-" in hint.reason
+    worded = explain(state, iterations=8, seed=1, words=lambda _s, a: f"<{a!r}>")
+    assert worded.action == hint.action and f"<{hint.action!r}>" in worded.reason
