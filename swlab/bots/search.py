@@ -515,12 +515,20 @@ def explain(
             ),
         )
     other = max(others, key=lambda c: c.mean)
-    return Hint(
-        analysis.action,
-        _(
+    if other.mean >= best.mean:  # within the margin: the plan the rollouts play stays
+        text = _(
+            "{action}: about {coins} coins against the others over the next {turns} turns; "
+            "{other} looks about as good ({other_coins}), not enough to change the plan "
+            "({rules})."
+        )
+    else:
+        text = _(
             "{action}: about {coins} coins against the others over the next {turns} turns; "
             "{other}: about {other_coins} ({rules})."
-        ).format(
+        )
+    return Hint(
+        analysis.action,
+        text.format(
             action=name(state, analysis.action),
             coins=decimal(best.mean, 1, signed=True),
             turns=turns,
