@@ -58,6 +58,7 @@ def _search(iterations: int) -> Callable[[int, str], Bot]:
     return lambda seed, name: SearchBot(seed, name, iterations=iterations)
 
 
+#: The levels, weakest first.
 LEVELS: tuple[Level, ...] = (
     Level(
         "beginner",
@@ -95,10 +96,10 @@ LEVELS: tuple[Level, ...] = (
         "SearchBot, 80 iterations",
     ),
 )
-"""The levels, weakest first."""
 
 LEVEL_NAMES: tuple[str, ...] = tuple(lv.name for lv in LEVELS)
 
+#: Ways of playing for the designer's fingerprint of a board (selectable by name).
 STYLES: tuple[Level, ...] = (
     Level(
         "greedy",
@@ -129,7 +130,6 @@ STYLES: tuple[Level, ...] = (
         "SearchBot, 12 iterations",
     ),
 )
-"""Ways of playing for the designer's fingerprint of a board (selectable by name)."""
 
 
 def level(name: str) -> Level:

@@ -257,7 +257,7 @@ class SearchBot:
         return (
             f"swlab search|{self.seed}|{state.round}|{state.current}|{turn.actor}|"
             f"{turn.stage}|{len(turn.conquests)}|{n_legal}"
-        )
+        )  # i18n: not prose (a generator's seed)
 
     # --- candidates ---------------------------------------------------------------------
     def _candidates(
