@@ -173,3 +173,16 @@ def test_explain_says_why_with_coins_and_rule_ids(board2: Board) -> None:
     assert "coins" in hint.reason and "R-" in hint.reason
     worded = explain(state, iterations=8, seed=1, words=lambda _s, a: f"<{a!r}>")
     assert worded.action == hint.action and f"<{hint.action!r}>" in worded.reason
+
+
+@pytest.mark.slow
+def test_same_games_on_one_worker_and_on_two() -> None:
+    """The search levels keep the balance lab's promise: game ``g`` is the same game on
+    one core and on a local Dask cluster of two workers."""
+    from swlab.balance.runner import Plan, run_games
+
+    plan = Plan("official_2p", 2, ("medium", "easy"), seed=3, games=2)
+    serial = run_games(plan, workers=0, progress=False).outcomes
+    cluster = run_games(plan, workers=2, progress=False).outcomes
+    assert serial == cluster
+    assert [o.bots for o in serial] == [("medium", "easy"), ("easy", "medium")]
