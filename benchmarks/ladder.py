@@ -14,8 +14,9 @@ Prints only (never asserts)::
 * **the top level vs four greedy bots** on ``official_5p``, ``--five-games`` games, the top
   level on every seat in turn: its win share (a fifth is 20 %) and interval.
 
-Games run on :func:`swlab.balance.runner.run_games` (on a local Dask cluster of
-``--workers`` processes, or serially with ``--workers 0``): game ``g`` of a match is the
+Games run on :func:`swlab.balance.runner.run_games` (on one local Dask cluster of
+``--workers`` processes for the whole ladder, on the cluster at ``--scheduler``, or
+serially with ``--workers 0``): game ``g`` of a match is the
 same game wherever it is played. The measurement **resumes**: every game is appended, as
 its batch completes, to ``<out>/games.jsonl`` (one JSON line: match, game, seats' levels,
 winners, per-decision CPU seconds), and a later run with the same ``--seed`` plays only the
@@ -27,12 +28,14 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import logging
 import math
 import os
 import platform
 import statistics
 import sys
 from collections.abc import Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -213,6 +216,18 @@ def render(rows: Sequence[dict[str, Any]], markdown: bool) -> str:
     return "\n".join(fmt.format(*line) for line in [head, *body])
 
 
+@contextmanager
+def local_cluster(workers: int) -> Iterator[str]:
+    """One local Dask cluster for every match (its workers import swlab and load the
+    boards once), as the balance lab makes it; yields its scheduler's address."""
+    from distributed import LocalCluster
+
+    with LocalCluster(
+        n_workers=workers, threads_per_worker=1, processes=True, silence_logs=logging.CRITICAL
+    ) as cluster:
+        yield str(cluster.scheduler_address)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100, help="2-player games per match")
@@ -234,11 +249,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"seed {args.seed}, games in {path}",
         flush=True,
     )
-    try:
-        for m in match_list:
-            play(m, path, args.workers, args.scheduler)
-    except KeyboardInterrupt:
-        print("interrupted: the games so far are kept; run again to resume", file=sys.stderr)
+    with ExitStack() as stack:
+        scheduler = args.scheduler
+        if scheduler is None and args.workers > 0:
+            scheduler = stack.enter_context(local_cluster(args.workers))
+        try:
+            for m in match_list:
+                play(m, path, args.workers, scheduler)
+        except KeyboardInterrupt:
+            print("interrupted: the games so far are kept; run again to resume", file=sys.stderr)
     print(render(table(match_list, path), args.markdown))
     return 0
 
