@@ -222,7 +222,7 @@ def local_cluster(workers: int) -> Iterator[str]:
     boards once), as the balance lab makes it; yields its scheduler's address."""
     from distributed import LocalCluster
 
-    with LocalCluster(
+    with LocalCluster(  # type: ignore[no-untyped-call]
         n_workers=workers, threads_per_worker=1, processes=True, silence_logs=logging.CRITICAL
     ) as cluster:
         yield str(cluster.scheduler_address)
