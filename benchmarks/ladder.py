@@ -205,6 +205,8 @@ def render(rows: Sequence[dict[str, Any]], markdown: bool) -> str:
             f"{r['p95 s/move']:.3f}",
             f"{r['CPU hours']:.3f}",
         ]
+        if r["games"]
+        else [r["match"], r["board"], "-", "-", "0", "-", "-", "-"]
         for r in rows
     ]
     if markdown:

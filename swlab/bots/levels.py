@@ -10,7 +10,7 @@ beginner    :class:`~swlab.bots.RandomBot`                   plays any legal mov
 easy        :class:`~swlab.bots.GreedyBot`                   the move that scores most this turn
 medium      :class:`~swlab.bots.SearchBot`, 12 iterations    tries a few moves a round ahead
 hard        :class:`~swlab.bots.SearchBot`, 32 iterations    weighs many moves a round ahead
-expert      :class:`~swlab.bots.SearchBot`, 80 iterations    about a second of thought a move
+expert      :class:`~swlab.bots.SearchBot`, 56 iterations    about a second of thought a move
 ==========  ===============================================  ==================================
 
 The search levels look one round ahead (their rollouts end after the searching player's
@@ -92,8 +92,8 @@ LEVELS: tuple[Level, ...] = (
         "expert",
         N_("expert"),
         N_("thinks about a second per move, a round ahead"),
-        _search(80),
-        "SearchBot, 80 iterations",
+        _search(56),
+        "SearchBot, 56 iterations",
     ),
 )
 
