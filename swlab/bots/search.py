@@ -484,6 +484,7 @@ def explain(
     """The search's move for the player who acts now and why: what it is expected to win
     against the other players over the turns the search looks ahead, beside the next best
     candidate, with the rule ids involved (a hint a learner asks for; never automatic).
+    The reason leaves the move out: ``GameController.hint`` puts it first.
 
     ``words`` names an action (the viewer passes its button labels); by default its
     notation. The sentences go through the catalogs.
@@ -495,20 +496,20 @@ def explain(
     others = [c for c in analysis.choices if c.action != analysis.action and c.visits]
     turns = bot.horizon if bot.horizon is not None else len(state.players) + 1
     if best is None or not best.visits:
+        rules = _rules([analysis.action])
+        if iterations == 0:
+            return Hint(
+                analysis.action, _("it scores most this turn ({rules}).").format(rules=rules)
+            )
         return Hint(
-            analysis.action,
-            _("{action}: the only sensible move here ({rules}).").format(
-                action=name(state, analysis.action), rules=_rules([analysis.action])
-            ),
+            analysis.action, _("the only sensible move here ({rules}).").format(rules=rules)
         )
     if not others:
         return Hint(
             analysis.action,
             _(
-                "{action}: about {coins} coins against the others over the next {turns} "
-                "turns ({rules})."
+                "about {coins} coins against the others over the next {turns} turns ({rules})."
             ).format(
-                action=name(state, analysis.action),
                 coins=decimal(best.mean, 1, signed=True),
                 turns=turns,
                 rules=_rules([analysis.action]),
@@ -517,19 +518,18 @@ def explain(
     other = max(others, key=lambda c: c.mean)
     if other.mean >= best.mean:  # within the margin: the plan the rollouts play stays
         text = _(
-            "{action}: about {coins} coins against the others over the next {turns} turns; "
+            "about {coins} coins against the others over the next {turns} turns; "
             "{other} looks about as good ({other_coins}), not enough to change the plan "
             "({rules})."
         )
     else:
         text = _(
-            "{action}: about {coins} coins against the others over the next {turns} turns; "
+            "about {coins} coins against the others over the next {turns} turns; "
             "{other}: about {other_coins} ({rules})."
         )
     return Hint(
         analysis.action,
         text.format(
-            action=name(state, analysis.action),
             coins=decimal(best.mean, 1, signed=True),
             turns=turns,
             other=name(state, other.action),

@@ -165,14 +165,17 @@ def test_search_beats_random_in_18_of_20_games(board2: Board) -> None:
 
 
 def test_explain_says_why_with_coins_and_rule_ids(board2: Board) -> None:
-    """A hint from the search: the move, its expected coins, the next best, the rules."""
+    """A hint from the search: its expected coins, the next best in words, the rules."""
     state = next(s for s in positions(board2, 5, 20) if s.turn.stage is Stage.CONQUER)
-    hint = explain(state, iterations=8, seed=1)
+    hint = explain(state, iterations=8, seed=1, words=lambda _s, a: f"<{a!r}>")
     assert why_illegal(state, hint.action) is None
-    assert repr(hint.action) in hint.reason
-    assert "coins" in hint.reason and "R-" in hint.reason
-    worded = explain(state, iterations=8, seed=1, words=lambda _s, a: f"<{a!r}>")
-    assert worded.action == hint.action and f"<{hint.action!r}>" in worded.reason
+    assert hint.reason.startswith("about ") and "coins against the others" in hint.reason
+    runner_up = hint.reason.split("; ")[1]
+    assert runner_up.startswith("<") and f"<{hint.action!r}>" not in runner_up
+    assert "R-" in hint.reason
+    assert explain(state, iterations=8, seed=1).action == hint.action
+    plain = explain(state, iterations=0)
+    assert plain.reason.startswith("it scores most this turn (R-")
 
 
 @pytest.mark.slow
