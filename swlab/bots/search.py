@@ -17,7 +17,10 @@ a chance node: its face is drawn from :func:`~swlab.rules.chance_outcomes` with 
 own generator (R-COMP-5, R-CONQ-10).
 
 Budgets are **iterations**: with the same seed a position gets the same move on every
-machine. ``max_seconds`` is only a guard (a slow machine, a huge board): when an iteration
+machine. The budget is a 2-player game's: a rollout with the default horizon plays
+``players + 1`` turns, so with more players a decision runs ``iterations x 3 / (players + 1)``
+iterations (at least 1; :meth:`SearchBot.budget`) and takes about as long.
+``max_seconds`` is only a guard (a slow machine, a huge board): when an iteration
 ends after it, the search stops and answers with what it has; :attr:`SearchBot.last`
 records that it did (``stopped_by_time``), the one case where the move depends on the
 machine's speed.
@@ -170,11 +173,12 @@ class _Node:
 class SearchBot:
     """Information-set MCTS with greedy rollouts (see the module text).
 
-    ``iterations`` is the budget per decision; ``horizon`` the turns a rollout plays
-    (``None``: players + 1); ``projection`` how much a turn's score at the rollout's end
-    counts for each of at most two rounds to come; ``widening`` the progressive widening
-    factor; ``margin`` the coins another candidate must gain over the greedy bot's choice;
-    ``max_seconds`` the wall-time guard per decision.
+    ``iterations`` is the budget per decision of a 2-player game (:meth:`budget`);
+    ``horizon`` the turns a rollout plays (``None``: players + 1); ``projection`` how
+    much a turn's score at the rollout's end counts for each of at most two rounds to
+    come; ``widening`` the progressive widening factor; ``margin`` the coins another
+    candidate must gain over the greedy bot's choice; ``max_seconds`` the wall-time guard
+    per decision.
     """
 
     def __init__(
@@ -227,7 +231,8 @@ class SearchBot:
         if len(legal) == 1:
             return self._done(Analysis(base, (Choice(base, 0, 0.0, True),), 0, 0.0))
         candidates = self._candidates(state, legal, base, policy)
-        if self.iterations == 0 or len(candidates) == 1:
+        budget = self.budget(len(state.players))
+        if budget == 0 or len(candidates) == 1:
             seconds = time.perf_counter() - start
             return self._done(Analysis(base, (Choice(base, 0, 0.0, True),), 0, seconds))
         me = state.turn.actor
@@ -235,16 +240,24 @@ class SearchBot:
         root = _Node()
         done = 0
         stopped = False
-        for done in range(1, self.iterations + 1):
+        for done in range(1, budget + 1):
             world = determinize(state, me, rng)
             self._iterate(root, world, candidates, horizon, policy, rng)
-            if time.perf_counter() - start > self.max_seconds and done < self.iterations:
+            if time.perf_counter() - start > self.max_seconds and done < budget:
                 stopped = True
                 break
         choices = self._choices(root, candidates, base)
         action = self._pick(choices, base, state)
         seconds = time.perf_counter() - start
         return self._done(Analysis(action, choices, done, seconds, stopped))
+
+    def budget(self, players: int) -> int:
+        """Iterations per decision with ``players`` seats: ``iterations`` on 2 players,
+        fewer with more (each rollout plays more turns), so a decision takes about as long;
+        a fixed ``horizon`` keeps ``iterations``."""
+        if self.iterations == 0 or self.horizon is not None or players <= 2:
+            return self.iterations
+        return max(1, round(self.iterations * 3 / (players + 1)))
 
     def _done(self, analysis: Analysis) -> Analysis:
         self.last = analysis

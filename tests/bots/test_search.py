@@ -115,6 +115,16 @@ def test_time_guard_stops_a_huge_budget(board2: Board) -> None:
     assert time.perf_counter() - started < 300  # a generous bound for a busy machine
 
 
+def test_more_players_fewer_iterations_of_longer_rollouts(board5: Board) -> None:
+    """A rollout plays players + 1 turns: on 5 players a 2-player budget of 12 runs 6."""
+    bot = SearchBot(1, iterations=12)
+    assert [bot.budget(n) for n in (2, 3, 5)] == [12, 9, 6]
+    assert SearchBot(1, iterations=12, horizon=3).budget(5) == 12
+    start = new_game(board5, ["A", "B", "C", "D", "E"], seed=2)
+    state = apply(start, legal_actions(start)[0])[0]  # a combo picked: conquests to weigh
+    assert bot.analyse(state).iterations in (0, 6)
+
+
 def test_a_single_legal_action_is_instant(board2: Board) -> None:
     state = new_game(board2, ["Ann", "Bob"], seed=4)
     while len(legal_actions(state)) != 1 or current_player(state) == CHANCE:
