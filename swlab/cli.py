@@ -879,7 +879,11 @@ def _add_balance_command(commands: argparse._SubParsersAction[argparse.ArgumentP
     p.add_argument(
         "--bots",
         default="greedy,random",
-        help=_("bot kinds by seat, comma-separated (default greedy,random)"),
+        help=_(
+            "bots by seat, comma-separated: a level (beginner, easy, medium, hard, expert), "
+            "a style (aggressive, early-decline) or a kind (greedy, random, search); "
+            "default greedy,random"
+        ),
     )
     p.add_argument(
         "--out", default=None, help=_("folder for report.md, the plots and the Parquet results")
@@ -910,8 +914,9 @@ def _add_simulate_command(commands: argparse._SubParsersAction[argparse.Argument
         "--bots",
         default="greedy,random",
         help=_(
-            "bot kinds by seat, comma-separated, repeated over the seats "
-            "(see swlab.bots.base.BOT_KINDS; default greedy,random)"
+            "bots by seat, comma-separated, repeated over the seats: a level (beginner, "
+            "easy, medium, hard, expert), a style (aggressive, early-decline) or a kind "
+            "(greedy, random, search); default greedy,random"
         ),
     )
     p.add_argument("--out", default=None, help=_("folder for the game records (JSON)"))
@@ -945,6 +950,15 @@ def _present_settings(args: argparse.Namespace) -> dict[str, Any]:
                 )
             )
         bots[seat.strip()] = kind.strip()
+    from swlab.bots import BOT_KINDS
+
+    for kind in bots.values():
+        if kind.lower().removesuffix("bot") not in BOT_KINDS:
+            raise CommandError(
+                _("--bots: no bot is called {kind}; choose one of: {kinds}").format(
+                    kind=repr(kind), kinds=", ".join(BOT_KINDS)
+                )
+            )
     if args.pace <= 0:
         raise CommandError(_("--pace must be a positive number of seconds"))
     if args.key is not None and not args.overlay:
@@ -1020,7 +1034,7 @@ def _add_present_command(commands: argparse._SubParsersAction[argparse.ArgumentP
                    help=_("a board name or file, a scenario, or a game record (.json); "
                    "default official_2p"))  # fmt: skip
     p.add_argument("--players", help=_("seat names, comma-separated: Ann,Bob"))
-    p.add_argument("--bots", help=_("bot seats, comma-separated SEAT:KIND (0-based): 1:greedy"))
+    p.add_argument("--bots", help=_("bot seats, comma-separated SEAT:LEVEL (0-based): 1:hard"))
     p.add_argument("--port", type=int, default=8866, help=_("port (default 8866)"))
     p.add_argument(
         "--ip",

@@ -137,10 +137,32 @@ class GameOutcome:
     held: tuple[tuple[int, ...], ...]
     region_ids: tuple[int, ...]
     record: GameRecord | None = field(default=None, compare=False)
+    #: per seat, the CPU seconds of each decision (the thread's time: what one core spent)
+    think: tuple[tuple[float, ...], ...] = field(default=(), compare=False)
+    cpu_seconds: float = field(default=0.0, compare=False)  #: the whole game's CPU time
 
     def win(self, seat: int) -> float:
         """The share of the win of ``seat`` (1, 1/k for a k-way tie, or 0)."""
         return 1.0 / len(self.winners) if seat in self.winners else 0.0
+
+
+class _Timed:
+    """A bot that notes the CPU time of each of its decisions (``time.thread_time``: the
+    time this thread had a core, whatever else the machine runs)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.seconds: list[float] = []
+
+    @property
+    def name(self) -> str:
+        return self.bot.name
+
+    def choose(self, state: GameState) -> Action:
+        start = time.thread_time()
+        action = self.bot.choose(state)
+        self.seconds.append(time.thread_time() - start)
+        return action
 
 
 class _Tracker:
@@ -184,9 +206,11 @@ def play_one(board: BoardLike, plan: Plan, game: int) -> GameOutcome:
     """Play game number ``game`` of ``plan`` on ``board`` (see the module text)."""
     game_seed = plan.seed + game
     kinds = seat_bots(plan.kinds, plan.players, game, plan.rotate)
-    bots: list[Bot] = [make_bot(kind, game_seed * 100 + s) for s, kind in enumerate(kinds)]
+    bots = [_Timed(make_bot(kind, game_seed * 100 + s)) for s, kind in enumerate(kinds)]
     tracker = _Tracker(plan.players)
+    started = time.thread_time()
     final, record = play_game(board, bots, game_seed, observer=tracker)
+    cpu = time.thread_time() - started
     picks = tuple(
         ComboPick(s, race, power, rnd, coins) for s, race, power, rnd, coins in tracker.picks
     )
@@ -203,6 +227,8 @@ def play_one(board: BoardLike, plan: Plan, game: int) -> GameOutcome:
         held=tuple(tracker.held[r] for r in sorted(tracker.held)),
         region_ids=tuple(final.geo.ids),
         record=record if plan.records else None,
+        think=tuple(tuple(b.seconds) for b in bots),
+        cpu_seconds=cpu,
     )
 
 

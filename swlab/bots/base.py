@@ -81,15 +81,37 @@ def play_game(
 
 
 def make_bot(kind: str, seed: int = 0) -> Bot:
-    """A bot by name: ``greedy`` or ``random``."""
+    """A bot by name: a bot kind (``greedy``, ``random``, ``search``), a level
+    (``beginner`` ... ``expert``) or a style (``aggressive``, ``early-decline``); see
+    :mod:`swlab.bots.levels` and :data:`BOT_KINDS`."""
     from swlab.bots.greedy import GreedyBot
+    from swlab.bots.levels import level
     from swlab.bots.random_bot import RandomBot
+    from swlab.bots.search import SearchBot
 
-    factories: dict[str, Callable[[int], Bot]] = {"greedy": GreedyBot, "random": RandomBot}
+    factories: dict[str, Callable[[int], Bot]] = {
+        "greedy": GreedyBot,
+        "random": RandomBot,
+        "search": SearchBot,
+    }
     key = kind.strip().lower()
-    if key not in factories:
-        raise ValueError(f"unknown bot {kind!r}; bots are: {', '.join(sorted(factories))}")
-    return factories[key](seed)
+    if key in factories:
+        return factories[key](seed)
+    if key in BOT_KINDS:
+        return level(key).bot(seed)
+    raise ValueError(f"unknown bot {kind!r}; bots are: {', '.join(BOT_KINDS)}")
 
 
-BOT_KINDS: tuple[str, ...] = ("greedy", "random")
+#: Every name :func:`make_bot` accepts: the kinds, the levels (weakest first), the styles.
+BOT_KINDS: tuple[str, ...] = (
+    "greedy",
+    "random",
+    "search",
+    "beginner",
+    "easy",
+    "medium",
+    "hard",
+    "expert",
+    "aggressive",
+    "early-decline",
+)

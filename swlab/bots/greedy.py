@@ -299,6 +299,16 @@ class GreedyBot:
     def choose(self, state: GameState) -> Action:
         return self.decide(state).action
 
+    def forget(self) -> None:
+        """Forget the positions seen and the moves counted this turn: a search that plays
+        the bot from many imagined positions of one turn starts each playout afresh (the
+        turn's move count would otherwise grow across playouts, :data:`MAX_MOVES_PER_TURN`).
+        """
+        self._turn = (-1, -1, -1)
+        self._moves = 0
+        self._memo.clear()
+        self._next = None
+
     def decide(self, state: GameState) -> Hint:
         """The action and the reason for it."""
         stage = state.turn.stage

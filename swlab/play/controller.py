@@ -638,6 +638,18 @@ class GameController:
         bot = self.bots.get(seat)
         return "" if bot is None else str(bot.name)
 
+    def set_bot(self, seat: int, spec: BotSpec | None) -> None:
+        """Give ``seat`` a bot (a level such as ``"hard"``, see :mod:`swlab.bots.levels`),
+        or hand it to a person (``None``)."""
+        if not 0 <= seat < len(self.state.players):
+            raise ValueError(
+                f"seat {seat} does not exist (seats 0 to {len(self.state.players) - 1})"
+            )
+        if spec is None:
+            self.bots.pop(seat, None)
+        else:
+            self.bots[seat] = seat_bot(spec, self._seed + seat)
+
     def is_bot_seat(self, seat: int | None) -> bool:
         """Whether a bot plays ``seat``: its own, or any seat during a paced autoplay."""
         return seat is not None and (seat in self.bots or self.autoplaying)

@@ -23,6 +23,7 @@ from ipyleaflet import DivIcon, GeoJSON, LayerGroup, Map, Marker, projections  #
 from swlab import i18n
 from swlab import names as game_words
 from swlab.board.model import Board
+from swlab.bots.levels import LEVELS, title_of
 from swlab.game.game import Game
 from swlab.i18n import N_, NC_, _, npgettext
 from swlab.play.controller import BotSpec, ClickResult, GameController, PanelModel
@@ -343,6 +344,8 @@ class GameViewer:
             value=auto_bots, indent=False, layout=widgets.Layout(width="auto")
         )
         self._label(self.auto_bots, "description", N_("bots move after you"))
+        self.seat_levels = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self._fill_seat_levels()
         self.market_box = widgets.HTML()
         self.score_box = widgets.HTML()
         self.reveal_button = widgets.ToggleButton(value=reveal)
@@ -495,6 +498,7 @@ class GameViewer:
                 bots_row,
                 self.auto_bots,
                 self.pace_row,
+                self.seat_levels,
                 self._heading(N_("Column of combos")),
                 self.market_box,
                 widgets.HBox([self._heading(N_("Players")), self.reveal_button]),
@@ -736,6 +740,37 @@ class GameViewer:
         self._label(box, "value", source, "<b>{}</b>")
         return box
 
+    def _fill_seat_levels(self) -> None:
+        """A dropdown per seat: a person, or a bot level (the bot a seat plays shows in
+        the players' table)."""
+        picks = []
+        for seat, player in enumerate(self.controller.state.players):
+            current = self.controller.bots.get(seat)
+            names = [lv.name for lv in LEVELS]
+            if current is not None and current.name not in names:
+                names.append(current.name)
+            options = [(_("person"), "")] + [(title_of(n), n) for n in names]
+            pick = widgets.Dropdown(
+                options=options,
+                value="" if current is None else current.name,
+                description=player.name,
+                layout=widgets.Layout(width="auto"),
+                style={"description_width": "initial"},
+            )
+            pick.add_class("swlab-seat-level")
+            pick.observe(self._speak(lambda ch, seat=seat: self._on_seat_level(seat, ch)), "value")
+            picks.append(pick)
+        self.seat_levels.children = tuple(picks)
+
+    def _on_seat_level(self, seat: int, change: dict[str, Any]) -> None:
+        """A seat's level picked: its bot from now on (or a person)."""
+        current = self.controller.bots.get(seat)
+        name = str(change["new"])
+        if (current.name if current is not None else "") == name:
+            return
+        self.controller.set_bot(seat, name or None)
+        self.refresh()
+
     def _on_language(self, change: dict[str, Any]) -> None:
         self.set_language(str(change["new"]))
 
@@ -754,6 +789,7 @@ class GameViewer:
             self._set_buttons(self.choice_box, self._choice_buttons, [], "")
             self._set_buttons(self.button_box, self._action_buttons, [], "")
             self._redeploy_key = ()
+            self._fill_seat_levels()
             self.refresh()
             if self._last_hover is not None:
                 self.hover_box.value = html.escape(self.controller.hover(self._last_hover))
@@ -916,6 +952,8 @@ class GameViewer:
         self.ring_layer.update(target_rings(c.shapes, targets))
         m = c.panel(self.reveal, fit=self._fit, dim=False)
         self.model = m
+        if len(self.seat_levels.children) != len(c.state.players):  # another game opened
+            self._fill_seat_levels()
         self._place_labels(m.labels, m.abbreviations)
 
         self._draw_status(m)
@@ -1353,7 +1391,9 @@ def _score_table(rows: list[dict[str, Any]]) -> str:
     for r in rows:
         colour = PLAYER_COLOURS[int(r["seat"]) % len(PLAYER_COLOURS)]
         name = html.escape(
-            _("{player} (bot)").format(player=r["player"]) if r.get("bot") else str(r["player"])
+            _("{player} (bot: {level})").format(player=r["player"], level=title_of(r["bot"]))
+            if r.get("bot")
+            else str(r["player"])
         )
         mark = " &#9664;" if r["to act"] else ""
         chip = (

@@ -143,7 +143,7 @@ def test_bot_seat_moves_after_a_human_action(board2: Board) -> None:
     v.button("done").click()  # Ann's turn ends: the bot plays its whole turn at once
     state = v.controller.state
     assert state.turn.actor == 0 and state.round == 2
-    assert "(bot)" in v.score_box.value
+    assert "(bot: random)" in v.score_box.value
     assert "4. Bot: " in "\n".join(v.controller.log())
 
 

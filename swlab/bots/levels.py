@@ -1,0 +1,157 @@
+"""The bots by name: five levels a learner grows through, and styles for the map designer.
+
+One table, :data:`LEVELS`: each level is a documented bot and budget, with a sentence a
+learner understands (marked for translation; show it with ``_(level.sentence)``):
+
+==========  ===============================================  ==================================
+level       bot and budget                                   what a learner reads
+==========  ===============================================  ==================================
+beginner    :class:`~swlab.bots.RandomBot`                   plays any legal move at random
+easy        :class:`~swlab.bots.GreedyBot`                   the move that scores most this turn
+medium      :class:`~swlab.bots.SearchBot`, 12 iterations    tries a few moves a round ahead
+hard        :class:`~swlab.bots.SearchBot`, 32 iterations    weighs many moves a round ahead
+expert      :class:`~swlab.bots.SearchBot`, 56 iterations    about a second of thought a move
+==========  ===============================================  ==================================
+
+The search levels look one round ahead (their rollouts end after the searching player's
+next turn, :mod:`swlab.bots.search`). The budgets are iterations, so a level plays the same
+move on every machine; ``expert`` was tuned to answer within about a second per move on one
+core (``benchmarks/ladder.py`` measures it). Whether each level beats the one below is what
+``benchmarks/ladder.py`` measures; ``docs/bots.md`` holds its table.
+
+:data:`STYLES` are ways of playing rather than strengths, for the designer's fingerprint of
+a board: ``greedy``, ``aggressive`` (conquers most: values taking the opponents' regions
+highly and declines late), ``early-decline`` (goes into decline as soon as a new combo
+looks about as good) and ``search`` (the ``medium`` search).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from swlab.bots.base import Bot
+from swlab.bots.greedy import GreedyBot
+from swlab.bots.random_bot import RandomBot
+from swlab.bots.search import SearchBot
+from swlab.i18n import N_, _
+
+__all__ = ["LEVELS", "LEVEL_NAMES", "STYLES", "Level", "level", "make_named", "title_of"]
+
+
+@dataclass(frozen=True)
+class Level:
+    """A named bot: how to build it and a sentence that tells a learner what it does."""
+
+    name: str
+    title: str  #: the name a person reads, marked with ``N_`` (translate with ``_()``)
+    sentence: str  #: marked with ``N_``: translate with ``_()`` where it is shown
+    build: Callable[[int, str], Bot]  #: (seed, seat name) -> the bot
+    budget: str  #: the bot and its budget, in the table's words (not translated: code terms)
+
+    def bot(self, seed: int = 0) -> Bot:
+        """This level's bot, seeded; its ``name`` is the level's name."""
+        return self.build(seed, self.name)
+
+
+def _search(iterations: int) -> Callable[[int, str], Bot]:
+    return lambda seed, name: SearchBot(seed, name, iterations=iterations)
+
+
+#: The levels, weakest first.
+LEVELS: tuple[Level, ...] = (
+    Level(
+        "beginner",
+        N_("beginner"),
+        N_("plays any legal move at random"),
+        lambda seed, name: RandomBot(seed, name),
+        "RandomBot",
+    ),
+    Level(
+        "easy",
+        N_("easy"),
+        N_("plays the move that scores most this turn"),
+        lambda seed, name: GreedyBot(seed, name),
+        "GreedyBot",
+    ),
+    Level(
+        "medium",
+        N_("medium"),
+        N_("tries a few moves and plays each out a round ahead"),
+        _search(12),
+        "SearchBot, 12 iterations",
+    ),
+    Level(
+        "hard",
+        N_("hard"),
+        N_("weighs many moves, playing each out a round ahead"),
+        _search(32),
+        "SearchBot, 32 iterations",
+    ),
+    Level(
+        "expert",
+        N_("expert"),
+        N_("thinks about a second per move, a round ahead"),
+        _search(56),
+        "SearchBot, 56 iterations",
+    ),
+)
+
+LEVEL_NAMES: tuple[str, ...] = tuple(lv.name for lv in LEVELS)
+
+#: Ways of playing for the designer's fingerprint of a board (selectable by name).
+STYLES: tuple[Level, ...] = (
+    Level(
+        "greedy",
+        N_("greedy"),
+        N_("plays the move that scores most this turn"),
+        lambda seed, name: GreedyBot(seed, name),
+        "GreedyBot",
+    ),
+    Level(
+        "aggressive",
+        N_("aggressive"),
+        N_("conquers as much as it can, above all the opponents' regions"),
+        lambda seed, name: GreedyBot(seed, name, opponent_weight=1.5, decline_margin=4.0),
+        "GreedyBot, opponent_weight 1.5, decline_margin 4",
+    ),
+    Level(
+        "early-decline",
+        N_("early decline"),
+        N_("goes into decline as soon as a new race looks about as good"),
+        lambda seed, name: GreedyBot(seed, name, decline_margin=-2.0),
+        "GreedyBot, decline_margin -2",
+    ),
+    Level(
+        "search",
+        N_("search"),
+        N_("tries a few moves and plays each out a round ahead"),
+        _search(12),
+        "SearchBot, 12 iterations",
+    ),
+)
+
+
+def level(name: str) -> Level:
+    """The level or style called ``name`` (``ValueError`` naming the choices otherwise)."""
+    key = name.strip().lower()
+    for lv in (*LEVELS, *STYLES):
+        if lv.name == key:
+            return lv
+    choices = ", ".join(lv.name for lv in (*LEVELS, *STYLES))
+    raise ValueError(f"unknown level or style {name!r}; choose one of: {choices}")
+
+
+def make_named(name: str, seed: int = 0) -> Bot:
+    """The bot of a level or style by name (:func:`level`)."""
+    return level(name).bot(seed)
+
+
+def title_of(name: str) -> str:
+    """The translated name a person reads for a bot called ``name`` (a level or a style;
+    any other bot's own name as it is)."""
+    key = name.strip().lower()
+    for lv in (*LEVELS, *STYLES):
+        if lv.name == key:
+            return _(lv.title)
+    return name
