@@ -17,7 +17,7 @@ from pathlib import Path
 from swlab.game.game import Game
 from swlab.i18n import _, ngettext
 from swlab.learn.goal import Attempt, Verdict, counted, engine_answer, reached
-from swlab.learn.level import Level, LevelError, load_level, shipped_levels
+from swlab.learn.level import Level, LevelError, level_files, load_level
 from swlab.rules.engine import CHANCE, current_player
 
 __all__ = ["CheckResult", "check_files", "check_level", "play_actions"]
@@ -152,15 +152,12 @@ def check_files(paths: Sequence[str | os.PathLike[str]] = ()) -> list[CheckResul
     """Check the given level files (default: every shipped level); a file that does not
     load is one result whose problem names the place in the file."""
     results: list[CheckResult] = []
-    if not paths:
-        levels: list[Level | tuple[str, LevelError]] = list(shipped_levels())
-    else:
-        levels = []
-        for p in paths:
-            try:
-                levels.append(load_level(p))
-            except LevelError as e:
-                levels.append((str(p), e))
+    levels: list[Level | tuple[str, LevelError]] = []
+    for p in paths or level_files():
+        try:
+            levels.append(load_level(p))
+        except LevelError as e:
+            levels.append((str(p), e))
     seen: dict[str, str] = {}
     for item in levels:
         if isinstance(item, tuple):

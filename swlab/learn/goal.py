@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from swlab.i18n import _
-from swlab.learn.level import Goal, Level, Predict
+from swlab.learn.level import Goal, Level, Predict, learner_seat
 from swlab.learn.stars import stars
-from swlab.rules.actions import Action, Conquer, Final, Pick, Roll
+from swlab.rules.actions import Action, Conquer, Done, Final, Pick, Roll
 from swlab.rules.cost import explain_cost
 from swlab.rules.engine import CHANCE, apply, current_player, is_over, legal_actions
 from swlab.rules.errors import IllegalActionError
@@ -74,6 +74,11 @@ def reached(goal: Goal, start: GameState, state: GameState, seat: int) -> bool:
             r = state.regions[state.geo.index[rid]]
             if not race or r.race != race or r.owner != seat or r.in_decline:
                 return False
+    for rid, least in goal.tokens:
+        r = state.regions[state.geo.index[rid]]
+        race = player.active.name if player.active is not None else ""
+        if not race or r.race != race or r.owner != seat or r.in_decline or r.tokens < least:
+            return False
     if goal.stage and not (state.stage.value == goal.stage and state.turn.actor == seat):
         return False
     if goal.coins is not None and player.coins < goal.coins:
@@ -85,8 +90,8 @@ def reached(goal: Goal, start: GameState, state: GameState, seat: int) -> bool:
             return False
     if goal.declined is not None:
         name = _active_name(state, seat, start)
-        race = state.race(name) if name else None
-        in_decline = race is not None and race.in_decline
+        found = state.race(name) if name else None
+        in_decline = found is not None and found.in_decline
         if in_decline != goal.declined:
             return False
     return True
@@ -107,9 +112,20 @@ def engine_answer(predict: Predict, state: GameState) -> tuple[int, ...] | None:
     words = predict.of.split()
     if not words:
         return None
-    if words[0] == "conquer":
-        targets = {a.region for a in legal_actions(state) if isinstance(a, Conquer | Final)}
+    if words[0] in ("conquer", "final"):
+        kinds = (Conquer, Final) if words[0] == "conquer" else (Final,)
+        targets = {a.region for a in legal_actions(state) if isinstance(a, kinds)}
         return tuple(sorted(targets))
+    if words[0] == "score":  # the coins the end of the redeployment brings now
+        seat = learner_seat(state)
+        try:
+            after, _events = apply(state, Done())
+        except IllegalActionError:
+            return None
+        return (after.players[seat].coins - state.players[seat].coins,)
+    if words[0] == "hand":
+        active = state.players[learner_seat(state)].active
+        return (active.hand if active is not None else 0,)
     n = int(words[1])
     if words[0] == "cost":
         return (explain_cost(state, n).total,)

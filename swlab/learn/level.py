@@ -50,6 +50,8 @@ __all__ = [
     "Predict",
     "Wrong",
     "find_level",
+    "learner_seat",
+    "level_files",
     "level_from_dict",
     "levels_dir",
     "load_level",
@@ -62,7 +64,9 @@ __all__ = [
 STAGES = ("setup", "conquest", "die", "redeploy", "scoring", "decline", "races", "powers")
 #: The goal's keys. ``refusal`` and ``predict`` stand alone; the others may be combined
 #: (every one must hold).
-GOAL_KEYS = ("hold", "stage", "coins", "tokens_in_hand", "declined", "refusal", "predict")
+GOAL_KEYS = (
+    *("hold", "tokens", "stage", "coins", "tokens_in_hand", "declined", "refusal", "predict"),
+)
 _ALONE = ("refusal", "predict")
 PREDICT_KINDS = ("regions", "number")
 _TOP_KEYS = (
@@ -88,7 +92,10 @@ class Predict:
     """A question answered before acting: regions to click, or a number to choose.
 
     ``of`` (optional) lets the engine grade the answer key itself: ``conquer`` (the
-    regions a conquest may target now), ``cost N`` (the tokens region N costs),
+    regions a conquest may target now, the die's final conquest included), ``final`` (the
+    regions a final conquest may target, R-CONQ-10), ``hand`` (the tokens in the learner's
+    hand), ``score`` (the coins the learner scores when the redeployment ends now,
+    R-SCORE-1, R-SCORE-2), ``cost N`` (the tokens region N costs),
     ``tokens N`` (the tokens combo N of the column gives, R-PICK-4), ``coins N`` (the
     coins the learner has after picking combo N, R-PICK-1, R-PICK-2).
     """
@@ -104,6 +111,8 @@ class Goal:
     """What the learner must reach (``docs/learn.md``: every key given must hold)."""
 
     hold: tuple[int, ...] = ()
+    #: region id -> at least this many of the learner's active tokens there
+    tokens: tuple[tuple[int, int], ...] = ()
     stage: str = ""
     coins: int | None = None
     tokens_in_hand: int | None = None
@@ -113,7 +122,7 @@ class Goal:
 
     def keys(self) -> list[str]:
         """The keys this goal sets, in :data:`GOAL_KEYS` order."""
-        unset: dict[str, Any] = {"hold": (), "stage": "", "refusal": ""}
+        unset: dict[str, Any] = {"hold": (), "tokens": (), "stage": "", "refusal": ""}
         return [k for k in GOAL_KEYS if getattr(self, k) != unset.get(k)]
 
 
@@ -161,7 +170,7 @@ class Level:
     @property
     def seat(self) -> int:
         """The learner's seat: the player to act at the start."""
-        return _seat(self.start())
+        return learner_seat(self.start())
 
     def texts(self) -> list[str]:
         """The level's English sentences a translator sees (title, intro, hints, ...)."""
@@ -171,7 +180,8 @@ class Level:
         return [t for t in out if t]
 
 
-def _seat(state: GameState) -> int:
+def learner_seat(state: GameState) -> int:
+    """The seat that decides now (the player the die is rolled for, at a die roll)."""
     actor = current_player(state)
     return state.turn.actor if actor is None or actor < 0 else actor
 
@@ -186,13 +196,15 @@ def levels_dir() -> Path:
     return Path(str(files("swlab.game") / "levels"))
 
 
-def _level_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*.yaml") if p.is_file())
+def level_files(folder: Path | None = None) -> list[Path]:
+    """The level files of ``folder`` (default: the shipped levels), in path order."""
+    root = levels_dir() if folder is None else folder
+    return sorted(p for p in root.rglob("*.yaml") if p.is_file())
 
 
 @cache
 def _shipped() -> tuple[Level, ...]:
-    return tuple(load_levels(_level_files(levels_dir())))
+    return tuple(load_levels(level_files()))
 
 
 def shipped_levels() -> list[Level]:
@@ -203,7 +215,7 @@ def shipped_levels() -> list[Level]:
 def find_level(name: str) -> Path:
     """The file of a shipped level by id or by file name (``02_mountain``)."""
     text = name.strip().removesuffix(".yaml")
-    for path in _level_files(levels_dir()):
+    for path in level_files():
         if path.stem == text or path.relative_to(levels_dir()).with_suffix("").as_posix() == text:
             return path
     for level in _shipped():
@@ -347,6 +359,13 @@ def _goal(raw: Any) -> Goal:
         if not hold:
             raise LevelError("goal.hold", "name at least one region")
         kwargs["hold"] = hold
+    if "tokens" in g:
+        counts = _mapping(g["tokens"], "goal.tokens")
+        if not counts:
+            raise LevelError("goal.tokens", "name at least one region: {12: 3}")
+        kwargs["tokens"] = tuple(
+            (_int(k, f"goal.tokens.{k}"), _int(v, f"goal.tokens.{k}")) for k, v in counts.items()
+        )
     if "stage" in g:
         stage = _str(g["stage"], "goal.stage")
         if stage not in {s.value for s in Stage}:
@@ -380,11 +399,15 @@ def _predict(raw: Any) -> Predict:
     of = _str(p.get("of", ""), "goal.predict.of").strip()
     words = of.split()
     if of and not (
-        (words == ["conquer"] and kind == "regions")
+        (words in (["conquer"], ["final"]) and kind == "regions")
+        or words in (["hand"], ["score"])
         or (len(words) == 2 and words[0] in ("cost", "tokens", "coins") and words[1].isdigit())
     ):
-        raise LevelError("goal.predict.of", f"{of!r}: write conquer, cost N, tokens N or coins N")
-    if words and words[0] != "conquer" and kind != "number":
+        raise LevelError(
+            "goal.predict.of",
+            f"{of!r}: write conquer, final, hand, score, cost N, tokens N or coins N",
+        )
+    if words and words[0] not in ("conquer", "final") and kind != "number":
         raise LevelError("goal.predict.of", f"{of!r} is a number: the kind is number")
     return Predict(question, kind, answer, of)
 
