@@ -17,8 +17,7 @@ from pathlib import Path
 from swlab.game.game import Game
 from swlab.i18n import _, ngettext
 from swlab.learn.goal import Attempt, Verdict, counted, engine_answer, reached
-from swlab.learn.level import Level, LevelError, level_files, load_level
-from swlab.rules.engine import CHANCE, current_player
+from swlab.learn.level import Level, LevelError, level_files, load_level, play_step
 
 __all__ = ["CheckResult", "check_files", "check_level", "play_actions"]
 
@@ -47,13 +46,7 @@ def play_actions(
     verdict = Verdict("playing")
     done = 0
     for text in actions:
-        if text.strip() == "roll":
-            if current_player(game.state) != CHANCE:
-                return Verdict("refused", rule="R-CONQ-10", message=_("no die to roll")), game
-            game.roll()
-            verdict = attempt.played(game.state, done)
-            continue
-        refusal = game.try_play(text)
+        refusal = play_step(game, text)
         if refusal is not None:
             return attempt.refused(refusal.rule, f"{text}: {refusal.message}", done), game
         done += sum(1 for a in game.actions[-1:] if counted(a))

@@ -36,7 +36,9 @@ from swlab.game.codec import required as _required
 from swlab.game.game import Game
 from swlab.game.report import split_actions
 from swlab.game.scenario import load_scenario, scenario_from_dict
-from swlab.rules.engine import current_player
+from swlab.i18n import _
+from swlab.rules.engine import CHANCE, current_player
+from swlab.rules.errors import IllegalActionError
 from swlab.rules.state import GameState, Stage
 
 __all__ = [
@@ -56,6 +58,7 @@ __all__ = [
     "levels_dir",
     "load_level",
     "load_levels",
+    "play_step",
     "shipped_levels",
 ]
 
@@ -458,13 +461,25 @@ def _start_of(level: Level) -> GameState:
     if level.before:
         game = Game.from_state(state)
         for k, text in enumerate(level.before):
-            refusal = game.try_play(text)
+            refusal = play_step(game, text)
             if refusal is not None:
                 raise LevelError(f"before.{k}", f"{text}: refused: {refusal}")
         state = game.state
     if current_player(state) is None:
         raise LevelError("before", "the game is over: nobody is left to play")
     return state
+
+
+def play_step(game: Game, text: str) -> IllegalActionError | None:
+    """Play one step of a level's notation; a bare ``roll`` rolls the die as the viewer's
+    *roll the die* button does (the face the position's seed gives, R-CONQ-10). The
+    refusal, or None."""
+    if text.strip() == "roll":
+        if current_player(game.state) != CHANCE:
+            return IllegalActionError("R-CONQ-10", _("There is no die to roll now."))
+        game.roll()
+        return None
+    return game.try_play(text)
 
 
 def _position(spec: Any, base: Path | None) -> GameState:

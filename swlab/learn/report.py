@@ -82,7 +82,7 @@ td.num { text-align: right; }
 .stars { color: #a06000; letter-spacing: 1px; }
 .none { color: #999; }
 .problems { color: #a00; }
-"""
+"""  # i18n: not prose: CSS
 
 
 def _stars(n: int) -> str:
@@ -98,17 +98,19 @@ def report_html(data: ReportData) -> str:
     """The page: a summary per learner and stage, then a table per stage, level by level."""
     e = html.escape
     stages = [s for s in STAGES if any(lv.stage == s for lv in data.levels)]
+    title = e(_("Learn path: progress report"))
     out = [
         "<!DOCTYPE html><html><head><meta charset='utf-8'>",
-        f"<title>{e(_('Learn path: progress report'))}</title><style>{_STYLE}</style>",
-        f"</head><body><h1>{e(_('Learn path: progress report'))}</h1>",
+        f"<title>{title}</title><style>{_STYLE}</style></head><body><h1>{title}</h1>",
     ]
     if data.problems:
-        out.append(f"<p class='problems'>{e(_('Files left out:'))}</p><ul class='problems'>")
+        left_out = e(_("Files left out:"))
+        out.append(f"<p class='problems'>{left_out}</p><ul class='problems'>")
         out += [f"<li>{e(p)}</li>" for p in data.problems]
         out.append("</ul>")
     if not data.learners:
-        out.append(f"<p>{e(_('No progress file was found.'))}</p></body></html>")
+        nothing = e(_("No progress file was found."))
+        out.append(f"<p>{nothing}</p></body></html>")
         return "".join(out)
     head = [
         pgettext("column", "learner"),
@@ -117,7 +119,8 @@ def report_html(data: ReportData) -> str:
         pgettext("column", "tries"),
         pgettext("column", "time"),
     ]
-    out.append(f"<h2>{e(_('Summary'))}</h2><table><tr>")
+    summary = e(_("Summary"))
+    out.append(f"<h2>{summary}</h2><table><tr>")
     out += [f"<th>{e(h)}</th>" for h in head]
     out += [f"<th>{e(s)}</th>" for s in stages]
     out.append("</tr>")
@@ -142,7 +145,8 @@ def report_html(data: ReportData) -> str:
         )
     out.append("</table>")
     for s in stages:
-        out.append(f"<h2>{e(s)}</h2><table><tr><th>{e(pgettext('column', 'level'))}</th>")
+        level_h = e(pgettext("column", "level"))
+        out.append(f"<h2>{e(s)}</h2><table><tr><th>{level_h}</th>")
         out += [f"<th>{e(name)}</th>" for name in data.learners]
         out.append("</tr>")
         for lv in (lv for lv in data.levels if lv.stage == s):

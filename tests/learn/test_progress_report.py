@@ -76,6 +76,7 @@ def _learner(folder: Path, name: str, solved: dict[str, tuple[int, int, float]])
         p.spent(level_id, seconds)
         if stars:
             p.solved(level_id, stars)
+    p.save()
 
 
 def test_report_of_three_learners_html_and_csv(
