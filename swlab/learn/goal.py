@@ -123,6 +123,8 @@ def engine_answer(predict: Predict, state: GameState) -> tuple[int, ...] | None:
         except IllegalActionError:
             return None
         return (after.players[seat].coins - state.players[seat].coins,)
+    if words[0] == "picks":
+        return (sum(1 for a in legal_actions(state) if isinstance(a, Pick)),)
     if words[0] == "hand":
         active = state.players[learner_seat(state)].active
         return (active.hand if active is not None else 0,)

@@ -98,7 +98,8 @@ class Predict:
     regions a conquest may target now, the die's final conquest included), ``final`` (the
     regions a final conquest may target, R-CONQ-10), ``hand`` (the tokens in the learner's
     hand), ``score`` (the coins the learner scores when the redeployment ends now,
-    R-SCORE-1, R-SCORE-2), ``cost N`` (the tokens region N costs),
+    R-SCORE-1, R-SCORE-2), ``picks`` (how many combos of the column the learner can pay
+    for, R-PICK-3), ``cost N`` (the tokens region N costs),
     ``tokens N`` (the tokens combo N of the column gives, R-PICK-4), ``coins N`` (the
     coins the learner has after picking combo N, R-PICK-1, R-PICK-2).
     """
@@ -403,12 +404,12 @@ def _predict(raw: Any) -> Predict:
     words = of.split()
     if of and not (
         (words in (["conquer"], ["final"]) and kind == "regions")
-        or words in (["hand"], ["score"])
+        or words in (["hand"], ["score"], ["picks"])
         or (len(words) == 2 and words[0] in ("cost", "tokens", "coins") and words[1].isdigit())
     ):
         raise LevelError(
             "goal.predict.of",
-            f"{of!r}: write conquer, final, hand, score, cost N, tokens N or coins N",
+            f"{of!r}: write conquer, final, hand, score, picks, cost N, tokens N or coins N",
         )
     if words and words[0] not in ("conquer", "final") and kind != "number":
         raise LevelError("goal.predict.of", f"{of!r} is a number: the kind is number")
