@@ -38,6 +38,7 @@ from swlab.i18n import (
     using,
 )
 from swlab.i18n import check as check_language
+from swlab.learn.commands import add_learn_commands
 from swlab.limits import CONNECT_TIMEOUT_S, MAX_GAMES, too_many_games
 from swlab.terminal import printable, printable_block
 
@@ -1179,6 +1180,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_balance_command(commands)
     _add_present_command(commands)
     _add_tutorial_command(commands)
+    add_learn_commands(commands)
     _every_command_speaks(parser)
     return parser
 

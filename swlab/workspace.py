@@ -56,6 +56,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "record": (".json", ".txt"),
     "scenario": (".yaml", ".yml", ".json"),
     "map": (".geojson",),
+    "progress": (".json",),
 }
 
 #: Never written or read by a file box, whatever the kind: notebooks and code.
@@ -330,6 +331,7 @@ WRONG_SUFFIX = {
     "record": N_("{name}: a record file ends in {suffixes}"),
     "scenario": N_("{name}: a scenario file ends in {suffixes}"),
     "map": N_("{name}: a map file ends in {suffixes}"),
+    "progress": N_("{name}: a progress file ends in {suffixes}"),
 }
 
 

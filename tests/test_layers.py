@@ -34,6 +34,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("balance", ("swlab.balance", "swlab.limits")),
     ("play", ("swlab.play", "swlab.workspace")),
     ("editor", ("swlab.editor",)),
+    ("learn", ("swlab.learn",)),
     ("cli", ("swlab.cli", "swlab.__main__", "swlab.tutorial", "swlab.servers")),
 )
 

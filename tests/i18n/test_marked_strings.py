@@ -66,6 +66,8 @@ MODULES: tuple[str, ...] = (
     "swlab/safe_io.py",
     "swlab/workspace.py",
     "swlab/cli.py",
+    *("swlab/learn/commands.py", "swlab/learn/check.py", "swlab/learn/goal.py"),
+    *("swlab/learn/report.py", "swlab/learn/widget.py"),
     "swlab/__main__.py",
     "swlab/rules/events.py",
     "swlab/rules/errors.py",

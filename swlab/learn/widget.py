@@ -1,0 +1,436 @@
+"""The learn path in a notebook: the map of levels, and each level played on the board.
+
+:class:`LevelPlay` is the logic of one level, without widgets: a
+:class:`LevelController` (the game viewer's controller, which answers a prediction's
+region clicks), the :class:`~swlab.learn.goal.Attempt` that judges what the controller
+did, the hints that fade in, the stars and the progress file. :class:`LearnPath` is the
+widget: a grid of buttons per stage (locked stages greyed), and a level opened in the
+existing :class:`~swlab.play.viewer.GameViewer` with the intro, the goal, the par, the
+hints and the stars beside it. Nothing is typed: the learner clicks regions and buttons.
+
+>>> from swlab.learn.widget import LearnPath        # doctest: +SKIP
+>>> LearnPath()                                      # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from swlab.i18n import _, ngettext
+from swlab.learn.goal import Attempt, Verdict, counted
+from swlab.learn.level import STAGES, Level, shipped_levels
+from swlab.learn.progress import Progress, open_stages
+from swlab.learn.stars import MAX_STARS
+from swlab.play.controller import ClickResult, GameController
+from swlab.play.words import region_name
+from swlab.workspace import Workspace
+
+__all__ = ["LearnPath", "LevelController", "LevelPlay", "stage_title"]
+
+
+def stage_title(stage: str) -> str:
+    """A stage's name in the language in effect."""
+    titles = {
+        "setup": _("1. Setup and the column"),
+        "conquest": _("2. Conquest"),
+        "die": _("3. The reinforcement die"),
+        "redeploy": _("4. Redeployment and later turns"),
+        "scoring": _("5. Scoring"),
+        "decline": _("6. Decline"),
+        "races": _("7. The races"),
+        "powers": _("8. The powers"),
+    }
+    return titles.get(stage, stage)
+
+
+def stars_text(n: int) -> str:
+    """``★★☆`` for 2 stars of 3."""
+    return "★" * n + "☆" * (MAX_STARS - n)
+
+
+class LevelController(GameController):
+    """The viewer's controller for a level: while a prediction by regions waits for its
+    answer, a click selects or clears a region instead of acting, and the selected regions
+    are outlined; once answered, the answer is outlined (the board shows it). Any other
+    click is the game viewer's own."""
+
+    def __init__(self, state: Any) -> None:
+        super().__init__(state)
+        #: regions selected for a prediction's answer (None: clicks act on the game)
+        self.picking: set[int] | None = None
+        #: regions outlined as the answer, once given
+        self.shown: frozenset[int] = frozenset()
+        #: a sentence that refuses acting while a question waits (None: acting is fine)
+        self.blocked: str | None = None
+
+    def click(self, region_id: int) -> ClickResult:
+        if self.picking is None:
+            return super().click(region_id)
+        name = region_name(self.state, region_id)
+        if region_id in self.picking:
+            self.picking.discard(region_id)
+            text = _("{region} cleared.").format(region=name)
+        else:
+            self.picking.add(region_id)
+            text = _("{region} selected.").format(region=name)
+        return self._remember(ClickResult("none", region=region_id, message=text))
+
+    def request(self, action: Any) -> ClickResult:
+        if self.blocked is not None:
+            return self._remember(ClickResult("none", message=self.blocked))
+        return super().request(action)
+
+    def targets(self) -> frozenset[int]:
+        if self.picking is not None:
+            return frozenset(self.picking)
+        if self.shown:
+            return self.shown
+        return super().targets()
+
+
+class LevelPlay:
+    """One level played on a :class:`LevelController`: call :meth:`sync` after each thing
+    the controller did (the viewer's refresh does), and it judges it.
+
+    ``progress`` keeps the tries, the time and the stars (saved as they change);
+    ``clock`` measures the time (seconds).
+    """
+
+    def __init__(
+        self,
+        level: Level,
+        progress: Progress | None = None,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.level = level
+        self.progress = progress if progress is not None else Progress()
+        self.clock = clock
+        self.controller = LevelController(level.start())
+        self._begin()
+
+    # --- an attempt ------------------------------------------------------------------------
+    def _begin(self) -> None:
+        self.attempt = Attempt(self.level)
+        self.verdict = Verdict("playing")
+        #: refused tries and misses so far: one more hint each
+        self.wrong_tries = 0
+        self._seen: ClickResult | None = self.controller.last
+        self._seen_index = self.controller.index
+        self._started = self.clock()
+        c = self.controller
+        predict = self.level.goal.predict
+        c.shown = frozenset()
+        c.picking = set() if predict is not None and predict.kind == "regions" else None
+        c.blocked = _("Answer the question first.") if predict is not None else None
+        self.progress.started(self.level.id)
+
+    def restart(self) -> None:
+        """A new try from the level's start (the time so far is kept)."""
+        self._spend()
+        self.controller.goto(0)
+        self.controller.last = None
+        self._begin()
+
+    def close(self) -> None:
+        """Leave the level: its time is added to the progress."""
+        self._spend()
+
+    def _spend(self) -> None:
+        """Add the time of this try up to now; a solved try stopped its clock when solved."""
+        now = self.clock()
+        if self.verdict.kind != "solved":
+            self.progress.spent(self.level.id, now - self._started)
+        self._started = now
+
+    # --- judging ---------------------------------------------------------------------------
+    def actions(self) -> int:
+        """The learner's actions on the board's timeline (the die's faces not counted)."""
+        return sum(1 for step in self.controller.game.history if counted(step.action))
+
+    def sync(self) -> Verdict:
+        """Judge what the controller did since the last call."""
+        if self.verdict.kind == "solved":
+            return self.verdict
+        c = self.controller
+        last = c.last
+        if last is not None and last is not self._seen:
+            self._seen = last
+            if last.kind == "refused" and last.rule:
+                return self._judged(self.attempt.refused(last.rule, last.message, self.actions()))
+        if c.index != self._seen_index:
+            self._seen_index = c.index
+            return self._judged(self.attempt.played(c.state, self.actions()))
+        return self.verdict
+
+    def answer(self, values: Sequence[int] | None = None) -> Verdict:
+        """Answer the prediction: ``values``, or the regions selected on the board."""
+        c = self.controller
+        if values is None:
+            values = sorted(c.picking or ())
+        verdict = self._judged(self.attempt.answer(list(values)))
+        predict = self.level.goal.predict
+        if verdict.kind == "solved" and predict is not None:
+            c.picking = None
+            c.blocked = None
+            if predict.kind == "regions":
+                c.shown = frozenset(predict.answer)
+        return verdict
+
+    def _judged(self, verdict: Verdict) -> Verdict:
+        if verdict.kind in ("refused", "missed"):
+            self.wrong_tries += 1
+        if verdict.kind == "solved" and self.verdict.kind != "solved":
+            self._spend()
+            self.progress.solved(self.level.id, verdict.stars)
+        self.verdict = verdict
+        return verdict
+
+    # --- what the panel says ---------------------------------------------------------------
+    def hints(self) -> list[str]:
+        """The hints shown: the first after the first wrong try, then one more each."""
+        return [_(h) for h in self.level.hints[: self.wrong_tries]]
+
+    def goal_text(self) -> str:
+        """The goal in words (the prediction's question, or what to reach)."""
+        goal = self.level.goal
+        state = self.controller.state
+        if goal.predict is not None:
+            return _(goal.predict.question)
+        if goal.refusal:
+            return _("Make the engine refuse an action with {rule}.").format(rule=goal.refusal)
+        parts: list[str] = []
+        if goal.hold:
+            regions = ", ".join(region_name(state, r) for r in goal.hold)
+            parts.append(_("hold {regions}").format(regions=regions))
+        for rid, n in goal.tokens:
+            parts.append(
+                ngettext("{n} token on {region}", "{n} tokens on {region}", n).format(
+                    n=n, region=region_name(state, rid)
+                )
+            )
+        if goal.stage:
+            parts.append(_("reach the {stage} stage").format(stage=goal.stage))
+        if goal.coins is not None:
+            parts.append(_("have {n} coins").format(n=goal.coins))
+        if goal.tokens_in_hand is not None:
+            parts.append(
+                _("end your conquests with {n} tokens in hand").format(n=goal.tokens_in_hand)
+            )
+        if goal.declined is not None:
+            parts.append(_("go into decline") if goal.declined else _("stay active"))
+        return _("Goal: {parts}.").format(parts=_(", ").join(parts))
+
+    def verdict_text(self) -> str:
+        """What the last try came to, in words (the refusal with its rule id)."""
+        v = self.verdict
+        if v.kind == "solved":
+            text = _("Solved with {n} of {par} actions: {stars}").format(
+                n=v.actions, par=self.level.par, stars=stars_text(v.stars)
+            )
+            return f"{text}\n{_(self.level.explain)}" if self.level.explain else text
+        if v.kind == "refused":
+            return _("Refused ({rule}): {message}").format(rule=v.rule, message=v.message)
+        if v.kind == "missed":
+            return v.message + " " + _("Restart to try again.")
+        return ""
+
+    def number_choices(self) -> list[int]:
+        """The numbers offered for a prediction by number: around the answer."""
+        predict = self.level.goal.predict
+        if predict is None or predict.kind != "number":
+            return []
+        answer = predict.answer[0]
+        low = max(0, answer - 4)
+        return list(range(low, low + 10))
+
+
+class LearnPath:
+    """The learn path widget: the map of levels; a click opens a level on the board.
+
+    ``workspace``: the folder of the progress file (:mod:`swlab.learn.progress`);
+    ``levels``: the levels to offer (default: every shipped level).
+    """
+
+    def __init__(
+        self,
+        workspace: Workspace | str | os.PathLike[str] | None = None,
+        levels: Sequence[Level] | None = None,
+    ) -> None:
+        import ipywidgets as widgets  # type: ignore[import-untyped]
+
+        self._w = widgets
+        self.levels = list(levels) if levels is not None else shipped_levels()
+        self.progress = Progress.open(workspace)
+        self.play: LevelPlay | None = None
+        self.viewer: Any = None
+        self.map_box = widgets.VBox()
+        self.level_box = widgets.VBox()
+        self.level_buttons: dict[str, Any] = {}
+        self.box = widgets.VBox([self.map_box, self.level_box])
+        self.box.add_class("swlab-learn")
+        self.draw_map()
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.box)  # type: ignore[no-untyped-call]
+
+    # --- the map of levels -------------------------------------------------------------------
+    def draw_map(self) -> None:
+        """A row of level buttons per stage, with their stars; locked stages greyed."""
+        w = self._w
+        opened = open_stages(self.levels, self.progress)
+        heading = html.escape(_("The learn path"))
+        rows: list[Any] = [w.HTML(f"<h3>{heading}</h3>")]
+        self.level_buttons = {}
+        for stage in STAGES:
+            stage_levels = [lv for lv in self.levels if lv.stage == stage]
+            if not stage_levels:
+                continue
+            locked = stage not in opened
+            title = html.escape(stage_title(stage))
+            if locked:
+                title += " · " + html.escape(_("locked: solve every level above first"))
+            buttons = []
+            for k, lv in enumerate(stage_levels, 1):
+                lp = self.progress.get(lv.id)
+                b = w.Button(
+                    description=f"{k}. {_(lv.title)} {stars_text(lp.stars)}",
+                    tooltip=_(lv.title),
+                    disabled=locked,
+                    layout=w.Layout(width="auto"),
+                )
+                b.button_style = "success" if lp.solved else ""
+                b.on_click(lambda _b, lv=lv: self.open_level(lv.id))
+                self.level_buttons[lv.id] = b
+                buttons.append(b)
+            rows.append(w.HTML(f"<b>{title}</b>"))
+            rows.append(w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")))
+        self.map_box.children = tuple(rows)
+
+    # --- a level -------------------------------------------------------------------------------
+    def open_level(self, level_id: str) -> LevelPlay:
+        """Open a level on the game viewer's board (its stage must be open)."""
+        from swlab.play.viewer import GameViewer
+
+        level = next(lv for lv in self.levels if lv.id == level_id)
+        if level.stage not in open_stages(self.levels, self.progress):
+            raise ValueError(_("the stage of {level} is locked").format(level=level_id))
+        self.close_level()
+        w = self._w
+        play = LevelPlay(level, self.progress)
+        self.play = play
+        self.viewer = GameViewer(play.controller, file_boxes=False, auto_bots=False)
+        self.viewer.on_refresh.append(self._on_refresh)
+        self.intro = w.HTML()
+        self.goal = w.HTML()
+        self.hint_box = w.HTML()
+        self.verdict_box = w.HTML()
+        self.restart_button = w.Button(
+            description=_("restart"), tooltip=_("Try again from the start")
+        )
+        self.restart_button.on_click(lambda _b: self.restart())
+        self.back_button = w.Button(
+            description=_("back to the path"), tooltip=_("The map of levels")
+        )
+        self.back_button.on_click(lambda _b: self.close_level())
+        self.answer_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self._answer_buttons(play)
+        panel = w.VBox(
+            [
+                self.intro,
+                self.goal,
+                self.answer_box,
+                self.verdict_box,
+                self.hint_box,
+                w.HBox([self.restart_button, self.back_button]),
+            ]
+        )
+        panel.add_class("swlab-learn-level")
+        self.level_box.children = (panel, self.viewer.widget)
+        self.draw_level()
+        return play
+
+    def _answer_buttons(self, play: LevelPlay) -> None:
+        w = self._w
+        predict = play.level.goal.predict
+        buttons = []
+        if predict is not None and predict.kind == "regions":
+            check = w.Button(description=_("check my answer"), button_style="primary")
+            check.on_click(lambda _b: self.answer())
+            buttons.append(check)
+        for n in play.number_choices():
+            b = w.Button(description=str(n), layout=w.Layout(width="3em"))
+            b.on_click(lambda _b, n=n: self.answer([n]))
+            buttons.append(b)
+        self.answer_buttons = buttons
+        self.answer_box.children = tuple(buttons)
+
+    def answer(self, values: Sequence[int] | None = None) -> Verdict:
+        """The prediction answered (a number button, or *check my answer*)."""
+        assert self.play is not None
+        verdict = self.play.answer(values)
+        if self.viewer is not None:
+            self.viewer.refresh()  # the board outlines the answer
+        self.draw_level()
+        return verdict
+
+    def restart(self) -> None:
+        if self.play is not None:
+            self.play.restart()
+            if self.viewer is not None:
+                self.viewer.refresh()
+            self.draw_level()
+
+    def close_level(self) -> None:
+        """Back to the map of levels (the time on the level is kept)."""
+        if self.play is not None:
+            self.play.close()
+        self.play = None
+        self.viewer = None
+        self.level_box.children = ()
+        self.draw_map()
+
+    def _on_refresh(self) -> None:
+        if self.play is not None:
+            self.play.sync()
+            self.draw_level()
+
+    def draw_level(self) -> None:
+        """The level's panel: intro, goal and par, the verdict, the hints shown."""
+        play = self.play
+        if play is None or not hasattr(self, "intro"):
+            return
+        e = html.escape
+        lv = play.level
+        par = ngettext("par: {n} action", "par: {n} actions", lv.par).format(n=lv.par)
+        rules = ", ".join(lv.teaches)
+        self.intro.value = (
+            f"<h3>{e(_(lv.title))}</h3><p>{e(_(lv.intro))}</p>"
+            f"<p><small>{e(par)} · {e(rules)}</small></p>"
+        )
+        self.goal.value = f"<p><b>{e(play.goal_text())}</b></p>"
+        verdict = play.verdict_text()
+        style = {"solved": "#0a6b2f", "refused": "#D55E00", "missed": "#7a5a00"}.get(
+            play.verdict.kind, "#000"
+        )
+        self.verdict_box.value = (
+            f"<div class='swlab-learn-verdict' style='white-space:pre-wrap;color:{style}'>"
+            f"{e(verdict)}</div>"
+            if verdict
+            else ""
+        )
+        hints = play.hints()
+        self.hint_box.value = (
+            "<ul class='swlab-learn-hints'>" + "".join(f"<li>{e(h)}</li>" for h in hints) + "</ul>"
+            if hints
+            else ""
+        )
+        solved = play.verdict.kind == "solved"
+        for b in getattr(self, "answer_buttons", []):
+            b.disabled = solved
