@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from swlab.board.catalog import load_board
 from swlab.board.model import Board
 from swlab.bots import Bot, Hint, make_bot
-from swlab.bots import hint as greedy_hint
+from swlab.bots.search import explain
 from swlab.game.game import Game
 from swlab.i18n import _
 from swlab.play import screen as panels
@@ -99,6 +99,17 @@ def seat_bot(spec: BotSpec, seed: int) -> Bot:
     return spec
 
 
+#: The search budget of a hint: the *hard* level's, about a third of a second per hint.
+HINT_ITERATIONS = 32
+
+
+def search_hint(state: GameState) -> Hint:
+    """The hint of the viewer, the presenter (H) and the learn path: the search bot at the
+    *hard* level's budget (a fixed seed: the same position gets the same hint), its actions
+    named by their button labels."""
+    return explain(state, iterations=HINT_ITERATIONS, words=button_label)
+
+
 class GameController:
     """The logic of the game viewer. Pure Python: every method is testable headless.
 
@@ -152,7 +163,7 @@ class GameController:
         }
         self._fallback_bot: Bot | None = None
         #: the hint of :meth:`hint`: a move and its reason for the player who acts now
-        self.hinter: Callable[[GameState], Hint] = greedy_hint
+        self.hinter: Callable[[GameState], Hint] = search_hint
         self._legal_cache: tuple[GameState, list[Action]] | None = None
         #: the question waiting for an answer (:meth:`answer`), if any
         self.question: Question | None = None
@@ -828,7 +839,8 @@ class GameController:
 
     def hint(self) -> str:
         """A suggestion for the player to act, in words (the notation stays in the log):
-        the greedy bot's move and its reason (:func:`swlab.bots.hint`)."""
+        the search's move and why, its expected coins beside the next best move
+        (:func:`search_hint`). Asked for, never shown unasked."""
         if is_over(self.state):
             return _("The game is over (R-FLOW-2).")
         if current_player(self.state) == CHANCE:

@@ -262,3 +262,13 @@ def test_a_bot_object_from_swlab_bots(board2: Board) -> None:
     results = c.run_bots()
     assert results and all(r.ok for r in results)
     assert c.state.turn.actor == 1
+
+
+def test_the_hint_is_the_search_with_its_reason_in_words(ctl: GameController) -> None:
+    """Issue 24 §3: asked for, a hint names the search's move by its button label and says
+    why, in expected coins against the next best move, with the rule ids (R-CONQ-1 ...)."""
+    ctl.next_action()  # Ann picks a combo: a conquest is to be chosen
+    text = ctl.hint()
+    assert text.startswith("Try ") and "coins" in text and "(R-" in text
+    assert "Conquer(" not in text and "Pick(" not in text  # words, not notation
+    assert ctl.hint() == text  # the same position, the same hint
