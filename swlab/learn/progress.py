@@ -76,6 +76,8 @@ class Progress:
         names typed in the page away from the server's files, and this file's name is never
         typed."""
         ws = workspace if isinstance(workspace, Workspace) else Workspace(workspace, enabled=True)
+        if ws.enabled and not ws.root.is_dir():  # nothing saved yet: the first save makes it
+            return cls(path=ws.root / PROGRESS_FILE)
         path = ws.resolve(PROGRESS_FILE, "progress", for_writing=True)
         if not path.exists():
             return cls(path=path)

@@ -257,6 +257,7 @@ def test_the_path_keeps_progress_where_file_boxes_are_turned_off(
     monkeypatch.setenv("SWLAB_FILE_BOXES", "off")  # a room served by Voila
     monkeypatch.setenv("SWLAB_WORKSPACE", str(tmp_path / "room"))
     path = LearnPath()
+    assert not (tmp_path / "room").exists()  # opening the path writes nothing
     path.level_buttons["setup-free-combo"].click()
     saved = Progress.open(tmp_path / "room")
     assert saved.get("setup-free-combo").tries == 1
