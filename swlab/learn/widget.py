@@ -371,6 +371,8 @@ class LearnPath:
         )
         panel.add_class("swlab-learn-level")
         self.level_box.children = (panel, self.viewer.widget)
+        # the level takes the map's place: on a small screen it opens where the click was
+        self.map_box.layout.display = "none"
         self.draw_level()
         return play
 
@@ -417,6 +419,7 @@ class LearnPath:
         self.play = None
         self.viewer = None
         self.level_box.children = ()
+        self.map_box.layout.display = None
         self.draw_map()
 
     def _on_refresh(self) -> None:

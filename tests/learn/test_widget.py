@@ -206,7 +206,7 @@ def _bots_and_files(viewer: Any) -> dict[str, Any]:
     }
 
 
-def test_a_level_hides_the_bots_seats_files_and_autoplay_the_viewer_shows_them(
+def test_a_level_hides_the_bots_seats_files_autoplay_and_the_map_the_viewer_shows_them(
     tmp_path: Path,
 ) -> None:
     from swlab.play.viewer import GameViewer
@@ -228,6 +228,9 @@ def test_a_level_hides_the_bots_seats_files_and_autoplay_the_viewer_shows_them(
     assert level.auto_bots.value is False
     for widget in (level.map, level.undo_button, level.slider, path.hint_button):
         assert _shown(path.box, widget)  # the board and the level's own buttons stay
+    assert not _shown(path.box, path.map_box)  # the level in the map's place
+    path.back_button.click()
+    assert _shown(path.box, path.level_buttons["setup-free-combo"])
 
 
 def test_hints_come_on_request_one_per_click_and_cost_no_star(tmp_path: Path) -> None:
