@@ -29,7 +29,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from swlab import i18n
+from swlab import i18n, names
 from swlab.game.game import Game
 from swlab.i18n import N_, _
 from swlab.play.controller import BotSpec, GameController
@@ -439,8 +439,8 @@ class Presenter:
         out = []
         for row in self.viewer.model.scoreboard:
             colour = player_colour(int(row["seat"]))
-            coins = _("{n} coins").format(n=row["coins"]) if isinstance(row["coins"], int) else ""
-            regions = _("{n} regions").format(n=row["regions"])
+            coins = names.coins(row["coins"]) if isinstance(row["coins"], int) else ""
+            regions = names.regions(int(row["regions"]))
             words = " · ".join(w for w in (str(row["active race"]), regions, coins) if w)
             out.append(
                 f"<span class='swlab-score'><b style='background:{colour};"

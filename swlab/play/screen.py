@@ -382,6 +382,7 @@ _STAGE_WORDS: dict[str, str] = {
     "game_over": N_("game over"),
 }
 
+
 def stage_doing(stage: str) -> str:
     """What a player does in ``stage`` (a :class:`~swlab.rules.state.Stage` value), in
     words: the status line's "{player} {doing}"."""

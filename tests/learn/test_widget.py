@@ -170,3 +170,16 @@ def test_the_path_widget_greys_locked_stages_and_opens_a_level_on_the_viewer(
     again = LearnPath(tmp_path)  # a new kernel: the progress file is read
     assert again.progress.get(first[0].id).stars == 3
     assert not again.level_buttons[later[0].id].disabled
+
+
+def test_r_pick_2_a_stage_goal_is_said_in_the_status_lines_words() -> None:
+    """``goal.stage: conquer`` reads "get to the step where Bob conquers" in every
+    language, never the engine's stage id."""
+    from swlab.i18n import using
+
+    play = LevelPlay(load_level("setup-collect"))
+    text = play.goal_text()
+    assert "get to the step where" in text and "conquers" in text
+    with using("de"):
+        german = play.goal_text()
+    assert "conquer" not in german and "Eroberungen" in german
