@@ -1184,7 +1184,8 @@ class GameViewer:
             b = widgets.Button(
                 description=label,
                 tooltip=repr(action),
-                button_style=style,
+                # the combos of the column are blue, as "How to play" says (R-PICK-1)
+                button_style="primary" if action.verb == "pick" else style,
                 layout=widgets.Layout(width="auto"),
             )
             b.on_click(self._speak(lambda _b, a=action: self._on_action(a)))
