@@ -72,6 +72,7 @@ from swlab.editor.overlays import (
 )
 from swlab.editor.playtest import BalanceResult
 from swlab.editor.shell import EditorShell, compact, file_box, heading, row
+from swlab.editor.style import editor_css
 from swlab.i18n import N_, _, pgettext
 from swlab.play.style import (
     fit_view,
@@ -98,38 +99,6 @@ LAYER_KEYS = (
     "heat", "edge", "coastal", "first_conquest", "adjacency", "diff", "problems", "corners",
     "hover",
 )  # fmt: skip
-
-
-def editor_css(label: int = 16) -> str:
-    """The editor's style block: the panel beside the map (scrolling on its own), label
-    icons that let clicks through, the map's label size ``label`` (px)."""
-    return f"""<style>
-.swlab-editor {{ container-type: inline-size; }}
-.swlab-editor .swlab-editor-row {{ display: flex; flex-flow: row nowrap; align-items: flex-start;
-  gap: 10px; width: 100%; }}
-.swlab-editor .swlab-editor-panel {{ flex: 1 1 20em; min-width: 18em; overflow-y: auto;
-  max-height: calc(100vh - {CHROME_PX}px); padding-right: 4px; }}
-.swlab-editor .swlab-editor-panel > * {{ flex-shrink: 0; }}
-.swlab-editor .widget-html > .widget-html-content {{ height: auto; line-height: 1.3; }}
-.swlab-editor-map .leaflet-div-icon {{ background: transparent; border: none;
-  pointer-events: none !important; }}
-.swlab-editor-map.leaflet-container {{ background: #f7f7f2; }}
-.swlab-editor-map {{ --swlab-label-px: {label}px; }}
-.swlab-editor-map .swlab-label {{ font-size: var(--swlab-label-px); }}
-.swlab-editor-map .swlab-corner-label {{ font: 600 12px sans-serif; color: #000;
-  background: #FFF3D6; border: 2px dashed #E69F00; border-radius: 4px; padding: 1px 4px;
-  white-space: nowrap; width: max-content; }}
-.swlab-editor .swlab-mode {{ font-weight: 700; padding: 2px 8px; background: #eef4fb;
-  border-left: 5px solid #0072B2; }}
-.swlab-editor .swlab-hover {{ white-space: pre-wrap; font-size: 13px; height: 8.5em;
-  overflow-y: auto; background: #fafafa; }}
-.swlab-editor table {{ border-collapse: collapse; font-size: 13px; }}
-.swlab-editor th, .swlab-editor td {{ border-bottom: 1px solid #ccc; padding: 1px 6px; }}
-.swlab-editor .swlab-editor-problems select option {{ white-space: normal;
-  border-bottom: 1px solid #e4e4e4; padding: 1px 0; }}
-.swlab-editor .swlab-overlay-box {{ border-left: 3px solid #ccc; padding-left: 6px;
-  font-size: 13px; }}
-</style>"""
 
 
 def _empty() -> dict[str, Any]:

@@ -27,6 +27,7 @@ from swlab.learn.level import STAGES, Level, shipped_levels
 from swlab.learn.progress import Progress, open_stages
 from swlab.learn.stars import MAX_STARS
 from swlab.play.controller import ClickResult, GameController
+from swlab.play.screen import stage_doing
 from swlab.play.words import region_name
 from swlab.workspace import Workspace
 
@@ -229,7 +230,12 @@ class LevelPlay:
                 )
             )
         if goal.stage:
-            parts.append(_("reach the {stage} stage").format(stage=goal.stage))
+            # the status line's words: "get to the step where Bob conquers"
+            parts.append(
+                _("get to the step where {player} {doing}").format(
+                    player=state.players[self.level.seat].name, doing=stage_doing(goal.stage)
+                )
+            )
         if goal.coins is not None:
             parts.append(_("have {n} coins").format(n=goal.coins))
         if goal.tokens_in_hand is not None:

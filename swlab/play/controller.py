@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING, Any
 from swlab.board.catalog import load_board
 from swlab.board.model import Board
 from swlab.bots import Bot, Hint, make_bot
-from swlab.bots.search import explain
 from swlab.game.game import Game
 from swlab.i18n import _
 from swlab.play import screen as panels
@@ -44,6 +43,7 @@ from swlab.play.screen import (
     TurnSummary,
     region_of,
 )
+from swlab.play.seats import BotSpec, search_hint, seat_bot
 from swlab.play.style import BoardShapes, abbreviations, feature_collection, labels, regions_of
 from swlab.play.words import (
     button_label,
@@ -83,31 +83,6 @@ __all__ = [
     "TurnSummary",
     "seat_bot",
 ]
-
-#: A seat's bot as :class:`GameController` accepts it: a kind (``"greedy"``,
-#: ``"random"``) or a :class:`~swlab.bots.Bot`.
-BotSpec = str | Bot
-
-
-def seat_bot(spec: BotSpec, seed: int) -> Bot:
-    """The bot a seat is given: one of :data:`swlab.bots.BOT_KINDS` by name (``"greedy"``,
-    ``"GreedyBot"``), built with ``seed``, or a :class:`~swlab.bots.Bot` as it is."""
-    if isinstance(spec, str):
-        return make_bot(spec.strip().lower().removesuffix("bot"), seed)
-    if not isinstance(spec, Bot):
-        raise TypeError(f"{spec!r} is not a bot: it needs a name and choose(state) -> Action")
-    return spec
-
-
-#: The search budget of a hint: the *hard* level's, about a third of a second per hint.
-HINT_ITERATIONS = 32
-
-
-def search_hint(state: GameState) -> Hint:
-    """The hint of the viewer, the presenter (H) and the learn path: the search bot at the
-    *hard* level's budget (a fixed seed: the same position gets the same hint), its actions
-    named by their button labels."""
-    return explain(state, iterations=HINT_ITERATIONS, words=button_label)
 
 
 class GameController:

@@ -29,7 +29,7 @@ from typing import Any
 
 import ipywidgets as widgets  # type: ignore[import-untyped]
 
-from swlab import i18n
+from swlab import i18n, names
 from swlab.game.game import Game
 from swlab.i18n import N_, _
 from swlab.play.controller import BotSpec, GameController
@@ -116,6 +116,57 @@ OVERLAY_KEYS: dict[str, str] = {"transparent": "transparent", "green": "#00ff00"
                                 "magenta": "#ff00ff"}  # fmt: skip
 
 
+#: The presenter's CSS (:func:`_style`; LABEL_PX: the board's label size in px).
+PRESENT_CSS = """<style>
+.swlab-present .swlab-narration { font-size: max(LABEL_PXpx, 3.4vh); font-weight: 700;
+  line-height: 1.25; min-height: 1.25em; padding: 0.12em 0.4em; border-left: 0.3em solid #333;
+  background: #f4f4f4; }
+.swlab-present .swlab-narration .widget-html-content { font-size: inherit; line-height: inherit;
+  height: auto; }
+.swlab-present .swlab-present-controls { font-size: clamp(16px, 2.6vh, 40px); gap: 0.4em;
+  align-items: center; flex-flow: row wrap; }
+.swlab-present .swlab-present-controls .widget-label,
+.swlab-present .swlab-present-controls .widget-readout,
+.swlab-present .swlab-present-controls .widget-html-content { font-size: 1em; line-height: 1.4;
+  height: auto; }
+.swlab-present .swlab-present-controls button, .swlab-present .swlab-present-controls
+  .widget-button { font-size: 1em; height: auto; min-height: 1.8em; min-width: 1.8em;
+  padding: 0.1em 0.5em; }
+.swlab-present .swlab-present-controls .widget-hslider { width: 16em; height: auto; }
+.swlab-present .swlab-present-controls .widget-play { width: auto; height: auto; }
+.swlab-present .swlab-present-controls .ui-slider-handle { width: 1em; height: 1em;
+  top: -0.4em; }
+.swlab-present .swlab-end { display: flex; flex-flow: row nowrap; gap: 1em;
+  align-items: flex-start; }
+.swlab-present .swlab-end > .swlab-end-text { flex: 1 1 0; min-width: 0; }
+.swlab-present .swlab-end > .swlab-coins-chart { flex: 0 1 auto; }
+</style>"""
+
+#: The CSS of ``--overlay`` on top of it (KEY_COLOUR: the page's background).
+OVERLAY_CSS = """<style>
+html, body { background: KEY_COLOUR !important; }
+body *:not(.swlab-present, .swlab-present *), .swlab-present, .swlab-present .widget-box,
+.swlab-present .swlab-viewer, .swlab-present .swlab-map.leaflet-container,
+.swlab-present .swlab-map .leaflet-container { background: transparent !important; }
+:root { --jp-layout-color0: KEY_COLOUR; --jp-layout-color1: KEY_COLOUR; }
+.swlab-overlay .swlab-map path.swlab-region { fill-opacity: 1; }
+.swlab-overlay .swlab-panel, .swlab-overlay .swlab-present-controls { display: none !important; }
+.swlab-overlay .swlab-stage { display: flex; flex-flow: row nowrap; gap: 1vw;
+  align-items: flex-start; }
+.swlab-overlay .swlab-presenter { flex: 0 0 64vw; }
+.swlab-overlay .swlab-stage > .swlab-end { flex: 0 0 64vw; }
+.swlab-overlay .swlab-strip { flex: 1 1 0; min-width: 0; gap: 0.6em;
+  background: rgba(255, 255, 255, 0.92) !important; border-radius: 0.3em;
+  padding: 0.3em 0.5em; }
+.swlab-overlay .swlab-scores { font-size: 3vh; line-height: 1.3; }
+.swlab-overlay .swlab-scores .widget-html-content { font-size: inherit; line-height: inherit;
+  height: auto; }
+.swlab-overlay .swlab-scores .swlab-score { display: block; margin-bottom: 0.3em; }
+.swlab-overlay .swlab-end { background: rgba(255, 255, 255, 0.92) !important;
+  border-radius: 0.3em; padding: 0.4em; }
+</style>"""
+
+
 def _style(label_px: int, overlay: str | None) -> str:
     """The presenter's own style.
 
@@ -127,58 +178,10 @@ def _style(label_px: int, overlay: str | None) -> str:
     slide guidelines give for the smallest text read from the back row).
     ``overlay``: the page's background for a streaming tool (:data:`OVERLAY_KEYS`).
     """
-    css = f"""<style>
-.swlab-present .swlab-narration {{ font-size: max({label_px}px, 3.4vh); font-weight: 700;
-  line-height: 1.25; min-height: 1.25em; padding: 0.12em 0.4em; border-left: 0.3em solid #333;
-  background: #f4f4f4; }}
-.swlab-present .swlab-narration .widget-html-content {{ font-size: inherit; line-height: inherit;
-  height: auto; }}
-.swlab-present .swlab-present-controls {{ font-size: clamp(16px, 2.6vh, 40px); gap: 0.4em;
-  align-items: center; flex-flow: row wrap; }}
-.swlab-present .swlab-present-controls .widget-label,
-.swlab-present .swlab-present-controls .widget-readout,
-.swlab-present .swlab-present-controls .widget-html-content {{ font-size: 1em; line-height: 1.4;
-  height: auto; }}
-.swlab-present .swlab-present-controls button, .swlab-present .swlab-present-controls
-  .widget-button {{ font-size: 1em; height: auto; min-height: 1.8em; min-width: 1.8em;
-  padding: 0.1em 0.5em; }}
-.swlab-present .swlab-present-controls .widget-hslider {{ width: 16em; height: auto; }}
-.swlab-present .swlab-present-controls .widget-play {{ width: auto; height: auto; }}
-.swlab-present .swlab-present-controls .ui-slider-handle {{ width: 1em; height: 1em;
-  top: -0.4em; }}
-.swlab-present .swlab-end {{ display: flex; flex-flow: row nowrap; gap: 1em;
-  align-items: flex-start; }}
-.swlab-present .swlab-end > .swlab-end-text {{ flex: 1 1 0; min-width: 0; }}
-.swlab-present .swlab-end > .swlab-coins-chart {{ flex: 0 1 auto; }}
-</style>"""
+    css = PRESENT_CSS.replace("LABEL_PX", str(label_px))
     if overlay is None:
         return css
-    colour = OVERLAY_KEYS[overlay]
-    return (
-        css
-        + f"""<style>
-html, body {{ background: {colour} !important; }}
-body *:not(.swlab-present, .swlab-present *), .swlab-present, .swlab-present .widget-box,
-.swlab-present .swlab-viewer, .swlab-present .swlab-map.leaflet-container,
-.swlab-present .swlab-map .leaflet-container {{ background: transparent !important; }}
-:root {{ --jp-layout-color0: {colour}; --jp-layout-color1: {colour}; }}
-.swlab-overlay .swlab-map path.swlab-region {{ fill-opacity: 1; }}
-.swlab-overlay .swlab-panel, .swlab-overlay .swlab-present-controls {{ display: none !important; }}
-.swlab-overlay .swlab-stage {{ display: flex; flex-flow: row nowrap; gap: 1vw;
-  align-items: flex-start; }}
-.swlab-overlay .swlab-presenter {{ flex: 0 0 64vw; }}
-.swlab-overlay .swlab-stage > .swlab-end {{ flex: 0 0 64vw; }}
-.swlab-overlay .swlab-strip {{ flex: 1 1 0; min-width: 0; gap: 0.6em;
-  background: rgba(255, 255, 255, 0.92) !important; border-radius: 0.3em;
-  padding: 0.3em 0.5em; }}
-.swlab-overlay .swlab-scores {{ font-size: 3vh; line-height: 1.3; }}
-.swlab-overlay .swlab-scores .widget-html-content {{ font-size: inherit; line-height: inherit;
-  height: auto; }}
-.swlab-overlay .swlab-scores .swlab-score {{ display: block; margin-bottom: 0.3em; }}
-.swlab-overlay .swlab-end {{ background: rgba(255, 255, 255, 0.92) !important;
-  border-radius: 0.3em; padding: 0.4em; }}
-</style>"""
-    )
+    return css + OVERLAY_CSS.replace("KEY_COLOUR", OVERLAY_KEYS[overlay])
 
 
 class Presenter:
@@ -247,6 +250,21 @@ class Presenter:
         self.player, self.pace = clock.player, clock.pace
         self.viewer.pace_row.children = ()
         self.viewer.pace_row.layout.display = "none"
+        self._build_controls(workspace, overlay)
+        parts = self._layout(overlay)
+        self.widget = widgets.VBox([widgets.HTML(END_CSS), *parts])
+        self.widget.add_class("swlab-present")
+        if overlay:
+            self.widget.add_class("swlab-overlay")
+        self.keys = self._bind_keys()
+        self.viewer.on_refresh.append(self._decorate)
+        self.refresh()
+
+    def _build_controls(
+        self, workspace: Workspace | str | os.PathLike[str] | None, overlay: str | None
+    ) -> None:
+        """The narration, the row of controls (clock, pace, save, new game), the scores
+        and the end screen."""
         self.narration = widgets.HTML()
         self.narration.add_class("swlab-narration")
         self.files = FileBox(_workspace(workspace, None))
@@ -269,7 +287,10 @@ class Presenter:
         self.controls.add_class("swlab-present-controls")
         self.scores = widgets.HTML()
         self.scores.add_class("swlab-scores")
-        parts: list[Any]
+
+    def _layout(self, overlay: str | None) -> list[Any]:
+        """The page's parts: narration, controls, board and end screen, or for a stream the
+        board beside a strip of narration and scores (no panel)."""
         if overlay:
             self.viewer.panel.layout.display = "none"
             # on a 16:9 stream the board leaves a column beside it: narration and scores
@@ -277,16 +298,8 @@ class Presenter:
             strip.add_class("swlab-strip")
             stage = widgets.HBox([self.viewer.widget, self.end_screen, strip])
             stage.add_class("swlab-stage")
-            parts = [self.style, self.controls, stage]
-        else:
-            parts = [self.style, self.narration, self.controls, self.viewer.widget, self.end_screen]
-        self.widget = widgets.VBox([widgets.HTML(END_CSS), *parts])
-        self.widget.add_class("swlab-present")
-        if overlay:
-            self.widget.add_class("swlab-overlay")
-        self.keys = self._bind_keys()
-        self.viewer.on_refresh.append(self._decorate)
-        self.refresh()
+            return [self.style, self.controls, stage]
+        return [self.style, self.narration, self.controls, self.viewer.widget, self.end_screen]
 
     def _button(self, label: str, tooltip: str, command: str) -> widgets.Button:
         """A control of the presenter's row, named in the viewer's language with its key."""
@@ -426,8 +439,8 @@ class Presenter:
         out = []
         for row in self.viewer.model.scoreboard:
             colour = player_colour(int(row["seat"]))
-            coins = _("{n} coins").format(n=row["coins"]) if isinstance(row["coins"], int) else ""
-            regions = _("{n} regions").format(n=row["regions"])
+            coins = names.coins(row["coins"]) if isinstance(row["coins"], int) else ""
+            regions = names.regions(int(row["regions"]))
             words = " · ".join(w for w in (str(row["active race"]), regions, coins) if w)
             out.append(
                 f"<span class='swlab-score'><b style='background:{colour};"

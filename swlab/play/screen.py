@@ -382,6 +382,13 @@ _STAGE_WORDS: dict[str, str] = {
     "game_over": N_("game over"),
 }
 
+
+def stage_doing(stage: str) -> str:
+    """What a player does in ``stage`` (a :class:`~swlab.rules.state.Stage` value), in
+    words: the status line's "{player} {doing}"."""
+    return _(_STAGE_WORDS[stage]) if stage in _STAGE_WORDS else stage
+
+
 #: Refusals about a conquest's price: the cost is worth quoting beside them.
 _COST_RULES = frozenset({"R-CONQ-2", "R-CONQ-3", "R-CONQ-10"})
 
@@ -467,7 +474,7 @@ def _playing_text(state: GameState, actor: int, stage: str, hand: int) -> str:
         "round": state.round,
         "turns": state.geo.turns,
         "player": state.player_name(actor),
-        "doing": _(_STAGE_WORDS[stage]) if stage in _STAGE_WORDS else stage,
+        "doing": stage_doing(stage),
         "owner": state.player_name(state.current),
         "combo": game_words.combo(race.power, race.name) if race else "",
         "hand": hand,

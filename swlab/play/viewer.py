@@ -210,14 +210,15 @@ class GameViewer:
         self.model: PanelModel = c.panel(reveal, fit=self._fit, dim=False)
 
         self._build_map(view, layout)
-        self._build_controls(auto_bots and bot_controls, reveal)
+        self._build_controls(reveal)
+        bots_row = self._build_bot_controls(auto_bots and bot_controls)
         self._build_clock(pace)
         file_box = self._build_files(workspace, file_boxes)
         self._choice_buttons: list[widgets.Button] = []
         self._action_buttons: list[widgets.Button] = []
         self._updating_slider = False
 
-        bots_row = self._build_turn_boxes()
+        self._build_turn_boxes()
         self._assemble(bots_row, file_box, panel_width, guide)
         #: called after every redraw (the presenter adds its narration and its clock)
         self.on_refresh: list[Any] = []
@@ -300,8 +301,8 @@ class GameViewer:
             self.map.add_class("swlab-fluid")
         self.map.observe(self._speak(self._on_resize), ["left", "right", "top", "bottom"])
 
-    def _build_controls(self, auto_bots: bool, reveal: bool) -> None:
-        """The status, message, hover, buttons, history slider, bots' buttons and tables."""
+    def _build_controls(self, reveal: bool) -> None:
+        """The status, message, hover, buttons, history slider and tables."""
         # --- the side panel -------------------------------------------------------------
         self.style = widgets.HTML(self._css())
         self.status = widgets.HTML()
@@ -333,26 +334,6 @@ class GameViewer:
         self.roll_button.button_style = "warning"
         self.roll_button.add_class("swlab-roll")
         self.roll_button.layout.display = "none"
-        self.bot_button = self._button(
-            N_("bot: one action"),
-            self._on_bot,
-            N_("A bot seat's next action, or the die; never a person's move"),
-        )
-        self.finish_button = self._button(
-            NC_("player's turn", "bot: finish turn"),
-            self._on_finish,
-            NC_("player's turn", "The bot whose turn it is plays the rest"),
-        )
-        self.hint_button = self._button(N_("hint"), self._on_hint, N_("What would a bot do?"))
-        self.autoplay_button = self._button(
-            N_("autoplay"), self._on_autoplay, N_("Bots play every seat to the end of the game")
-        )
-        self.auto_bots = widgets.Checkbox(
-            value=auto_bots, indent=False, layout=widgets.Layout(width="auto")
-        )
-        self._label(self.auto_bots, "description", N_("bots move after you"))
-        self.seat_levels = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self._fill_seat_levels()
         self.market_box = widgets.HTML()
         self.score_box = widgets.HTML()
         self.reveal_button = widgets.ToggleButton(value=reveal)
@@ -415,19 +396,10 @@ class GameViewer:
             file_box.layout.display = "none"
         return file_box
 
-    def _build_turn_boxes(self) -> widgets.HBox:
-        """The time-travel banner, the question, the redeployment, the bot turns told;
-        returns the row of the bots' buttons."""
+    def _build_turn_boxes(self) -> None:
+        """The time-travel banner, the question, the redeployment, the bot turns told, the
+        legend and the language switch."""
         c = self.controller
-        bots_row = widgets.HBox(
-            [
-                self.bot_button,
-                self.finish_button,
-                self.autoplay_button,
-                self.hint_button,
-            ],
-            layout=widgets.Layout(flex_flow="row wrap"),
-        )
         # time travel, questions, redeployment, bot turns
         self.banner = widgets.HTML()
         self.banner.add_class("swlab-banner")
@@ -478,7 +450,34 @@ class GameViewer:
         self.language_pick.add_class("swlab-language")
         self._label(self.language_pick, "description", N_("language"))
         self.language_pick.observe(self._on_language, "value")
-        return bots_row
+
+    def _build_bot_controls(self, auto_bots: bool) -> widgets.HBox:
+        """The bots' buttons, *bots move after you* and each bot seat's level; returns the
+        row of the bots' buttons."""
+        self.bot_button = self._button(
+            N_("bot: one action"),
+            self._on_bot,
+            N_("A bot seat's next action, or the die; never a person's move"),
+        )
+        self.finish_button = self._button(
+            NC_("player's turn", "bot: finish turn"),
+            self._on_finish,
+            NC_("player's turn", "The bot whose turn it is plays the rest"),
+        )
+        self.hint_button = self._button(N_("hint"), self._on_hint, N_("What would a bot do?"))
+        self.autoplay_button = self._button(
+            N_("autoplay"), self._on_autoplay, N_("Bots play every seat to the end of the game")
+        )
+        self.auto_bots = widgets.Checkbox(
+            value=auto_bots, indent=False, layout=widgets.Layout(width="auto")
+        )
+        self._label(self.auto_bots, "description", N_("bots move after you"))
+        self.seat_levels = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self._fill_seat_levels()
+        return widgets.HBox(
+            [self.bot_button, self.finish_button, self.autoplay_button, self.hint_button],
+            layout=widgets.Layout(flex_flow="row wrap"),
+        )
 
     def _assemble(
         self, bots_row: widgets.HBox, file_box: widgets.VBox, panel_width: int | None, guide: bool
@@ -1200,7 +1199,8 @@ class GameViewer:
             b = widgets.Button(
                 description=label,
                 tooltip=repr(action),
-                button_style=style,
+                # the combos of the column are blue, as "How to play" says (R-PICK-1)
+                button_style="primary" if action.verb == "pick" else style,
                 layout=widgets.Layout(width="auto"),
             )
             b.on_click(self._speak(lambda _b, a=action: self._on_action(a)))

@@ -115,6 +115,18 @@ def serve_present(home: Path, args: list[str]) -> Iterator[tuple[str, Path]]:
             proc.wait()
 
 
+@pytest.fixture(scope="module")
+def chromium(pw: Any) -> Iterator[Browser]:
+    """Chromium alone, for pages that are not JupyterLab's: ``swlab present`` (its own
+    server) and ``swlab replay``'s file."""
+    reason = harness.missing()
+    if reason:
+        pytest.skip(reason)
+    b = harness.launch_chromium(pw)
+    yield b
+    b.close()
+
+
 @pytest.fixture(scope="session")
 def browser(lab: harness.Lab, pw: Any) -> Iterator[Browser]:
     b = harness.launch_chromium(pw)

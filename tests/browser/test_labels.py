@@ -12,7 +12,7 @@ import itertools
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -47,16 +47,6 @@ _LABEL_BOXES = """ps => ps.map(lab => {
 
 
 @pytest.fixture(scope="module")
-def browser(pw: Any) -> Iterator[Browser]:
-    """Chromium alone: the presenter is its own server, no JupyterLab is needed."""
-    if harness.missing():
-        pytest.skip(str(harness.missing()))
-    b = harness.launch_chromium(pw)
-    yield b
-    b.close()
-
-
-@pytest.fixture(scope="module")
 def crowded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``swlab present`` on a saved mid-game position of the 2-player board."""
     home = tmp_path_factory.mktemp("crowded")
@@ -70,8 +60,8 @@ def crowded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-def _open(browser: Browser, url: str, width: int, height: int) -> tuple[Page, Locator]:
-    context = browser.new_context(viewport={"width": width, "height": height})
+def _open(chromium: Browser, url: str, width: int, height: int) -> tuple[Page, Locator]:
+    context = chromium.new_context(viewport={"width": width, "height": height})
     context.set_default_timeout(60_000)
     page = context.new_page()
     page.goto(url, timeout=120_000)
@@ -96,9 +86,9 @@ def _touching(boxes: dict[int, tuple[float, float, float, float]]) -> list[tuple
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 720), (1920, 1080)], ids=str)
 def test_no_drawn_labels_touch_and_short_forms_have_a_legend(
-    browser: Browser, crowded: str, screenshots: Path, width: int, height: int
+    chromium: Browser, crowded: str, screenshots: Path, width: int, height: int
 ) -> None:
-    page, p = _open(browser, crowded, width, height)
+    page, p = _open(chromium, crowded, width, height)
     try:
         boxes = _boxes(p)
         assert sorted(boxes) == list(official_board(2).ids)
@@ -119,10 +109,10 @@ def test_no_drawn_labels_touch_and_short_forms_have_a_legend(
         page.context.close()
 
 
-def test_a_click_on_each_label_acts_on_its_own_region(browser: Browser, crowded: str) -> None:
+def test_a_click_on_each_label_acts_on_its_own_region(chromium: Browser, crowded: str) -> None:
     """Each label clicked once at its centre: the region the controller received (drawn
     with ``swlab-selected``) is the label's own."""
-    page, p = _open(browser, crowded, 1280, 720)
+    page, p = _open(chromium, crowded, 1280, 720)
     try:
         for rid, (x0, y0, x1, y1) in sorted(_boxes(p).items()):
             page.mouse.click((x0 + x1) / 2, (y0 + y1) / 2)

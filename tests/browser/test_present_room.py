@@ -31,17 +31,6 @@ SIZES = [(1280, 720), (1920, 1080)]
 
 
 @pytest.fixture(scope="module")
-def browser(pw: Any) -> Iterator[Browser]:
-    """Chromium alone: these pages come from ``swlab present``, not from JupyterLab."""
-    reason = harness.missing()
-    if reason:
-        pytest.skip(reason)
-    b = harness.launch_chromium(pw)
-    yield b
-    b.close()
-
-
-@pytest.fixture(scope="module")
 def finished(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``swlab present`` on the record of a finished game: the end screen at once."""
     reason = harness.missing()
@@ -74,8 +63,8 @@ def _greedy(seat: int) -> Any:
     return make_bot("greedy", seat).choose
 
 
-def _open(browser: Browser, url: str, width: int, height: int, ready: str) -> Page:
-    context = browser.new_context(viewport={"width": width, "height": height})
+def _open(chromium: Browser, url: str, width: int, height: int, ready: str) -> Page:
+    context = chromium.new_context(viewport={"width": width, "height": height})
     context.set_default_timeout(60_000)
     page = context.new_page()
     page.goto(url, timeout=240_000)
@@ -104,11 +93,11 @@ _CHART_LOADED = """() => {
 
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=lambda s: str(s))
 def test_the_end_screen_fills_the_window(
-    browser: Browser, finished: str, screenshots: Path, width: int, height: int
+    chromium: Browser, finished: str, screenshots: Path, width: int, height: int
 ) -> None:
     from playwright.sync_api import expect
 
-    page = _open(browser, finished, width, height, ".swlab-present .swlab-winner")
+    page = _open(chromium, finished, width, height, ".swlab-present .swlab-winner")
     try:
         page.wait_for_function(_CHART_LOADED, timeout=60_000)
         harness.settle(page, ".swlab-present .swlab-end")
@@ -139,9 +128,9 @@ def test_the_end_screen_fills_the_window(
 
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=lambda s: str(s))
 def test_the_narration_is_as_large_as_the_labels(
-    browser: Browser, present: str, screenshots: Path, width: int, height: int
+    chromium: Browser, present: str, screenshots: Path, width: int, height: int
 ) -> None:
-    page = _open(browser, present, width, height, ".swlab-present .swlab-rid")
+    page = _open(chromium, present, width, height, ".swlab-present .swlab-rid")
     try:
         harness.settle(page, ".swlab-present .swlab-map")
         # the narration follows the labels once the map has reported its size
@@ -165,8 +154,8 @@ def test_the_narration_is_as_large_as_the_labels(
         page.context.close()
 
 
-def test_the_overlay_is_transparent(browser: Browser, overlay: str, screenshots: Path) -> None:
-    page = _open(browser, overlay, 1920, 1080, ".swlab-present .swlab-rid")
+def test_the_overlay_is_transparent(chromium: Browser, overlay: str, screenshots: Path) -> None:
+    page = _open(chromium, overlay, 1920, 1080, ".swlab-present .swlab-rid")
     try:
         harness.settle(page, ".swlab-present .swlab-map")
         backgrounds = page.evaluate(

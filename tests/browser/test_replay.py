@@ -9,7 +9,6 @@ middle of the game reached by the slider, at 1280x720 and at 1920x1080.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -43,16 +42,6 @@ def page_file(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
     save_record(lesson, folder / "lesson.json")
     replay, _size = write_replay(folder / "lesson.json", folder / "lesson.html")
     return folder / "lesson.html", replay.data
-
-
-@pytest.fixture(scope="module")
-def chromium(pw: Any) -> Iterator[Browser]:
-    reason = harness.missing()
-    if reason:
-        pytest.skip(reason)
-    browser = harness.launch_chromium(pw)
-    yield browser
-    browser.close()
 
 
 def _shown(page: Page) -> tuple[int, str, str]:

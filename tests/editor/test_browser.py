@@ -42,20 +42,18 @@ def _harness() -> ModuleType:
     return module
 
 
-@pytest.fixture(scope="module")
-def page(tmp_path_factory: pytest.TempPathFactory, pw: Any) -> Iterator[Any]:
+def editor_page(root: Path, pw: Any, name: str, source: str) -> Iterator[Any]:
+    """A JupyterLab in ``root`` with one notebook ``name`` of ``source`` (a map editor),
+    run in headless Chromium: the page once the editor's regions are drawn, until closed."""
     harness = _harness()
-
-    root = tmp_path_factory.mktemp("editor-lab")
-    LAB_ROOT.append(root)
-    harness.prepare_root(root, [], {"editor.ipynb": harness.notebook(SOURCE)})
+    harness.prepare_root(root, [], {name: harness.notebook(source)})
     lab = harness.Lab(root).start()
     try:
         browser = harness.launch_chromium(pw)
         try:
             page = browser.new_page(viewport=harness.VIEWPORT)
             page.set_default_timeout(30_000)
-            harness.open_notebook(page, lab, "notebooks/editor.ipynb")
+            harness.open_notebook(page, lab, f"notebooks/{name}")
             harness.run_all(page, 1)
             assert not harness.error_texts(page)
             page.wait_for_selector(".swlab-editor path.swlab-region-1")
@@ -66,6 +64,13 @@ def page(tmp_path_factory: pytest.TempPathFactory, pw: Any) -> Iterator[Any]:
     finally:
         lab.shutdown_kernels()
         lab.stop()
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory: pytest.TempPathFactory, pw: Any) -> Iterator[Any]:
+    root = tmp_path_factory.mktemp("editor-lab")
+    LAB_ROOT.append(root)
+    yield from editor_page(root, pw, "editor.ipynb", SOURCE)
 
 
 def _text(page: Any, selector: str = ".swlab-editor") -> str:

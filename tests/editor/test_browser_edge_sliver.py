@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.editor.test_browser import SCREENSHOTS, _harness, wait_text
+from tests.editor.test_browser import SCREENSHOTS, editor_page, wait_text
 
 pytestmark = pytest.mark.browser
 
@@ -37,26 +37,7 @@ OPTIONS = ".swlab-editor-problems select option"
 
 @pytest.fixture(scope="module")
 def page(tmp_path_factory: pytest.TempPathFactory, pw: Any) -> Iterator[Any]:
-    harness = _harness()
-    root = tmp_path_factory.mktemp("editor-edge")
-    harness.prepare_root(root, [], {"edge.ipynb": harness.notebook(SOURCE)})
-    lab = harness.Lab(root).start()
-    try:
-        browser = harness.launch_chromium(pw)
-        try:
-            page = browser.new_page(viewport=harness.VIEWPORT)
-            page.set_default_timeout(30_000)
-            harness.open_notebook(page, lab, "notebooks/edge.ipynb")
-            harness.run_all(page, 1)
-            assert not harness.error_texts(page)
-            page.wait_for_selector(".swlab-editor path.swlab-region-1")
-            harness.settle(page)
-            yield page
-        finally:
-            browser.close()
-    finally:
-        lab.shutdown_kernels()
-        lab.stop()
+    yield from editor_page(tmp_path_factory.mktemp("editor-edge"), pw, "edge.ipynb", SOURCE)
 
 
 def test_the_edge_sliver_is_listed_in_full_and_selects_its_regions(page: Any) -> None:

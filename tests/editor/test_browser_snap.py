@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.editor.test_browser import SCREENSHOTS, _harness, handles, wait_text
+from tests.editor.test_browser import SCREENSHOTS, _harness, editor_page, handles, wait_text
 
 pytestmark = pytest.mark.browser
 
@@ -32,26 +32,7 @@ MapEditor(Board("gap", 2, 10, box(0, 0, 200, 120), regions), width=900)"""
 
 @pytest.fixture(scope="module")
 def page(tmp_path_factory: pytest.TempPathFactory, pw: Any) -> Iterator[Any]:
-    harness = _harness()
-    root = tmp_path_factory.mktemp("editor-snap")
-    harness.prepare_root(root, [], {"snap.ipynb": harness.notebook(SOURCE)})
-    lab = harness.Lab(root).start()
-    try:
-        browser = harness.launch_chromium(pw)
-        try:
-            page = browser.new_page(viewport=harness.VIEWPORT)
-            page.set_default_timeout(30_000)
-            harness.open_notebook(page, lab, "notebooks/snap.ipynb")
-            harness.run_all(page, 1)
-            assert not harness.error_texts(page)
-            page.wait_for_selector(".swlab-editor path.swlab-region-1")
-            harness.settle(page)
-            yield page
-        finally:
-            browser.close()
-    finally:
-        lab.shutdown_kernels()
-        lab.stop()
+    yield from editor_page(tmp_path_factory.mktemp("editor-snap"), pw, "snap.ipynb", SOURCE)
 
 
 def test_a_corner_dropped_near_another_snaps_onto_it(page: Any) -> None:

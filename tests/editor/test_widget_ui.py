@@ -59,7 +59,8 @@ def test_labels_show_symbols_mountains_and_lost_tribes_as_the_viewer_does() -> N
         Region(1, "mountain", box(0, 0, 10, 10), frozenset({"mine", "lost_tribe"})),
         Region(2, "forest", box(10, 0, 20, 10), frozenset({"magic", "cavern"})),
     )
-    editor = MapEditor(Board("two", 2, 10, box(0, 0, 20, 10), regions), width=500)
+    # wide enough for the full labels (a narrower map shows their compact form)
+    editor = MapEditor(Board("two", 2, 10, box(0, 0, 20, 10), regions), width=800)
     markup = _label_markup(editor)
     assert "swlab-piece-mine" in markup[1] and "swlab-piece-lost" in markup[1]
     assert "mountain" in markup[1]

@@ -264,3 +264,16 @@ def test_the_path_keeps_progress_where_file_boxes_are_turned_off(
     path.level_buttons["setup-free-combo"].click()
     saved = Progress.open(tmp_path / "room")
     assert saved.get("setup-free-combo").tries == 1
+
+
+def test_r_pick_2_a_stage_goal_is_said_in_the_status_lines_words() -> None:
+    """``goal.stage: conquer`` reads "get to the step where Bob conquers" in every
+    language, never the engine's stage id."""
+    from swlab.i18n import using
+
+    play = LevelPlay(load_level("setup-collect"))
+    text = play.goal_text()
+    assert "get to the step where" in text and "conquers" in text
+    with using("de"):
+        german = play.goal_text()
+    assert "conquer" not in german and "Eroberungen" in german
