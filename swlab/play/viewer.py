@@ -1405,15 +1405,19 @@ def _score_table(rows: list[dict[str, Any]]) -> str:
     body = []
     for r in rows:
         colour = PLAYER_COLOURS[int(r["seat"]) % len(PLAYER_COLOURS)]
-        name = html.escape(
-            _("{player} (bot: {level})").format(player=r["player"], level=title_of(r["bot"]))
-            if r.get("bot")
-            else str(r["player"])
-        )
+        name = html.escape(str(r["player"]))
         mark = " &#9664;" if r["to act"] else ""
+        # a bot seat's level under its name, small: the column stays as narrow as the
+        # names (the panel fits 1280x720 in every language); the whole phrase on hover
+        level, said = "", name
+        if r.get("bot"):
+            said = html.escape(
+                _("{player} (bot: {level})").format(player=r["player"], level=title_of(r["bot"]))
+            )
+            level = f"<br><small class='swlab-bot-level'>{html.escape(title_of(r['bot']))}</small>"
         chip = (
-            f"<span style='background:{colour};color:{text_colour(colour)};"
-            f"padding:0 6px;border-radius:8px;font-weight:700'>{name}</span>{mark}"
+            f"<span title='{said}' style='background:{colour};color:{text_colour(colour)};"
+            f"padding:0 6px;border-radius:8px;font-weight:700'>{name}</span>{mark}{level}"
         )
         cells = [chip] + [html.escape(str(r[c])) for c in cols[1:]]
         body.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")

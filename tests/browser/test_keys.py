@@ -343,9 +343,10 @@ def test_presenter_typing_arrives_and_each_key_acts_once(
         page.screenshot(path=str(screenshots / f"keys-present-typed-{size[0]}x{size[1]}.png"))
         assert keys.now() == dict(start, pace=3.5), "a key typed into the pace box acted"
 
-        # each key once, the pointer over the board; P pauses the bots' clock
+        # each key once, the pointer over the board; P pauses the bots' clock, which is the
+        # panel's *bots move after you* (one clock: swlab.play.pacing.BotClock)
         keys.over_board()
-        keys.press("p", paused=True)
+        keys.press("p", paused=True, bots=True)
         kernel.run("c.finish_turn(); p.refresh()")  # Ann's turn over: the bot's turn
         kernel.wait_for("c.is_bot_seat(c.state.turn.actor)", True)
         narration = keys.scope.locator(".swlab-narration")
@@ -362,8 +363,8 @@ def test_presenter_typing_arrives_and_each_key_acts_once(
         for key, change in (("n", {"step": +1}), ("u", {"step": -1}), ("y", {"step": +1}),
                             ("c", {"coins": True}),
                             # resumed, the bots' clock plays on (at the pace typed)
-                            ("p", {"paused": True, "step": None}),
-                            ("p", {"paused": True, "step": None})):  # fmt: skip
+                            ("p", {"paused": True, "bots": True, "step": None}),
+                            ("p", {"paused": True, "bots": True, "step": None})):  # fmt: skip
             keys.focus_button("hint")
             keys.press(key, **change)
         # Esc cancels autoplay's question
