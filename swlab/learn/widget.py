@@ -23,11 +23,11 @@ from typing import Any
 from swlab.i18n import _, ngettext
 from swlab.learn.goal import Attempt, Verdict, counted
 from swlab.learn.level import STAGES, Level, shipped_levels
-from swlab.learn.progress import Progress, open_stages
+from swlab.learn.progress import Progress, ProgressError, open_stages
 from swlab.learn.stars import MAX_STARS
 from swlab.play.controller import ClickResult, GameController
 from swlab.play.words import region_name
-from swlab.workspace import Workspace
+from swlab.workspace import Workspace, WorkspaceError
 
 __all__ = ["LearnPath", "LevelController", "LevelPlay", "stage_title"]
 
@@ -265,7 +265,13 @@ class LearnPath:
 
         self._w = widgets
         self.levels = list(levels) if levels is not None else shipped_levels()
-        self.progress = Progress.open(workspace)
+        #: why the progress is not saved (a broken file, left as it is; no workspace)
+        self.progress_problem = ""
+        try:
+            self.progress = Progress.open(workspace)
+        except (ProgressError, WorkspaceError) as e:
+            self.progress = Progress()  # kept in memory: a broken file is never overwritten
+            self.progress_problem = _("Progress is not saved: {problem}").format(problem=e)
         self.play: LevelPlay | None = None
         self.viewer: Any = None
         self.map_box = widgets.VBox()
@@ -287,6 +293,10 @@ class LearnPath:
         opened = open_stages(self.levels, self.progress)
         heading = html.escape(_("The learn path"))
         rows: list[Any] = [w.HTML(f"<h3>{heading}</h3>")]
+        if self.progress_problem:
+            problem = w.HTML(f"<p>{html.escape(self.progress_problem)}</p>")
+            problem.add_class("swlab-learn-problem")
+            rows.append(problem)
         self.level_buttons = {}
         for stage in STAGES:
             stage_levels = [lv for lv in self.levels if lv.stage == stage]

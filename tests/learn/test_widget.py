@@ -170,3 +170,17 @@ def test_the_path_widget_greys_locked_stages_and_opens_a_level_on_the_viewer(
     again = LearnPath(tmp_path)  # a new kernel: the progress file is read
     assert again.progress.get(first[0].id).stars == 3
     assert not again.level_buttons[later[0].id].disabled
+
+
+def test_a_broken_progress_file_is_named_and_left_as_it_is(tmp_path: Path) -> None:
+    broken = tmp_path / "learn-progress.json"
+    broken.write_text('{"format": "swlab-learn-progress", "version": 1, "levels": 3}')
+    path = LearnPath(tmp_path)
+    text = path.map_box.children[1].value
+    assert "learn-progress.json: levels: expected a mapping" in text
+    first = path.levels[0]
+    play = path.open_level(first.id)
+    _solve(play)
+    path.close_level()
+    assert "★★★" in path.level_buttons[first.id].description  # played in memory
+    assert broken.read_text() == '{"format": "swlab-learn-progress", "version": 1, "levels": 3}'
