@@ -27,6 +27,8 @@ from swlab.learn.progress import Progress, ProgressError, open_stages
 from swlab.learn.stars import MAX_STARS
 from swlab.play.controller import ClickResult, GameController
 from swlab.play.words import region_name
+from swlab.rules.actions import Action
+from swlab.rules.state import GameState
 from swlab.workspace import Workspace, WorkspaceError
 
 __all__ = ["LearnPath", "LevelController", "LevelPlay", "stage_title"]
@@ -58,7 +60,7 @@ class LevelController(GameController):
     are outlined; once answered, the answer is outlined (the board shows it). Any other
     click is the game viewer's own."""
 
-    def __init__(self, state: Any) -> None:
+    def __init__(self, state: GameState) -> None:
         super().__init__(state)
         #: regions selected for a prediction's answer (None: clicks act on the game)
         self.picking: set[int] | None = None
@@ -79,7 +81,7 @@ class LevelController(GameController):
             text = _("{region} selected.").format(region=name)
         return self._remember(ClickResult("none", region=region_id, message=text))
 
-    def request(self, action: Any) -> ClickResult:
+    def request(self, action: Action | str) -> ClickResult:
         if self.blocked is not None:
             return self._remember(ClickResult("none", message=self.blocked))
         return super().request(action)
@@ -229,9 +231,11 @@ class LevelPlay:
         """What the last try came to, in words (the refusal with its rule id)."""
         v = self.verdict
         if v.kind == "solved":
-            text = _("Solved with {n} of {par} actions: {stars}").format(
-                n=v.actions, par=self.level.par, stars=stars_text(v.stars)
-            )
+            text = ngettext(
+                "Solved in {n} action (par {par}): {stars}",
+                "Solved in {n} actions (par {par}): {stars}",
+                v.actions,
+            ).format(n=v.actions, par=self.level.par, stars=stars_text(v.stars))
             return f"{text}\n{_(self.level.explain)}" if self.level.explain else text
         if v.kind == "refused":
             return _("Refused ({rule}): {message}").format(rule=v.rule, message=v.message)
@@ -362,6 +366,7 @@ class LearnPath:
             ]
         )
         panel.add_class("swlab-learn-level")
+        self.map_box.layout.display = "none"  # the board takes the screen; back shows the map
         self.level_box.children = (panel, self.viewer.widget)
         self.draw_level()
         return play
@@ -404,6 +409,7 @@ class LearnPath:
         self.play = None
         self.viewer = None
         self.level_box.children = ()
+        self.map_box.layout.display = None
         self.draw_map()
 
     def _on_refresh(self) -> None:

@@ -155,12 +155,14 @@ def test_the_path_widget_greys_locked_stages_and_opens_a_level_on_the_viewer(
     path.level_buttons[first[0].id].click()
     assert path.play is not None and path.viewer is not None
     assert path.viewer.controller is path.play.controller
+    assert path.map_box.layout.display == "none"  # the board takes the screen
     assert "Goal:" in path.goal.value
     for text in first[0].solution:
         _click_or_button(path.viewer.controller, text)
         path.viewer.refresh()  # what the viewer does after a click
     assert "★★★" in path.verdict_box.value
     path.back_button.click()
+    assert path.map_box.layout.display is None
     assert "★★★" in path.level_buttons[first[0].id].description
     for lv in first[1:]:  # solve the stage: the next one opens
         play = path.open_level(lv.id)
