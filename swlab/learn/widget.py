@@ -24,12 +24,14 @@ from typing import Any
 from swlab.i18n import _, ngettext
 from swlab.learn.goal import Attempt, Verdict, counted
 from swlab.learn.level import STAGES, Level, shipped_levels
-from swlab.learn.progress import Progress, open_stages
+from swlab.learn.progress import Progress, ProgressError, open_stages
 from swlab.learn.stars import MAX_STARS
 from swlab.play.controller import ClickResult, GameController
 from swlab.play.screen import stage_doing
 from swlab.play.words import region_name
-from swlab.workspace import Workspace
+from swlab.rules.actions import Action
+from swlab.rules.state import GameState
+from swlab.workspace import Workspace, WorkspaceError
 
 __all__ = ["LearnPath", "LevelController", "LevelPlay", "stage_title"]
 
@@ -60,7 +62,7 @@ class LevelController(GameController):
     are outlined; once answered, the answer is outlined (the board shows it). Any other
     click is the game viewer's own."""
 
-    def __init__(self, state: Any) -> None:
+    def __init__(self, state: GameState) -> None:
         super().__init__(state)
         #: regions selected for a prediction's answer (None: clicks act on the game)
         self.picking: set[int] | None = None
@@ -81,7 +83,7 @@ class LevelController(GameController):
             text = _("{region} selected.").format(region=name)
         return self._remember(ClickResult("none", region=region_id, message=text))
 
-    def request(self, action: Any) -> ClickResult:
+    def request(self, action: Action | str) -> ClickResult:
         if self.blocked is not None:
             return self._remember(ClickResult("none", message=self.blocked))
         return super().request(action)
@@ -250,9 +252,11 @@ class LevelPlay:
         """What the last try came to, in words (the refusal with its rule id)."""
         v = self.verdict
         if v.kind == "solved":
-            text = _("Solved with {n} of {par} actions: {stars}").format(
-                n=v.actions, par=self.level.par, stars=stars_text(v.stars)
-            )
+            text = ngettext(
+                "Solved in {n} action (par {par}): {stars}",
+                "Solved in {n} actions (par {par}): {stars}",
+                v.actions,
+            ).format(n=v.actions, par=self.level.par, stars=stars_text(v.stars))
             return f"{text}\n{_(self.level.explain)}" if self.level.explain else text
         if v.kind == "refused":
             return _("Refused ({rule}): {message}").format(rule=v.rule, message=v.message)
@@ -286,7 +290,13 @@ class LearnPath:
 
         self._w = widgets
         self.levels = list(levels) if levels is not None else shipped_levels()
-        self.progress = Progress.open(workspace)
+        #: why the progress is not saved (a broken file, left as it is; no workspace)
+        self.progress_problem = ""
+        try:
+            self.progress = Progress.open(workspace)
+        except (ProgressError, WorkspaceError) as e:
+            self.progress = Progress()  # kept in memory: a broken file is never overwritten
+            self.progress_problem = _("Progress is not saved: {problem}").format(problem=e)
         self.play: LevelPlay | None = None
         self.viewer: Any = None
         self.map_box = widgets.VBox()
@@ -308,6 +318,10 @@ class LearnPath:
         opened = open_stages(self.levels, self.progress)
         heading = html.escape(_("The learn path"))
         rows: list[Any] = [w.HTML(f"<h3>{heading}</h3>")]
+        if self.progress_problem:
+            problem = w.HTML(f"<p>{html.escape(self.progress_problem)}</p>")
+            problem.add_class("swlab-learn-problem")
+            rows.append(problem)
         self.level_buttons = {}
         for stage in STAGES:
             stage_levels = [lv for lv in self.levels if lv.stage == stage]

@@ -156,12 +156,14 @@ def test_the_path_widget_greys_locked_stages_and_opens_a_level_on_the_viewer(
     path.level_buttons[first[0].id].click()
     assert path.play is not None and path.viewer is not None
     assert path.viewer.controller is path.play.controller
+    assert path.map_box.layout.display == "none"  # the board takes the screen
     assert "Goal:" in path.goal.value
     for text in first[0].solution:
         _click_or_button(path.viewer.controller, text)
         path.viewer.refresh()  # what the viewer does after a click
     assert "★★★" in path.verdict_box.value
     path.back_button.click()
+    assert path.map_box.layout.display is None
     assert "★★★" in path.level_buttons[first[0].id].description
     for lv in first[1:]:  # solve the stage: the next one opens
         play = path.open_level(lv.id)
@@ -277,3 +279,17 @@ def test_r_pick_2_a_stage_goal_is_said_in_the_status_lines_words() -> None:
     with using("de"):
         german = play.goal_text()
     assert "conquer" not in german and "Eroberungen" in german
+
+
+def test_a_broken_progress_file_is_named_and_left_as_it_is(tmp_path: Path) -> None:
+    broken = tmp_path / "learn-progress.json"
+    broken.write_text('{"format": "swlab-learn-progress", "version": 1, "levels": 3}')
+    path = LearnPath(tmp_path)
+    text = path.map_box.children[1].value
+    assert "learn-progress.json: levels: expected a mapping" in text
+    first = path.levels[0]
+    play = path.open_level(first.id)
+    _solve(play)
+    path.close_level()
+    assert "★★★" in path.level_buttons[first.id].description  # played in memory
+    assert broken.read_text() == '{"format": "swlab-learn-progress", "version": 1, "levels": 3}'
