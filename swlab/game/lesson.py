@@ -41,6 +41,9 @@ __all__ = [
     "acting_seat",
     "lesson_of",
     "load_lesson",
+    "load_lesson_or_record",
+    "other_player",
+    "overlapped",
     "save_lesson",
 ]
 
@@ -73,6 +76,24 @@ def acting_seat(state: GameState) -> int:
     roll): the learner of a mark starting there."""
     actor = current_player(state)
     return state.turn.actor if actor is None or actor == CHANCE or actor < 0 else actor
+
+
+def overlapped(marks: Sequence[Mark], mark: Mark) -> int | None:
+    """The index of the first of ``marks`` sharing a step played with ``mark``, if any."""
+    for j, other in enumerate(marks):
+        if mark.step < other.until and other.step < mark.until:
+            return j
+    return None
+
+
+def other_player(states: Sequence[GameState], mark: Mark) -> int | None:
+    """The first step ``n`` of ``mark`` whose action (action ``n + 1``) another seat than
+    the learner's plays, or after the game's end; None when the turn is one player's."""
+    seat = acting_seat(states[mark.step])
+    for n in range(mark.step, mark.until):
+        if current_player(states[n]) is None or acting_seat(states[n]) != seat:
+            return n
+    return None
 
 
 @dataclass(frozen=True)
@@ -145,14 +166,15 @@ class Lesson:
                     f"at a step from {m.step + 1} to {steps}",
                     file,
                 )
-            for j, other in enumerate(self.marks[:k]):
-                if m.step < other.until and other.step < m.until:
-                    raise LessonError(
-                        f"marks.{k}",
-                        f"steps {m.step}-{m.until} overlap marks.{j} (steps "
-                        f"{other.step}-{other.until}): a step belongs to one learner's turn",
-                        file,
-                    )
+            j = overlapped(self.marks[:k], m)
+            if j is not None:
+                other = self.marks[j]
+                raise LessonError(
+                    f"marks.{k}",
+                    f"steps {m.step}-{m.until} overlap marks.{j} (steps "
+                    f"{other.step}-{other.until}): a step belongs to one learner's turn",
+                    file,
+                )
 
     def positions(
         self, board: BoardLike | None = None, file: str | os.PathLike[str] | None = None
@@ -173,17 +195,15 @@ class Lesson:
         except RecordError as e:
             raise LessonError(e.field, e.reason, e.file or file) from None
         for k, m in enumerate(self.marks):
-            seat = acting_seat(states[m.step])
-            for n in range(m.step, m.until):
-                other = acting_seat(states[n])
-                if other != seat or current_player(states[n]) is None:
-                    raise LessonError(
-                        f"marks.{k}.until",
-                        f"action {n + 1} is played by {states[n].players[other].name}, not "
-                        f"{states[m.step].players[seat].name}: a learner's turn is one "
-                        f"player's; end it at step {n} or earlier",
-                        file,
-                    )
+            n = other_player(states, m)
+            if n is not None:
+                raise LessonError(
+                    f"marks.{k}.until",
+                    f"action {n + 1} is played by {states[n].players[acting_seat(states[n])].name}"
+                    f", not {states[m.step].players[acting_seat(states[m.step])].name}: a "
+                    f"learner's turn is one player's; end it at step {n} or earlier",
+                    file,
+                )
         return states
 
 
@@ -249,3 +269,20 @@ def lesson_of(record: GameRecord, marks: Sequence[Mark]) -> Lesson:
     lesson = Lesson(record, tuple(sorted(marks, key=lambda m: m.step)))
     lesson.check_marks()
     return lesson
+
+
+def load_lesson_or_record(path: str | os.PathLike[str]) -> Lesson | GameRecord:
+    """A lesson file, or a game record (JSON or text) to make one of: what a teacher
+    opens to go on commenting and marking."""
+    from swlab.game.record import load_record
+    from swlab.safe_io import InputRefused, parse_json, read_text
+
+    p = Path(path)
+    try:
+        text = read_text(p, "record")
+        data = parse_json(text) if text.lstrip().startswith("{") else None
+    except InputRefused as e:
+        raise LessonError("", e.reason, p) from None
+    if isinstance(data, dict) and data.get("format") == LESSON_FORMAT:
+        return load_lesson(p)
+    return load_record(p)

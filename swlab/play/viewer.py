@@ -28,6 +28,7 @@ from swlab.game.game import Game
 from swlab.i18n import N_, NC_, _, npgettext
 from swlab.play.controller import BotSpec, ClickResult, GameController, PanelModel
 from swlab.play.ending import END_CSS, coins_chart, ending, ending_html
+from swlab.play.lesson import LessonBox
 from swlab.play.pacing import BotClock
 from swlab.play.style import (
     DIM_CSS,
@@ -214,7 +215,7 @@ class GameViewer:
         self._build_turn_boxes()
         self._assemble(bots_row, file_box, panel_width, guide)
         #: called after every redraw (the presenter adds its narration and its clock)
-        self.on_refresh: list[Any] = []
+        self.on_refresh: list[Any] = [self.lessons.sync]
         self.refresh()
 
     def _map_layout(
@@ -384,7 +385,11 @@ class GameViewer:
         self.confirm_row = widgets.HBox([self.replace_button, self.keep_button])
         self.confirm_row.layout.display = "none"
         files_title = self._heading(N_("Game records and scenario files"))
-        file_box = widgets.VBox([files_title, self.path, files_row, self.confirm_row])
+        #: the teacher's row: comments, the learner's turns, lesson files (swlab.play.lesson)
+        self.lessons = LessonBox(self)
+        file_box = widgets.VBox(
+            [files_title, self.path, files_row, self.confirm_row, self.lessons.box]
+        )
         if not self.files.enabled:
             file_box.layout.display = "none"
         return file_box
