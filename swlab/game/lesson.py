@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from swlab.game.record import JSON_VERSION, MAGIC, GameRecord, RecordError, ReplayError
+from swlab.game.record import JSON_VERSION, MAGIC, GameRecord, RecordError, ReplayError, Step
 from swlab.rules.engine import CHANCE, current_player
 from swlab.rules.geo import BoardLike
 from swlab.rules.state import GameState
@@ -176,15 +176,16 @@ class Lesson:
                     file,
                 )
 
-    def positions(
+    def replay(
         self, board: BoardLike | None = None, file: str | os.PathLike[str] | None = None
-    ) -> list[GameState]:
-        """The game's positions, step 0 (the start) to the last, replayed by the rules; an
-        action they refuse is named by its field and rule id. Each mark is checked to be
-        one seat's turn (the learner plays one player)."""
+    ) -> tuple[list[GameState], list[Step]]:
+        """The game's positions, step 0 (the start) to the last, and its steps (action,
+        events, state), replayed by the rules; an action they refuse is named by its field
+        and rule id. Each mark is checked to be one seat's turn (the learner plays one
+        player)."""
         try:
-            states = [self.record.start(board)]
-            states += [s.state for s in self.record.timeline(board)]
+            steps = self.record.timeline(board)
+            states = [self.record.start(board), *(s.state for s in steps)]
         except ReplayError as e:
             raise LessonError(
                 e.field,
@@ -204,7 +205,7 @@ class Lesson:
                     f"learner's turn is one player's; end it at step {n} or earlier",
                     file,
                 )
-        return states
+        return states, steps
 
 
 def _json_marks(value: Any, file: str | os.PathLike[str] | None) -> tuple[Mark, ...]:

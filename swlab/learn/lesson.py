@@ -15,8 +15,9 @@ those actions reached for the learner's seat: the regions newly held, the race g
 decline, the stage the turn stands in, the coins scored, each when the turn changed it
 (and the tokens in the regions when the rest was reached earlier). The goal is the
 smallest of these that first holds at step ``U``, so the teacher's actions solve it in
-exactly their number (the par). The level teaches the rule ids of those actions' kinds
-(the engine's :data:`~swlab.rules.engine.ACTION_RULE`), its wrong try is an action the
+exactly their number (the par). The level teaches the rule ids the engine applied in
+those actions (their events' rules; for an action without events, its kind's
+:data:`~swlab.rules.engine.ACTION_RULE`), its wrong try is an action the
 engine refuses at the start, with its rule id, as near the teacher's first action as the
 engine gives one.
 """
@@ -31,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from swlab.game.lesson import Lesson, LessonError, Mark, acting_seat, load_lesson
+from swlab.game.record import Step
 from swlab.game.scenario import dump_scenario
 from swlab.learn.goal import counted, reached
 from swlab.learn.level import RULE_ID, Goal, Level, LevelError, level_from_dict
@@ -51,6 +53,7 @@ from swlab.rules.actions import (
 )
 from swlab.rules.driver import sample_chance
 from swlab.rules.engine import ACTION_RULE, CHANCE, current_player, why_illegal
+from swlab.rules.events import RoundStarted, TurnStarted
 from swlab.rules.state import GameState, RegionState
 
 __all__ = ["is_lesson_file", "lesson_levels", "levels_of"]
@@ -76,18 +79,22 @@ def levels_of(lesson: Lesson, file: str | os.PathLike[str]) -> list[Level]:
     """The levels of ``lesson`` (read from ``file``, which names the levels)."""
     path = Path(file)
     try:
-        states = lesson.positions(file=path)
+        states, steps = lesson.replay(file=path)
     except LessonError as e:
         raise LevelError(e.field, e.reason, path) from None
     stem = re.sub(r"[^A-Za-z0-9_-]+", "-", path.stem).strip("-") or "lesson"
-    return [_level(lesson, k, states, f"{stem}-{k + 1}", path) for k in range(len(lesson.marks))]
+    return [
+        _level(lesson, k, states, steps, f"{stem}-{k + 1}", path) for k in range(len(lesson.marks))
+    ]
 
 
 def _texts(lesson: Lesson, step: int) -> str:
     return " ".join(c.text.strip() for c in lesson.record.comments if c.step == step).strip()
 
 
-def _level(lesson: Lesson, k: int, states: list[GameState], level_id: str, file: Path) -> Level:
+def _level(
+    lesson: Lesson, k: int, states: list[GameState], steps: list[Step], level_id: str, file: Path
+) -> Level:
     mark = lesson.marks[k]
     where = f"marks.{k}"
     start = states[mark.step]
@@ -99,7 +106,7 @@ def _level(lesson: Lesson, k: int, states: list[GameState], level_id: str, file:
         "id": level_id,
         "stage": _stage(actions, start, goal),
         "title": mark.goal,
-        "teaches": _teaches(actions, where),
+        "teaches": _teaches(steps[mark.step : mark.until], where),
         "position": json.loads(json.dumps(dump_scenario(start, file.parent))),
         "intro": _texts(lesson, mark.step) or mark.goal,
         "goal": goal,
@@ -212,13 +219,20 @@ def _stage(actions: Sequence[Action], start: GameState, goal: dict[str, Any]) ->
     return "scoring" if "coins" in goal else "conquest"
 
 
-def _teaches(actions: Sequence[Action], where: str) -> list[str]:
-    """The rule ids of the actions' kinds, each once, in the order they are met."""
+def _teaches(steps: Sequence[Step], where: str) -> list[str]:
+    """The rule ids the engine applied in the turn, each once, in the order met: those of
+    each action's events (up to the next turn's start), else the rule of the action's kind
+    (``end``: R-CONQ-11)."""
     ids: list[str] = []
-    for a in actions:
-        rule = ACTION_RULE.get(type(a), ("", ""))[0]
-        if rule and RULE_ID.fullmatch(rule) and rule not in ids:
-            ids.append(rule)
+    for step in steps:
+        rules: list[str] = []
+        for event in step.events:
+            if isinstance(event, TurnStarted | RoundStarted):
+                break  # the next player's turn: not the learner's doing
+            rules.append(event.rule)
+        for rule in rules or [ACTION_RULE.get(type(step.action), ("", ""))[0]]:
+            if RULE_ID.fullmatch(rule) and rule not in ids:
+                ids.append(rule)
     if not ids:
         raise LevelError(where, "no rule of the engine names these actions: mark other steps")
     return ids

@@ -118,7 +118,10 @@ class LessonRecorder:
         text is its goal in words."""
         step, goal = self.step, goal.strip()
         if self.opened is None:
-            return Outcome(False, _("Press 'learner's turn from here' at its first step first."))
+            return Outcome(
+                False,
+                _("Press 'learner's turn from here' at the turn's first step before 'until here'."),
+            )
         if not goal:
             return Outcome(False, _("Write the learner's goal in the box first."))
         if len(goal) > GOAL_LIMIT:

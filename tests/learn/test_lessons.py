@@ -21,6 +21,7 @@ from swlab.learn.progress import Progress
 from swlab.learn.widget import LearnPath, LevelPlay
 from swlab.play.controller import GameController
 from swlab.play.lesson import LessonRecorder
+from tests.learn.test_coverage import rule_ids
 from tests.learn.test_widget import _click_or_button, _solve
 
 #: The lesson shipped as an example (docs/learn.md); not a level file of the path.
@@ -134,6 +135,17 @@ def test_r_conq_2_a_lesson_level_is_played_back_by_clicks_with_three_stars(
 def test_the_shipped_example_lesson_passes_and_stays_out_of_the_level_files() -> None:
     assert [r.problems for r in check_files([EXAMPLE])] == [[]] * len(lesson_levels(EXAMPLE))
     assert all(lv.file is None or lv.file.suffix == ".yaml" for lv in shipped_levels())
+
+
+def test_a_lesson_level_teaches_the_rules_the_engine_applied() -> None:
+    """The events' rule ids of the teacher's actions (R-PICK-1 paying, R-PICK-5 the column
+    refilled, R-CONQ-2 the cost), and for ``end`` its kind's rule (R-CONQ-11); each id is
+    one of docs/RULES.md."""
+    (level,) = lesson_levels(EXAMPLE)
+    assert level.teaches == ("R-PICK-1", "R-PICK-5", "R-CONQ-2", "R-CONQ-11")
+    assert level.hints[0].startswith("A race entering the map")
+    ids = set(rule_ids())
+    assert set(level.teaches) | {level.wrong.rule} <= ids
 
 
 # --- bad lesson files: one line naming the file and the place -------------------------------
