@@ -204,6 +204,28 @@ class LessonRecorder:
         kept = tuple(c for c in comments if c.step <= len(record.actions))
         return lesson_of(replace(record, comments=kept), self.marks)
 
+    def not_ready(self) -> str | None:
+        """Why the lesson cannot be saved yet (one line for the panel), or None."""
+        self._follow()
+        if self.opened is not None:
+            return _(
+                "The learner's turn from step {start} is not finished: press 'until here' "
+                "at its last step, or 'forget turn'."
+            ).format(start=self.opened)
+        if not self.marks:
+            return _(
+                "Mark at least one learner's turn first ('learner's turn from here', then "
+                "'until here')."
+            )
+        steps = len(self.controller)
+        for m in self.marks:
+            if m.until > steps:
+                return _(
+                    "The learner's turn from step {start} to step {end} lies past the game's "
+                    "last step ({last}): forget it, or play on."
+                ).format(start=m.step, end=m.until, last=steps)
+        return None
+
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the lesson file (JSON) at ``path``."""
         save_lesson(self.lesson(), path)
@@ -297,6 +319,10 @@ class LessonBox:
         v = self.viewer
         verb = v._file_verbs.get(id(button), button.description)
         if verb == "save lesson":
+            why = self.recorder.not_ready()
+            if why is not None:
+                self._show(Outcome(False, why))
+                return
             outcome = v.files.save(verb, v.path.value, "lesson", self.recorder.save)
         else:
             outcome = v.files.open(verb, v.path.value, "lesson", self.recorder.open)

@@ -77,11 +77,14 @@ def test_the_lesson_box_is_a_text_area_whose_typing_reaches_the_kernel(
     assert viewer.controller.index == 0  # no key acted (no undo, no save, no end)
 
 
-def test_refusals_are_one_line_in_the_panel(viewer: GameViewer) -> None:
+def test_refusals_are_one_line_in_the_panel(viewer: GameViewer, tmp_path: Path) -> None:
     c = viewer.controller
+    viewer.path.value = "lesson.json"
+    assert "Mark at least one learner's turn first" in _type(viewer, "", "save lesson")
     assert "Press 'learner's turn from here'" in _type(viewer, "goal", "until here")
     assert "Write the comment in the box first" in _type(viewer, " ", "comment this step")
     _type(viewer, "", "learner's turn from here")
+    assert "is not finished" in _type(viewer, "", "save lesson")
     assert "Write the learner's goal" in _type(viewer, "", "until here")
     assert "end it at a later step" in _type(viewer, "goal", "until here")
     viewer.button("pick 0").click()
@@ -91,6 +94,12 @@ def test_refusals_are_one_line_in_the_panel(viewer: GameViewer) -> None:
     assert "already a learner's turn" in _type(viewer, "", "learner's turn from here")
     viewer.path.value = "../out.json"
     assert "Could not save lesson" in _type(viewer, "", "save lesson")
+    c.goto(0)
+    assert c.request("pick 1").kind == "confirm"  # acting in the past asks first
+    c.answer("continue")  # the later steps are discarded: step 2 is gone
+    viewer.path.value = "lesson.json"
+    assert "lies past the game's last step (1)" in _type(viewer, "", "save lesson")
+    assert not (tmp_path / "lesson.json").exists()
 
 
 def test_r_flow_1_a_learner_turn_is_one_players(board2: Board) -> None:
