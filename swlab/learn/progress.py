@@ -70,8 +70,14 @@ class Progress:
     @classmethod
     def open(cls, workspace: Workspace | str | os.PathLike[str] | None = None) -> Progress:
         """The progress saved in the workspace (a fresh one when there is no file yet);
-        :class:`ProgressError` when the file is there but broken (it is left untouched)."""
-        ws = workspace if isinstance(workspace, Workspace) else Workspace(workspace)
+        :class:`ProgressError` when the file is there but broken (it is left untouched).
+
+        File boxes turned off for a room (``SWLAB_FILE_BOXES=off``) do not stop it: they keep
+        names typed in the page away from the server's files, and this file's name is never
+        typed."""
+        ws = workspace if isinstance(workspace, Workspace) else Workspace(workspace, enabled=True)
+        if ws.enabled and not ws.root.is_dir():  # nothing saved yet: the first save makes it
+            return cls(path=ws.root / PROGRESS_FILE)
         path = ws.resolve(PROGRESS_FILE, "progress", for_writing=True)
         if not path.exists():
             return cls(path=path)

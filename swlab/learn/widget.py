@@ -5,8 +5,9 @@
 region clicks), the :class:`~swlab.learn.goal.Attempt` that judges what the controller
 did, the hints that fade in, the stars and the progress file. :class:`LearnPath` is the
 widget: a grid of buttons per stage (locked stages greyed), and a level opened in the
-existing :class:`~swlab.play.viewer.GameViewer` with the intro, the goal, the par, the
-hints and the stars beside it. Nothing is typed: the learner clicks regions and buttons.
+existing :class:`~swlab.play.viewer.GameViewer` (without its bots' controls and file boxes)
+with the intro, the goal, the par, the hints and the stars beside it. Nothing is typed: the
+learner clicks regions and buttons.
 
 >>> from swlab.learn.widget import LearnPath        # doctest: +SKIP
 >>> LearnPath()                                      # doctest: +SKIP
@@ -120,6 +121,8 @@ class LevelPlay:
         self.verdict = Verdict("playing")
         #: refused tries and misses so far: one more hint each
         self.wrong_tries = 0
+        #: hints asked for with the *hint* button: one more each
+        self.asked = 0
         self._seen: ClickResult | None = self.controller.last
         self._seen_index = self.controller.index
         self._started = self.clock()
@@ -193,8 +196,20 @@ class LevelPlay:
 
     # --- what the panel says ---------------------------------------------------------------
     def hints(self) -> list[str]:
-        """The hints shown: the first after the first wrong try, then one more each."""
-        return [_(h) for h in self.level.hints[: self.wrong_tries]]
+        """The hints shown: one more after each wrong try and each one asked for."""
+        return [_(h) for h in self.level.hints[: self.wrong_tries + self.asked]]
+
+    def more_hints(self) -> bool:
+        """Whether a hint is left to show (none once the level is solved)."""
+        shown = self.wrong_tries + self.asked
+        return self.verdict.kind != "solved" and shown < len(self.level.hints)
+
+    def ask_hint(self) -> bool:
+        """Show one more hint, when one is left (the stars do not change)."""
+        if not self.more_hints():
+            return False
+        self.asked += 1
+        return True
 
     def goal_text(self) -> str:
         """The goal in words (the prediction's question, or what to reach)."""
@@ -331,7 +346,8 @@ class LearnPath:
         w = self._w
         play = LevelPlay(level, self.progress)
         self.play = play
-        self.viewer = GameViewer(play.controller, file_boxes=False, auto_bots=False)
+        # a level is the learner's alone: no bots to call, no seats to hand over, no files
+        self.viewer = GameViewer(play.controller, file_boxes=False, bot_controls=False)
         self.viewer.on_refresh.append(self._on_refresh)
         self.intro = w.HTML()
         self.goal = w.HTML()
@@ -341,6 +357,8 @@ class LearnPath:
             description=_("restart"), tooltip=_("Try again from the start")
         )
         self.restart_button.on_click(lambda _b: self.restart())
+        self.hint_button = w.Button(description=_("hint"), tooltip=_("Show the next hint"))
+        self.hint_button.on_click(lambda _b: self.ask_hint())
         self.back_button = w.Button(
             description=_("back to the path"), tooltip=_("The map of levels")
         )
@@ -354,11 +372,13 @@ class LearnPath:
                 self.answer_box,
                 self.verdict_box,
                 self.hint_box,
-                w.HBox([self.restart_button, self.back_button]),
+                w.HBox([self.hint_button, self.restart_button, self.back_button]),
             ]
         )
         panel.add_class("swlab-learn-level")
         self.level_box.children = (panel, self.viewer.widget)
+        # the level takes the map's place: on a small screen it opens where the click was
+        self.map_box.layout.display = "none"
         self.draw_level()
         return play
 
@@ -386,6 +406,11 @@ class LearnPath:
         self.draw_level()
         return verdict
 
+    def ask_hint(self) -> None:
+        """The *hint* button: one more of the level's hints."""
+        if self.play is not None and self.play.ask_hint():
+            self.draw_level()
+
     def restart(self) -> None:
         if self.play is not None:
             self.play.restart()
@@ -400,6 +425,7 @@ class LearnPath:
         self.play = None
         self.viewer = None
         self.level_box.children = ()
+        self.map_box.layout.display = None
         self.draw_map()
 
     def _on_refresh(self) -> None:
@@ -440,3 +466,4 @@ class LearnPath:
         solved = play.verdict.kind == "solved"
         for b in getattr(self, "answer_buttons", []):
             b.disabled = solved
+        self.hint_button.disabled = not play.more_hints()

@@ -148,6 +148,11 @@ class GameViewer:
     pace
         Seconds between two shown steps of a bot's turn (:mod:`swlab.play.pacing`); 0, the
         default, plays a bot's turn at once. The slider in the panel changes it.
+    bot_controls
+        Show the bots' controls: *bot: one action*, *finish turn*, *autoplay*, *hint*,
+        *bots move after you*, the pace and each seat's level, and their keys (N, H, P).
+        ``False`` hides them, with ``auto_bots`` off, for a board that is not a game against
+        bots (a level of the learn path, :mod:`swlab.learn.widget`).
     language
         The language of the panel and hover (``"el"``, ``"tr"``, ...; by default the one in
         effect, :mod:`swlab.i18n`). It is this viewer's own: the switch in its panel
@@ -185,7 +190,9 @@ class GameViewer:
         file_boxes: bool | None = None,
         guide: bool = False,
         pace: float = 0.0,
+        bot_controls: bool = True,
     ) -> None:
+        self.bot_controls = bot_controls
         self.controller = _controller_of(game_or_board, players, seed, races, powers, bots)
         c = self.controller
         self.reveal = reveal
@@ -205,7 +212,7 @@ class GameViewer:
 
         self._build_map(view, layout)
         self._build_controls(reveal)
-        bots_row = self._build_bot_controls(auto_bots)
+        bots_row = self._build_bot_controls(auto_bots and bot_controls)
         self._build_clock(pace)
         file_box = self._build_files(workspace, file_boxes)
         self._choice_buttons: list[widgets.Button] = []
@@ -516,6 +523,9 @@ class GameViewer:
             layout=widgets.Layout(width=f"{panel_width}px" if panel_width else None),
         )
         self.panel.add_class("swlab-panel")
+        if not self.bot_controls:
+            for box in (bots_row, self.auto_bots, self.pace_row, self.seat_levels):
+                box.layout.display = "none"
         # side by side: the map takes its share of the width, the panel the rest
         board = widgets.VBox([self.map, self.abbreviations], layout=widgets.Layout(flex="0 0 auto"))
         row = widgets.HBox([board, self.panel])
@@ -532,8 +542,9 @@ class GameViewer:
 
     # --- keys -----------------------------------------------------------------------------
     def key_commands(self) -> dict[str, Any]:
-        """What each key command does here (see :data:`swlab.play.keys.KEYS`)."""
-        return {
+        """What each key command does here (see :data:`swlab.play.keys.KEYS`); without the
+        bots' controls, no key plays a bot, asks one for a hint or pauses them."""
+        commands = {
             "next": self._on_next,
             "undo": self._on_undo,
             "redo": self._on_redo,
@@ -546,6 +557,10 @@ class GameViewer:
             "save": self._on_save_key,
             "again": self.start_again,
         }
+        if not self.bot_controls:
+            for command in ("next", "hint", "pause"):
+                del commands[command]
+        return commands
 
     def _bind_keys(self) -> Any:
         """Bind the keys (:mod:`swlab.play.keys`) and name each in its button's tooltip."""
@@ -1189,7 +1204,8 @@ class GameViewer:
             b = widgets.Button(
                 description=label,
                 tooltip=repr(action),
-                button_style=style,
+                # the combos of the column are blue, as "How to play" says (R-PICK-1)
+                button_style="primary" if action.verb == "pick" else style,
                 layout=widgets.Layout(width="auto"),
             )
             b.on_click(self._speak(lambda _b, a=action: self._on_action(a)))

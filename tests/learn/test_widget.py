@@ -6,6 +6,7 @@ levels greys locked stages."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -170,6 +171,99 @@ def test_the_path_widget_greys_locked_stages_and_opens_a_level_on_the_viewer(
     again = LearnPath(tmp_path)  # a new kernel: the progress file is read
     assert again.progress.get(first[0].id).stars == 3
     assert not again.level_buttons[later[0].id].disabled
+
+
+def _shown(root: Any, target: Any) -> bool:
+    """Whether ``target`` is in ``root``'s tree of widgets with nothing on the way to it
+    hidden (``display: none``), as the browser would show it."""
+
+    def walk(widget: Any, above: tuple[Any, ...]) -> bool | None:
+        if widget is target:
+            return all(w.layout.display != "none" for w in (*above, widget))
+        for child in getattr(widget, "children", ()):
+            found = walk(child, (*above, widget))
+            if found is not None:
+                return found
+        return None
+
+    found = walk(root, ())
+    assert found is not None, f"{target!r} is not in the tree"
+    return found
+
+
+def _bots_and_files(viewer: Any) -> dict[str, Any]:
+    """The viewer's controls that belong to a game against bots, and its file box."""
+    return {
+        "bot: one action": viewer.bot_button,
+        "bot: finish turn": viewer.finish_button,
+        "autoplay": viewer.autoplay_button,
+        "bot hint": viewer.hint_button,
+        "bots move after you": viewer.auto_bots,
+        "pace": viewer.clock.pace,
+        "seat level": viewer.seat_levels.children[0],
+        "file name": viewer.path,
+        "save game": viewer._file_buttons[0],
+    }
+
+
+def test_a_level_hides_the_bots_seats_files_autoplay_and_the_map_the_viewer_shows_them(
+    tmp_path: Path,
+) -> None:
+    from swlab.play.viewer import GameViewer
+
+    ordinary = GameViewer(
+        "official_2p", players=["Ann", "Bot"], seed=7, bots={1: "greedy"},
+        workspace=tmp_path, file_boxes=True,
+    )  # fmt: skip
+    for name, widget in _bots_and_files(ordinary).items():
+        assert _shown(ordinary.widget, widget), f"the viewer hides {name}"
+    assert {"n", "h", "p"} <= set(ordinary.keys.bound_keys)
+
+    path = LearnPath(tmp_path)
+    path.level_buttons["setup-free-combo"].click()
+    level = path.viewer
+    for name, widget in _bots_and_files(level).items():
+        assert not _shown(level.widget, widget), f"a level shows {name}"
+    assert not {"n", "h", "p"} & set(level.keys.bound_keys)  # no key calls a bot
+    assert level.auto_bots.value is False
+    for widget in (level.map, level.undo_button, level.slider, path.hint_button):
+        assert _shown(path.box, widget)  # the board and the level's own buttons stay
+    assert not _shown(path.box, path.map_box)  # the level in the map's place
+    path.back_button.click()
+    assert _shown(path.box, path.level_buttons["setup-free-combo"])
+
+
+def test_hints_come_on_request_one_per_click_and_cost_no_star(tmp_path: Path) -> None:
+    level = load_level("conquest-border")
+    path = LearnPath(tmp_path)
+    for lv in path.levels:  # open every stage: conquest-border is in the second
+        path.progress.solved(lv.id, 1)
+    play = path.open_level(level.id)
+    assert play.hints() == [] and "swlab-learn-hints" not in path.hint_box.value
+    for k in range(1, len(level.hints) + 1):
+        assert not path.hint_button.disabled
+        path.hint_button.click()
+        assert play.hints() == list(level.hints[:k])
+        assert path.hint_box.value.count("<li>") == k
+    assert path.hint_button.disabled  # every hint shown
+    path.hint_button.click()
+    assert play.hints() == list(level.hints)
+    for text in level.solution:
+        _click_or_button(play.controller, text)
+        path.viewer.refresh()
+    assert play.verdict.kind == "solved" and play.verdict.stars == 3
+
+
+def test_the_path_keeps_progress_where_file_boxes_are_turned_off(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SWLAB_FILE_BOXES", "off")  # a room served by Voila
+    monkeypatch.setenv("SWLAB_WORKSPACE", str(tmp_path / "room"))
+    path = LearnPath()
+    assert not (tmp_path / "room").exists()  # opening the path writes nothing
+    path.level_buttons["setup-free-combo"].click()
+    saved = Progress.open(tmp_path / "room")
+    assert saved.get("setup-free-combo").tries == 1
 
 
 def test_r_pick_2_a_stage_goal_is_said_in_the_status_lines_words() -> None:

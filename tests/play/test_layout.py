@@ -110,6 +110,10 @@ def test_how_to_play_sits_beside_the_board_under_the_status(board2: Board) -> No
     assert "Run All" not in text
     plain = GameViewer(board2, ["Ann", "Bot"], seed=7)
     assert plain.guide.value == "" and plain.guide.layout.display == "none"
+    # what it says is what the screen shows: the combos of the column are the blue buttons
+    assert "blue buttons" in text
+    combos = [b for b in v._action_buttons if "swlab-action-pick" in b._dom_classes]
+    assert combos and all(b.button_style == "primary" for b in combos)
 
 
 def test_notebook_00_has_how_to_play_beside_the_viewer_not_below() -> None:
