@@ -72,6 +72,7 @@ def css(text_px: int | None = 16, label_scale: float = 1.0, label: int = 16) -> 
 .swlab-viewer .swlab-row .widget-html, .swlab-viewer .swlab-row .widget-html-content,
 .swlab-viewer .swlab-row .widget-checkbox label, .swlab-viewer .swlab-row .widget-text input {{
   font-size: var(--t); line-height: 1.35; height: auto; }}
+.swlab-viewer .swlab-row .widget-textarea textarea {{ font: inherit; font-size: var(--t); }}
 .swlab-viewer .swlab-table {{ max-width: 100%; overflow-x: auto; }}
 .swlab-viewer table {{ border-collapse: collapse; font-size: 0.9em; max-width: 100%; }}
 .swlab-viewer th, .swlab-viewer td {{ border-bottom: 1px solid #ccc; padding: 2px 3px;
