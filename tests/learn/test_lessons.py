@@ -218,3 +218,17 @@ def test_a_lesson_without_marks_is_refused(recorded: Path, tmp_path: Path) -> No
     with pytest.raises(LessonError, match=r"bad\.json: marks: mark at least one"):
         load_lesson(bad)
     assert isinstance(load_lesson(recorded), Lesson)
+
+
+def test_the_example_lessons_texts_reach_the_catalogs_with_file_and_line() -> None:
+    """``tools/i18n.py extract`` (babel.cfg's ``lessons`` extractor) finds the texts the
+    lesson's levels show: the goal (title), the comments as intro, hints and explanation."""
+    from tests.learn.test_extract import ROOT, _i18n_tool
+
+    found = {m.id: m for m in _i18n_tool().extract_swlab() if m.id}
+    (level,) = lesson_levels(EXAMPLE)
+    rel = EXAMPLE.relative_to(ROOT).as_posix()
+    for text in level.texts():
+        assert text in found, f"not extracted: {text[:50]!r}"
+        assert any(loc[0] == rel and loc[1] > 1 for loc in found[text].locations)
+    assert "level first-turn-1: title" in found[level.title].auto_comments
