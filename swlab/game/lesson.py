@@ -33,6 +33,8 @@ from swlab.rules.geo import BoardLike
 from swlab.rules.state import GameState
 
 __all__ = [
+    "COMMENT_LIMIT",
+    "GOAL_LIMIT",
     "LESSON_FORMAT",
     "LESSON_VERSION",
     "Lesson",
@@ -51,6 +53,9 @@ LESSON_FORMAT = "swlab lesson"
 LESSON_VERSION = 1
 #: the longest goal text of a mark (it is the level's title)
 GOAL_LIMIT = 200
+#: the longest comment of a lesson: a level shows it as its intro, a hint or its
+#: explanation, texts of at most 2,000 characters (:mod:`swlab.learn.level`)
+COMMENT_LIMIT = 2_000
 
 
 class LessonError(RecordError):
@@ -141,6 +146,14 @@ class Lesson:
         record = GameRecord.from_json(fields, base_dir, file)
         if "marks" not in data:
             raise LessonError("marks", "is required: a lesson marks the learner's turns", file)
+        for k, c in enumerate(record.comments):
+            if len(c.text) > COMMENT_LIMIT:
+                raise LessonError(
+                    f"comments.{k}.text",
+                    f"{len(c.text):,} characters, more than the {COMMENT_LIMIT:,} a lesson's "
+                    "comment may have (a level shows it)",
+                    file,
+                )
         marks = _json_marks(data["marks"], file)
         lesson = cls(record, marks)
         lesson.check_marks(file)

@@ -21,6 +21,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from swlab.game.game import Game
 from swlab.game.lesson import (
+    COMMENT_LIMIT,
     GOAL_LIMIT,
     Lesson,
     Mark,
@@ -33,7 +34,6 @@ from swlab.game.lesson import (
 )
 from swlab.game.record import Comment, GameRecord
 from swlab.i18n import N_, _
-from swlab.safe_io import FIELD_LIMITS
 from swlab.workspace import Outcome
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ class LessonRecorder:
             if self.comments.pop(step, None) is None:
                 return Outcome(False, _("Write the comment in the box first."))
             return Outcome(True, _("Comment on step {step} removed.").format(step=step))
-        limit = FIELD_LIMITS["description"]
+        limit = COMMENT_LIMIT
         if len(text) > limit:
             return Outcome(
                 False,
@@ -108,8 +108,8 @@ class LessonRecorder:
         return Outcome(
             True,
             _(
-                "The learner's turn starts at step {step}: step forward over the moves that "
-                "solve it, write the goal in the box and press 'until here'."
+                "The learner's turn starts at step {step}: play the moves that solve it (or "
+                "step forward over them), write the goal in the box and press 'until here'."
             ).format(step=step),
         )
 

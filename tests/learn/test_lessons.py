@@ -232,3 +232,13 @@ def test_the_example_lessons_texts_reach_the_catalogs_with_file_and_line() -> No
         assert text in found, f"not extracted: {text[:50]!r}"
         assert any(loc[0] == rel and loc[1] > 1 for loc in found[text].locations)
     assert "level first-turn-1: title" in found[level.title].auto_comments
+
+
+def test_a_lesson_comment_fits_a_level_text(recorded: Path, tmp_path: Path) -> None:
+    from swlab.game.lesson import COMMENT_LIMIT
+    from swlab.learn import level
+
+    assert COMMENT_LIMIT == level._TEXT_LIMIT  # a comment is shown as a level's text
+    long = [{"step": 1, "text": "x" * (COMMENT_LIMIT + 1)}]
+    with pytest.raises(LevelError, match=r"bad\.json: comments\.0\.text: 2,001 characters"):
+        lesson_levels(_edited(recorded, tmp_path, comments=long))
