@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from swlab.game.record import JSON_VERSION, MAGIC, GameRecord, RecordError, ReplayError, Step
-from swlab.rules.engine import CHANCE, current_player
+from swlab.rules.engine import current_player
 from swlab.rules.geo import BoardLike
 from swlab.rules.state import GameState
 
@@ -80,7 +80,7 @@ def acting_seat(state: GameState) -> int:
     """The seat whose turn it is at ``state`` (the player the die is rolled for, at a die
     roll): the learner of a mark starting there."""
     actor = current_player(state)
-    return state.turn.actor if actor is None or actor == CHANCE or actor < 0 else actor
+    return state.turn.actor if actor is None or actor < 0 else actor  # CHANCE < 0
 
 
 def overlapped(marks: Sequence[Mark], mark: Mark) -> int | None:
@@ -164,6 +164,10 @@ class Lesson:
         steps = len(self.record.actions)
         if not self.marks:
             raise LessonError("marks", "mark at least one learner's turn", file)
+        if not steps:
+            raise LessonError(
+                "actions", "the game has no actions: a learner's turn marks actions played", file
+            )
         for k, m in enumerate(self.marks):
             if not 0 <= m.step < steps:
                 raise LessonError(

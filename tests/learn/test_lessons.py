@@ -242,3 +242,11 @@ def test_a_lesson_comment_fits_a_level_text(recorded: Path, tmp_path: Path) -> N
     long = [{"step": 1, "text": "x" * (COMMENT_LIMIT + 1)}]
     with pytest.raises(LevelError, match=r"bad\.json: comments\.0\.text: 2,001 characters"):
         lesson_levels(_edited(recorded, tmp_path, comments=long))
+
+
+def test_a_lesson_of_a_game_not_played_is_refused(recorded: Path, tmp_path: Path) -> None:
+    bad = _edited(
+        recorded, tmp_path, actions=[], comments=[], marks=[{"step": 0, "until": 1, "goal": "g"}]
+    )
+    with pytest.raises(LessonError, match=r"bad\.json: actions: the game has no actions"):
+        load_lesson(bad)
