@@ -57,6 +57,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "scenario": (".yaml", ".yml", ".json"),
     "map": (".geojson",),
     "progress": (".json",),
+    "lesson": (".json",),
 }
 
 #: Never written or read by a file box, whatever the kind: notebooks and code.
@@ -316,6 +317,8 @@ COULD_NOT = {
     "open game": N_("Could not open game: {reason}"),
     "open position": N_("Could not open position: {reason}"),
     "open design": N_("Could not open design: {reason}"),
+    "save lesson": N_("Could not save lesson: {reason}"),
+    "open lesson": N_("Could not open lesson: {reason}"),
 }
 DONE = {
     "save": N_("Done: save ({name})."),
@@ -325,6 +328,8 @@ DONE = {
     "open game": N_("Done: open game ({name})."),
     "open position": N_("Done: open position ({name})."),
     "open design": N_("Done: open design ({name})."),
+    "save lesson": N_("Done: save lesson ({name})."),
+    "open lesson": N_("Done: open lesson ({name})."),
 }
 #: A file name that does not end as its kind's files do, one sentence per kind.
 WRONG_SUFFIX = {
@@ -332,6 +337,7 @@ WRONG_SUFFIX = {
     "scenario": N_("{name}: a scenario file ends in {suffixes}"),
     "map": N_("{name}: a map file ends in {suffixes}"),
     "progress": N_("{name}: a progress file ends in {suffixes}"),
+    "lesson": N_("{name}: a lesson file ends in {suffixes}"),
 }
 
 
@@ -372,6 +378,7 @@ def _schema_words() -> frozenset[str]:
 
     words = {"board", "race", "active", "declined", "actions", "scenario", "notes", "format"}
     words |= {"version", "seed", "races", "powers", "players", "regions", "turn"}
+    words |= {"comments", "step", "text", "marks", "until", "goal"}  # records and lessons
     words |= set(EXTRA_TOP_KEYS)
     for cls in (Combo, Conquest, GameState, PlayerState, RaceState, RegionState, TurnState):
         words |= {f.name for f in fields(cls)}
@@ -396,6 +403,7 @@ def panel_error(error: BaseException) -> str:
     kind of problem, where (as far as schema keys and numbers say it) and the rule."""
     from swlab.board.io import MapFormatError
     from swlab.game.codec import ScenarioError
+    from swlab.game.lesson import LessonError
     from swlab.game.record import RecordError, ReplayError
     from swlab.safe_io import InputRefused
 
@@ -420,6 +428,8 @@ def panel_error(error: BaseException) -> str:
         rule = f" ({rules[-1]})" if rules else ""
         if isinstance(error, ScenarioError):
             text = _("not a scenario swlab can load")
+        elif isinstance(error, LessonError):
+            text = _("not a lesson swlab can load")
         else:
             text = _("not a game record swlab can load")
         if where:

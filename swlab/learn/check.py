@@ -142,19 +142,26 @@ def _check_predict(level: Level) -> list[str]:
 
 
 def check_files(paths: Sequence[str | os.PathLike[str]] = ()) -> list[CheckResult]:
-    """Check the given level files (default: every shipped level); a file that does not
+    """Check the given level files and lesson files (``.json``: one level per marked
+    turn, :mod:`swlab.learn.lesson`), by default every shipped level; a file that does not
     load is one result whose problem names the place in the file."""
+    from swlab.learn.lesson import is_lesson_file, lesson_levels
+
     results: list[CheckResult] = []
-    levels: list[Level | tuple[str, LevelError]] = []
+    #: each level with the place its problems are told at (``marks.1`` in a lesson)
+    levels: list[tuple[Level, str] | tuple[str, LevelError]] = []
     for p in paths or level_files():
         try:
-            levels.append(load_level(p))
+            if is_lesson_file(p):
+                levels += [(lv, f"marks.{k}: ") for k, lv in enumerate(lesson_levels(p))]
+            else:
+                levels.append((load_level(p), ""))
         except LevelError as e:
             levels.append((str(p), e))
     seen: dict[str, str] = {}
-    for item in levels:
-        if isinstance(item, tuple):
-            results.append(CheckResult(item[0], problems=[str(item[1])]))
+    for item, where in levels:
+        if isinstance(item, str):
+            results.append(CheckResult(item, problems=[str(where)]))
             continue
         file = str(item.file) if item.file is not None else item.id
         result = CheckResult(file, item.id)
@@ -167,6 +174,7 @@ def check_files(paths: Sequence[str | os.PathLike[str]] = ()) -> list[CheckResul
             result.problems += check_level(item)
         except (LevelError, ValueError) as e:
             result.problems.append(str(e))
+        result.problems = [f"{where}{problem}" for problem in result.problems]
         results.append(result)
     return results
 

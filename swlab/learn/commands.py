@@ -95,7 +95,10 @@ def add_learn_commands(commands: Any) -> None:
         "check", help=_("play each level's solution and wrong try (exit 1 if any fails)")
     )
     check.add_argument(
-        "files", nargs="*", metavar="FILE", help=_("level files (default: every shipped level)")
+        "files",
+        nargs="*",
+        metavar="FILE",
+        help=_("level files and lesson files (default: every shipped level)"),
     )
     check.set_defaults(run=_cmd_check)
     report = sub.add_parser(

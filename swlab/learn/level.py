@@ -34,6 +34,7 @@ from swlab.game.codec import as_str as _str
 from swlab.game.codec import known as _known
 from swlab.game.codec import required as _required
 from swlab.game.game import Game
+from swlab.game.lesson import acting_seat
 from swlab.game.report import split_actions
 from swlab.game.scenario import load_scenario, scenario_from_dict
 from swlab.i18n import _
@@ -186,8 +187,7 @@ class Level:
 
 def learner_seat(state: GameState) -> int:
     """The seat that decides now (the player the die is rolled for, at a die roll)."""
-    actor = current_player(state)
-    return state.turn.actor if actor is None or actor < 0 else actor
+    return acting_seat(state)
 
 
 # ====================================================================================

@@ -70,6 +70,8 @@ from swlab.rules.state import GameState, Stage
 if TYPE_CHECKING:
     import pandas as pd
 
+    from swlab.game.record import GameRecord
+
 __all__ = [
     "BotSpec",
     "Button",
@@ -834,8 +836,8 @@ class GameController:
         """Save the game up to the cursor (JSON for ``.json``, text otherwise)."""
         self.game.save(path)
 
-    def load_record(self, path: str | os.PathLike[str]) -> None:
-        """Replace the game by the one recorded in ``path`` (cursor at its end)."""
+    def load_record(self, path: GameRecord | str | os.PathLike[str]) -> None:
+        """Replace the game by the one recorded in ``path`` (or a record; cursor at its end)."""
         self._replace_game(Game.from_record(path, self.board))
 
     def save_scenario(self, path: str | os.PathLike[str]) -> None:

@@ -28,6 +28,7 @@ from swlab.game.game import Game
 from swlab.i18n import N_, NC_, _, npgettext
 from swlab.play.controller import BotSpec, ClickResult, GameController, PanelModel
 from swlab.play.ending import END_CSS, coins_chart, ending, ending_html
+from swlab.play.lesson import LessonBox
 from swlab.play.pacing import BotClock
 from swlab.play.style import (
     DIM_CSS,
@@ -71,6 +72,7 @@ def css(text_px: int | None = 16, label_scale: float = 1.0, label: int = 16) -> 
 .swlab-viewer .swlab-row .widget-html, .swlab-viewer .swlab-row .widget-html-content,
 .swlab-viewer .swlab-row .widget-checkbox label, .swlab-viewer .swlab-row .widget-text input {{
   font-size: var(--t); line-height: 1.35; height: auto; }}
+.swlab-viewer .swlab-row .widget-textarea textarea {{ font: inherit; font-size: var(--t); }}
 .swlab-viewer .swlab-table {{ max-width: 100%; overflow-x: auto; }}
 .swlab-viewer table {{ border-collapse: collapse; font-size: 0.9em; max-width: 100%; }}
 .swlab-viewer th, .swlab-viewer td {{ border-bottom: 1px solid #ccc; padding: 2px 3px;
@@ -221,7 +223,7 @@ class GameViewer:
         self._build_turn_boxes()
         self._assemble(bots_row, file_box, panel_width, guide)
         #: called after every redraw (the presenter adds its narration and its clock)
-        self.on_refresh: list[Any] = []
+        self.on_refresh: list[Any] = [self.lessons.sync]
         self.refresh()
 
     def _map_layout(
@@ -391,7 +393,11 @@ class GameViewer:
         self.confirm_row = widgets.HBox([self.replace_button, self.keep_button])
         self.confirm_row.layout.display = "none"
         files_title = self._heading(N_("Game records and scenario files"))
-        file_box = widgets.VBox([files_title, self.path, files_row, self.confirm_row])
+        #: the teacher's row: comments, the learner's turns, lesson files (swlab.play.lesson)
+        self.lessons = LessonBox(self)
+        file_box = widgets.VBox(
+            [files_title, self.path, files_row, self.confirm_row, self.lessons.box]
+        )
         if not self.files.enabled:
             file_box.layout.display = "none"
         return file_box
