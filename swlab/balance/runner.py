@@ -42,7 +42,7 @@ from swlab.game import GameRecord
 from swlab.i18n import _, decimal
 from swlab.limits import CONNECT_TIMEOUT_S, MAX_GAMES, too_many_games
 from swlab.rules import Action, BoardLike, GameState, Stage, tokens_on_map, winners
-from swlab.rules.events import ComboPicked, Event, Scored
+from swlab.rules.events import ComboPicked, Conquered, Event, Scored
 from swlab.rules.setup import board_problem
 
 if TYPE_CHECKING:
@@ -118,6 +118,9 @@ class ComboPick:
     power: str
     round: int
     coins: int
+    #: the region id the race conquered first (-1 if it conquered none), for a board's
+    #: first-conquest popularity (:mod:`swlab.balance.fingerprint`)
+    first_conquest: int = -1
 
 
 @dataclass(frozen=True)
@@ -167,11 +170,12 @@ class _Timed:
 
 class _Tracker:
     """Observer of one game: which combo each seat holds, the coins scored while it is
-    held, and who holds each region at the end of every round."""
+    held, the region its race conquered first, and who holds each region at the end of
+    every round."""
 
     def __init__(self, players: int) -> None:
         self.current: list[int | None] = [None] * players  # index into picks
-        self.picks: list[list[Any]] = []  # [seat, race, power, round, coins]
+        self.picks: list[list[Any]] = []  # [seat, race, power, round, coins, first conquest]
         self.held: dict[int, tuple[int, ...]] = {}
 
     def __call__(
@@ -180,7 +184,11 @@ class _Tracker:
         for e in events:
             if isinstance(e, ComboPicked):
                 self.current[e.player] = len(self.picks)
-                self.picks.append([e.player, e.race, e.power, before.round, 0])
+                self.picks.append([e.player, e.race, e.power, before.round, 0, -1])
+            elif isinstance(e, Conquered):
+                k = self.current[e.player]
+                if k is not None and self.picks[k][5] < 0 and self.picks[k][1] == e.race:
+                    self.picks[k][5] = e.region
             elif isinstance(e, Scored):
                 k = self.current[e.player]
                 if k is not None:
@@ -211,9 +219,7 @@ def play_one(board: BoardLike, plan: Plan, game: int) -> GameOutcome:
     started = time.thread_time()
     final, record = play_game(board, bots, game_seed, observer=tracker)
     cpu = time.thread_time() - started
-    picks = tuple(
-        ComboPick(s, race, power, rnd, coins) for s, race, power, rnd, coins in tracker.picks
-    )
+    picks = tuple(ComboPick(*pick) for pick in tracker.picks)
     return GameOutcome(
         game=game,
         seed=game_seed,
