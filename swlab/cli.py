@@ -391,6 +391,7 @@ def _cmd_map_fingerprint(args: argparse.Namespace, out: TextIO) -> int:
     official board's for the same player count (:mod:`swlab.balance.fingerprint`)."""
     from swlab.balance.fingerprint import fingerprint, reference_for
     from swlab.editor.playtest import NotPlayableError, check_playable
+    from swlab.rules.setup import board_problem
 
     games = _games(args.games)
     styles = [s.strip() for s in args.styles.split(",") if s.strip()]
@@ -398,12 +399,9 @@ def _cmd_map_fingerprint(args: argparse.Namespace, out: TextIO) -> int:
         raise CommandError(_("--styles names no bot style"))
     parallel = _parallel_options(args)
     board = _load_map(args)
-    if board.profile == "terra_mystica":
-        raise CommandError(
-            _("{file}: a Terra Mystica map has no Small World games to play").format(
-                file=args.file
-            )
-        )
+    not_small_world = board_problem(board)  # a Terra Mystica map (R-COMP-1)
+    if not_small_world is not None:
+        raise CommandError(not_small_world)
     try:
         check_playable(board)
     except NotPlayableError as error:

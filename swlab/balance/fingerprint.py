@@ -113,8 +113,9 @@ def smith_anton_distance(rates: Sequence[float]) -> float:
 
 
 def rate_with_interval(rate: float, low: float, high: float) -> str:
-    """``50% (95%: 6%–94%)``: a win rate a reader does not take for more than it says."""
-    return _("{rate} ({level}: {low}–{high})").format(
+    """``50% (95%: 6%-94%)`` (an en dash): a win rate a reader does not take for more than
+    it says."""
+    return _("{rate} ({level}: {low}\N{EN DASH}{high})").format(
         rate=percent(rate), level=percent(0.95), low=percent(low), high=percent(high)
     )
 
@@ -247,9 +248,7 @@ def summarize(
                 first_count[pick.first_conquest] += 1
                 races += 1
     held = tuple((rid, held_count[rid] / games if games else 0.0) for rid in sorted(held_count))
-    first = tuple(
-        (rid, first_count[rid] / races if races else 0.0) for rid in sorted(first_count)
-    )
+    first = tuple((rid, first_count[rid] / races if races else 0.0) for rid in sorted(first_count))
     return StyleFingerprint(style, games, wins, held, first, races)
 
 
@@ -297,7 +296,7 @@ class Fingerprint:
     def table(self, reference: Fingerprint | None = None) -> str:
         """The seat table (per style, then overall; under each row the same style's row of
         ``reference``, the official board's, when it has one) and the regions' lines."""
-        return "\n".join([*self._seat_lines(reference), "", *self._region_lines()])
+        return "\n".join([*self._seat_lines(reference), "", *self._region_lines(reference)])
 
     def _rows(self, reference: Fingerprint | None) -> list[tuple[str, StyleFingerprint]]:
         known = {p.style: p for p in reference.styles} if reference is not None else {}
@@ -307,17 +306,22 @@ class Fingerprint:
             label = _("overall") if part.style == OVERALL else part.style
             rows.append((label, part))
             theirs = known.get(part.style)
-            if reference is not None and theirs is not None:
-                if part.style != OVERALL or same_mix:
-                    rows.append(("  " + _("{board} (official)").format(board=reference.board), theirs))
+            if reference is not None and theirs is not None and (part.style != OVERALL or same_mix):
+                rows.append(("  " + _("{board} (official)").format(board=reference.board), theirs))
         return rows
 
     def _seat_lines(self, reference: Fingerprint | None) -> list[str]:
-        head = [pgettext("fingerprint", HEADINGS["style"]), pgettext("fingerprint", HEADINGS["games"])]
-        head += [
-            pgettext("fingerprint", HEADINGS["seat"]).format(seat=s + 1) for s in range(self.players)
+        head = [
+            pgettext("fingerprint", HEADINGS["style"]),
+            pgettext("fingerprint", HEADINGS["games"]),
         ]
-        head += [pgettext("fingerprint", HEADINGS[k]) for k in ("distance", "spread", "smith_anton")]
+        head += [
+            pgettext("fingerprint", HEADINGS["seat"]).format(seat=s + 1)
+            for s in range(self.players)
+        ]
+        head += [
+            pgettext("fingerprint", HEADINGS[k]) for k in ("distance", "spread", "smith_anton")
+        ]
         body = []
         for label, part in self._rows(reference):
             cells = [label, str(part.games), *(str(seat) for seat in part.seats)]
@@ -333,22 +337,22 @@ class Fingerprint:
 
         return [line(head), *(line(cells) for cells in body)]
 
-    def _region_lines(self) -> list[str]:
+    def _region_lines(self, reference: Fingerprint | None = None) -> list[str]:
         def listed(shares: Sequence[tuple[int, float]]) -> str:
             return ", ".join(
                 _("{region} ({share})").format(region=rid, share=percent(s)) for rid, s in shares
             ) or _("none")
 
+        parts = [(_("overall") if p.style == OVERALL else p.style, p) for p in self.styles]
+        if reference is not None:
+            label = _("{board} (official)").format(board=reference.board)
+            parts.append((f"{label}, " + _("overall"), reference.overall))
         lines = []
-        for part in self.styles:
-            label = _("overall") if part.style == OVERALL else part.style
-            lines.append(f"{label}:")
-            lines.append("  " + _("held most at the end: {regions}").format(regions=listed(part.held_most)))
-            lines.append("  " + _("held least at the end: {regions}").format(regions=listed(part.held_least)))
-            lines.append(
-                "  "
-                + _("first conquests: {regions}").format(regions=listed(part.popular_first))
-            )
+        for label, part in parts:
+            most = _("held most at the end: {regions}").format(regions=listed(part.held_most))
+            least = _("held least at the end: {regions}").format(regions=listed(part.held_least))
+            first = _("first conquests: {regions}").format(regions=listed(part.popular_first))
+            lines += [f"{label}:", f"  {most}", f"  {least}", f"  {first}"]
         return lines
 
 
@@ -422,8 +426,9 @@ def reference_fingerprints(
         "styles": list(styles),
         "made_by": "python tools/reference_fingerprints.py",  # i18n: not prose: a command
         "boards": [
-            fingerprint(f"official_{n}p", styles, games, seed, workers=workers, progress=progress)
-            .to_dict()
+            fingerprint(
+                f"official_{n}p", styles, games, seed, workers=workers, progress=progress
+            ).to_dict()
             for n in players
         ],
     }

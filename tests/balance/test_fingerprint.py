@@ -178,6 +178,7 @@ def test_the_command_as_json(capsys: pytest.CaptureFixture[str]) -> None:
         (["no_such_board"], "no_such_board"),
         (["official_2p", "--styles", "calm"], "unknown bot 'calm'"),
         (["official_2p", "--games", "0"], "--games must be 1 or more, not 0"),
+        (["terra_mystica_base"], "is a Terra Mystica map, not a Small World board (R-COMP-1)"),
     ],
 )
 def test_bad_input_is_one_error_line(
