@@ -8,9 +8,9 @@ import pytest
 
 pytest.importorskip("ipyleaflet")
 
-from swlab.board import official_board  # noqa: E402
-from swlab.editor import from_board  # noqa: E402
-from swlab.editor.widget import MapEditor  # noqa: E402
+from swlab.board import official_board
+from swlab.editor import from_board
+from swlab.editor.widget import MapEditor
 
 
 def test_pressing_play_test_shows_intervals_not_bare_shares() -> None:
@@ -21,5 +21,5 @@ def test_pressing_play_test_shows_intervals_not_bare_shares() -> None:
     assert "4 games" in shown
     rows = [line for line in shown.splitlines() if re.match(r"\s+[12]\s", line)]
     assert len(rows) == 2
-    assert all(re.search(r"\d+% \(95%: \d+%–\d+%\)", row) for row in rows)
+    assert all(re.search(r"\d+% \(95%: \d+%\u2013\d+%\)", row) for row in rows)
     assert "seat distance: " in shown
