@@ -41,12 +41,20 @@ import json
 import math
 import os
 from collections.abc import Mapping, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from swlab.balance.runner import CONNECT_TIMEOUT_S, GameOutcome, Plan, run_games
+from swlab.balance.runner import (
+    CONNECT_TIMEOUT_S,
+    GameOutcome,
+    Plan,
+    local_cluster,
+    plays_serially,
+    run_games,
+)
 from swlab.balance.stats import wilson
 from swlab.bots.base import make_bot
 from swlab.i18n import NC_, _, decimal, percent, pgettext
@@ -374,7 +382,8 @@ def fingerprint(
 
     Every seat of a style's games is played by that style; ``players`` defaults to the
     board's. The games run where the balance lab runs them (serially, ``workers`` local
-    processes, or the cluster at ``scheduler``) with the same numbers everywhere.
+    processes, or the cluster at ``scheduler``) with the same numbers everywhere; a local
+    cluster is started once for all the styles.
     """
     from swlab.board.catalog import load_board
 
@@ -386,24 +395,29 @@ def fingerprint(
         raise ValueError(_("give at least one bot style"))
     for kind in kinds:
         make_bot(kind)  # an unknown style is refused before any game is played
+    region_ids = tuple(the_board.ids)
     parts: list[StyleFingerprint] = []
     every: list[GameOutcome] = []
-    region_ids = tuple(the_board.ids)
-    for kind in kinds:
-        run = run_games(
-            Plan(spec, seats, (kind,), seed, games),
-            workers=workers,
-            scheduler=scheduler,
-            connect_timeout=connect_timeout,
-            security=security,
-            progress=progress,
-            stream=stream,
-            label=f"fingerprint {kind}",  # i18n: not prose: the command and the style
-        )
-        if run.interrupted:
-            raise KeyboardInterrupt
-        parts.append(summarize(kind, run.outcomes, seats, region_ids))
-        every.extend(run.outcomes)
+    with ExitStack() as stack:
+        if not plays_serially(workers, scheduler, games) and scheduler is None:
+            # one local cluster for every style: it takes seconds to start
+            cluster, _n = stack.enter_context(local_cluster(workers))
+            scheduler, workers = cluster.scheduler_address, None
+        for kind in kinds:
+            run = run_games(
+                Plan(spec, seats, (kind,), seed, games),
+                workers=workers,
+                scheduler=scheduler,
+                connect_timeout=connect_timeout,
+                security=security,
+                progress=progress,
+                stream=stream,
+                label=f"fingerprint {kind}",  # i18n: not prose: the command and the style
+            )
+            if run.interrupted:
+                raise KeyboardInterrupt
+            parts.append(summarize(kind, run.outcomes, seats, region_ids))
+            every.extend(run.outcomes)
     parts.append(summarize(OVERALL, every, seats, region_ids))
     name = str(getattr(the_board, "name", "board"))
     return Fingerprint(name, seats, seed, tuple(parts))

@@ -58,8 +58,10 @@ __all__ = [
     "Run",
     "batches",
     "end_progress_lines",
+    "local_cluster",
     "play_batch",
     "play_one",
+    "plays_serially",
     "run_games",
     "seat_bots",
 ]
@@ -387,7 +389,7 @@ def _client(
     ``connect_timeout`` seconds; ``security`` for ``tls://``), else on a new local cluster
     of ``workers`` single-threaded processes (the games are pure Python)."""
     try:
-        from distributed import Client, LocalCluster
+        from distributed import Client
     except ModuleNotFoundError as error:  # pragma: no cover - a declared dependency
         raise ModuleNotFoundError(
             _("the Dask runner needs dask[distributed]: pip install 'dask[distributed]'"),
@@ -404,6 +406,22 @@ def _client(
         finally:
             client.close()
         return
+    with local_cluster(workers) as (cluster, n):
+        client = Client(cluster)
+        try:
+            # the backend as the run's metadata records it (English, as every field of it)
+            yield client, f"local cluster ({n} workers)"  # i18n: not prose: recorded metadata
+        finally:
+            client.close()
+
+
+@contextmanager
+def local_cluster(workers: int | None) -> Iterator[tuple[Any, int]]:
+    """A new local Dask cluster of ``workers`` single-threaded processes (default one per
+    core) and its number of workers; closed at the end. Several runs may share it through
+    its ``scheduler_address`` (:func:`swlab.balance.fingerprint.fingerprint` does)."""
+    from distributed import LocalCluster
+
     n = workers or os.cpu_count() or 1
     cluster = LocalCluster(
         n_workers=n,
@@ -412,13 +430,19 @@ def _client(
         silence_logs=logging.CRITICAL,  # a worker outliving the scheduler at close logs noise
         **LOCAL_CLUSTER_QUIET,
     )
-    client = Client(cluster)
     try:
-        # the backend as the run's metadata records it (English, as every field of it)
-        yield client, f"local cluster ({n} workers)"  # i18n: not prose: recorded metadata
+        yield cluster, n
     finally:
-        client.close()
         cluster.close()
+
+
+def plays_serially(workers: int | None, scheduler: str | None, games: int) -> bool:
+    """Whether :func:`run_games` plays ``games`` games in this process: ``workers=0``, or the
+    default on one core or for fewer than :data:`MIN_GAMES_FOR_CLUSTER` games."""
+    cores = os.cpu_count() or 1
+    return scheduler is None and (
+        workers == 0 or (workers is None and (cores == 1 or games < MIN_GAMES_FOR_CLUSTER))
+    )
 
 
 def _security_for(scheduler: str, security: Security | None) -> Security | None:
@@ -527,10 +551,7 @@ def run_games(
     problem = board_problem(_board(plan.board))  # a Terra Mystica map: refused before a game
     if problem is not None:
         raise ValueError(problem)
-    cores = os.cpu_count() or 1
-    serial = scheduler is None and (
-        workers == 0 or (workers is None and (cores == 1 or plan.games < MIN_GAMES_FOR_CLUSTER))
-    )
+    serial = plays_serially(workers, scheduler, plan.games)
     out = stream or sys.stderr
     bar = _Progress(plan.games, out, progress, label)
     outcomes: list[GameOutcome] = []

@@ -125,9 +125,11 @@ def test_the_same_seed_gives_the_same_numbers_and_overall_adds_the_styles() -> N
 
 
 def test_serial_and_two_workers_give_the_same_fingerprint() -> None:
-    serial = fingerprint("official_2p", ("aggressive",), games=4, seed=3, workers=0)
+    """Both styles' games on one local cluster of 2 workers: the serial numbers."""
+    styles = ("aggressive", "early-decline")
+    serial = fingerprint("official_2p", styles, games=4, seed=3, workers=0)
     started = time.perf_counter()
-    parallel = fingerprint("official_2p", ("aggressive",), games=4, seed=3, workers=2)
+    parallel = fingerprint("official_2p", styles, games=4, seed=3, workers=2)
     assert time.perf_counter() - started < 120  # a local cluster starts on a busy machine
     assert parallel == serial
 
