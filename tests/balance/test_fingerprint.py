@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import runpy
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,7 +21,6 @@ from swlab.balance.fingerprint import (
     StyleFingerprint,
     fingerprint,
     rate_with_interval,
-    reference_fingerprints,
     reference_for,
     seat_distance,
     seat_spread,
@@ -30,6 +30,7 @@ from swlab.balance.fingerprint import (
 from swlab.balance.runner import ComboPick, GameOutcome
 from swlab.cli import main
 
+ROOT = Path(__file__).resolve().parents[2]
 REGIONS = (1, 2, 3, 4, 5, 6, 7)
 
 
@@ -223,13 +224,18 @@ def test_the_reference_file_holds_the_four_official_boards() -> None:
     assert reference_for(6) is None
 
 
-def test_the_reference_file_is_what_the_tool_computes() -> None:
-    """One cell of the file recomputed (the 2-player board, the aggressive style, all its
-    games): it fails when the engine or a bot changed; then run
+def test_the_reference_file_is_what_the_tool_computes(tmp_path: Path) -> None:
+    """One part of the file made again by its tool (the 2-player board, the aggressive
+    style, all its games): it fails when the engine or a bot changed; then run
     ``python tools/reference_fingerprints.py``."""
-    fresh = reference_fingerprints(players=(2,), styles=("aggressive",), workers=0)
-    assert fresh["games_per_style"] == REFERENCE_GAMES
-    computed = Fingerprint.from_dict(fresh["boards"][0]).style("aggressive")
-    shipped = reference_for(2)
-    assert shipped is not None
-    assert computed == shipped.style("aggressive")
+    part = tmp_path / "part.json"
+    tool = ROOT / "tools" / "reference_fingerprints.py"
+    words = ["--players", "2", "--styles", "aggressive", "--output", str(part), "--no-progress"]
+    runpy.run_path(str(tool), run_name="reference")["main"](words)
+    fresh = json.loads(part.read_text(encoding="utf-8"))
+    shipped = json.loads(REFERENCE_FILE.read_text(encoding="utf-8"))
+    assert fresh["games_per_style"] == shipped["games_per_style"] == REFERENCE_GAMES
+    assert fresh["seed"] == shipped["seed"] and fresh["made_by"] == shipped["made_by"]
+    cell = fresh["boards"][0]["styles"][0]
+    assert cell["style"] == "aggressive" and fresh["boards"][0]["players"] == 2
+    assert cell == shipped["boards"][0]["styles"][1]  # the same numbers, as JSON
