@@ -353,8 +353,8 @@ class Fingerprint:
 
         parts = [(_("overall") if p.style == OVERALL else p.style, p) for p in self.styles]
         if reference is not None:
-            label = _("{board} (official)").format(board=reference.board)
-            parts.append((f"{label}, " + _("overall"), reference.overall))
+            label = _("{board} (official), overall").format(board=reference.board)
+            parts.append((label, reference.overall))
         lines = []
         for label, part in parts:
             most = _("held most at the end: {regions}").format(regions=listed(part.held_most))
