@@ -386,6 +386,68 @@ def _cmd_map_stats(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _cmd_map_fingerprint(args: argparse.Namespace, out: TextIO) -> int:
+    """Play seeded games per bot style and print the board's fingerprint, beside the
+    official board's for the same player count (:mod:`swlab.balance.fingerprint`)."""
+    from swlab.balance.fingerprint import fingerprint, reference_for
+    from swlab.editor.playtest import NotPlayableError, check_playable
+    from swlab.rules.setup import board_problem
+
+    games = _games(args.games)
+    styles = [s.strip() for s in args.styles.split(",") if s.strip()]
+    if not styles:
+        raise CommandError(_("--styles names no bot style"))
+    parallel = _parallel_options(args)
+    board = _load_map(args)
+    not_small_world = board_problem(board)  # a Terra Mystica map (R-COMP-1)
+    if not_small_world is not None:
+        raise CommandError(not_small_world)
+    try:
+        check_playable(board)
+    except NotPlayableError as error:
+        raise CommandError(
+            _("{file}: cannot be played ({problems}; `swlab map check {file}` lists them)").format(
+                file=args.file, problems=_problems(len(error.problems))
+            )
+        ) from None
+    fp = fingerprint(
+        board, styles, games, args.seed, progress=not args.no_progress, stream=sys.stderr,
+        **parallel,
+    )  # fmt: skip
+    reference = reference_for(fp.players)
+    if args.json:
+        data = {
+            "fingerprint": _fingerprint_json(fp),
+            "reference": _fingerprint_json(reference) if reference is not None else None,
+        }
+        print(json.dumps(data, indent=1, ensure_ascii=False), file=out)
+        return 0
+    head = _("{board}: {players}, {games} per style (seed {seed})").format(
+        board=fp.board,
+        players=ngettext("{n} player", "{n} players", fp.players).format(n=fp.players),
+        games=names.games(games),
+        seed=args.seed,
+    )
+    _say(head, file=out)
+    if reference is not None:
+        _say(
+            _("beside each style: the official board's numbers ({games} per style)").format(
+                games=names.games(reference.styles[0].games)
+            ),
+            file=out,
+        )
+    _say_block(fp.table(reference) + "\n", out)
+    return 0
+
+
+def _fingerprint_json(fp: Any) -> dict[str, Any]:
+    """A fingerprint as JSON data: its counts and, per style, its derived figures."""
+    data: dict[str, Any] = fp.to_dict()
+    for part, style in zip(data["styles"], fp.styles, strict=True):
+        part.update(style.figures())
+    return data
+
+
 def _cmd_map_from_graph(args: argparse.Namespace, out: TextIO) -> int:
     """Draw polygons for a region graph (a file or a shipped graph) and save them as GeoJSON."""
     from swlab.board.catalog import find_graph
@@ -423,7 +485,7 @@ def _cmd_map_list(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _add_map_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """``swlab map check|show|stats|from-graph|list``."""
+    """``swlab map check|show|stats|fingerprint|from-graph|list``."""
     group = commands.add_parser("map", help=_("check, draw, count, generate or list maps"))
     sub = group.add_subparsers(dest="map_command", metavar="COMMAND", required=True)
     file_help = _(
@@ -466,6 +528,37 @@ def _add_map_commands(commands: argparse._SubParsersAction[argparse.ArgumentPars
     )
     _count_options(stats)
     stats.set_defaults(run=_cmd_map_stats)
+
+    fingerprint = sub.add_parser(
+        "fingerprint",
+        help=_("is a board fair? seat win rates, heat map and first conquests of bot games"),
+        description=_(
+            "Play seeded games per bot style and print each seat's win rate with its 95%% "
+            "interval, the seat distance, Smith & Anton's distance, the regions held most "
+            "and least and the most popular first conquests, beside the official board's "
+            "numbers for the same player count."
+        ),
+    )
+    fingerprint.add_argument("file", metavar="FILE", help=file_help)
+    fingerprint.add_argument(
+        "--styles",
+        default="greedy,aggressive,early-decline",
+        help=_(
+            "bot styles, comma-separated: greedy, aggressive, early-decline, search, or a "
+            "level (beginner, easy, medium, hard, expert); default greedy,aggressive,early-decline"
+        ),
+    )
+    fingerprint.add_argument(
+        "--games", type=int, default=200, help=_("games per style (default 200)")
+    )
+    fingerprint.add_argument(
+        "--seed", type=int, default=0, help=_("seed of the first game (default 0)")
+    )
+    fingerprint.add_argument("--json", action="store_true", help=_("print the numbers as JSON"))
+    fingerprint.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
+    _add_parallel_options(fingerprint)
+    _count_options(fingerprint)
+    fingerprint.set_defaults(run=_cmd_map_fingerprint)
 
     from_graph = sub.add_parser(
         "from-graph", help=_("draw a board for a region graph (JSON) and save it as GeoJSON")

@@ -42,7 +42,7 @@ from swlab.game import GameRecord
 from swlab.i18n import _, decimal
 from swlab.limits import CONNECT_TIMEOUT_S, MAX_GAMES, too_many_games
 from swlab.rules import Action, BoardLike, GameState, Stage, tokens_on_map, winners
-from swlab.rules.events import ComboPicked, Event, Scored
+from swlab.rules.events import ComboPicked, Conquered, Event, Scored
 from swlab.rules.setup import board_problem
 
 if TYPE_CHECKING:
@@ -58,8 +58,10 @@ __all__ = [
     "Run",
     "batches",
     "end_progress_lines",
+    "local_cluster",
     "play_batch",
     "play_one",
+    "plays_serially",
     "run_games",
     "seat_bots",
 ]
@@ -118,6 +120,9 @@ class ComboPick:
     power: str
     round: int
     coins: int
+    #: the region id the race conquered first (-1 if it conquered none), for a board's
+    #: first-conquest popularity (:mod:`swlab.balance.fingerprint`)
+    first_conquest: int = -1
 
 
 @dataclass(frozen=True)
@@ -167,11 +172,12 @@ class _Timed:
 
 class _Tracker:
     """Observer of one game: which combo each seat holds, the coins scored while it is
-    held, and who holds each region at the end of every round."""
+    held, the region its race conquered first, and who holds each region at the end of
+    every round."""
 
     def __init__(self, players: int) -> None:
         self.current: list[int | None] = [None] * players  # index into picks
-        self.picks: list[list[Any]] = []  # [seat, race, power, round, coins]
+        self.picks: list[list[Any]] = []  # [seat, race, power, round, coins, first conquest]
         self.held: dict[int, tuple[int, ...]] = {}
 
     def __call__(
@@ -180,7 +186,11 @@ class _Tracker:
         for e in events:
             if isinstance(e, ComboPicked):
                 self.current[e.player] = len(self.picks)
-                self.picks.append([e.player, e.race, e.power, before.round, 0])
+                self.picks.append([e.player, e.race, e.power, before.round, 0, -1])
+            elif isinstance(e, Conquered):
+                k = self.current[e.player]
+                if k is not None and self.picks[k][5] < 0 and self.picks[k][1] == e.race:
+                    self.picks[k][5] = e.region
             elif isinstance(e, Scored):
                 k = self.current[e.player]
                 if k is not None:
@@ -211,9 +221,7 @@ def play_one(board: BoardLike, plan: Plan, game: int) -> GameOutcome:
     started = time.thread_time()
     final, record = play_game(board, bots, game_seed, observer=tracker)
     cpu = time.thread_time() - started
-    picks = tuple(
-        ComboPick(s, race, power, rnd, coins) for s, race, power, rnd, coins in tracker.picks
-    )
+    picks = tuple(ComboPick(*pick) for pick in tracker.picks)
     return GameOutcome(
         game=game,
         seed=game_seed,
@@ -381,7 +389,7 @@ def _client(
     ``connect_timeout`` seconds; ``security`` for ``tls://``), else on a new local cluster
     of ``workers`` single-threaded processes (the games are pure Python)."""
     try:
-        from distributed import Client, LocalCluster
+        from distributed import Client
     except ModuleNotFoundError as error:  # pragma: no cover - a declared dependency
         raise ModuleNotFoundError(
             _("the Dask runner needs dask[distributed]: pip install 'dask[distributed]'"),
@@ -398,6 +406,22 @@ def _client(
         finally:
             client.close()
         return
+    with local_cluster(workers) as (cluster, n):
+        client = Client(cluster)
+        try:
+            # the backend as the run's metadata records it (English, as every field of it)
+            yield client, f"local cluster ({n} workers)"  # i18n: not prose: recorded metadata
+        finally:
+            client.close()
+
+
+@contextmanager
+def local_cluster(workers: int | None) -> Iterator[tuple[Any, int]]:
+    """A new local Dask cluster of ``workers`` single-threaded processes (default one per
+    core) and its number of workers; closed at the end. Several runs may share it through
+    its ``scheduler_address`` (:func:`swlab.balance.fingerprint.fingerprint` does)."""
+    from distributed import LocalCluster
+
     n = workers or os.cpu_count() or 1
     cluster = LocalCluster(
         n_workers=n,
@@ -406,13 +430,19 @@ def _client(
         silence_logs=logging.CRITICAL,  # a worker outliving the scheduler at close logs noise
         **LOCAL_CLUSTER_QUIET,
     )
-    client = Client(cluster)
     try:
-        # the backend as the run's metadata records it (English, as every field of it)
-        yield client, f"local cluster ({n} workers)"  # i18n: not prose: recorded metadata
+        yield cluster, n
     finally:
-        client.close()
         cluster.close()
+
+
+def plays_serially(workers: int | None, scheduler: str | None, games: int) -> bool:
+    """Whether :func:`run_games` plays ``games`` games in this process: ``workers=0``, or the
+    default on one core or for fewer than :data:`MIN_GAMES_FOR_CLUSTER` games."""
+    cores = os.cpu_count() or 1
+    return scheduler is None and (
+        workers == 0 or (workers is None and (cores == 1 or games < MIN_GAMES_FOR_CLUSTER))
+    )
 
 
 def _security_for(scheduler: str, security: Security | None) -> Security | None:
@@ -521,10 +551,7 @@ def run_games(
     problem = board_problem(_board(plan.board))  # a Terra Mystica map: refused before a game
     if problem is not None:
         raise ValueError(problem)
-    cores = os.cpu_count() or 1
-    serial = scheduler is None and (
-        workers == 0 or (workers is None and (cores == 1 or plan.games < MIN_GAMES_FOR_CLUSTER))
-    )
+    serial = plays_serially(workers, scheduler, plan.games)
     out = stream or sys.stderr
     bar = _Progress(plan.games, out, progress, label)
     outcomes: list[GameOutcome] = []

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from swlab.balance.fingerprint import StyleFingerprint, summarize
 from swlab.balance.lab import report_of_run
 from swlab.balance.report import BalanceReport, compare
 from swlab.balance.runner import Plan, run_games
@@ -83,27 +84,44 @@ class BalanceResult:
     """``seats``: one row per seat (``seat``, ``games``, ``wins``, ``win_share``,
     ``avg_coins``); ``held``: per region id, the share of games it ends held by a race;
     ``held_by_seat``: one row per region, one column per seat (shares); ``lab``: the
-    balance lab's full report (intervals, seat test, scores, heat map per round)."""
+    balance lab's full report (intervals, seat test, scores, heat map per round);
+    ``fingerprint``: the games' fingerprint (:mod:`swlab.balance.fingerprint`: each seat's
+    win rate, ties shared, with its 95 % interval, and the seat distance)."""
 
     seats: pd.DataFrame
     held: dict[int, float]
     held_by_seat: pd.DataFrame
     games: int
     lab: BalanceReport | None = field(default=None, compare=False, repr=False)
+    fingerprint: StyleFingerprint | None = field(default=None, compare=False, repr=False)
 
     def report(self) -> str:
-        fmt = {"win_share": percent, "avg_coins": lambda v: decimal(v, 1)}
+        """The seat table (a win share with its 95 % interval: 4 games say little), the
+        seat distance and the regions most often held at the end."""
+        shown = self.seats.copy()
+        fmt = {"avg_coins": lambda v: decimal(v, 1)}
+        if self.fingerprint is not None:
+            shown["win_share"] = [str(seat) for seat in self.fingerprint.seats]
+        else:
+            fmt["win_share"] = percent
         top = sorted(self.held.items(), key=lambda kv: (-kv[1], kv[0]))[:5]
         most = ", ".join(
             _("{region} ({share})").format(region=rid, share=percent(share)) for rid, share in top
         )
         headings = {k: pgettext("seat table", v) for k, v in SEAT_HEADINGS.items()}
-        table = self.seats.rename(columns=headings).to_string(
+        table = shown.rename(columns=headings).to_string(
             index=False, formatters={headings[k]: f for k, f in fmt.items()}
         )
         count = ngettext("{games} game", "{games} games", self.games).format(games=self.games)
-        held = _("most often held at the end: {regions}").format(regions=most)
-        return f"{count}\n{table}\n{held}"
+        lines = [count, table]
+        if self.fingerprint is not None:
+            lines.append(
+                _("seat distance: {distance} (the seat furthest from an equal share)").format(
+                    distance=percent(self.fingerprint.seat_distance, 1)
+                )
+            )
+        lines.append(_("most often held at the end: {regions}").format(regions=most))
+        return "\n".join(lines)
 
 
 def balance_run(
@@ -136,18 +154,17 @@ def balance_run(
     table["win_share"] = table["wins"] / table["games"]
     table = table.reset_index()[["seat", "games", "wins", "win_share", "avg_coins"]]
     n = run.games
-    last = [o.held[-1] for o in run.outcomes]
+    fingerprint = summarize(",".join(kinds), run.outcomes, seats, board.ids)
     counts = {rid: [0] * seats for rid in board.ids}
-    for owners in last:
-        for rid, owner in zip(run.outcomes[0].region_ids, owners, strict=True):
+    for outcome in run.outcomes:
+        for rid, owner in zip(outcome.region_ids, outcome.held[-1], strict=True):
             if owner >= 0 and rid in counts:
                 counts[rid][owner] += 1
-    held = {rid: sum(c) / n for rid, c in counts.items()}
     by_seat = pd.DataFrame(
         [[rid, *(c / n for c in counts[rid])] for rid in counts],
         columns=["region", *(f"seat {s + 1}" for s in range(seats))],
     )
-    return BalanceResult(table, held, by_seat, n, lab)
+    return BalanceResult(table, dict(fingerprint.held), by_seat, n, lab, fingerprint)
 
 
 def compare_with_official(

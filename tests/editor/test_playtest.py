@@ -65,3 +65,21 @@ def test_the_play_test_carries_the_lab_report_and_compares_with_official() -> No
     assert custom.games == official.games == 2
     assert list(table.columns) == [f"{board.name} (custom)", "official-2p (official)"]
     assert "0%" in heat_legend_html(3) and "3 games" in heat_legend_html(3)
+
+
+def test_a_four_game_play_test_shows_each_seats_interval_and_the_seat_distance() -> None:
+    """Four games say little: "50%" alone would read as a fair board."""
+    from swlab.balance.fingerprint import rate_with_interval, seat_distance
+    from swlab.balance.stats import wilson
+
+    result = balance_run(from_official(2).board, games=4, seed=0)
+    assert result.fingerprint is not None
+    wins = result.fingerprint.wins
+    assert sum(wins) == pytest.approx(4.0)
+    lines = result.report().splitlines()
+    for seat, won in enumerate(wins, start=1):
+        shown = rate_with_interval(won / 4, *wilson(won, 4))
+        assert any(line.split()[0] == str(seat) and shown in line for line in lines[2:4])
+    distance = seat_distance([w / 4 for w in wins])
+    assert f"seat distance: {distance * 100:.1f}%" in result.report()
+    assert "(95%: " in lines[2] and "(95%: " in lines[3]
