@@ -158,7 +158,8 @@ body *:not(.swlab-present, .swlab-present *), .swlab-present, .swlab-present .wi
 .swlab-overlay .swlab-strip { flex: 1 1 0; min-width: 0; gap: 0.6em;
   background: rgba(255, 255, 255, 0.92) !important; border-radius: 0.3em;
   padding: 0.3em 0.5em; }
-.swlab-overlay .swlab-abbreviations-box .widget-html-content { font-size: 3vh !important; height: auto;
+.swlab-overlay .swlab-abbreviations-box .widget-html-content { font-size: 3vh !important;
+  height: auto;
   background: rgba(255, 255, 255, 0.92); padding: 0.1em 0.3em; }
 .swlab-overlay .swlab-scores { font-size: 3vh; line-height: 1.3; }
 .swlab-overlay .swlab-scores .widget-html-content { font-size: inherit; line-height: inherit;
