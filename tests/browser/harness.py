@@ -83,7 +83,18 @@ def missing() -> str | None:
     return None
 
 
+#: How long an ``expect(...)`` assertion waits for its condition. Playwright's default,
+#: 5 s, is a quiet machine's: on a loaded one a kernel round trip (a language switch, a
+#: redraw) has taken longer, and the assertion failed while the page was still on its way.
+EXPECT_TIMEOUT_MS = 60_000
+
+
 def launch_chromium(p: Playwright) -> Browser:
+    """Debian's headless Chromium; every ``expect`` of the test run then waits up to
+    :data:`EXPECT_TIMEOUT_MS` for its condition."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
     return p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
 
 
