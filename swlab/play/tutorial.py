@@ -17,19 +17,19 @@ from swlab.game.shipped import scenario_path
 from swlab.i18n import _
 
 
-def attempt(game: Game, actions: str) -> bool:
+def attempt(game: Game, actions: str) -> None:
     """Play ``actions`` (``"conquer 3; end"``) on ``game`` and print the outcome.
 
     Prints ``✔`` and the events, or ``✘ refused:`` and the rule that forbids it; a refused
-    attempt leaves the game as it was. Returns whether the actions were played.
+    attempt leaves the game as it was. Returns nothing: a cell ending with it shows only
+    those sentences, never a ``True`` or ``False`` (Voilà shows every cell's value).
     """
     before = game.index
     error = game.try_play(actions)
     if error:
         print(_("✘ refused: {reason}").format(reason=error.message))
-        return False
+        return
     print("✔ " + "\n  ".join(game.describe(game.index - before)))
-    return True
 
 
 def with_power(scenario: str | os.PathLike[str], power: str, seat: int = 0) -> Game:

@@ -46,6 +46,16 @@ def test_the_voila_notebook_asks_nobody_to_run_all() -> None:
     assert not any("Run All" in source(c) for c in cells(welcome))
 
 
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_no_true_or_false_leaks_into_a_page(path: Path) -> None:
+    """Issue 25: a cell's value is shown under it (in Voila too): a demonstration that
+    ends with ``attempt(...)`` shows what happened, never ``True`` or ``False``."""
+    for cell in cells(path):
+        for out in cell.get("outputs", []) or []:  # type: ignore[attr-defined]
+            value = "".join(out.get("data", {}).get("text/plain", ""))
+            assert value not in ("True", "False"), source(cell)[:80]
+
+
 #: The stages of the learn path each lesson opens on the board (docs/learn.md), in the
 #: place of the typed exercises they had.
 NOTEBOOK_STAGES = {
