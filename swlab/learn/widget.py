@@ -304,9 +304,10 @@ class LearnPath:
         self.stages: tuple[str, ...] | None = None
         if stages is not None:
             unknown = [s for s in stages if s not in STAGES]
-            if unknown or not stages:
-                problem = f"no stage {unknown[0]!r}" if unknown else "none given"
-                raise ValueError(f"stages: {problem}; the stages are {', '.join(STAGES)}")
+            if unknown:
+                raise ValueError(f"stages: no stage {unknown[0]!r}; the stages are {STAGES}")
+            if not stages:
+                raise ValueError(f"stages: none given; the stages are {STAGES}")
             self.stages = tuple(stages)
             self.levels = [lv for lv in self.levels if lv.stage in self.stages]
         #: why the progress is not saved (a broken file, left as it is; no workspace)
