@@ -16,7 +16,7 @@ date: one message per paragraph, located at ``<notebook>.ipynb:<cell>`` (cells c
 ``build`` writes ``notebooks/<lang>/<notebook>.ipynb`` for every notebook whose paragraphs are
 all translated and none fuzzy: the English notebook with its markdown translated and one
 leading code cell, tagged ``swlab-language``, that sets the language of everything swlab prints
-(``set_language("el")``). Code cells, their tags and ids are the English ones, so exercises
+(``set_language("el")``). Code cells, their tags and ids are the English ones, so levels
 and checks are the same in every language. A notebook only partly translated is not written
 (never half English): ``build`` names it, says what it lacks, and fails if an older copy of
 it is now out of date. A written notebook is run (``tools/refresh_notebooks.py``) for its

@@ -88,19 +88,34 @@ class Progress:
     def get(self, level_id: str) -> LevelProgress:
         return self.levels.get(level_id, LevelProgress())
 
+    def reload(self) -> None:
+        """Read the file again, for what another path wrote to it since (the learn path of
+        notebook 12 and a tutorial notebook's stages share the file, and may be open at the
+        same time, in one kernel or two). A file gone or broken meanwhile changes nothing:
+        the progress in memory stays, and the next save writes it."""
+        if self.path is None or not self.path.is_file():
+            return
+        try:
+            self.levels = read_progress(self.path).levels
+        except ProgressError:
+            return
+
     def started(self, level_id: str) -> None:
         """A try begins (the level opened or restarted)."""
+        self.reload()
         lp = self.get(level_id)
         self._set(level_id, replace(lp, tries=lp.tries + 1))
 
     def spent(self, level_id: str, seconds: float) -> None:
         """Time spent on the level (added)."""
         if seconds > 0:
+            self.reload()
             lp = self.get(level_id)
             self._set(level_id, replace(lp, seconds=lp.seconds + seconds))
 
     def solved(self, level_id: str, stars: int) -> None:
         """The level solved with ``stars``: the best result is kept."""
+        self.reload()
         lp = self.get(level_id)
         self._set(level_id, replace(lp, solved=True, stars=max(lp.stars, stars)))
 

@@ -278,18 +278,38 @@ class LearnPath:
     """The learn path widget: the map of levels; a click opens a level on the board.
 
     ``workspace``: the folder of the progress file (:mod:`swlab.learn.progress`);
-    ``levels``: the levels to offer (default: every shipped level).
+    ``levels``: the levels to offer (default: every shipped level);
+    ``stages``: only the levels of these stages (``("conquest", "die")``), as a tutorial
+    notebook shows the stages it teaches, with the prose around them.
+
+    The whole path opens its stages in order (``docs/learn.md``). A path of chosen stages
+    has every one of them open, whatever the learner solved before: a learner who opens
+    notebook 02 first must be able to play what it teaches, and its prose has just
+    explained the rules its levels ask for. The progress file is the same one either way
+    (the workspace's ``learn-progress.json``), so the stars earned in a notebook's stage
+    show on the whole path, which keeps the order for the stages after it.
     """
 
     def __init__(
         self,
         workspace: Workspace | str | os.PathLike[str] | None = None,
         levels: Sequence[Level] | None = None,
+        stages: Sequence[str] | None = None,
     ) -> None:
         import ipywidgets as widgets  # type: ignore[import-untyped]
 
         self._w = widgets
         self.levels = list(levels) if levels is not None else shipped_levels()
+        #: the stages chosen (all open), or None: the whole path, opened in order
+        self.stages: tuple[str, ...] | None = None
+        if stages is not None:
+            unknown = [s for s in stages if s not in STAGES]
+            if unknown:
+                raise ValueError(f"stages: no stage {unknown[0]!r}; the stages are {STAGES}")
+            if not stages:
+                raise ValueError(f"stages: none given; the stages are {STAGES}")
+            self.stages = tuple(stages)
+            self.levels = [lv for lv in self.levels if lv.stage in self.stages]
         #: why the progress is not saved (a broken file, left as it is; no workspace)
         self.progress_problem = ""
         try:
@@ -312,10 +332,17 @@ class LearnPath:
         display(self.box)  # type: ignore[no-untyped-call]
 
     # --- the map of levels -------------------------------------------------------------------
+    def opened(self) -> set[str]:
+        """The stages the learner may play: every chosen stage, or those the order opens."""
+        if self.stages is not None:
+            return set(self.stages)
+        return open_stages(self.levels, self.progress)
+
     def draw_map(self) -> None:
         """A row of level buttons per stage, with their stars; locked stages greyed."""
         w = self._w
-        opened = open_stages(self.levels, self.progress)
+        self.progress.reload()  # stars another path (another notebook) saved meanwhile
+        opened = self.opened()
         heading = html.escape(_("The learn path"))
         rows: list[Any] = [w.HTML(f"<h3>{heading}</h3>")]
         if self.progress_problem:
@@ -354,7 +381,7 @@ class LearnPath:
         from swlab.play.viewer import GameViewer
 
         level = next(lv for lv in self.levels if lv.id == level_id)
-        if level.stage not in open_stages(self.levels, self.progress):
+        if level.stage not in self.opened():
             raise ValueError(_("the stage of {level} is locked").format(level=level_id))
         self.close_level()
         w = self._w

@@ -32,10 +32,6 @@ FALLBACK_SOURCE = (
     'from swlab.play import GameViewer\n\nGameViewer("official_2p", players=["Ann", "Bob"], seed=7)'
 )
 
-#: One tutorial exercise alone, as a learner meets it (the engine checks the answer).
-EXERCISE = "_exercise.ipynb"
-EXERCISE_SOURCE = 'from swlab.play.tutorial import exercise\n\nexercise("05_smallest_face")'
-
 #: A notebook that fails in its second cell: the harness must see it.
 FAILING = "_fails.ipynb"
 FAILING_SOURCES = ("print('first')", "1 / 0", "print('never')")
@@ -50,7 +46,6 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[harness.Lab]:
     extra = {
         FALLBACK_VIEWER: harness.notebook(FALLBACK_SOURCE),
         FAILING: harness.notebook(*FAILING_SOURCES),
-        EXERCISE: harness.notebook(EXERCISE_SOURCE),
     }
     harness.prepare_root(root, NOTEBOOKS, extra)
     server = harness.Lab(root).start()

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from . import harness
-from .conftest import EXERCISE, FAILING, FALLBACK_SOURCE, FALLBACK_VIEWER, NOTEBOOKS
+from .conftest import FAILING, FALLBACK_SOURCE, FALLBACK_VIEWER, NOTEBOOKS
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -236,34 +236,3 @@ def test_viewer_clicks_in_voila(
     assert "There was an error" not in text and "Traceback" not in text, text[:2000]
     assert not harness.error_texts(page)
     check_viewer(page, twin, screenshots / f"{Path(name).stem}-voila-clicked.png")
-
-
-def test_an_exercise_answers_in_voila(lab: harness.Lab, page: Page, screenshots: Path) -> None:
-    """A learner types an answer, presses Check: the engine's feedback names the rule and
-    gives a hint; the right answer is praised; the solution shows only when asked."""
-    page.goto(lab.voila_url(f"notebooks/{EXERCISE}"), timeout=90_000)
-    box = page.locator(".widget-text input").first
-    box.wait_for(timeout=90_000)
-    feedback = page.locator(".swlab-feedback").first
-    assert "roll 2" not in page.locator("body").inner_text()  # no answer on the page
-    box.fill("final 7; roll 3")
-    page.locator("button", has_text="Check").first.click()
-    page.wait_for_function(
-        "() => document.querySelector('.swlab-feedback').innerText.includes('Hint:')",
-        timeout=15_000,
-    )
-    assert "(R-RULING-2)" in feedback.inner_text()
-    page.screenshot(path=str(screenshots / "exercise-voila-wrong.png"))
-    box.fill("final 7; roll 2")
-    box.press("Enter")  # Enter checks too
-    page.wait_for_function(
-        "() => document.querySelector('.swlab-feedback').innerText.includes('Well done.')",
-        timeout=15_000,
-    )
-    page.locator("button", has_text="Show solution").first.click()
-    page.wait_for_function(
-        "() => document.querySelector('.swlab-feedback').innerText.includes('Solution:')",
-        timeout=15_000,
-    )
-    assert "final 7; roll 2" in feedback.inner_text()
-    page.screenshot(path=str(screenshots / "exercise-voila-solution.png"))

@@ -1,7 +1,9 @@
 """A translated tutorial notebook in a real browser: the Greek 02_conquest in JupyterLab (Run
 All, no error, the page's prose in Greek), and 02_conquest of every language in Voilà, where a
-learner sees only the prose and the widgets and does the notebook's first exercise (the
-feedback expected is what the tutorial code says in that language, never a fixed string).
+learner sees only the prose and the widgets and plays a level of the notebook's conquest
+stage of the learn path by a click on the board: its stars show, in the page and in the
+learner's progress file. The level's title is what swlab says in that language, never a
+fixed string.
 
 Screenshots go to ``out/screenshots/``.
 """
@@ -17,11 +19,12 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from swlab import i18n
-from swlab.play import tutorial
+from swlab.learn.level import load_level
+from swlab.learn.progress import PROGRESS_FILE, Progress
+from swlab.learn.widget import LevelPlay
 
 from . import harness
 from . import test_viewer_languages as langs
-from .test_notebooks import _norm
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -33,16 +36,10 @@ import translate_notebooks as tn  # tools/ is not a package
 pytestmark = pytest.mark.browser
 
 NAME = "02_conquest"
-#: ``exercise("02_first_conquest")`` in a code cell: the exercises a notebook shows, in order.
-EXERCISE_CALL = re.compile(r"""\bexercise\(\s*["']([\w-]+)["']""")
-
-
-def _wrong_answer(name: str) -> str:
-    """The first ``conquer N`` the tutorial's own check turns down for exercise ``name``."""
-    for rid in range(1, 100):
-        if not tutorial.check(name, f"conquer {rid}").ok:
-            return f"conquer {rid}"
-    raise LookupError(f"no wrong conquest for {name}")
+#: The first level of the conquest stage, and the region on the edge of the board a first
+#: conquest may take (R-CONQ-1).
+LEVEL = "conquest-border"
+EDGE = 5
 
 
 def _serve(lab: harness.Lab, lang: str) -> tuple[str, dict[str, Any]]:
@@ -91,50 +88,57 @@ def test_a_greek_notebook_runs_in_jupyterlab(
     assert english[1] not in text
 
 
+def _stars_saved(workspace: Path, level_id: str) -> int:
+    """The stars of ``level_id`` in the progress file the kernel wrote (0 before)."""
+    if not (workspace / PROGRESS_FILE).is_file():
+        return 0
+    return int(Progress.open(workspace).get(level_id).stars)
+
+
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
-def test_a_tutorial_exercise_answers_in_its_language_in_voila(
+def test_r_conq_1_a_level_of_the_notebooks_stage_is_solved_by_a_click_in_voila(
     lab: harness.Lab, page: Page, screenshots: Path, lang: str
 ) -> None:
     """Notebook 02 of each language in Voila, where a learner sees only the prose and the
-    widgets: its prose is the notebook's (no English paragraph left), and its first exercise
-    answers a wrong answer, then the right one, with the feedback the tutorial code gives in
-    that language (the hint with the wrong one), then shows the solution when asked."""
+    widgets: its prose is the notebook's (no English paragraph left); its levels of the
+    learn path are all open (a learner who comes here first may play them), and the first
+    conquest level, opened by its button, is solved by one click on a region on the edge
+    of the board: three stars in the page and in the progress file beside the notebook."""
     from playwright.sync_api import expect
 
     rel, nb = langs.serve(lab, lang, NAME)
-    name = EXERCISE_CALL.findall("\n".join(harness.code_cells(nb)))[0]
-    wrong = _wrong_answer(name)
+    workspace = (lab.root / rel).parent / "swlab-files"
+    (workspace / PROGRESS_FILE).unlink(missing_ok=True)  # a learner who solved nothing yet
+    level = load_level(LEVEL)
     with i18n.using(lang):
-        expected_wrong = tutorial.check(name, wrong)
-        expected_right = tutorial.check(name, tutorial.EXERCISES[name].solution)
-    assert not expected_wrong.ok and expected_right.ok
+        title, back_label = i18n._(level.title), i18n._("back to the path")
     page.goto(lab.voila_url(rel), timeout=90_000)
-    page.wait_for_selector(".swlab-viewer path.swlab-region", timeout=90_000)
-    page.wait_for_selector(".swlab-feedback", state="attached", timeout=90_000)
+    path = page.locator(".swlab-learn")
+    button = path.locator("button").filter(has_text=re.compile("^" + re.escape(f"1. {title}")))
+    expect(button).to_be_enabled(timeout=120_000)
     harness.settle(page)
     text = _text(page)
     assert "There was an error" not in text and "Traceback" not in text, text[:2000]
     assert not harness.error_texts(page)
     langs.check_prose(page, lang, nb)
+    assert path.locator("button:disabled").count() == 0  # nothing locked here
 
-    # the first exercise of the page: its box, then Check and Show solution in that order
-    widget = page.locator(".widget-vbox:has(> .swlab-feedback)").first
-    box = widget.locator(".widget-text input")
-    check, solution = (
-        widget.locator(".widget-hbox button").nth(0),
-        widget.locator(".widget-hbox button").nth(1),
-    )
-    feedback = widget.locator(".swlab-feedback")
-    box.fill(wrong)
-    check.click()
-    # one line each (``<br>``): the inner text keeps them apart
-    expect(feedback).to_have_text(_norm(" ".join(expected_wrong.lines)), use_inner_text=True)
-    assert expected_wrong.lines[-1] in feedback.inner_text()  # the hint comes last
-    box.fill(tutorial.EXERCISES[name].solution)
-    box.press("Enter")  # Enter checks too
-    expect(feedback).to_have_text(_norm(" ".join(expected_right.lines)), use_inner_text=True)
-    widget.scroll_into_view_if_needed()
-    page.screenshot(path=str(screenshots / f"lang-{lang}-{NAME}-exercise-voila.png"))
-    solution.click()
-    expect(feedback).to_contain_text(tutorial.EXERCISES[name].solution)
-    assert _norm(" ".join(expected_right.lines)) not in _norm(feedback.inner_text())
+    button.click()
+    level_panel = page.locator(".swlab-learn-level")
+    expect(level_panel).to_contain_text(title, timeout=60_000)
+    viewer = path.locator(".swlab-viewer").first
+    expect(viewer.locator(f"path.swlab-region-{EDGE}")).to_be_attached(timeout=60_000)
+    level_panel.evaluate("e => e.scrollIntoView()")
+    harness.settle(page)
+    board = LevelPlay(level).controller
+    anchor = board.shapes.anchor[EDGE]  # the label's [y, x]: a second try
+    x, y = harness.region_point(viewer, EDGE, board.board[EDGE].polygon, [(anchor[1], anchor[0])])
+    page.mouse.click(x, y)
+    expect(page.locator(".swlab-learn-verdict")).to_contain_text("★★★", timeout=60_000)
+    harness.wait_until(lambda: _stars_saved(workspace, LEVEL) == 3, 60, "the level's stars saved")
+    page.screenshot(path=str(screenshots / f"lang-{lang}-{NAME}-level-voila.png"))
+
+    # back to the stage's levels: the button shows the stars
+    path.locator("button").filter(has_text=re.compile("^" + re.escape(back_label))).click()
+    expect(button).to_contain_text("★★★", timeout=60_000)
+    page.screenshot(path=str(screenshots / f"lang-{lang}-{NAME}-stage-voila.png"))
