@@ -75,7 +75,7 @@ _ALONE = ("refusal", "predict")
 PREDICT_KINDS = ("regions", "number")
 _TOP_KEYS = (
     *("id", "stage", "title", "teaches", "position", "before", "intro", "goal", "par"),
-    *("hints", "solution", "wrong", "explain"),
+    *("hints", "solution", "wrong", "explain", "reply"),
 )
 _TEXT_LIMIT = 2_000
 #: How a rule id is written (docs/RULES.md).
@@ -157,6 +157,9 @@ class Level:
     before: tuple[str, ...] = ()
     hints: tuple[str, ...] = ()
     explain: str = ""
+    #: after a legal try that misses the goal, the opponents' answer is played on the
+    #: board and undone (:mod:`swlab.learn.reply`); ``reply: false`` turns it off
+    reply: bool = True
     file: Path | None = None
     #: the level's start, computed once (a level is immutable data)
     _start: list[GameState] = field(default_factory=list, compare=False, repr=False)
@@ -343,6 +346,7 @@ def _build(d: dict[str, Any], file: Path | None) -> Level:
         before=_actions(d.get("before", ""), "before"),
         hints=hints,
         explain=_text(d, "explain", "explain"),
+        reply=_bool(d.get("reply", True), "reply"),
         file=file,
     )
 
