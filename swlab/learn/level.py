@@ -44,6 +44,7 @@ from swlab.rules.state import GameState, Stage
 
 __all__ = [
     "GOAL_KEYS",
+    "LESSONS",
     "PREDICT_KINDS",
     "RULE_ID",
     "STAGES",
@@ -54,6 +55,7 @@ __all__ = [
     "Wrong",
     "find_level",
     "learner_seat",
+    "lesson_files",
     "level_files",
     "level_from_dict",
     "levels_dir",
@@ -64,8 +66,14 @@ __all__ = [
 ]
 
 #: The stages of the path, in the order a learner meets the game (their folders are
-#: ``01_setup`` ... ``08_powers``).
-STAGES = ("setup", "conquest", "die", "redeploy", "scoring", "decline", "races", "powers")
+#: ``01_setup`` ... ``08_powers``), then the levels of the shipped lessons (``lessons/``):
+#: whole turns that mix the rules of the stages before, so they come after them all.
+STAGES = (
+    *("setup", "conquest", "die", "redeploy", "scoring", "decline", "races", "powers"),
+    "lessons",
+)
+#: The stage of the shipped lessons' levels in the path.
+LESSONS = "lessons"
 #: The goal's keys. ``refusal`` and ``predict`` stand alone; the others may be combined
 #: (every one must hold).
 GOAL_KEYS = (
@@ -166,7 +174,7 @@ class Level:
 
     @property
     def stage_number(self) -> int:
-        """1 for ``setup`` ... 8 for ``powers``."""
+        """1 for ``setup`` ... 8 for ``powers``, 9 for ``lessons``."""
         return STAGES.index(self.stage) + 1
 
     def start(self) -> GameState:
@@ -209,13 +217,31 @@ def level_files(folder: Path | None = None) -> list[Path]:
     return sorted(p for p in root.rglob("*.yaml") if p.is_file())
 
 
+def lesson_files() -> list[Path]:
+    """The shipped lessons (``swlab/game/levels/lessons/*.json``), in name order."""
+    return sorted(p for p in (levels_dir() / LESSONS).glob("*.json") if p.is_file())
+
+
 @cache
 def _shipped() -> tuple[Level, ...]:
-    return tuple(load_levels(level_files()))
+    from dataclasses import replace
+
+    from swlab.learn.lesson import lesson_levels
+
+    levels = load_levels(level_files())
+    seen = {lv.id: lv.file for lv in levels}
+    for file in lesson_files():
+        for level in lesson_levels(file):
+            if level.id in seen:
+                raise LevelError("marks", f"{level.id!r} is also the id of {seen[level.id]}", file)
+            seen[level.id] = file
+            levels.append(replace(level, stage=LESSONS))
+    return tuple(levels)
 
 
 def shipped_levels() -> list[Level]:
-    """Every shipped level, in path order (stage folder, then file name)."""
+    """Every shipped level, in path order (stage folder, then file name), then the levels
+    of the shipped lessons (one per marked turn, in the stage ``lessons``)."""
     return list(_shipped())
 
 
@@ -226,7 +252,7 @@ def find_level(name: str) -> Path:
         if path.stem == text or path.relative_to(levels_dir()).with_suffix("").as_posix() == text:
             return path
     for level in _shipped():
-        if level.id == text and level.file is not None:
+        if level.id == text and level.file is not None and level.file.suffix == ".yaml":
             return level.file
     raise LevelError("", f"no level file or shipped level {name!r} (swlab learn list)")
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from swlab import names as game_words
 from swlab.bots import make_bot
@@ -40,6 +41,8 @@ __all__ = [
     "reply_sentence",
     "split_ticks",
 ]
+
+T = TypeVar("T")
 
 #: The bot of the ladder that answers (fast and deterministic with a seed).
 BOT = "greedy"
@@ -79,12 +82,12 @@ def plan_reply(state: GameState, seat: int, seed: int | None = None) -> list[Act
     return played
 
 
-def split_ticks(actions: Sequence[Action], most: int = MAX_TICKS) -> list[list[Action]]:
+def split_ticks(actions: Sequence[T], most: int = MAX_TICKS) -> list[list[T]]:
     """The actions in order, in at most ``most`` groups of nearly equal size (the first
     groups one longer): one group per tick of the answer on the screen."""
     n = len(actions)
     count = min(n, most)
-    groups: list[list[Action]] = []
+    groups: list[list[T]] = []
     at = 0
     for k in range(count):
         size = n // count + (1 if k < n % count else 0)
@@ -129,8 +132,7 @@ def reply_sentence(before: GameState, steps: Sequence[Step], seat: int) -> str:
         }
         if len(regions) == 1:
             text = ngettext(
-                "{player}'s {race} took {regions}: your {n} token there was not enough to "
-                "hold it.",
+                "{player}'s {race} took {regions}: your {n} token there was not enough to hold it.",
                 "{player}'s {race} took {regions}: your {n} tokens there were not enough to "
                 "hold it.",
                 n,

@@ -48,6 +48,7 @@ def stage_title(stage: str) -> str:
         "decline": _("6. Decline"),
         "races": _("7. The races"),
         "powers": _("8. The powers"),
+        "lessons": _("9. Lessons made by playing"),
     }
     return titles.get(stage, stage)
 
@@ -75,9 +76,7 @@ class LevelController(GameController):
     def click(self, region_id: int) -> ClickResult:
         if self.picking is None:
             if self.blocked is not None:
-                return self._remember(
-                    ClickResult("none", region=region_id, message=self.blocked)
-                )
+                return self._remember(ClickResult("none", region=region_id, message=self.blocked))
             return super().click(region_id)
         name = region_name(self.state, region_id)
         if region_id in self.picking:
