@@ -18,11 +18,13 @@ from swlab.learn.widget import stars_text
 from . import harness
 from .test_learn_path import (
     FIT,
+    WAIT,
     Combo,
     check_page,
     level_button,
     open_level,
     open_path,
+    prose_asks,
     say,
     serve,
     show_from,
@@ -49,21 +51,21 @@ def test_r_pick_1_a_level_fits_the_window_and_is_solved_by_a_click(
         open_path(page, lab, combo, rel)
         first = level_button(page, combo, setup[0].id)
         expect(first).to_be_enabled(timeout=120_000)
-        expect(level_button(page, combo, "conquest-border")).to_be_disabled()
+        expect(level_button(page, combo, "conquest-border")).to_be_disabled(timeout=WAIT)
         viewer, _twin = open_level(page, combo, setup[0].id)
-        expect(page.locator(".swlab-learn-level")).to_contain_text(
-            say(combo, "Goal: {parts}.", parts="").split(":")[0]
-        )
+        goal = say(combo, "Goal: {parts}.", parts="").split(":")[0]
+        expect(page.locator(".swlab-learn-level")).to_contain_text(goal, timeout=WAIT)
         show_from(page, ".swlab-learn-level")
         for selector in (".swlab-learn-level", ".swlab-learn .leaflet-container"):
             box = page.locator(selector).first.bounding_box()
             assert box is not None and box["width"] > 0, selector
             assert box["x"] >= 0 and box["x"] + box["width"] <= combo.width + 1, (selector, box)
         viewer.locator(".swlab-action-pick").first.click()
-        expect(page.locator(".swlab-learn-verdict")).to_contain_text(stars_text(3))
-        check_page(page, combo)
+        expect(page.locator(".swlab-learn-verdict")).to_contain_text(stars_text(3), timeout=WAIT)
+        asks = check_page(page, combo)
         show_from(page, ".swlab-learn-level")
         page.screenshot(path=str(screenshots / f"learn-{combo.name}.png"))
     finally:
         context.close()
         lab.shutdown_kernels()
+    prose_asks(asks)
