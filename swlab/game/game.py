@@ -244,6 +244,11 @@ class Game:
         self.goto(min(len(self._steps), self._cursor + steps))
         return self.state
 
+    def truncate(self) -> None:
+        """Forget the steps after the cursor: they can no longer be redone (a board that
+        goes back for good, as a learn-path level after showing an answer)."""
+        del self._steps[self._cursor :]
+
     def goto(self, index: int) -> GameState:
         """Move the cursor to ``index`` (0 = start, ``len(game)`` = last step; negative
         counts from the end like a list)."""

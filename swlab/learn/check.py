@@ -17,7 +17,14 @@ from pathlib import Path
 from swlab.game.game import Game
 from swlab.i18n import _, ngettext
 from swlab.learn.goal import Attempt, Verdict, counted, engine_answer, reached
-from swlab.learn.level import Level, LevelError, level_files, load_level, play_step
+from swlab.learn.level import (
+    Level,
+    LevelError,
+    lesson_files,
+    level_files,
+    load_level,
+    play_step,
+)
 
 __all__ = ["CheckResult", "check_files", "check_level", "play_actions"]
 
@@ -143,14 +150,14 @@ def _check_predict(level: Level) -> list[str]:
 
 def check_files(paths: Sequence[str | os.PathLike[str]] = ()) -> list[CheckResult]:
     """Check the given level files and lesson files (``.json``: one level per marked
-    turn, :mod:`swlab.learn.lesson`), by default every shipped level; a file that does not
-    load is one result whose problem names the place in the file."""
+    turn, :mod:`swlab.learn.lesson`), by default every shipped level and lesson; a file
+    that does not load is one result whose problem names the place in the file."""
     from swlab.learn.lesson import is_lesson_file, lesson_levels
 
     results: list[CheckResult] = []
     #: each level with the place its problems are told at (``marks.1`` in a lesson)
     levels: list[tuple[Level, str] | tuple[str, LevelError]] = []
-    for p in paths or level_files():
+    for p in paths or [*level_files(), *lesson_files()]:
         try:
             if is_lesson_file(p):
                 levels += [(lv, f"marks.{k}: ") for k, lv in enumerate(lesson_levels(p))]

@@ -17,7 +17,8 @@ def _say(text: str, out: TextIO) -> None:
 
 
 def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
-    """The shipped levels: id, stage, the rule ids they teach, par."""
+    """The shipped levels and the levels of the shipped lessons: id, stage, the rule ids
+    they teach, par."""
     from swlab.learn.level import shipped_levels
 
     levels = shipped_levels()
@@ -98,7 +99,7 @@ def add_learn_commands(commands: Any) -> None:
         "files",
         nargs="*",
         metavar="FILE",
-        help=_("level files and lesson files (default: every shipped level)"),
+        help=_("level files and lesson files (default: every shipped level and lesson)"),
     )
     check.set_defaults(run=_cmd_check)
     report = sub.add_parser(

@@ -44,6 +44,7 @@ from swlab.rules.state import GameState, Stage
 
 __all__ = [
     "GOAL_KEYS",
+    "LESSONS",
     "PREDICT_KINDS",
     "RULE_ID",
     "STAGES",
@@ -54,6 +55,7 @@ __all__ = [
     "Wrong",
     "find_level",
     "learner_seat",
+    "lesson_files",
     "level_files",
     "level_from_dict",
     "levels_dir",
@@ -64,8 +66,14 @@ __all__ = [
 ]
 
 #: The stages of the path, in the order a learner meets the game (their folders are
-#: ``01_setup`` ... ``08_powers``).
-STAGES = ("setup", "conquest", "die", "redeploy", "scoring", "decline", "races", "powers")
+#: ``01_setup`` ... ``08_powers``), then the levels of the shipped lessons (``lessons/``):
+#: whole turns that mix the rules of the stages before, so they come after them all.
+STAGES = (
+    *("setup", "conquest", "die", "redeploy", "scoring", "decline", "races", "powers"),
+    "lessons",
+)
+#: The stage of the shipped lessons' levels in the path.
+LESSONS = "lessons"
 #: The goal's keys. ``refusal`` and ``predict`` stand alone; the others may be combined
 #: (every one must hold).
 GOAL_KEYS = (
@@ -75,7 +83,7 @@ _ALONE = ("refusal", "predict")
 PREDICT_KINDS = ("regions", "number")
 _TOP_KEYS = (
     *("id", "stage", "title", "teaches", "position", "before", "intro", "goal", "par"),
-    *("hints", "solution", "wrong", "explain"),
+    *("hints", "solution", "wrong", "explain", "reply"),
 )
 _TEXT_LIMIT = 2_000
 #: How a rule id is written (docs/RULES.md).
@@ -157,13 +165,16 @@ class Level:
     before: tuple[str, ...] = ()
     hints: tuple[str, ...] = ()
     explain: str = ""
+    #: after a legal try that misses the goal, the opponents' answer is played on the
+    #: board and undone (:mod:`swlab.learn.reply`); ``reply: false`` turns it off
+    reply: bool = True
     file: Path | None = None
     #: the level's start, computed once (a level is immutable data)
     _start: list[GameState] = field(default_factory=list, compare=False, repr=False)
 
     @property
     def stage_number(self) -> int:
-        """1 for ``setup`` ... 8 for ``powers``."""
+        """1 for ``setup`` ... 8 for ``powers``, 9 for ``lessons``."""
         return STAGES.index(self.stage) + 1
 
     def start(self) -> GameState:
@@ -206,13 +217,31 @@ def level_files(folder: Path | None = None) -> list[Path]:
     return sorted(p for p in root.rglob("*.yaml") if p.is_file())
 
 
+def lesson_files() -> list[Path]:
+    """The shipped lessons (``swlab/game/levels/lessons/*.json``), in name order."""
+    return sorted(p for p in (levels_dir() / LESSONS).glob("*.json") if p.is_file())
+
+
 @cache
 def _shipped() -> tuple[Level, ...]:
-    return tuple(load_levels(level_files()))
+    from dataclasses import replace
+
+    from swlab.learn.lesson import lesson_levels
+
+    levels = load_levels(level_files())
+    seen = {lv.id: lv.file for lv in levels}
+    for file in lesson_files():
+        for level in lesson_levels(file):
+            if level.id in seen:
+                raise LevelError("marks", f"{level.id!r} is also the id of {seen[level.id]}", file)
+            seen[level.id] = file
+            levels.append(replace(level, stage=LESSONS))
+    return tuple(levels)
 
 
 def shipped_levels() -> list[Level]:
-    """Every shipped level, in path order (stage folder, then file name)."""
+    """Every shipped level, in path order (stage folder, then file name), then the levels
+    of the shipped lessons (one per marked turn, in the stage ``lessons``)."""
     return list(_shipped())
 
 
@@ -223,7 +252,7 @@ def find_level(name: str) -> Path:
         if path.stem == text or path.relative_to(levels_dir()).with_suffix("").as_posix() == text:
             return path
     for level in _shipped():
-        if level.id == text and level.file is not None:
+        if level.id == text and level.file is not None and level.file.suffix == ".yaml":
             return level.file
     raise LevelError("", f"no level file or shipped level {name!r} (swlab learn list)")
 
@@ -343,6 +372,7 @@ def _build(d: dict[str, Any], file: Path | None) -> Level:
         before=_actions(d.get("before", ""), "before"),
         hints=hints,
         explain=_text(d, "explain", "explain"),
+        reply=_bool(d.get("reply", True), "reply"),
         file=file,
     )
 

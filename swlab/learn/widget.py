@@ -25,9 +25,10 @@ from swlab.i18n import _, ngettext
 from swlab.learn.goal import Attempt, Verdict, counted
 from swlab.learn.level import STAGES, Level, shipped_levels
 from swlab.learn.progress import Progress, ProgressError, open_stages
+from swlab.learn.reply import Reply, plan_reply, reply_sentence, split_ticks
 from swlab.learn.stars import MAX_STARS
 from swlab.play.controller import ClickResult, GameController
-from swlab.play.screen import stage_doing
+from swlab.play.screen import changed_regions, stage_doing
 from swlab.play.words import region_name
 from swlab.rules.actions import Action
 from swlab.rules.state import GameState
@@ -47,6 +48,7 @@ def stage_title(stage: str) -> str:
         "decline": _("6. Decline"),
         "races": _("7. The races"),
         "powers": _("8. The powers"),
+        "lessons": _("9. Lessons made by playing"),
     }
     return titles.get(stage, stage)
 
@@ -73,6 +75,8 @@ class LevelController(GameController):
 
     def click(self, region_id: int) -> ClickResult:
         if self.picking is None:
+            if self.blocked is not None:
+                return self._remember(ClickResult("none", region=region_id, message=self.blocked))
             return super().click(region_id)
         name = region_name(self.state, region_id)
         if region_id in self.picking:
@@ -125,6 +129,10 @@ class LevelPlay:
         self.wrong_tries = 0
         #: hints asked for with the *hint* button: one more each
         self.asked = 0
+        #: the opponents' answer to a missed try, while it is shown (:meth:`reply_step`)
+        self.reply: Reply | None = None
+        #: what the last answer did, in one sentence (kept until the next try ends)
+        self.told = ""
         self._seen: ClickResult | None = self.controller.last
         self._seen_index = self.controller.index
         self._started = self.clock()
@@ -137,10 +145,19 @@ class LevelPlay:
 
     def restart(self) -> None:
         """A new try from the level's start (the time so far is kept)."""
-        self._spend()
-        self.controller.goto(0)
-        self.controller.last = None
+        self._back_to_start()
         self._begin()
+
+    def _back_to_start(self) -> None:
+        """The board back at the level's start for good (nothing left to redo), the time
+        of the try so far kept."""
+        self._spend()
+        c = self.controller
+        c.goto(0)
+        c.game.truncate()
+        c.last = None
+        c.highlight = frozenset()
+        c.blocked = None
 
     def close(self) -> None:
         """Leave the level: its time is added to the progress."""
@@ -160,8 +177,8 @@ class LevelPlay:
 
     def sync(self) -> Verdict:
         """Judge what the controller did since the last call."""
-        if self.verdict.kind == "solved":
-            return self.verdict
+        if self.verdict.kind == "solved" or self.reply is not None:
+            return self.verdict  # while the answer is shown, the board is not the learner's
         c = self.controller
         last = c.last
         if last is not None and last is not self._seen:
@@ -170,8 +187,69 @@ class LevelPlay:
                 return self._judged(self.attempt.refused(last.rule, last.message, self.actions()))
         if c.index != self._seen_index:
             self._seen_index = c.index
-            return self._judged(self.attempt.played(c.state, self.actions()))
+            verdict = self._judged(self.attempt.played(c.state, self.actions()))
+            if verdict.kind == "missed":
+                self._start_reply()
+            return verdict
         return self.verdict
+
+    # --- the answer to a missed try ----------------------------------------------------------
+    def _start_reply(self) -> None:
+        """After a legal try that misses the goal, plan the opponents' answer (unless the
+        level turns it off, or nobody is left to answer); :meth:`reply_step` shows it."""
+        self.told = ""
+        if not self.level.reply:
+            return
+        c = self.controller
+        plan = plan_reply(c.state, self.level.seat)
+        if not plan:
+            return
+        self.reply = Reply(split_ticks(plan), first=c.index, expected=c.index)
+        player = c.state.player_name(c.state.current)
+        c.blocked = _("Watch {player}'s answer: the board goes back in a moment.").format(
+            player=player
+        )
+
+    def reply_step(self) -> bool:
+        """One tick of the answer: its next steps on the board (the regions they changed
+        outlined, their narration kept for the panel); after the last one, the board goes
+        back to the level's start, the sentence of what happened is kept and a new try
+        begins (the hints shown stay). Whether the answer goes on."""
+        r = self.reply
+        if r is None:
+            return False
+        c = self.controller
+        if r.shown < len(r.groups) and c.index == r.expected:
+            before = c.state
+            lines = []
+            for action in r.groups[r.shown]:
+                result = c.apply(action)
+                if not result.ok:
+                    break
+                lines.append(result.narration)
+            r.shown += 1
+            r.expected = c.index
+            r.lines = [line for line in lines if line]
+            c.highlight = changed_regions(before, c.state)
+            return True
+        start = c.game.history[r.first - 1].state if r.first else c.game.start
+        told = reply_sentence(start, c.game.history[r.first : c.index], self.level.seat)
+        missed = self.verdict
+        hints = (self.wrong_tries, self.asked)
+        self._back_to_start()
+        self._begin()
+        self.wrong_tries, self.asked = hints
+        self.verdict = missed
+        self.told = told
+        return False
+
+    def reply_text(self) -> str:
+        """While the answer is shown: its last steps told, one line each."""
+        r = self.reply
+        if r is None:
+            return ""
+        head = _("The answer, step {n} of {total}:").format(n=r.shown, total=len(r.groups))
+        return "\n".join([head, *r.lines])
 
     def answer(self, values: Sequence[int] | None = None) -> Verdict:
         """Answer the prediction: ``values``, or the regions selected on the board."""
@@ -260,6 +338,11 @@ class LevelPlay:
             return f"{text}\n{_(self.level.explain)}" if self.level.explain else text
         if v.kind == "refused":
             return _("Refused ({rule}): {message}").format(rule=v.rule, message=v.message)
+        if v.kind == "missed" and self.reply is not None:
+            return v.message + "\n" + self.reply_text()
+        if v.kind == "missed" and self.told:
+            back = _("The board is back at the start: try again.")
+            return f"{v.message} {self.told} {back}"
         if v.kind == "missed":
             return v.message + " " + _("Restart to try again.")
         return ""
@@ -406,6 +489,14 @@ class LearnPath:
         self.back_button.on_click(lambda _b: self.close_level())
         self.answer_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._answer_buttons(play)
+        # the clock of the answer to a missed try: a tick in the browser per shown step,
+        # so the kernel is never kept waiting (hidden: nothing to press)
+        self.reply_clock = w.Play(
+            interval=500, min=0, max=10**9, step=1, show_repeat=False,
+            layout=w.Layout(display="none"),
+        )  # fmt: skip
+        self.reply_clock.add_class("swlab-learn-reply")
+        self.reply_clock.observe(lambda _change: self.reply_tick(), "value")
         panel = w.VBox(
             [
                 self.intro,
@@ -414,6 +505,7 @@ class LearnPath:
                 self.verdict_box,
                 self.hint_box,
                 w.HBox([self.hint_button, self.restart_button, self.back_button]),
+                self.reply_clock,
             ]
         )
         panel.add_class("swlab-learn-level")
@@ -453,14 +545,36 @@ class LearnPath:
             self.draw_level()
 
     def restart(self) -> None:
+        """*restart*: a new try from the level's start (an answer under way stops)."""
+        self._stop_reply()
         if self.play is not None:
             self.play.restart()
             if self.viewer is not None:
                 self.viewer.refresh()
             self.draw_level()
 
+    def reply_tick(self) -> None:
+        """A tick of the answer's clock: the answer's next steps on the board, or, after
+        the last, the board back at the start; the clock stops then."""
+        play = self.play
+        if play is None or play.reply is None:
+            self._stop_reply()
+            return
+        if not play.reply_step():
+            self._stop_reply()
+        if self.viewer is not None:
+            self.viewer.refresh()  # the hook draws the panel
+        else:
+            self.draw_level()
+
+    def _stop_reply(self) -> None:
+        clock = getattr(self, "reply_clock", None)
+        if clock is not None and clock.playing:
+            clock.playing = False
+
     def close_level(self) -> None:
         """Back to the map of levels (the time on the level is kept)."""
+        self._stop_reply()
         if self.play is not None:
             self.play.close()
         self.play = None
@@ -472,6 +586,11 @@ class LearnPath:
     def _on_refresh(self) -> None:
         if self.play is not None:
             self.play.sync()
+            reply = self.play.reply
+            clock = getattr(self, "reply_clock", None)
+            if reply is not None and clock is not None and not clock.playing:
+                clock.interval = reply.interval
+                clock.playing = True
             self.draw_level()
 
     def draw_level(self) -> None:

@@ -30,7 +30,8 @@ def test_shipped_levels_have_unique_ids_in_their_stage_folder() -> None:
     assert len({lv.id for lv in levels}) == len(levels)
     for lv in levels:
         assert lv.file is not None
-        assert lv.file.parent.name == f"{lv.stage_number:02d}_{lv.stage}"
+        folder = "lessons" if lv.stage == "lessons" else f"{lv.stage_number:02d}_{lv.stage}"
+        assert lv.file.parent.name == folder
 
 
 def test_check_names_file_and_yaml_path_of_a_typo(
@@ -126,3 +127,5 @@ def test_learn_list_json_gives_id_stage_rules_and_par(capsys: pytest.CaptureFixt
     assert border["teaches"] == ["R-CONQ-1"]
     assert border["par"] == 1
     assert len(rows) == len(shipped_levels())
+    lesson = next(r for r in rows if r["id"] == "first-turn-1")  # a shipped lesson's turn
+    assert lesson["stage"] == "lessons" and lesson["file"] == "lessons/first-turn.json"

@@ -132,9 +132,28 @@ def test_r_conq_2_a_lesson_level_is_played_back_by_clicks_with_three_stars(
     assert "★★★" in path.verdict_box.value
 
 
-def test_the_shipped_example_lesson_passes_and_stays_out_of_the_level_files() -> None:
+def test_the_shipped_example_lesson_passes_and_is_the_paths_last_stage(tmp_path: Path) -> None:
+    """Its levels come after every rule stage (a lesson mixes their rules): in the list,
+    in the default path (locked until the stages before are solved) and in the check."""
     assert [r.problems for r in check_files([EXAMPLE])] == [[]] * len(lesson_levels(EXAMPLE))
-    assert all(lv.file is None or lv.file.suffix == ".yaml" for lv in shipped_levels())
+    levels = shipped_levels()
+    ours = [lv for lv in levels if lv.file == EXAMPLE]
+    assert [lv.id for lv in ours] == [lv.id for lv in lesson_levels(EXAMPLE)] == ["first-turn-1"]
+    assert all(lv.stage == "lessons" for lv in ours) and levels[-len(ours) :] == ours
+    checked = {r.level_id: r for r in check_files()}  # no files: the lessons too
+    assert checked["first-turn-1"].ok and checked["first-turn-1"].file == str(EXAMPLE)
+    path = LearnPath(tmp_path)
+    assert path.level_buttons["first-turn-1"].disabled
+    for lv in levels:
+        if lv.stage != "lessons":
+            path.progress.solved(lv.id, 1)
+    path.draw_map()
+    assert not path.level_buttons["first-turn-1"].disabled
+    titles = [getattr(row, "value", "") for row in path.map_box.children]
+    assert any("9. Lessons made by playing" in title for title in titles)
+    play = path.open_level("first-turn-1")
+    _solve(play)
+    assert play.verdict.kind == "solved" and play.verdict.stars == 3
 
 
 def test_a_lesson_level_teaches_the_rules_the_engine_applied() -> None:
