@@ -407,26 +407,36 @@ def violations(board: Board, wanted: Recipe) -> list[str]:
     lakes = sum(r.terrain == Terrain.LAKE for r in board)
     if (len(board), seas, lakes) != (wanted.regions, wanted.seas, int(wanted.lake)):
         found.append(
-            f"{len(board)} regions, {seas} seas, {lakes} lakes; "
-            f"wanted {wanted.regions}, {wanted.seas}, {int(wanted.lake)}"
+            _("{regions} regions, {seas} Seas, {lakes} Lakes; wanted {want}").format(
+                regions=len(board),
+                seas=seas,
+                lakes=lakes,
+                want=f"{wanted.regions}, {wanted.seas}, {int(wanted.lake)}",
+            )
         )
     terrains = Counter(r.terrain for r in board if not r.is_water)
     if {t: n for t, n in terrains.items() if n} != {t: n for t, n in wanted.terrains.items() if n}:
-        found.append(f"terrains {dict(terrains)}; wanted {wanted.terrains}")
+        found.append(
+            _("terrains {have}; wanted {want}").format(have=dict(terrains), want=wanted.terrains)
+        )
     for symbol, n in wanted.symbols.items():
         have = sum(r.has(symbol) for r in board)
         if have != n:
-            found.append(f"{have} {symbol}; wanted {n}")
+            found.append(_("{have} {symbol}; wanted {n}").format(have=have, symbol=symbol, n=n))
     if any(sum(r.has(s) for s in POWER_SYMBOLS) > 1 or (r.is_water and r.symbols) for r in board):
-        found.append("a region with two symbols, or a symbol on water")
+        found.append(_("a region with two symbols, or a symbol on water"))
     tribes = [r for r in board if r.has(Symbol.LOST_TRIBE)]
     if len(tribes) != wanted.lost_tribes or any(r.is_mountain or r.is_water for r in tribes):
-        found.append(f"{len(tribes)} lost tribes; wanted {wanted.lost_tribes} on lowland")
+        found.append(
+            _("{have} Lost Tribes; wanted {want}, none on Mountains or water").format(
+                have=len(tribes), want=wanted.lost_tribes
+            )
+        )
     degrees = _degrees(board)
     if wanted.min_neighbours is not None and min(degrees) < wanted.min_neighbours:
-        found.append(f"a region with {min(degrees)} neighbours")
+        found.append(_("a region with {n} neighbours").format(n=min(degrees)))
     if wanted.max_neighbours is not None and max(degrees) > wanted.max_neighbours:
-        found.append(f"a region with {max(degrees)} neighbours")
+        found.append(_("a region with {n} neighbours").format(n=max(degrees)))
     return found
 
 
@@ -996,7 +1006,7 @@ def generate_fair(
         raise ValueError(
             _("screen games must be 1 or more, not {games}").format(games=screen_games)
         )
-    for name, value in (("max candidates", max_candidates), ("max games", max_games)):
+    for name, value in ((_("max candidates"), max_candidates), (_("max games"), max_games)):
         if value < 1:
             raise ValueError(
                 _("{name} must be 1 or more, not {value}").format(name=name, value=value)
