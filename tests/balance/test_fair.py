@@ -162,6 +162,11 @@ def test_the_command_writes_a_board_map_check_accepts(
     assert "candidate 1 (new board, seed" in printed.err
     assert main(["map", "check", str(out)]) == 0
     assert check_board(read_board(out)) == []
+    from swlab.editor.widget import MapEditor  # the map editor opens it, with no problem
+
+    editor = MapEditor(width=500)
+    assert editor.controller.load(out)
+    assert editor.controller.problems == [] and len(editor.controller.board) == 23
 
 
 def test_the_command_names_the_binding_constraint_in_one_line(
