@@ -92,7 +92,7 @@ from swlab.board.voronoi import (
     land_counts,
     random_board,
 )
-from swlab.i18n import _, percent
+from swlab.i18n import _, ngettext, percent
 
 if TYPE_CHECKING:
     from distributed import Security
@@ -715,13 +715,15 @@ class FairResult:
         if self.reached:
             return _(
                 "{board}: seat distance {distance} on {games} new games, at most {target}: "
-                "reached after {candidates} candidates and {played} games in {seconds} s"
+                "reached after {candidates} and {played} games in {seconds} s"
             ).format(
                 board=self.board.name,
                 distance=self.distance_text(),
                 games=games,
                 target=percent(self.target, 1),
-                candidates=self.candidates,
+                candidates=ngettext("{n} candidate", "{n} candidates", self.candidates).format(
+                    n=self.candidates
+                ),
                 played=self.games,
                 seconds=round(self.seconds),
             )
