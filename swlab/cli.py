@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import warnings
@@ -469,6 +470,78 @@ def _cmd_map_from_graph(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _named_numbers(text: str | None, option: str) -> dict[str, float] | None:
+    """``farmland=0.3,mountain=0.1`` as a dict; one line naming ``option`` when malformed."""
+    if text is None:
+        return None
+    found: dict[str, float] = {}
+    for item in (part.strip() for part in text.split(",")):
+        name, sep, value = item.partition("=")
+        try:
+            number = float(value)
+        except ValueError:
+            number = math.nan
+        if not item or not sep or not name.strip() or not math.isfinite(number):
+            raise CommandError(
+                _("{option}: {item} is not NAME=NUMBER (e.g. {example})").format(
+                    option=option, item=repr(item), example="mountain=0.1,swamp=0.2"
+                )
+            )
+        found[name.strip().lower()] = number
+    return found
+
+
+def _cmd_map_generate(args: argparse.Namespace, out: TextIO) -> int:
+    """Generate a board under the designer's constraints and improve it until its seat
+    distance is at most ``--fair`` on at least 400 new games (:mod:`swlab.balance.fair`);
+    exit 1 (the best board written all the same) when the budget runs out first."""
+    from swlab.balance.fair import ConstraintError, Constraints, generate_fair
+    from swlab.board.io import write_board
+
+    target = _output_file(args.output, "board.geojson")
+    styles = [s.strip() for s in args.styles.split(",") if s.strip()]
+    if not styles:
+        raise CommandError(_("--styles names no bot style"))
+    if args.players not in (2, 3, 4, 5, 6):
+        raise CommandError(_(_PLAYERS_RANGE).format(players=args.players))
+    constraints = Constraints(
+        players=args.players,
+        regions_per_player=args.regions_per_player,
+        terrain_shares=_named_numbers(args.terrain, "--terrain"),
+        symbols=_named_numbers(args.symbols, "--symbols"),
+        lost_tribes=args.lost_tribes,
+        water_share=args.water_share,
+        min_neighbours=args.min_neighbours,
+        max_neighbours=args.max_neighbours,
+    )
+    try:
+        result = generate_fair(
+            constraints,
+            args.fair,
+            styles=styles,
+            seed=args.seed,
+            screen_games=_at_least(args.screen_games, 1, "--screen-games"),
+            verify_games=args.verify_games,
+            max_candidates=_at_least(args.max_candidates, 1, "--max-candidates"),
+            max_games=_at_least(args.max_games, 1, "--max-games"),
+            max_seconds=args.max_seconds,
+            stream=None if args.no_progress else sys.stderr,
+            **_parallel_options(args),
+        )
+    except ConstraintError as error:
+        raise CommandError(
+            _("the constraints cannot be met: {reason}").format(reason=error)
+        ) from None
+    with _writing(target):
+        write_board(result.board, target)
+    _say(result.message(), file=out)
+    _say(
+        _("wrote {path}: {summary}").format(path=args.output, summary=_summary(result.board)),
+        file=out,
+    )
+    return 0 if result.reached else 1
+
+
 def _cmd_map_list(args: argparse.Namespace, out: TextIO) -> int:
     """The shipped boards: maps with shapes, and region graphs (``from-graph`` draws them)."""
     from swlab.board.catalog import maps_dir, shipped_board_names
@@ -485,7 +558,7 @@ def _cmd_map_list(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _add_map_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """``swlab map check|show|stats|fingerprint|from-graph|list``."""
+    """``swlab map check|show|stats|fingerprint|generate|from-graph|list``."""
     group = commands.add_parser("map", help=_("check, draw, count, generate or list maps"))
     sub = group.add_subparsers(dest="map_command", metavar="COMMAND", required=True)
     file_help = _(
@@ -574,6 +647,103 @@ def _add_map_commands(commands: argparse._SubParsersAction[argparse.ArgumentPars
     from_graph.add_argument("-o", "--output", required=True, metavar="MAP", help=_("MAP.geojson"))
     from_graph.add_argument("--seed", type=int, default=0, help=_("seed of the border shapes"))
     from_graph.set_defaults(run=_cmd_map_from_graph)
+
+    generate = sub.add_parser(
+        "generate",
+        help=_("generate a board whose seat distance is at most D (fair) under constraints"),
+        description=_(
+            "Draw boards under the constraints, play seeded games of the fast bot styles "
+            "on them and move terrain and symbols near the seats' first conquests until "
+            "the seat distance is at most D on at least 400 new games; the board is written "
+            "to OUT (the best one found when the budget runs out first, exit 1). "
+            "See docs/fair.md."
+        ),
+    )
+    generate.add_argument("--players", type=int, required=True, metavar="N", help=_("2 to 6"))
+    generate.add_argument(
+        "--fair",
+        type=float,
+        required=True,
+        metavar="D",
+        help=_("the seat distance to reach, e.g. 0.05 (5 points from an equal share)"),
+    )
+    generate.add_argument("-o", "--output", required=True, metavar="OUT", help=_("OUT.geojson"))
+    constraint = generate.add_argument_group(_("constraints"))
+    constraint.add_argument(
+        "--regions-per-player",
+        type=float,
+        metavar="X",
+        help=_("regions per player (default: as on the official board)"),
+    )
+    constraint.add_argument(
+        "--terrain",
+        metavar="SHARES",
+        help=_(
+            "land terrain shares, e.g. mountain=0.1,swamp=0.2 (the terrains left out "
+            "share the rest evenly)"
+        ),
+    )
+    constraint.add_argument(
+        "--symbols",
+        metavar="COUNTS",
+        help=_(
+            "mine, magic, cavern: a count (whole number) or a share of the land below 1, "
+            "e.g. mine=4,magic=0.2 (default: a fifth of the land each)"
+        ),
+    )
+    constraint.add_argument(
+        "--lost-tribes",
+        type=float,
+        metavar="N",
+        help=_("Lost Tribes: a count, or a share (below 1) of the land that is not Mountain"),
+    )
+    constraint.add_argument(
+        "--water-share",
+        type=float,
+        metavar="W",
+        help=_("share of the regions that are Seas or the Lake (default 3 of 23)"),
+    )
+    constraint.add_argument(
+        "--min-neighbours", type=int, metavar="N", help=_("the fewest neighbours of a region")
+    )
+    constraint.add_argument(
+        "--max-neighbours", type=int, metavar="N", help=_("the most neighbours of a region")
+    )
+    search = generate.add_argument_group(_("search and budget"))
+    search.add_argument(
+        "--styles",
+        default="greedy,aggressive,early-decline",
+        help=_("bot styles, comma-separated, as for `map fingerprint`"),
+    )
+    search.add_argument("--seed", type=int, default=0, help=_("seed of the search (default 0)"))
+    search.add_argument(
+        "--screen-games",
+        type=int,
+        default=20,
+        metavar="N",
+        help=_("games per style that screen each candidate (default 20)"),
+    )
+    search.add_argument(
+        "--verify-games",
+        type=int,
+        default=400,
+        metavar="N",
+        help=_("new games of the final verification, 400 or more (default 400)"),
+    )
+    search.add_argument("--max-candidates", type=int, default=60, metavar="N", help=_("default 60"))
+    search.add_argument(
+        "--max-games",
+        type=int,
+        default=40_000,
+        metavar="N",
+        help=_("every game played, in all (default 40000)"),
+    )
+    search.add_argument(
+        "--max-seconds", type=float, metavar="S", help=_("wall-clock seconds (default: none)")
+    )
+    search.add_argument("--no-progress", action="store_true", help=_("no progress lines"))
+    _add_parallel_options(generate)
+    generate.set_defaults(run=_cmd_map_generate)
 
     listing = sub.add_parser("list", help=_("list the shipped maps and region graphs"))
     listing.set_defaults(run=_cmd_map_list)

@@ -71,7 +71,9 @@ __all__ = [
     "Fingerprint",
     "SeatRate",
     "StyleFingerprint",
+    "distance_interval",
     "fingerprint",
+    "from_outcomes",
     "rate_with_interval",
     "reference_fingerprints",
     "reference_for",
@@ -120,11 +122,28 @@ def smith_anton_distance(rates: Sequence[float]) -> float:
     return math.sqrt(sum((r - 1 / k) ** 2 for r in rates)) if k else 0.0
 
 
-def rate_with_interval(rate: float, low: float, high: float) -> str:
+def distance_interval(intervals: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    """The range of the seat distance when every seat's rate lies in its 95 % interval:
+    from the largest gap between an interval and ``1/k`` to the largest distance of an
+    interval's end from it. Conservative (wider than a joint 95 % interval), and read
+    straight off the seats' intervals the table prints."""
+    k = len(intervals)
+    if not k:
+        return 0.0, 0.0
+    fair = 1 / k
+    low = max(max(lo - fair, fair - hi, 0.0) for lo, hi in intervals)
+    high = max(max(abs(lo - fair), abs(hi - fair)) for lo, hi in intervals)
+    return low, high
+
+
+def rate_with_interval(rate: float, low: float, high: float, digits: int = 0) -> str:
     """``50% (95%: 6%-94%)`` (an en dash): a win rate a reader does not take for more than
-    it says."""
+    it says; ``digits`` decimals (a seat distance beside a target such as 5 % needs one)."""
     return _("{rate} ({level}: {low}\N{EN DASH}{high})").format(
-        rate=percent(rate), level=percent(0.95), low=percent(low), high=percent(high)
+        rate=percent(rate, digits),
+        level=percent(0.95),
+        low=percent(low, digits),
+        high=percent(high, digits),
     )
 
 
@@ -180,6 +199,11 @@ class StyleFingerprint:
     @property
     def seat_distance(self) -> float:
         return seat_distance(self.rates)
+
+    @property
+    def seat_distance_interval(self) -> tuple[float, float]:
+        """:func:`distance_interval` of the seats' 95 % Wilson intervals."""
+        return distance_interval([seat.interval for seat in self.seats])
 
     @property
     def seat_spread(self) -> float:
@@ -258,6 +282,21 @@ def summarize(
     held = tuple((rid, held_count[rid] / games if games else 0.0) for rid in sorted(held_count))
     first = tuple((rid, first_count[rid] / races if races else 0.0) for rid in sorted(first_count))
     return StyleFingerprint(style, games, wins, held, first, races)
+
+
+def from_outcomes(
+    board: str,
+    players: int,
+    seed: int,
+    games: Mapping[str, Sequence[GameOutcome]],
+    region_ids: Sequence[int],
+) -> Fingerprint:
+    """The fingerprint of the games of each style (``games``: style -> its outcomes), then
+    :data:`OVERALL` over all of them; games from several runs may be joined."""
+    parts = [summarize(kind, outcomes, players, region_ids) for kind, outcomes in games.items()]
+    every = [o for outcomes in games.values() for o in outcomes]
+    parts.append(summarize(OVERALL, every, players, region_ids))
+    return Fingerprint(board, players, seed, tuple(parts))
 
 
 @dataclass(frozen=True)
@@ -377,13 +416,15 @@ def fingerprint(
     security: Security | None = None,
     progress: bool = False,
     stream: TextIO | None = None,
+    keep: dict[str, list[GameOutcome]] | None = None,
 ) -> Fingerprint:
     """Play ``games`` seeded games per style on ``board`` and return its fingerprint.
 
     Every seat of a style's games is played by that style; ``players`` defaults to the
     board's. The games run where the balance lab runs them (serially, ``workers`` local
     processes, or the cluster at ``scheduler``) with the same numbers everywhere; a local
-    cluster is started once for all the styles.
+    cluster is started once for all the styles. ``keep`` receives each style's outcomes
+    (to join them with more games later: :func:`from_outcomes`).
     """
     from swlab.board.catalog import load_board
 
@@ -396,8 +437,7 @@ def fingerprint(
     for kind in kinds:
         make_bot(kind)  # an unknown style is refused before any game is played
     region_ids = tuple(the_board.ids)
-    parts: list[StyleFingerprint] = []
-    every: list[GameOutcome] = []
+    played: dict[str, list[GameOutcome]] = {}
     with ExitStack() as stack:
         if not plays_serially(workers, scheduler, games) and scheduler is None:
             # one local cluster for every style: it takes seconds to start
@@ -416,11 +456,11 @@ def fingerprint(
             )
             if run.interrupted:
                 raise KeyboardInterrupt
-            parts.append(summarize(kind, run.outcomes, seats, region_ids))
-            every.extend(run.outcomes)
-    parts.append(summarize(OVERALL, every, seats, region_ids))
+            played[kind] = run.outcomes
+    if keep is not None:
+        keep.update(played)
     name = str(getattr(the_board, "name", "board"))
-    return Fingerprint(name, seats, seed, tuple(parts))
+    return from_outcomes(name, seats, seed, played, region_ids)
 
 
 # --- the official boards' reference numbers --------------------------------------------
