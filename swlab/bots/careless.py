@@ -19,7 +19,8 @@ from swlab.rules import CHANCE, Action, GameState, Take, current_player, legal_a
 
 __all__ = ["SLIP", "CarelessBot"]
 
-#: The default chance of a slip per decision (``easy`` on the ladder, docs/bots.md).
+#: The default chance of a slip per decision (on the ladder ``easy`` slips at 0.5 and
+#: ``medium`` at 0.15: :mod:`swlab.bots.levels`).
 SLIP = 0.25
 
 
