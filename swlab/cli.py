@@ -1145,7 +1145,7 @@ def _add_balance_command(commands: argparse._SubParsersAction[argparse.ArgumentP
         default="greedy,random",
         help=_(
             "bots by seat, comma-separated: a level (beginner, easy, medium, hard, expert), "
-            "a style (aggressive, early-decline) or a kind (greedy, random, search); "
+            "a style (aggressive, early-decline) or a kind (greedy, careless, random, search); "
             "default greedy,random"
         ),
     )
@@ -1180,7 +1180,7 @@ def _add_simulate_command(commands: argparse._SubParsersAction[argparse.Argument
         help=_(
             "bots by seat, comma-separated, repeated over the seats: a level (beginner, "
             "easy, medium, hard, expert), a style (aggressive, early-decline) or a kind "
-            "(greedy, random, search); default greedy,random"
+            "(greedy, careless, random, search); default greedy,random"
         ),
     )
     p.add_argument("--out", default=None, help=_("folder for the game records (JSON)"))

@@ -17,6 +17,7 @@ die is chance: the engine's driver draws it (:func:`swlab.rules.drive`), never a
 """
 
 from swlab.bots.base import BOT_KINDS, Bot, make_bot, play_game, seat_names
+from swlab.bots.careless import CarelessBot
 from swlab.bots.greedy import GreedyBot, Hint, hint, turn_score
 from swlab.bots.levels import LEVEL_NAMES, LEVELS, STYLES, Level, level, title_of
 from swlab.bots.random_bot import RandomBot
@@ -29,6 +30,7 @@ __all__ = [
     "STYLES",
     "Analysis",
     "Bot",
+    "CarelessBot",
     "Choice",
     "GreedyBot",
     "Hint",

@@ -81,9 +81,10 @@ def play_game(
 
 
 def make_bot(kind: str, seed: int = 0) -> Bot:
-    """A bot by name: a bot kind (``greedy``, ``random``, ``search``), a level
+    """A bot by name: a bot kind (``greedy``, ``careless``, ``random``, ``search``), a level
     (``beginner`` ... ``expert``) or a style (``aggressive``, ``early-decline``); see
     :mod:`swlab.bots.levels` and :data:`BOT_KINDS`."""
+    from swlab.bots.careless import CarelessBot
     from swlab.bots.greedy import GreedyBot
     from swlab.bots.levels import level
     from swlab.bots.random_bot import RandomBot
@@ -91,6 +92,7 @@ def make_bot(kind: str, seed: int = 0) -> Bot:
 
     factories: dict[str, Callable[[int], Bot]] = {
         "greedy": GreedyBot,
+        "careless": CarelessBot,
         "random": RandomBot,
         "search": SearchBot,
     }
@@ -105,6 +107,7 @@ def make_bot(kind: str, seed: int = 0) -> Bot:
 #: Every name :func:`make_bot` accepts: the kinds, the levels (weakest first), the styles.
 BOT_KINDS: tuple[str, ...] = (
     "greedy",
+    "careless",
     "random",
     "search",
     "beginner",

@@ -26,12 +26,13 @@ def seat_bot(spec: BotSpec, seed: int) -> Bot:
     return spec
 
 
-#: The search budget of a hint: the *hard* level's, about a third of a second per hint.
+#: The search budget of a hint: about a third of a second per hint, between a quick search
+#: (12 iterations) and the *expert* level's 56; a learner waits for it.
 HINT_ITERATIONS = 32
 
 
 def search_hint(state: GameState) -> Hint:
-    """The hint of the viewer, the presenter (H) and the learn path: the search bot at the
-    *hard* level's budget (a fixed seed: the same position gets the same hint), its actions
+    """The hint of the viewer, the presenter (H) and the learn path: the search bot with
+    :data:`HINT_ITERATIONS` (a fixed seed: the same position gets the same hint), its actions
     named by their button labels."""
     return explain(state, iterations=HINT_ITERATIONS, words=button_label)
