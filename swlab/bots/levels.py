@@ -3,15 +3,15 @@
 One table, :data:`LEVELS`: each level is a documented bot and budget, with a sentence a
 learner understands (marked for translation; show it with ``_(level.sentence)``):
 
-==========  ===============================================  ==================================
-level       bot and budget                                   what a learner reads
-==========  ===============================================  ==================================
-beginner    :class:`~swlab.bots.RandomBot`                   plays any legal move at random
-easy        :class:`~swlab.bots.CarelessBot`, slip 0.5       a sensible move about half the time
-medium      :class:`~swlab.bots.CarelessBot`, slip 0.15      a good move, a careless one now and then
-hard        :class:`~swlab.bots.GreedyBot`                   the move that scores most this turn
-expert      :class:`~swlab.bots.SearchBot`, 56 iterations    plays moves out a round ahead
-==========  ===============================================  ==================================
+========  =============================================  ====================================
+level     bot and budget                                 what a learner reads
+========  =============================================  ====================================
+beginner  :class:`~swlab.bots.RandomBot`                 plays any legal move at random
+easy      :class:`~swlab.bots.CarelessBot`, slip 0.5     a sensible move about half the time
+medium    :class:`~swlab.bots.CarelessBot`, slip 0.15    a good move, a careless one at times
+hard      :class:`~swlab.bots.GreedyBot`                 the move that scores most this turn
+expert    :class:`~swlab.bots.SearchBot`, 56 iterations  plays moves out a round ahead
+========  =============================================  ====================================
 
 Why these five: each must beat the one below in at least 60 % of 2-player games, and more
 iterations of one search barely do (32 iterations won 53 % against 12, 56 won 54 % against
