@@ -60,10 +60,10 @@ def test_the_viewer_offers_a_level_per_seat_and_says_it(board2: Board) -> None:
     picks = v.seat_levels.children
     assert [p.description for p in picks] == ["Ann", "Bob"]
     assert [value for _label, value in picks[1].options][1:] == list(LEVEL_NAMES)
-    picks[1].value = "hard"
+    picks[1].value = "expert"
     bot = v.controller.bots[1]
-    assert isinstance(bot, SearchBot) and bot.name == "hard"
-    assert "Bob (bot: hard)" in v.score_box.value
+    assert isinstance(bot, SearchBot) and bot.name == "expert"
+    assert "Bob (bot: expert)" in v.score_box.value
     assert 0 not in v.controller.bots
     picks[1].value = ""  # back to a person
     assert 1 not in v.controller.bots and "(bot" not in v.score_box.value
