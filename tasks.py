@@ -54,6 +54,8 @@ TEST_EXTRAS = "test,rl"
 #: The environment variable that marks every process of one ``test`` run (its value: a
 #: new id per run); every descendant inherits it, even one that left its process group.
 RUN_MARK = "SWLAB_TEST_RUN"
+#: Seconds nbval waits for a notebook's kernel to start (its default, 60, is a quiet machine's).
+NBVAL_KERNEL_START_S = 300
 #: How long the processes of a finished test run get to end by themselves (a kernel
 #: notices its server is gone within a second) before they count as left behind.
 LEFTOVER_GRACE = 10.0
@@ -459,7 +461,13 @@ def test(args: list[str]) -> int:
     mark = uuid.uuid4().hex
     env = dict(os.environ, MPLBACKEND="Agg", PYTHONHASHSEED="0", SWLAB_LANG="en")
     env[RUN_MARK] = mark
-    cmd = [str(bin_dir() / "pytest"), "-n", "2", "--dist", "loadfile", "--nbval-lax", *args]
+    cmd = [
+        *(str(bin_dir() / "pytest"), "-n", "2", "--dist", "loadfile", "--nbval-lax"),
+        # nbval gives a notebook's kernel 60 s to answer; on a loaded machine a kernel's
+        # start has taken longer (busy run on adaf8e2), so it waits up to NBVAL_KERNEL_START_S
+        *("--nbval-kernel-startup-timeout", str(NBVAL_KERNEL_START_S)),
+        *args,
+    ]
     print("+", " ".join(cmd), flush=True)
     os.chdir(ROOT)
     hogs = start_busy(busy)
