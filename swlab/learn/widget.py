@@ -602,17 +602,22 @@ class LearnPath:
         lv = play.level
         par = ngettext("par: {n} action", "par: {n} actions", lv.par).format(n=lv.par)
         rules = ", ".join(lv.teaches)
+        # tight lines: at 1280x720 the panel above the board must leave the board in view
+        tight = "margin:0 0 .25em;line-height:1.35"
         self.intro.value = (
-            f"<h3>{e(_(lv.title))}</h3><p>{e(_(lv.intro))}</p>"
-            f"<p><small>{e(par)} · {e(rules)}</small></p>"
+            f"<h3 style='{tight}'>{e(_(lv.title))}</h3><p style='{tight}'>{e(_(lv.intro))}</p>"
         )
-        self.goal.value = f"<p><b>{e(play.goal_text())}</b></p>"
+        self.goal.value = (
+            f"<p style='{tight}'><b>{e(play.goal_text())}</b> "
+            f"<small>({e(par)} · {e(rules)})</small></p>"
+        )
         verdict = play.verdict_text()
         style = {"solved": "#0a6b2f", "refused": "#D55E00", "missed": "#7a5a00"}.get(
             play.verdict.kind, "#000"
         )
         self.verdict_box.value = (
-            f"<div class='swlab-learn-verdict' style='white-space:pre-wrap;color:{style}'>"
+            "<div class='swlab-learn-verdict' "
+            f"style='white-space:pre-wrap;line-height:1.35;color:{style}'>"
             f"{e(verdict)}</div>"
             if verdict
             else ""
