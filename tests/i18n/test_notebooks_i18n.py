@@ -41,16 +41,16 @@ _SECOND_WAVE = (
 #: translators of different languages never edit the same lines).
 PENDING: dict[str, frozenset[str]] = {
     # Greek
-    "el": frozenset({"11_research"}),
+    "el": frozenset(),
     #
     # Turkish
-    "tr": frozenset({"11_research"}),
+    "tr": frozenset(),
     #
     # German
-    "de": frozenset({"11_research"}),
+    "de": frozenset(),
     #
     # Portuguese
-    "pt": frozenset({"11_research"}),
+    "pt": frozenset(),
 }
 ENGLISH = {path.stem: path for path in tn.english_notebooks()}
 ALL_PENDING = sorted(set().union(*PENDING.values()))
