@@ -495,7 +495,8 @@ def _cmd_map_generate(args: argparse.Namespace, out: TextIO) -> int:
     """Generate a board under the designer's constraints and improve it until its seat
     distance is at most ``--fair`` on at least 400 new games (:mod:`swlab.balance.fair`);
     exit 1 (the best board written all the same) when the budget runs out first."""
-    from swlab.balance.fair import ConstraintError, Constraints, generate_fair
+    from swlab.balance.fair import generate_fair
+    from swlab.board.constraints import ConstraintError, Constraints
     from swlab.board.io import write_board
 
     target = _output_file(args.output, "board.geojson")

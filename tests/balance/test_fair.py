@@ -11,18 +11,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from swlab.balance.fair import (
-    MIN_VERIFY_GAMES,
-    ConstraintError,
-    Constraints,
-    _draws,
-    _move,
-    generate_fair,
-    recipe,
-    violations,
-)
+from swlab.balance.fair import MIN_VERIFY_GAMES, _move, generate_fair
 from swlab.balance.fingerprint import fingerprint, reference_for
 from swlab.balance.runner import GameOutcome
+from swlab.board.constraints import ConstraintError, Constraints, draws, recipe, violations
 from swlab.board.io import read_board
 from swlab.board.validate import check_board
 from swlab.board.voronoi import random_board
@@ -54,11 +46,11 @@ def test_an_impossible_request_names_the_constraint_that_binds(
         assert number in line
 
 
-def test_a_constraint_no_drawn_board_meets_is_named_after_the_draws() -> None:
+def test_a_constraint_no_drawn_board_meets_is_named_after_thedraws() -> None:
     """Every region with 4 or more neighbours: corner regions never have them."""
     wanted = recipe(Constraints(2, min_neighbours=4))
     with pytest.raises(ConstraintError) as caught:
-        next(_draws(wanted, seed=0))
+        next(draws(wanted, seed=0))
     assert caught.value.constraint == "borders per region"
     assert "at least 4 neighbours" in str(caught.value)
 
@@ -77,10 +69,10 @@ def test_every_drawn_board_and_every_move_meets_the_constraints() -> None:
     assert (wanted.regions, wanted.water, wanted.lost_tribes) == (27, 5, 5)
     assert wanted.symbols["mine"] == 4 and wanted.symbols["magic"] == 2
     assert wanted.terrains["swamp"] == round(0.3 * wanted.land)
-    draws = _draws(wanted, seed=3)
+    boards = draws(wanted, seed=3)
     rng = np.random.default_rng(0)
     for _ in range(3):
-        _seed, board = next(draws)
+        _seed, board = next(boards)
         assert violations(board, wanted) == [] and check_board(board) == []
         # moves after two real games, seat 1 said to be favoured and seat 3 disfavoured
         kept: dict[str, list[GameOutcome]] = {}
