@@ -320,13 +320,15 @@ _RUN_STATE = """() => {
 }"""
 
 
-def open_notebook(page: Page, lab: Lab, rel: str, timeout: float = 60) -> None:
+def open_notebook(page: Page, lab: Lab, rel: str, timeout: float = 180) -> None:
     """Open ``rel`` in JupyterLab and wait until its kernel has started and stays idle (the
-    indicator shows idle for a moment before the kernel exists, then connecting)."""
+    indicator shows idle for a moment before the kernel exists, then connecting). A kernel
+    has taken more than 60 s to start on a loaded machine: the wait is a condition, so a
+    generous bound costs a quiet machine nothing."""
     # JupyterLab's bundles take more than Playwright's default 30 s to load on a loaded
     # machine: wait for the first byte, then for the notebook itself, as long as it takes
     page.goto(lab.lab_url(rel), timeout=180_000, wait_until="commit")
-    page.wait_for_selector(".jp-NotebookPanel .jp-Notebook", timeout=max(timeout, 180) * 1000)
+    page.wait_for_selector(".jp-NotebookPanel .jp-Notebook", timeout=timeout * 1000)
     since: list[float] = []  # when the page and the server both began to say idle
 
     def idle_for_a_while() -> bool:

@@ -117,7 +117,7 @@ def open_path(page: Page, lab: harness.Lab, combo: Combo, rel: str) -> None:
         page.goto(lab.voila_url(rel), timeout=180_000)
     else:
         cells = harness.code_cells(json.loads((lab.root / rel).read_text(encoding="utf-8")))
-        harness.open_notebook(page, lab, rel, timeout=180)
+        harness.open_notebook(page, lab, rel)
         harness.run_all(page, len(cells), timeout=240)
     page.locator(".swlab-learn").first.wait_for(timeout=180_000)
 
