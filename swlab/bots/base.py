@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from swlab.game import GameRecord
-from swlab.rules import Action, BoardLike, GameState, drive, new_game
+from swlab.rules import Action, BoardLike, GameState, Take, drive, new_game
 from swlab.rules.driver import Observer
 
 __all__ = ["BOT_KINDS", "MAX_STEPS", "Bot", "Observer", "make_bot", "play_game", "seat_names"]
@@ -78,6 +78,12 @@ def play_game(
     if result.stopped != "over":
         raise RuntimeError(f"the game did not end within {max_steps} steps")
     return result.state, GameRecord.from_state(initial, result.actions)
+
+
+def forward_actions(actions: Sequence[Action]) -> list[Action]:
+    """``actions`` without those that undo a placement (``take``, lifting a hero or an
+    encampment: ``Action.undoes``): a bot that only moves forward always ends its turn."""
+    return [a for a in actions if not (isinstance(a, Take) or a.undoes)]
 
 
 def make_bot(kind: str, seed: int = 0) -> Bot:

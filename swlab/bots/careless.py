@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import random
 
+from swlab.bots.base import forward_actions
 from swlab.bots.greedy import GreedyBot
-from swlab.rules import CHANCE, Action, GameState, Take, current_player, legal_actions
+from swlab.rules import CHANCE, Action, GameState, current_player, legal_actions
 
 __all__ = ["SLIP", "CarelessBot"]
 
@@ -50,7 +51,7 @@ class CarelessBot:
     def choose(self, state: GameState) -> Action:
         if current_player(state) == CHANCE:
             raise ValueError("the die is chance, not a decision: the driver rolls it (R-CONQ-10)")
-        forward = [a for a in legal_actions(state) if not (isinstance(a, Take) or a.undoes)]
+        forward = forward_actions(legal_actions(state))
         if len(forward) > 1 and self.rng.random() < self.slip:
             return self.rng.choice(forward)
         return self.greedy.choose(state)

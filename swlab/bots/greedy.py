@@ -52,6 +52,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from swlab.bots.base import forward_actions
 from swlab.rules import (
     CHANCE,
     Action,
@@ -68,7 +69,6 @@ from swlab.rules import (
     RaceState,
     Roll,
     Stage,
-    Take,
     Withdraw,
     apply,
     chance_outcomes,
@@ -242,11 +242,6 @@ def _face_odds(state: GameState) -> list[tuple[int, float]]:
     return [(a.face, p) for a, p in chance_outcomes(at_roll) if isinstance(a, Roll)]
 
 
-def _forward(actions: Sequence[Action]) -> list[Action]:
-    """Leave out actions that undo a placement (``take``, lifting a hero...)."""
-    return [a for a in actions if not (isinstance(a, Take) or a.undoes)]
-
-
 def _where(state: GameState, action: Action) -> str:
     """`` on Hill (12)`` for an action on a region, else ``""``."""
     region = getattr(action, "region", None)
@@ -359,7 +354,7 @@ class GreedyBot:
             deploy = self._placement(state, race, state.turn.actor)
         if deploy is not None and is_legal(state, deploy):
             return Hint(deploy, "Time to finish this turn: deploy every token in hand.")
-        forward = _forward(legal) or legal
+        forward = forward_actions(legal) or legal
         return Hint(self.rng.choice(forward), "Time to finish this turn.")
 
     # --- evaluation ---------------------------------------------------------------------
@@ -487,7 +482,9 @@ class GreedyBot:
         state = e.state
         acting = state.turn.acting
         hand0 = _hand(state, acting)
-        legal = [a for a in _forward(self._memo.legal(state)) if not isinstance(a, End | Decline)]
+        legal = [
+            a for a in forward_actions(self._memo.legal(state)) if not isinstance(a, End | Decline)
+        ]
         plain: list[_Option] = []
         rolling: list[Action] = []
         for action in self.candidates(state, me, [a for a in legal if not isinstance(a, Final)]):
@@ -528,7 +525,7 @@ class GreedyBot:
         geo = state.geo
         odds = _face_odds(state)
         ranked: list[tuple[float, int, int, Final]] = []
-        for a in _forward(self._memo.legal(state)):
+        for a in forward_actions(self._memo.legal(state)):
             if isinstance(a, Final):
                 i = geo.index[a.region]
                 short = conquest_cost(state, race, i) - hand0
@@ -645,7 +642,7 @@ class GreedyBot:
             best = self.best_conquest(options)
         if best is None:
             hand = _hand(state, state.turn.acting)
-            end = End() if End() in legal else _forward(legal)[0]
+            end = End() if End() in legal else forward_actions(legal)[0]
             if hand == 0:
                 return Hint(end, "Stop conquering: you have no token left in hand.")
             return Hint(
@@ -854,7 +851,7 @@ class GreedyBot:
         legal = self._memo.legal(state)
         picks = [a for a in legal if isinstance(a, Pick)]
         if not picks:
-            return Hint(_forward(legal)[0], "No combo is left in the column: pass.")
+            return Hint(forward_actions(legal)[0], "No combo is left in the column: pass.")
         left = rounds_left(state)
         weight = 1 + self.future * min(left - 1, 2)
         valued: list[tuple[float, int, Pick, GameState, float]] = []
@@ -890,7 +887,9 @@ class GreedyBot:
         race = state.race(acting) if acting else None
         if race is None:
             return self._generic(state)
-        extras = [a for a in _forward(legal) if not isinstance(a, Place | Done) and not a.undoes]
+        extras = [
+            a for a in forward_actions(legal) if not isinstance(a, Place | Done) and not a.undoes
+        ]
         if extras:
             base = self.safety(state, acting, me)
             best: tuple[float, Action, GameState] | None = None
@@ -983,7 +982,7 @@ class GreedyBot:
             raise ValueError("the game is over: there is no action to choose")
         acting = state.turn.acting
         best: tuple[float, float, Action] | None = None
-        candidates = _forward(legal) or legal
+        candidates = forward_actions(legal) or legal
         for a in candidates:
             after = self._memo.after(state, a)
             if after is None:

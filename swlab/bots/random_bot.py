@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from swlab.rules import CHANCE, Action, GameState, Take, current_player, legal_actions
+from swlab.bots.base import forward_actions
+from swlab.rules import CHANCE, Action, GameState, current_player, legal_actions
 
 
 class RandomBot:
@@ -33,5 +34,5 @@ class RandomBot:
         actions = legal_actions(state)
         if not actions:
             raise ValueError("the game is over: there is no action to choose")
-        forward = [a for a in actions if not (isinstance(a, Take) or a.undoes)]
+        forward = forward_actions(actions)
         return self.rng.choice(forward or actions)
