@@ -58,6 +58,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from swlab.bots.base import forward_actions
 from swlab.bots.greedy import GreedyBot, Hint, turn_score
 from swlab.i18n import _, decimal
 from swlab.rules import (
@@ -68,7 +69,6 @@ from swlab.rules import (
     GameState,
     Place,
     Stage,
-    Take,
     apply,
     chance_outcomes,
     current_player,
@@ -278,7 +278,7 @@ class SearchBot:
     ) -> list[Action]:
         """The grouped actions of ``state``, the greedy bot's choice first (module text)."""
         stage = state.turn.stage
-        forward = [a for a in legal if not (isinstance(a, Take) or a.undoes)]
+        forward = forward_actions(legal)
         out: list[Action] = [base]
         if stage in (Stage.REDEPLOY, Stage.DEFEND):
             extras = [a for a in forward if not isinstance(a, Place)]
