@@ -316,6 +316,9 @@ class _Search:
         self.verifications = 0
         self.start = time.perf_counter()
         self.history: list[str] = []
+        #: the moves screened from each board (by candidate number): the screen's seeds are
+        #: fixed, so the same move from the same board would only replay the same games
+        self.tried: dict[int, set[str]] = {}
         # the seeds: screens from here (the same for every board), verifications far after
         self.screen_seed = seed * 1_000_000
         self.verify_seed = self.screen_seed + 500_000
@@ -397,12 +400,15 @@ class _Search:
         return min(self.candidates, key=lambda c: (c.distance, c.number))
 
     def mutate(self, current: _Candidate) -> _Candidate | None:
-        """A move from ``current`` (a few tries to find one with something to move)."""
+        """A move from ``current`` not screened from it before (a few tries to find one
+        with something to move)."""
         every = [o for outcomes in current.outcomes.values() for o in outcomes]
+        tried = self.tried.setdefault(current.number, set())
         for _try in range(8):
             moved = _move(current.board, current.screen.overall.rates, every, self.rng)
-            if moved is not None:
+            if moved is not None and moved[1] not in tried:
                 board, how = moved
+                tried.add(how)
                 problems = violations(board, self.wanted)
                 if problems:  # a move keeps every count by construction
                     raise AssertionError(f"{how}: {problems}")

@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from swlab.balance.fair import MIN_VERIFY_GAMES, _move, generate_fair
-from swlab.balance.fingerprint import fingerprint, reference_for
+from swlab.balance.fair import MIN_VERIFY_GAMES, _move, _Search, generate_fair
+from swlab.balance.fingerprint import DEFAULT_STYLES, fingerprint, reference_for
 from swlab.balance.runner import GameOutcome
 from swlab.board.constraints import ConstraintError, Constraints, draws, recipe, violations
 from swlab.board.io import read_board
@@ -115,6 +115,27 @@ def test_a_budget_that_runs_out_returns_the_best_board_and_says_so() -> None:
     assert "not reached within the budget (2 candidates)" in message
     assert result.board.name in message and "95%" in message
     assert check_board(result.board) == []
+
+
+def test_a_move_is_screened_once_from_the_same_board() -> None:
+    """The screen's seeds are fixed, so the same move from the same board would replay the
+    same games: a search that stays on one board tries a different move each time."""
+    search = _Search(
+        recipe(Constraints(2)),
+        0.05,
+        DEFAULT_STYLES,
+        0,
+        1,
+        MIN_VERIFY_GAMES,
+        (60, 40_000, None),
+        None,
+        {"workers": 0, "scheduler": None, "connect_timeout": 30.0, "security": None},
+    )
+    start = search.fresh()
+    moves = [m.how for m in (search.mutate(start) for _ in range(8)) if m is not None]
+    assert len(moves) >= 4
+    assert len(set(moves)) == len(moves), moves
+    assert search.tried[start.number] == set(moves)
 
 
 @pytest.mark.slow
