@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 import pytest
+from playwright.sync_api import expect
 
 from swlab.editor.overlays import CORNER_TEXT
 
@@ -124,8 +125,8 @@ def test_the_editor_screen(served: tuple[Any, Any, Any], where: str, size: tuple
         _show_row(page, harness)
         page.mouse.move(*_centre(page, "path.swlab-region-1"))
         page.wait_for_selector("path.swlab-neighbour", timeout=10_000)
-        assert page.locator("path.swlab-neighbour").count() == 2
-        assert page.locator("path.swlab-corner").count() == 1
+        expect(page.locator("path.swlab-neighbour")).to_have_count(2)
+        expect(page.locator("path.swlab-corner")).to_have_count(1)
         label = page.locator(".swlab-corner-label").first
         label.wait_for(timeout=10_000)
         assert CORNER_TEXT in label.inner_text()
@@ -136,10 +137,10 @@ def test_the_editor_screen(served: tuple[Any, Any, Any], where: str, size: tuple
         page.get_by_role("button", name="edge", exact=True).click()
         page.wait_for_selector(".swlab-legend-edge", timeout=10_000)
         assert "4" in page.inner_text(".swlab-legend-edge")
-        assert page.locator(".swlab-overlay-edge select option").count() == 4
+        expect(page.locator(".swlab-overlay-edge select option")).to_have_count(4)
         page.get_by_role("button", name="borders", exact=True).click()
         page.wait_for_selector("path.swlab-border", state="attached", timeout=10_000)
-        assert page.locator("path.swlab-border").count() == 4
+        expect(page.locator("path.swlab-border")).to_have_count(4)
         page.screenshot(path=str(SCREENSHOTS / f"{name}-overlays.png"))
         page.get_by_role("button", name="borders", exact=True).click()
         page.get_by_role("button", name="edge", exact=True).click()
@@ -217,8 +218,8 @@ def test_the_borders_view_of_the_5_player_board(served: tuple[Any, Any, Any]) ->
         harness.settle(page)
         page.get_by_role("button", name="borders", exact=True).click()
         page.wait_for_selector("path.swlab-border", state="attached", timeout=10_000)
-        assert page.locator("path.swlab-border").count() == 119
-        assert page.locator("path.swlab-corner-12-17").count() == 1
+        expect(page.locator("path.swlab-border")).to_have_count(119)
+        expect(page.locator("path.swlab-corner-12-17")).to_have_count(1)
         assert "119" in page.inner_text(".swlab-legend-adjacency")
         page.mouse.move(*_centre(page, "path.swlab-region-12"))
         page.wait_for_selector(".swlab-corner-label-12-17", timeout=10_000)
