@@ -137,6 +137,12 @@ def _with(board: Board, changed: Mapping[int, Region]) -> Board:
     return dataclasses.replace(board, regions=regions)
 
 
+def _at_most(distance: float, target: float) -> bool:
+    """``distance <= target`` for distances made of win counts: 9/60 - 1/5 is
+    0.05000000000000002 in floating point, and a board at exactly ``D`` meets ``D``."""
+    return distance <= target + 1e-9
+
+
 def _pick(rng: np.random.Generator, choices: Sequence[int]) -> int | None:
     return int(choices[int(rng.integers(len(choices)))]) if choices else None
 
@@ -434,7 +440,7 @@ class _Search:
                 ),
             )
         )
-        if confirmed.seat_distance > self.target:
+        if not _at_most(confirmed.seat_distance, self.target):
             return False
         seed = self.verify_seed + self.verifications * 10_000
         self.verifications += 1
@@ -453,7 +459,7 @@ class _Search:
                 distance=rate_with_interval(part.seat_distance, *part.seat_distance_interval, 1),
             )
         )
-        return part.seat_distance <= self.target
+        return _at_most(part.seat_distance, self.target)
 
     def result(self, reached: _Candidate | None, stopped_by: str | None) -> FairResult:
         verified = [c for c in self.candidates if c.verified is not None]
@@ -505,7 +511,7 @@ class _Search:
                     current, stale = moved, 0
                 else:
                     stale += 1
-            if found.distance <= self.target and found.verified is None:
+            if _at_most(found.distance, self.target) and found.verified is None:
                 if self.confirm_and_verify(found):
                     return self.result(found, None)
                 if found is current:

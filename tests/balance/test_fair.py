@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from swlab.balance.fair import MIN_VERIFY_GAMES, _move, _Search, generate_fair
+from swlab.balance.fair import MIN_VERIFY_GAMES, _at_most, _move, _Search, generate_fair
 from swlab.balance.fingerprint import DEFAULT_STYLES, fingerprint, reference_for
 from swlab.balance.runner import GameOutcome
 from swlab.board.constraints import ConstraintError, Constraints, draws, recipe, violations
@@ -115,6 +115,14 @@ def test_a_budget_that_runs_out_returns_the_best_board_and_says_so() -> None:
     assert "not reached within the budget (2 candidates)" in message
     assert result.board.name in message and "95%" in message
     assert check_board(result.board) == []
+
+
+def test_a_board_at_exactly_the_target_meets_it() -> None:
+    """9 wins in 60 five-player games is 0.05 from a fifth, though not in floating point:
+    such a screen goes on to its confirmation (the benchmark's candidate 23 did not)."""
+    assert abs(9 / 60 - 1 / 5) > 0.05
+    assert _at_most(abs(9 / 60 - 1 / 5), 0.05) and _at_most(abs(15 / 60 - 1 / 5), 0.05)
+    assert not _at_most(4 / 60, 0.05)
 
 
 def test_a_move_is_screened_once_from_the_same_board() -> None:
