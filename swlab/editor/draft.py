@@ -497,6 +497,8 @@ def merge_regions(draft: Draft, ids: Sequence[int]) -> Draft:
     ids = list(dict.fromkeys(ids))
     if len(ids) < 2:
         raise EditError(None, _("select two or more neighbouring regions to merge"))
+    if len(ids) == 2:
+        return merge(draft, *ids)
     for rid in ids:
         _region(draft.board, rid)
     into, rest = ids[0], ids[1:]
@@ -515,8 +517,6 @@ def merge_regions(draft: Draft, ids: Sequence[int]) -> Draft:
             )
         current = merge(current, into, nxt)
         rest.remove(nxt)
-    if len(ids) == 2:
-        return squash(current, draft)
     note = _("merge {regions} into region {into}").format(
         regions=region_words(sorted(ids[1:])), into=into
     )

@@ -92,6 +92,15 @@ GEOMAN: dict[str, str | None] = {
     "lasso": "draw:Polygon",
 }
 
+#: Each mode button's tooltip.
+MODE_TIPS: dict[str, str] = {
+    "split": N_("Draw a line across the regions to split (the selected ones, if any)"),
+    "draw": N_("Draw a polygon over a gap"),
+    "edit": N_("Drag vertices; neighbours follow"),
+    "select": N_("Click regions to select them (Esc)"),
+    "lasso": N_("Draw around region labels to select all those regions"),
+}
+
 #: The share of the row a fluid map takes at most; the panel has the rest.
 MAP_SHARE = 0.6
 
@@ -220,23 +229,7 @@ class MapEditor(EditorShell):
         enter = self._enter
         self.toolbar(
             [
-                (
-                    N_("split"),
-                    lambda: enter("split"),
-                    N_("Draw a line across the regions to split (the selected ones, if any)"),
-                ),
-                (N_("draw region"), lambda: enter("draw"), N_("Draw a polygon over a gap")),
-                (
-                    N_("edit vertices"),
-                    lambda: enter("edit"),
-                    N_("Drag vertices; neighbours follow"),
-                ),
-                (N_("select"), lambda: enter("select"), N_("Click regions to select them (Esc)")),
-                (
-                    N_("lasso"),
-                    lambda: enter("lasso"),
-                    N_("Draw around region labels to select all those regions"),
-                ),
+                *((MODES[m][0], lambda m=m: enter(m), tip) for m, tip in MODE_TIPS.items()),
                 (N_("merge"), self._on_merge, N_("Join the selected neighbours into the first")),
                 (
                     N_("delete"),
