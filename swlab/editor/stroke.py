@@ -166,9 +166,14 @@ def split_along(
         if why:
             left.append((rid, why))
     if not done:
-        reasons = "; ".join(why for _rid, why in left) or _(
-            "the line crosses no region from border to border"
-        )
+        if left:
+            reasons = "; ".join(why for _rid, why in left)
+        elif wanted:
+            reasons = _("the line does not cross the selected {regions}").format(
+                regions=region_words(sorted(wanted))
+            )
+        else:
+            reasons = _("the line crosses no region from border to border")
         raise EditError(None, _("Nothing split: {reasons}.").format(reasons=reasons))
     if len(done) == 1:
         return Stroke(squash(current, draft), tuple(done), tuple(left))
@@ -180,13 +185,20 @@ def split_along(
 
 
 def lasso(board: Board, ring: Polygon | Sequence[Sequence[float]]) -> list[int]:
-    """The regions whose label point lies inside the drawn polygon ``ring``, in board
-    order. The label point (the pole of inaccessibility every view draws the region's
-    label at) is what a person sees and circles; it is always well inside its region,
-    where a concave region's centroid may not be, and a loose lasso that cuts a large
-    region's corners still takes it, where "most of its area" would not."""
+    """The regions the drawn polygon ``ring`` takes, in board order: those whose label
+    point lies inside it, and those with at least half their area inside it.
+
+    The label point (the pole of inaccessibility a region's label is anchored at) is what
+    a person sees and circles; it is always well inside its region, where a concave
+    region's centroid may not be. Half the area takes a region whose label the view moved
+    aside for room, and a large region a loose lasso covers mostly."""
     shape = ring if isinstance(ring, Polygon) else Polygon([tuple(p) for p in ring])
     if not shape.is_valid:
         shape = shapely.make_valid(shape)
     points = label_points(board)
-    return [rid for rid in board.ids if shape.covers(Point(points[rid]))]
+    return [
+        r.id
+        for r in board.regions
+        if shape.covers(Point(points[r.id]))
+        or shape.intersection(r.polygon).area >= r.polygon.area / 2
+    ]

@@ -88,6 +88,12 @@ def test_only_the_selected_regions_are_split(squares: Draft) -> None:
     stroke = split_along(squares, [(-2, 5), (32, 5)], only=[2])
     assert stroke.split == ((2, 7),) and stroke.left == ()
     assert stroke.report() == "split region 2 (new region 7)"
+    with pytest.raises(
+        EditError,
+        match=r"^Nothing split: the line does not cross the selected "
+        r"regions 5 and 6\.$",
+    ):
+        split_along(squares, [(-2, 5), (32, 5)], only=[6, 5])
 
 
 @pytest.mark.parametrize(
@@ -123,6 +129,10 @@ def test_the_lasso_takes_the_regions_whose_label_it_surrounds(squares: Draft) ->
     around = [(0, 0), (22, 0), (22, 8), (8, 20), (0, 20)]
     assert lasso(squares.board, around) == [1, 2, 4]
     assert lasso(squares.board, [(40, 40), (50, 40), (50, 50)]) == []
+    # no label inside: a quarter of region 6 is not enough, an L over 64 % of it is
+    assert lasso(squares.board, [(21, 11), (29, 11), (29, 14), (21, 14)]) == []
+    ell = [(20, 10), (30, 10), (30, 14), (24, 14), (24, 20), (20, 20)]
+    assert lasso(squares.board, ell) == [6]
 
 
 def test_merge_and_delete_act_on_all_regions_given_in_one_step(squares: Draft) -> None:
