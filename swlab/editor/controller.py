@@ -92,7 +92,7 @@ OVERLAYS: dict[str, str] = {
 
 #: The editing modes: mode -> (its button, what to do in it).
 MODES: dict[str, tuple[str, str]] = {
-    "select": (N_("select"), N_("click regions to select them (at most two)")),
+    "select": (N_("select"), N_("click regions to select them (at most two; lasso for more)")),
     "split": (
         N_("split"),
         N_("draw a line across the regions to split (double-click ends it)"),
