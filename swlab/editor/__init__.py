@@ -22,6 +22,7 @@ from swlab.editor.draft import (
     EditError,
     blank,
     delete,
+    delete_regions,
     draw_region,
     from_board,
     from_geojson,
@@ -30,6 +31,7 @@ from swlab.editor.draft import (
     from_random,
     insert_vertex,
     merge,
+    merge_regions,
     move_vertex,
     redo,
     rename,
@@ -47,6 +49,7 @@ from swlab.editor.playtest import (
     balance_run,
     compare_with_official,
 )
+from swlab.editor.stroke import Stroke, lasso, split_along
 
 if TYPE_CHECKING:
     from swlab.editor.widget import MapEditor
@@ -60,11 +63,13 @@ __all__ = [
     "GraphDiff",
     "MapEditor",
     "NotPlayableError",
+    "Stroke",
     "adjacency_lines",
     "balance_run",
     "blank",
     "compare_with_official",
     "delete",
+    "delete_regions",
     "draw_region",
     "expected_diff",
     "from_board",
@@ -73,7 +78,9 @@ __all__ = [
     "from_official",
     "from_random",
     "insert_vertex",
+    "lasso",
     "merge",
+    "merge_regions",
     "move_vertex",
     "redo",
     "region_sets",
@@ -82,6 +89,7 @@ __all__ = [
     "set_symbols",
     "set_terrain",
     "split",
+    "split_along",
     "toggle_symbol",
     "undo",
 ]

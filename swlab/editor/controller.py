@@ -41,7 +41,7 @@ from swlab.board.stats import compare_stats, shown_words
 from swlab.board.validate import Problem, ProblemKind, check_board
 from swlab.editor import draft as ed
 from swlab.editor.draft import Draft, EditError, Snap, region_words
-from swlab.editor.events import apply_drawn, apply_edited
+from swlab.editor.events import apply_drawn, apply_edited, drawn_line, drawn_ring
 from swlab.editor.overlays import (
     Contact,
     GraphDiff,
@@ -61,6 +61,7 @@ from swlab.editor.overlays import (
     region_set_features,
 )
 from swlab.editor.playtest import BalanceResult, balance_run, check_playable
+from swlab.editor.stroke import lasso, split_along
 from swlab.i18n import N_, _, decimal, ngettext, npgettext
 from swlab.workspace import FileBox, Outcome, Workspace
 
@@ -91,18 +92,29 @@ OVERLAYS: dict[str, str] = {
 
 #: The editing modes: mode -> (its button, what to do in it).
 MODES: dict[str, tuple[str, str]] = {
-    "select": (N_("select"), N_("click regions to select them (at most two)")),
-    "split": (N_("split"), N_("draw a line across the region to split (double-click ends it)")),
+    "select": (N_("select"), N_("click regions to select them (at most two; lasso for more)")),
+    "split": (
+        N_("split"),
+        N_("draw a line across the regions to split (double-click ends it)"),
+    ),
     "draw": (N_("draw region"), N_("draw a polygon over a gap; it is clipped to the free area")),
     "edit": (N_("edit vertices"), N_("drag a corner; every region sharing it follows")),
+    "lasso": (N_("lasso"), N_("draw a polygon around the labels of the regions to select")),
 }
 
 #: What a person is told on entering each mode from its button.
 _MODE_HINTS: dict[str, str] = {
-    "split": N_("Draw a line across the region to split (double-click ends it; Esc cancels)."),
+    "split": N_(
+        "Draw a line across the regions to split: every region it crosses from border to "
+        "border is cut in two (double-click ends it; Esc cancels)."
+    ),
     "draw": N_("Draw a polygon over a gap; it is clipped to the free area (Esc cancels)."),
     "edit": N_("Drag a corner; every region sharing it follows (Esc: back to select)."),
     "select": N_("Select mode: click regions to select them."),
+    "lasso": N_(
+        "Draw a polygon around the labels of the regions to select (click its first corner "
+        "to close it; Esc cancels)."
+    ),
 }
 
 #: The "new board" choices (the values :meth:`EditorController.new` takes; a dropdown
@@ -388,22 +400,20 @@ class EditorController:
         return True
 
     def merge(self) -> bool:
-        """Join the two selected neighbours into the first."""
-        if len(self.selected) != 2:
+        """Join the selected neighbours (two, or all a lasso took) into the first, as one
+        step."""
+        if len(self.selected) < 2:
             self.say(_("Select two neighbouring regions to merge."), refused=True)
             return False
-        a, b = self.selected
-        return self.apply(ed.merge, a, b, select=[a])
+        return self.apply(ed.merge_regions, list(self.selected), select=self.selected[:1])
 
     def delete(self) -> bool:
-        """Delete the one selected region (it leaves a gap)."""
+        """Delete every selected region (each leaves a gap), as one step; "give to" gives
+        the first's area to the second instead."""
         if not self.selected:
             self.say(_("Select a region to delete."), refused=True)
             return False
-        if len(self.selected) > 1:
-            self.say(_("Select only the region to delete (or use give to)."), refused=True)
-            return False
-        return self.apply(ed.delete, self.selected[0], select=[])
+        return self.apply(ed.delete_regions, list(self.selected), select=[])
 
     def give(self) -> bool:
         """Delete the first selected region, its area to the second."""
@@ -583,7 +593,7 @@ class EditorController:
 
     # --- modes ------------------------------------------------------------------------
     def set_mode(self, mode: str) -> None:
-        """Switch mode; the selection survives only as the target of a split."""
+        """Switch mode; the selection survives only as the targets of a split."""
         if mode not in MODES:
             raise ValueError(
                 _("unknown mode {mode}; use one of {modes}").format(
@@ -592,9 +602,7 @@ class EditorController:
             )
         self.mode = mode
         self._gesture = None
-        if mode == "split":
-            self.selected = self.selected[-1:]
-        elif mode != "select":
+        if mode not in ("select", "split"):
             self.selected = []
         self.hovered = None
 
@@ -603,8 +611,8 @@ class EditorController:
         self.set_mode(mode)
         if mode == "split" and self.selected:
             self.say(
-                _("Draw a line across region {region} (double-click ends it; Esc cancels).").format(
-                    region=self.selected[0]
+                _("Draw a line across {regions} (double-click ends it; Esc cancels).").format(
+                    regions=region_words(self.selected)
                 )
             )
         else:
@@ -621,17 +629,22 @@ class EditorController:
         return True
 
     # --- drawing ----------------------------------------------------------------------
-    def drawn(self, features: Sequence[Mapping[str, Any]]) -> bool:
-        """A line (split mode) or a polygon (draw mode) was finished: apply it and go back
-        to select mode; a drawn region is selected, so its terrain can be picked next."""
+    def drawn(self, features: Sequence[Mapping[str, Any]], *, pixel: float = 0.0) -> bool:
+        """A line (split mode) or a polygon (draw or lasso mode) was finished: apply it
+        and go back to select mode; a drawn region is selected, so its terrain can be
+        picked next. A split line's ends snap to a border within :attr:`snap_pixels`
+        screen pixels of ``pixel`` board units each."""
+        if self.mode == "split":
+            return self._split_stroke(features, pixel)
+        if self.mode == "lasso":
+            return self._lasso(features)
         before = self.board
-        kind = "split" if self.mode == "split" else "draw"
-        if not self.apply(apply_drawn, features, selected=list(self.selected), terrain="farmland"):
+        if not self.apply(apply_drawn, features, terrain="farmland"):
             return False
         new_ids = [rid for rid in self.board.ids if rid not in before]
         note = self.draft.note
         self.set_mode("select")
-        if kind == "draw" and new_ids:
+        if new_ids:
             self.selected = new_ids[:1]
             note = _("{note} ({terrain}): region {region} is selected, pick its terrain").format(
                 note=note, terrain=game_words.terrain("farmland"), region=new_ids[0]
@@ -639,6 +652,42 @@ class EditorController:
         else:
             self.selected = []
         self.say(note)
+        return True
+
+    def _split_stroke(self, features: Sequence[Mapping[str, Any]], pixel: float) -> bool:
+        """One stroke splits the selected regions it crosses, or every region it crosses
+        when none is selected; the line says which were left alone and why."""
+        line = drawn_line(features)
+        if line is None:
+            self.say(_("Draw a line (double-click ends it) to split regions."), refused=True)
+            return False
+        try:
+            stroke = split_along(
+                self.draft, line, tolerance=self.snap_pixels * pixel, only=self.selected
+            )
+        except EditError as error:
+            self.say(plain_words(str(error)), refused=True)
+            return False
+        self.draft = stroke.draft
+        self.set_mode("select")
+        self.selected = []
+        self.say(stroke.report())
+        return True
+
+    def _lasso(self, features: Sequence[Mapping[str, Any]]) -> bool:
+        """Select every region whose label the drawn polygon surrounds (for merge, a
+        terrain, a symbol or delete at once); back to select mode."""
+        ring = drawn_ring(features)
+        chosen = lasso(self.board, ring) if ring is not None else []
+        if not chosen:
+            self.say(
+                _("The lasso surrounds no region's label: draw around the labels to select."),
+                refused=True,
+            )
+            return False
+        self.set_mode("select")
+        self.selected = chosen
+        self.say(_("Lasso: {regions} selected.").format(regions=region_words(chosen)))
         return True
 
     def edited(
@@ -898,9 +947,9 @@ class EditorController:
             turns=board.turns,
             can_undo=bool(d.past),
             can_redo=bool(d.future),
-            can_merge=len(self.selected) == 2,
+            can_merge=len(self.selected) >= 2,
             can_give=len(self.selected) == 2,
-            can_delete=len(self.selected) == 1,
+            can_delete=bool(self.selected),
         )
 
     def overlays(self, on: set[str] | frozenset[str]) -> OverlayPanels:

@@ -66,6 +66,7 @@ __all__ = [
     "can_redo",
     "can_undo",
     "delete",
+    "delete_regions",
     "draw_region",
     "from_board",
     "from_geojson",
@@ -74,6 +75,7 @@ __all__ = [
     "from_random",
     "insert_vertex",
     "merge",
+    "merge_regions",
     "move_vertex",
     "redo",
     "region_words",
@@ -486,6 +488,53 @@ def merge(draft: Draft, a: int, b: int) -> Draft:
     return _commit(
         draft, result, _("merge region {region} into region {into}").format(region=b, into=a)
     )
+
+
+def merge_regions(draft: Draft, ids: Sequence[int]) -> Draft:
+    """Join the regions ``ids`` (two or more, each bordering another of them) into the
+    first, as one undo step: its id, terrain and name, the symbols of all (a lasso
+    selection merged at once)."""
+    ids = list(dict.fromkeys(ids))
+    if len(ids) < 2:
+        raise EditError(None, _("select two or more neighbouring regions to merge"))
+    if len(ids) == 2:
+        return merge(draft, *ids)
+    for rid in ids:
+        _region(draft.board, rid)
+    into, rest = ids[0], ids[1:]
+    current = draft
+    while rest:
+        board = current.board
+        nxt = next((rid for rid in rest if board.are_adjacent(into, rid)), None)
+        if nxt is None:
+            raise EditError(
+                into,
+                ngettext(
+                    "cannot merge region {ids}: it borders none of the others",
+                    "cannot merge regions {ids}: they border none of the others",
+                    len(rest),
+                ).format(ids=_ids(rest)),
+            )
+        current = merge(current, into, nxt)
+        rest.remove(nxt)
+    note = _("merge {regions} into region {into}").format(
+        regions=region_words(sorted(ids[1:])), into=into
+    )
+    return squash(current, draft, note=note)
+
+
+def delete_regions(draft: Draft, ids: Sequence[int]) -> Draft:
+    """Remove the regions ``ids`` (their area becomes a gap), as one undo step."""
+    ids = list(dict.fromkeys(ids))
+    if not ids:
+        raise EditError(None, _("select a region first"))
+    current = draft
+    for rid in ids:
+        current = delete(current, rid)
+    if len(ids) == 1:
+        return current
+    note = _("delete {regions}").format(regions=region_words(sorted(ids)))
+    return squash(current, draft, note=note)
 
 
 def _union(pa: Polygon, pb: Polygon, region: int, what: str, grid: float) -> Polygon:

@@ -23,12 +23,12 @@ from swlab.editor.draft import (
     insert_vertex,
     move_vertex,
     snap_point,
-    split,
     squash,
 )
+from swlab.editor.stroke import split_along
 from swlab.i18n import _
 
-__all__ = ["apply_drawn", "apply_edited", "line_target", "ring_change"]
+__all__ = ["apply_drawn", "apply_edited", "drawn_line", "drawn_ring", "ring_change"]
 
 Point2 = tuple[float, float]
 
@@ -114,30 +114,23 @@ def apply_edited(
     return draft
 
 
-def line_target(draft: Draft, line: LineString, selected: Sequence[int] = ()) -> int:
-    """The region a split line is meant for: the selected one, else the one region it
-    crosses from border to border."""
-    if selected:
-        return selected[0]
-    crossed = []
-    for r in draft.board.regions:
-        if line.intersects(r.polygon) and not line.within(r.polygon):
-            try:
-                split(draft, r.id, line)
-            except EditError:
-                continue
-            crossed.append(r.id)
-    if len(crossed) == 1:
-        return crossed[0]
-    if not crossed:
-        raise EditError(None, _("the line crosses no region from border to border"))
-    listed = ", ".join(map(str, crossed))
-    raise EditError(
-        None,
-        _("the line crosses regions {regions}; select the one to split first").format(
-            regions=listed
-        ),
-    )
+def drawn_line(features: Sequence[Mapping[str, Any]]) -> LineString | None:
+    """The first line among Geoman's drawn ``features`` (``None``: none)."""
+    for feature in features:
+        geometry = feature.get("geometry") or {}
+        coords = geometry.get("coordinates") or []
+        if geometry.get("type") == "LineString" and len(coords) >= 2:
+            return LineString([(float(p[0]), float(p[1])) for p in coords])
+    return None
+
+
+def drawn_ring(features: Sequence[Mapping[str, Any]]) -> Polygon | None:
+    """The first polygon among Geoman's drawn ``features`` (``None``: none)."""
+    for feature in features:
+        ring = _ring(feature)
+        if ring is not None and len(ring) >= 3:
+            return Polygon(ring)
+    return None
 
 
 def apply_drawn(
@@ -146,16 +139,15 @@ def apply_drawn(
     *,
     selected: Sequence[int] = (),
     terrain: str = "farmland",
+    tolerance: float = 0.0,
 ) -> Draft:
-    """A shape drawn with Geoman: a line splits a region, a polygon fills a gap."""
+    """A shape drawn with Geoman: a line splits the ``selected`` regions it crosses from
+    border to border, or every region it so crosses when none is selected
+    (:func:`~swlab.editor.stroke.split_along`); a polygon fills a gap."""
     for feature in features:
-        geometry = feature.get("geometry") or {}
-        kind = geometry.get("type")
-        coords = geometry.get("coordinates") or []
-        if kind == "LineString" and len(coords) >= 2:
-            line = LineString([(float(p[0]), float(p[1])) for p in coords])
-            draft = split(draft, line_target(draft, line, selected), line)
-        elif kind == "Polygon" and coords:
-            ring = [(float(p[0]), float(p[1])) for p in coords[0]]
-            draft = draw_region(draft, Polygon(ring), terrain=terrain)
+        line, ring = drawn_line([feature]), drawn_ring([feature])
+        if line is not None:
+            draft = split_along(draft, line, tolerance=tolerance, only=selected).draft
+        elif ring is not None:
+            draft = draw_region(draft, ring, terrain=terrain)
     return draft

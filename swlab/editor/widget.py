@@ -89,6 +89,16 @@ GEOMAN: dict[str, str | None] = {
     "split": "draw:Line",
     "draw": "draw:Polygon",
     "edit": "edit",
+    "lasso": "draw:Polygon",
+}
+
+#: Each mode button's tooltip.
+MODE_TIPS: dict[str, str] = {
+    "split": N_("Draw a line across the regions to split (the selected ones, if any)"),
+    "draw": N_("Draw a polygon over a gap"),
+    "edit": N_("Drag vertices; neighbours follow"),
+    "select": N_("Click regions to select them (Esc)"),
+    "lasso": N_("Draw around region labels to select all those regions"),
 }
 
 #: The share of the row a fluid map takes at most; the panel has the rest.
@@ -219,16 +229,13 @@ class MapEditor(EditorShell):
         enter = self._enter
         self.toolbar(
             [
-                (N_("split"), lambda: enter("split"), N_("Draw a line across the selected region")),
-                (N_("draw region"), lambda: enter("draw"), N_("Draw a polygon over a gap")),
+                *((MODES[m][0], lambda m=m: enter(m), tip) for m, tip in MODE_TIPS.items()),
+                (N_("merge"), self._on_merge, N_("Join the selected neighbours into the first")),
                 (
-                    N_("edit vertices"),
-                    lambda: enter("edit"),
-                    N_("Drag vertices; neighbours follow"),
+                    N_("delete"),
+                    self._on_delete,
+                    N_("Delete the selected regions (each leaves a gap)"),
                 ),
-                (N_("select"), lambda: enter("select"), N_("Click regions to select them (Esc)")),
-                (N_("merge"), self._on_merge, N_("Join the two selected neighbours")),
-                (N_("delete"), self._on_delete, N_("Delete the selected region (leaves a gap)")),
                 (
                     N_("give to"),
                     self._on_give,
@@ -382,7 +389,7 @@ class MapEditor(EditorShell):
                 self.message,
                 self.hover_box,
                 self.labels.legend,
-                row([b["select"], b["split"], b["draw region"], b["edit vertices"]]),
+                row([b["select"], b["lasso"], b["split"], b["draw region"], b["edit vertices"]]),
                 row([b["merge"], b["delete"], b["give to"], b["absorb gap"], b["undo"], b["redo"]]),
                 heading(N_("Terrain"), N_("(every selected region)")),
                 row(list(self.terrain_buttons.values())),
@@ -766,9 +773,9 @@ class MapEditor(EditorShell):
             self._on_edited(action, shapes)
 
     def _on_created(self, features: list[dict[str, Any]]) -> None:
-        """A line (split mode) or a polygon (draw mode) was finished: apply it, then go
-        back to select mode so the next click selects."""
-        done = self.controller.drawn(features)
+        """A line (split mode) or a polygon (draw or lasso mode) was finished: apply it,
+        then go back to select mode so the next click selects."""
+        done = self.controller.drawn(features, pixel=self._pixel())
         self.draw.clear()
         if done:
             self._show_mode()
@@ -778,14 +785,19 @@ class MapEditor(EditorShell):
         """A vertex moved (or was added, then moved): the controller replays it as a move
         of the shared vertex, snapped within the controller's pixels at the zoom shown
         (one board unit is ``2**zoom`` pixels); a refused move puts the shapes back."""
-        zoom = self.map.zoom if self.map.zoom is not None else self._zoom
-        changed = self.controller.edited(action, features, pixel=2.0 ** -float(zoom))
+        changed = self.controller.edited(action, features, pixel=self._pixel())
         if changed is None:
             self._show_message()
             return
         if not changed:
             self._push_draw_data()
         self.refresh(keep_message=True)
+
+    def _pixel(self) -> float:
+        """One screen pixel in board units at the zoom shown (a unit is ``2**zoom``
+        pixels): what the controller's snapping tolerance in pixels is scaled by."""
+        zoom = self.map.zoom if self.map.zoom is not None else self._zoom
+        return float(2.0 ** -float(zoom))
 
     def _on_draw_data(self, change: dict[str, Any]) -> None:
         # the browser moved a shared vertex in one polygon only; push the whole fixed

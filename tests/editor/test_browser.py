@@ -42,16 +42,19 @@ def _harness() -> ModuleType:
     return module
 
 
-def editor_page(root: Path, pw: Any, name: str, source: str) -> Iterator[Any]:
+def editor_page(
+    root: Path, pw: Any, name: str, source: str, viewport: dict[str, int] | None = None
+) -> Iterator[Any]:
     """A JupyterLab in ``root`` with one notebook ``name`` of ``source`` (a map editor),
-    run in headless Chromium: the page once the editor's regions are drawn, until closed."""
+    run in headless Chromium (a window of ``viewport``, default the harness's): the page
+    once the editor's regions are drawn, until closed."""
     harness = _harness()
     harness.prepare_root(root, [], {name: harness.notebook(source)})
     lab = harness.Lab(root).start()
     try:
         browser = harness.launch_chromium(pw)
         try:
-            page = browser.new_page(viewport=harness.VIEWPORT)
+            page = browser.new_page(viewport=viewport or harness.VIEWPORT)
             page.set_default_timeout(30_000)
             harness.open_notebook(page, lab, f"notebooks/{name}")
             harness.run_all(page, 1)

@@ -52,11 +52,10 @@ def test_unchanged_features_change_nothing(squares: Draft) -> None:
     assert apply_edited(squares, features) is squares
 
 
-def test_drawn_line_needs_a_target_when_it_crosses_two(squares: Draft) -> None:
+def test_a_drawn_line_splits_only_the_selected_region_it_crosses(squares: Draft) -> None:
     line = {"geometry": {"type": "LineString", "coordinates": [[5, -1], [5, 21]]}}
-    with pytest.raises(EditError, match="crosses regions 1, 4; select the one"):
-        apply_drawn(squares, [line])
-    assert apply_drawn(squares, [line], selected=[4]).board.are_adjacent(4, 7)
+    d = apply_drawn(squares, [line], selected=[4])
+    assert sorted(d.board.ids) == [1, 2, 3, 4, 5, 6, 7] and d.board.are_adjacent(4, 7)
 
 
 def test_gap_on_an_official_board_redrawn_exactly() -> None:

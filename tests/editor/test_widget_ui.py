@@ -336,9 +336,10 @@ def test_selection_follows_modes_and_edits(editor: MapEditor) -> None:
     click_region(editor, 1)
     click_region(editor, 2)
     editor.buttons["split"].click()
-    assert editor.selected == [2]  # the split's target, named in the message
-    assert "across region 2" in editor.message.value
+    assert editor.selected == [1, 2]  # the split's targets, named in the message
+    assert "across regions 1 and 2" in editor.message.value
     press(editor, "Escape")
+    click_region(editor, 1)  # unselected, then selected again: now after region 2
     click_region(editor, 1)
     editor.buttons["merge"].click()
     assert editor.selected == [2]  # the merged region
