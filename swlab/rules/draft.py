@@ -7,7 +7,8 @@ of them thrown away at once. :func:`swlab.rules.engine.apply` gives the stage a
 :class:`Draft` instead: a ``GameState`` whose ``updated``, ``with_region``,
 ``with_regions`` (and ``with_tray``, which calls ``updated``) change it in place and return
 it, so the stages, the flow and the badges run unchanged (``state = state.updated(...)``
-reads the same on both). :meth:`Draft.frozen` then makes the one new state of the step.
+reads the same on both). :meth:`Draft.frozen` then turns the draft into the one new
+state of the step (the object made by :meth:`Draft.of`: nothing else holds it).
 
 What the draft must keep true, as a frozen state does:
 
@@ -28,10 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from swlab.rules.state import HOLDINGS, GameState, RegionState, setup_regions
-
-#: the fields a draft may be given (those of a state)
-_FIELDS = frozenset(GameState.__dataclass_fields__)
+from swlab.rules.state import HOLDINGS, GameState, Holdings, RegionState, setup_regions
 
 
 class Draft(GameState):
@@ -50,25 +48,24 @@ class Draft(GameState):
         return draft
 
     def frozen(self) -> GameState:
-        """The state this draft has become: a frozen state, with the memo it has now."""
-        state = object.__new__(GameState)
-        fields = state.__dict__
-        fields.update(self.__dict__)
+        """The state this draft has become, frozen, with the memo it has now. The draft
+        itself becomes that state (no copy: nothing else holds the draft)."""
+        fields = self.__dict__
         if type(fields["regions"]) is list:
             fields["regions"] = tuple(fields["regions"])
-        return state
+        self.__class__ = GameState  # type: ignore[assignment]
+        return self
 
-    def _forget(self, held: Any) -> None:
+    def _forget(self, held: Holdings | None) -> None:
         """Drop what the memo derived from the old fields; keep ``held`` (the holdings of
         the new regions, or ``None`` when they are not known)."""
         self.__dict__["memo"] = {} if held is None else {HOLDINGS: held}
 
     def updated(self, **changes: Any) -> GameState:
-        """:meth:`GameState.updated`, in place: the fields given (not ``None``) replaced."""
+        """:meth:`GameState.updated`, in place: the fields given (not ``None``) replaced.
+        (The names are checked where it is called: ``state`` is typed a ``GameState``.)"""
         fields = self.__dict__
         for name, value in changes.items():
-            if name not in _FIELDS or name == "geo":
-                raise TypeError(f"updated() got an unexpected keyword argument {name!r}")
             if value is not None:
                 fields[name] = value
         self._forget(None if changes.get("regions") is not None else self._known_holdings())
@@ -78,7 +75,7 @@ class Draft(GameState):
         regions = self.__dict__["regions"]
         if type(regions) is not list:
             regions = self.__dict__["regions"] = list(regions)
-        return regions  # type: ignore[no-any-return]
+        return regions
 
     def with_region(self, i: int, region: RegionState) -> GameState:
         """:meth:`GameState.with_region`, in place."""
