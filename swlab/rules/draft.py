@@ -83,7 +83,7 @@ class Draft(GameState):
         old, regions[i] = regions[i], region
         held = self._known_holdings()
         if held is not None:
-            held = held.changed(((i, old, region),), setup_regions(self.geo))
+            held = held.changed(((i, old, region),), setup_regions(self.geo), self.geo.neighbours)
         self._forget(held)
         return self
 
@@ -97,6 +97,6 @@ class Draft(GameState):
             regions[i] = region
         held = self._known_holdings()
         if held is not None:
-            held = held.changed(moves, setup_regions(self.geo))
+            held = held.changed(moves, setup_regions(self.geo), self.geo.neighbours)
         self._forget(held)
         return self
