@@ -17,6 +17,7 @@ from collections import Counter
 # the badges this engine plays: loading the catalogue fills the registry
 import swlab.rules.abilities.catalogue  # noqa: F401
 from swlab.rules.actions import DIE_FACES, Action, Roll
+from swlab.rules.draft import Draft
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Event
 
@@ -151,7 +152,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
 
     The input state is never changed. An action that :func:`legal_actions` listed for this
     state (the very object) is known to be legal; any other is checked by
-    :func:`why_illegal`.
+    :func:`why_illegal`. The step runs on a working copy (:class:`~swlab.rules.draft.Draft`)
+    frozen once at its end: one new state per ``apply``, whatever the step does.
     """
     stage = STAGES[state.turn.stage]
     memo = state.__dict__.get("memo")
@@ -161,4 +163,5 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         if error is not None:
             raise error
     events: list[Event] = []
-    return stage.step(state, action, events), events
+    after = stage.step(Draft.of(state), action, events)
+    return (after.frozen() if isinstance(after, Draft) else after), events
