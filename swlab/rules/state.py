@@ -34,6 +34,7 @@ from typing import Any
 
 from swlab.rules import pieces as _pieces
 from swlab.rules.geo import Geo
+from swlab.rules.records import fast_init
 from swlab.terminal import printable
 
 NOBODY = -1
@@ -54,6 +55,7 @@ class Stage(StrEnum):
     GAME_OVER = "game_over"  #: R-FLOW-2
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class RegionState:
     """Who holds a region and what stands in it.
@@ -349,6 +351,7 @@ def _move_owner(owners: dict[int, int], old: int, new: int) -> None:
         owners[new] = owners.get(new, 0) + 1
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class RaceState:
     """A race a player owns, active or in decline.
@@ -389,6 +392,7 @@ class RaceState:
         )
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class PlayerState:
     """A seat: name, hidden victory coins (R-SETUP-4), active race, decline races."""
@@ -405,6 +409,7 @@ class PlayerState:
         return ((self.active,) if self.active else ()) + self.declined
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Combo:
     """A race banner paired with a power badge in the column, with coins left on it."""
@@ -414,6 +419,7 @@ class Combo:
     coins: int = 0
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Conquest:
     """One region conquered this turn; ``non_empty`` by what it held before (R-RULING-3)."""
@@ -426,6 +432,7 @@ class Conquest:
     conversion: bool = False  #: a Sorcerer conversion, which uses no Berserk roll (R-RULING-13)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class TurnState:
     """Bookkeeping of the turn in progress.
