@@ -53,13 +53,22 @@ class Draft(GameState):
         fields = self.__dict__
         if type(fields["regions"]) is list:
             fields["regions"] = tuple(fields["regions"])
-        self.__class__ = GameState  # type: ignore[assignment]
+        # object's own setter: the class is not a field, and the frozen state's
+        # ``__setattr__`` (a Python call) would only let it through
+        object.__setattr__(self, "__class__", GameState)
         return self
 
     def _forget(self, held: Holdings | None) -> None:
         """Drop what the memo derived from the old fields; keep ``held`` (the holdings of
-        the new regions, or ``None`` when they are not known)."""
-        self.__dict__["memo"] = {} if held is None else {HOLDINGS: held}
+        the new regions, or ``None`` when they are not known). A memo that holds nothing
+        else than ``held`` is kept as it is (most changes of a step find it so)."""
+        fields = self.__dict__
+        memo = fields.get("memo")
+        if held is None:
+            if memo:
+                fields["memo"] = {}
+        elif memo is None or len(memo) != 1 or memo.get(HOLDINGS) is not held:
+            fields["memo"] = {HOLDINGS: held}
 
     def updated(self, **changes: Any) -> GameState:
         """:meth:`GameState.updated`, in place: the fields given (not ``None``) replaced.

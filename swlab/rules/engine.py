@@ -13,6 +13,8 @@ redeploy in seat order (R-REDEPLOY-2), the player scores (R-SCORE) and the next 
 from __future__ import annotations
 
 from collections import Counter
+from itertools import repeat
+from operator import is_
 
 # the badges this engine plays: loading the catalogue fills the registry
 import swlab.rules.abilities.catalogue  # noqa: F401
@@ -158,7 +160,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     stage = STAGES[state.turn.stage]
     memo = state.__dict__.get("memo")
     listed = None if memo is None else memo.get(LEGAL)
-    if listed is None or len(listed) > KNOWN_LEGAL or id(action) not in set(map(id, listed)):
+    if listed is None or len(listed) > KNOWN_LEGAL or not any(map(is_, listed, repeat(action))):
         error = stage.refusal(state, action)
         if error is not None:
             raise error
