@@ -8,10 +8,12 @@ Speed (``benchmarks/engine.py``): the engine makes several new values at every s
 :class:`GameState`, :class:`TurnState`, :class:`RaceState` and :class:`RegionState` have an
 ``updated(field=value, ...)`` method that does what :func:`dataclasses.replace` does (a
 field left out, or given as ``None``, keeps its value: none of these fields is optional)
-with one direct constructor call, about twice as fast. ``tests/rules/test_fast_paths.py`` checks
-that each one knows every field. A state also memoizes lookups asked many times of it
-(the engine's conquest checks) in :attr:`GameState.memo`, which is not a field: never
-compared, shown or written to scenarios, and a new state starts without it.
+with one direct call of the record's maker (:func:`swlab.rules.records.maker`, which skips
+the frozen dataclass's per-field ``object.__setattr__``), several times as fast.
+``tests/rules/test_fast_paths.py`` checks that each one knows every field. A state also
+memoizes lookups asked many times of it (the engine's conquest checks) in
+:attr:`GameState.memo`, which is not a field: never compared, shown or written to
+scenarios, and a new state starts without it.
 
 Who holds which region (:class:`Holdings`: the positions of each race, the regions of each
 player, the pieces on the map) is derived from the regions, and kept in the state's memo
@@ -34,7 +36,7 @@ from typing import Any
 
 from swlab.rules import pieces as _pieces
 from swlab.rules.geo import Geo
-from swlab.rules.records import fast_init
+from swlab.rules.records import fast_init, maker
 from swlab.terminal import printable
 
 NOBODY = -1
@@ -97,7 +99,7 @@ class RegionState:
         encampments: int | None = None,
     ) -> RegionState:
         """``dataclasses.replace(self, ...)`` with the fields given; fast (see the module)."""
-        return RegionState(
+        return _make_region(
             self.owner if owner is None else owner,
             self.race if race is None else race,
             self.tokens if tokens is None else tokens,
@@ -138,6 +140,10 @@ class RegionState:
                 **{f: getattr(self, f) for f in _pieces.KEPT_ON_EMPTY}
             )
         return found
+
+
+#: builds a RegionState from every field, in order (:func:`~swlab.rules.records.maker`)
+_make_region = maker(RegionState)
 
 
 #: the values of the fields an emptied region keeps, and the emptied regions made so far
@@ -381,7 +387,7 @@ class RaceState:
         conquests: int | None = None,
     ) -> RaceState:
         """``dataclasses.replace(self, ...)`` with the fields given; fast (see the module)."""
-        return RaceState(
+        return _make_race(
             self.name if name is None else name,
             self.power if power is None else power,
             self.owner if owner is None else owner,
@@ -390,6 +396,10 @@ class RaceState:
             self.reserve if reserve is None else reserve,
             self.conquests if conquests is None else conquests,
         )
+
+
+#: builds a RaceState from every field, in order (:func:`~swlab.rules.records.maker`)
+_make_race = maker(RaceState)
 
 
 @fast_init
@@ -407,6 +417,11 @@ class PlayerState:
     def races(self) -> tuple[RaceState, ...]:
         """Active race first, then decline races."""
         return ((self.active,) if self.active else ()) + self.declined
+
+
+#: builds a PlayerState from every field, in order, for the updates of every step
+#: (:mod:`swlab.rules.ops`; :func:`~swlab.rules.records.maker`)
+make_player = maker(PlayerState)
 
 
 @fast_init
@@ -473,7 +488,7 @@ class TurnState:
         data: tuple[tuple[str, int], ...] | None = None,
     ) -> TurnState:
         """``dataclasses.replace(self, ...)`` with the fields given; fast (see the module)."""
-        return TurnState(
+        return _make_turn(
             self.stage if stage is None else stage,
             self.actor if actor is None else actor,
             self.acting if acting is None else acting,
@@ -488,6 +503,10 @@ class TurnState:
             self.withdraw_left if withdraw_left is None else withdraw_left,
             self.data if data is None else data,
         )
+
+
+#: builds a TurnState from every field, in order (:func:`~swlab.rules.records.maker`)
+_make_turn = maker(TurnState)
 
 
 # No slots: a state keeps its memos (cached_property) in its instance dict.

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+from typing import Any
 
 import pytest
 
 from swlab.rules import actions, events, state
-from swlab.rules.records import fast_init
+from swlab.rules.records import fast_init, maker
 
 RECORDS = [
     c
@@ -89,3 +90,42 @@ def test_fast_init_refuses_what_it_cannot_build() -> None:
     for cls in (Factory, WithInitVar, Mutable):
         with pytest.raises(TypeError, match=cls.__name__):
             fast_init(cls)
+
+
+@pytest.mark.parametrize("cls", [state.RegionState, state.RaceState, state.TurnState])
+def test_updated_makes_the_record_the_constructor_makes(cls: type) -> None:
+    """``updated`` builds through :func:`maker`: the value is a true, frozen ``cls``, equal
+    to (and hashed as) the one its constructor makes, and it pickles."""
+    import pickle
+
+    base: Any = {
+        state.RegionState: state.RegionState(),
+        state.RaceState: state.RaceState("Ratmen", "Flying", 1, hand=8),
+        state.TurnState: state.TurnState(state.Stage.CONQUER, 2),
+    }[cls]
+    name = dataclasses.fields(cls)[2].name  # a field every record here has as its third
+    value = getattr(base, name)
+    changed = type(value)(value + 3) if isinstance(value, int) else value + "x"
+    made = base.updated(**{name: changed})
+    expected = dataclasses.replace(base, **{name: changed})
+    assert type(made) is cls and made == expected and hash(made) == hash(expected)
+    assert pickle.loads(pickle.dumps(made)) == expected
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(made, name, value)
+
+
+def test_maker_refuses_what_it_cannot_build() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class NoSlots:
+        a: int
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Checked:
+        a: int
+
+        def __post_init__(self) -> None:
+            pass
+
+    for cls in (NoSlots, Checked, actions.Conquer):
+        with pytest.raises(TypeError, match=cls.__qualname__):
+            maker(cls)
