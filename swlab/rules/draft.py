@@ -77,7 +77,10 @@ class Draft(GameState):
         for name, value in changes.items():
             if value is not None:
                 fields[name] = value
-        self._forget(None if changes.get("regions") is not None else self._known_holdings())
+        memo = fields.get("memo")
+        if memo and (len(memo) != 1 or HOLDINGS not in memo or changes.get("regions") is not None):
+            # (the memo's check of _forget, inlined: this runs at nearly every sub-step)
+            self._forget(None if changes.get("regions") is not None else memo.get(HOLDINGS))
         return self
 
     def _region_list(self) -> list[RegionState]:

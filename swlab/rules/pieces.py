@@ -19,7 +19,7 @@ through :func:`place_piece` / :func:`lift_piece` and the action family
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -188,7 +188,7 @@ def in_box(state: GameState, piece: Piece) -> int:
 
 def _with_count(state: GameState, i: int, piece: Piece, n: int) -> GameState:
     value: Any = n if piece.counted else bool(n)
-    return state.with_region(i, replace(state.regions[i], **{piece.field: value}))
+    return state.with_region(i, state.regions[i].updated(**{piece.field: value}))
 
 
 def place_piece(
