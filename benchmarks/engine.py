@@ -190,10 +190,13 @@ def profile(board: BoardLike, seed: int, top: int) -> str:
     return out.getvalue()
 
 
-def against(rev: str, players: int, games: int, rounds: int, seed: int) -> int:
+def against(
+    rev: str, players: int, games: int, rounds: int, seed: int, regions: int | None = None
+) -> int:
     """This checkout's engine beside revision ``rev``'s: random games on the official board of
-    ``players``, each engine in its own pinned process, in turns (``playouts.py``); prints
-    the ratio of the medians, so a change that slows the engine shows it."""
+    ``players`` (``regions``: a random Voronoi board of that many regions), each engine in
+    its own pinned process, in turns (``playouts.py``); prints the ratio of the medians, so
+    a change that slows the engine shows it."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from playouts import in_turns, median_rate, script
 
@@ -206,10 +209,9 @@ def against(rev: str, players: int, games: int, rounds: int, seed: int) -> int:
                 [*git, "log", "-1", "--format=%h %s", rev], capture_output=True, text=True
             ).stdout.strip()
             print(f"swlab engine: this checkout against {label}")
-            print(
-                f"  random {players}p games on the official board, {games} a batch, {rounds} rounds"
-            )
-            measured = script("swlab", players, games, seed)
+            where = "the official board" if regions is None else f"{regions:,} random regions"
+            print(f"  random {players}p games on {where}, {games} a batch, {rounds} rounds")
+            measured = script("swlab", players, games, seed, regions)
             commands = {
                 rev: ([sys.executable, *measured], {**os.environ, "PYTHONPATH": str(old)}),
                 "this checkout": (
@@ -247,7 +249,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rounds", type=int, default=5, help="with --against: rounds (default 5)")
     args = p.parse_args(argv)
     if args.against:
-        return against(args.against, args.players or 5, args.games, args.rounds, args.seed)
+        return against(
+            args.against, args.players or 5, args.games, args.rounds, args.seed, args.regions
+        )
 
     pinned = pin_one_core()
     print(

@@ -6,11 +6,14 @@ and wall seconds)::
 
     python benchmarks/playouts.py --engine swlab [--players 5] [--games 20] [--seed 0]
     python benchmarks/playouts.py --engine smawg ...   # run by a Python that has smawg
+    python benchmarks/playouts.py --engine swlab --regions 5000 ...  # a random board
 
 ``swlab`` is whichever swlab the interpreter imports first (``PYTHONPATH`` chooses a
 checkout: ``benchmarks/engine.py --against REV`` runs an older revision this way). Its
 games are ``swlab.rules.play_random``: uniform among every legal action listed at each
-step, the die drawn from the game's seed, on the official board of that many players.
+step, the die drawn from the game's seed, on the official board of that many players
+(``--regions N``: on a random Voronoi board of N regions for them, seeded with ``--seed``,
+made and its borders derived before the clock starts).
 
 ``smawg`` (the peer engine, GPL-licensed: installed in its own environment, never imported
 by swlab) has no list of legal actions, so its games enumerate them in full the way its
@@ -33,7 +36,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -48,12 +51,14 @@ def pin_one_core() -> None:
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
 
 
-def swlab_games(players: int, games: int, seed: int) -> int:
-    """``games`` random games of swlab; the number of actions played."""
+def swlab_games(players: int, games: int, seed: int, board: Any = None) -> int:
+    """``games`` random games of swlab; the number of actions played. ``board``: the board
+    (:func:`voronoi`), else the official board of ``players``."""
     from swlab.board import official_board
     from swlab.rules import new_game, play_random
 
-    board = official_board(players)
+    if board is None:
+        board = official_board(players)
     names = [f"P{i + 1}" for i in range(players)]
     actions = 0
     for k in range(games):
@@ -61,6 +66,16 @@ def swlab_games(players: int, games: int, seed: int) -> int:
         _, played = play_random(state, random.Random(seed + k))
         actions += len(played)
     return actions
+
+
+def voronoi(regions: int, players: int, seed: int) -> Any:
+    """A random Voronoi board (``swlab.board.voronoi.random_board``), its borders derived
+    before anything is timed."""
+    from swlab.board.voronoi import random_board
+
+    board = random_board(regions, players=players, seed=seed)
+    _ = board.topology
+    return board
 
 
 def smawg_games(players: int, games: int, seed: int) -> int:
@@ -103,9 +118,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--players", type=int, default=5)
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--regions", type=int, help="swlab only: a random Voronoi board of N regions")
     args = p.parse_args(argv)
     pin_one_core()
-    play = swlab_games if args.engine == "swlab" else smawg_games
+    play: Callable[[int, int, int], int]
+    if args.engine == "swlab":
+        board = None if args.regions is None else voronoi(args.regions, args.players, args.seed)
+        play = partial(swlab_games, board=board)
+    elif args.regions is None:
+        play = smawg_games
+    else:
+        raise SystemExit("--regions: random boards are swlab's only")
     play(args.players, 1, args.seed + 10_000)  # warm up: imports, the board, caches
     wall, cpu = time.perf_counter(), time.process_time()
     actions = play(args.players, args.games, args.seed)
@@ -160,8 +183,11 @@ def median_rate(batches: list[Batch]) -> float:
     return statistics.median(b.rate for b in batches)
 
 
-def script(engine: str, players: int, games: int, seed: int) -> list[str]:
+def script(
+    engine: str, players: int, games: int, seed: int, regions: int | None = None
+) -> list[str]:
     """The arguments of this script for one measured process."""
+    more = [] if regions is None else ["--regions", str(regions)]
     return [
         __file__,
         "--engine",
@@ -172,6 +198,7 @@ def script(engine: str, players: int, games: int, seed: int) -> list[str]:
         str(games),
         "--seed",
         str(seed),
+        *more,
     ]
 
 

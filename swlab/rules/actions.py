@@ -23,6 +23,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from swlab.rules.records import fast_init
+
 #: Faces of the reinforcement die (R-COMP-5).
 DIE_FACES: tuple[int, ...] = (0, 0, 0, 1, 2, 3)
 
@@ -54,6 +56,7 @@ def check_int(value: Any, what: str, verb: str) -> None:
         raise _bad_number(value, what, verb)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Action:
     """Base of every action; ``verb`` is the first word of its notation."""
@@ -81,6 +84,7 @@ class Action:
     __str__ = __repr__
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, repr=False)
 class RegionAction(Action):
     """An action on one region, by region id."""
@@ -99,6 +103,7 @@ class RegionAction(Action):
         return cls(parse_int(_one(args, cls.verb, text), "a region id", text))
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, repr=False)
 class Pick(Action):
     """Pick the combo at ``position`` (0 = top, free) of the column (R-PICK-1)."""
@@ -117,6 +122,7 @@ class Pick(Action):
         return cls(parse_int(_one(args, cls.verb, text), "the column position", text))
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, repr=False)
 class Conquer(RegionAction):
     """Conquer a region paying its full cost in tokens (R-CONQ-2)."""
@@ -124,6 +130,7 @@ class Conquer(RegionAction):
     verb: ClassVar[str] = "conquer"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, repr=False)
 class Final(RegionAction):
     """Choose the region of the final conquest; the die is rolled next (R-CONQ-10)."""
@@ -131,6 +138,7 @@ class Final(RegionAction):
     verb: ClassVar[str] = "final"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, repr=False)
 class Roll(Action):
     """The reinforcement die shows ``face`` (0..3): the outcome of a chance node (R-CONQ-10),
@@ -157,6 +165,7 @@ class Roll(Action):
         return cls(face)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, repr=False)
 class Abandon(RegionAction):
     """Empty one of your regions before conquering (R-EXPAND-2)."""
@@ -164,6 +173,7 @@ class Abandon(RegionAction):
     verb: ClassVar[str] = "abandon"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, repr=False)
 class Convert(RegionAction):
     """Sorcerers replace a lone enemy token with a Sorcerer (R-RACE-SORCERERS)."""
@@ -171,6 +181,7 @@ class Convert(RegionAction):
     verb: ClassVar[str] = "convert"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, repr=False)
 class Decline(Action):
     """Send the active race into decline (R-DECLINE-1)."""
@@ -178,6 +189,7 @@ class Decline(Action):
     verb: ClassVar[str] = "decline"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, repr=False)
 class End(Action):
     """Stop conquering (R-CONQ-11); or end an optional stage."""
@@ -185,6 +197,7 @@ class End(Action):
     verb: ClassVar[str] = "end"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, repr=False)
 class Place(RegionAction):
     """Place one token from hand in one of your regions (R-REDEPLOY-1, -2)."""
@@ -192,6 +205,7 @@ class Place(RegionAction):
     verb: ClassVar[str] = "place"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, repr=False)
 class Take(RegionAction):
     """Take one token back to hand, leaving at least 1 there (R-REDEPLOY-1)."""
@@ -200,6 +214,7 @@ class Take(RegionAction):
     undoes: ClassVar[bool] = True
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, repr=False)
 class Withdraw(RegionAction):
     """Amazons take one token off the map after redeployment (R-RACE-AMAZONS)."""
@@ -207,6 +222,7 @@ class Withdraw(RegionAction):
     verb: ClassVar[str] = "withdraw"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, repr=False)
 class Deploy(Action):
     """The whole final placement at once: ``deploy 3:2,5:1`` (R-REDEPLOY-1, -2).
@@ -254,6 +270,7 @@ class Deploy(Action):
         return cls(tuple(pairs))
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, repr=False)
 class Done(Action):
     """Finish redeployment (R-REDEPLOY-1)."""

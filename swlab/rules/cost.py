@@ -12,6 +12,7 @@ from swlab import names
 from swlab.rules.abilities.base import Badge, Row
 from swlab.rules.ops import badges
 from swlab.rules.pieces import PIECES, UNIT_DEFENCES, defence, defence_counts
+from swlab.rules.records import fast_init
 from swlab.rules.state import GameState, RaceState
 
 MINIMUM = 1  # R-CONQ-3
@@ -19,6 +20,7 @@ MINIMUM = 1  # R-CONQ-3
 DEFENDING = tuple(p for p in PIECES if p.defence)
 
 
+@fast_init
 @dataclass(frozen=True)
 class CostBreakdown:
     """Rows (label, amount, rule id) and the total, clamped to 1 once (R-CONQ-3)."""

@@ -13,10 +13,13 @@ redeploy in seat order (R-REDEPLOY-2), the player scores (R-SCORE) and the next 
 from __future__ import annotations
 
 from collections import Counter
+from itertools import repeat
+from operator import is_
 
 # the badges this engine plays: loading the catalogue fills the registry
 import swlab.rules.abilities.catalogue  # noqa: F401
 from swlab.rules.actions import DIE_FACES, Action, Roll
+from swlab.rules.draft import Draft
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Event
 
@@ -151,14 +154,16 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
 
     The input state is never changed. An action that :func:`legal_actions` listed for this
     state (the very object) is known to be legal; any other is checked by
-    :func:`why_illegal`.
+    :func:`why_illegal`. The step runs on a working copy (:class:`~swlab.rules.draft.Draft`)
+    frozen once at its end: one new state per ``apply``, whatever the step does.
     """
     stage = STAGES[state.turn.stage]
     memo = state.__dict__.get("memo")
     listed = None if memo is None else memo.get(LEGAL)
-    if listed is None or len(listed) > KNOWN_LEGAL or id(action) not in set(map(id, listed)):
+    if listed is None or len(listed) > KNOWN_LEGAL or not any(map(is_, listed, repeat(action))):
         error = stage.refusal(state, action)
         if error is not None:
             raise error
     events: list[Event] = []
-    return stage.step(state, action, events), events
+    after = stage.step(Draft.of(state), action, events)
+    return (after.frozen() if isinstance(after, Draft) else after), events

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from swlab import names as words
 from swlab.i18n import _, ngettext
+from swlab.rules.records import fast_init
 
 
 def _label(ctx: Any, region_id: int) -> str:
@@ -39,6 +40,7 @@ def _coins(n: int) -> str:
     return ngettext("{n} coin", "{n} coins", n).format(n=n)
 
 
+@fast_init
 @dataclass(frozen=True)
 class Event:
     """Base class of events."""
@@ -49,6 +51,7 @@ class Event:
         return f"{type(self).__name__} ({self.rule})."
 
 
+@fast_init
 @dataclass(frozen=True)
 class RoundStarted(Event):
     rule: ClassVar[str] = "R-FLOW-1"
@@ -60,6 +63,7 @@ class RoundStarted(Event):
         )
 
 
+@fast_init
 @dataclass(frozen=True)
 class TurnStarted(Event):
     rule: ClassVar[str] = "R-FLOW-1"
@@ -72,6 +76,7 @@ class TurnStarted(Event):
         )
 
 
+@fast_init
 @dataclass(frozen=True)
 class TroopsReadied(Event):
     rule: ClassVar[str] = "R-EXPAND-1"
@@ -90,6 +95,7 @@ class TroopsReadied(Event):
         )
 
 
+@fast_init
 @dataclass(frozen=True)
 class ComboPicked(Event):
     rule: ClassVar[str] = "R-PICK-1"
@@ -115,6 +121,7 @@ class ComboPicked(Event):
         )
 
 
+@fast_init
 @dataclass(frozen=True)
 class ColumnRefilled(Event):
     rule: ClassVar[str] = "R-PICK-5"
@@ -127,6 +134,7 @@ class ColumnRefilled(Event):
         )
 
 
+@fast_init
 @dataclass(frozen=True)
 class BadgesReshuffled(Event):
     rule: ClassVar[str] = "R-PICK-5"
@@ -140,6 +148,7 @@ class BadgesReshuffled(Event):
         ).format(count=self.count, rule=self.rule)
 
 
+@fast_init
 @dataclass(frozen=True)
 class Conquered(Event):
     rule: ClassVar[str] = "R-CONQ-2"
@@ -163,6 +172,7 @@ class Conquered(Event):
         )
 
 
+@fast_init
 @dataclass(frozen=True)
 class TokensLost(Event):
     """A defender's tokens leave a conquered region (R-CONQ-7; own decline race R-CONQ-8)."""
@@ -196,6 +206,7 @@ class TokensLost(Event):
         )
 
 
+@fast_init
 @dataclass(frozen=True)
 class FinalConquestChosen(Event):
     rule: ClassVar[str] = "R-CONQ-10"
@@ -218,6 +229,7 @@ class FinalConquestChosen(Event):
         )
 
 
+@fast_init
 @dataclass(frozen=True)
 class DieRolled(Event):
     rule: ClassVar[str] = "R-CONQ-10"
@@ -233,6 +245,7 @@ class DieRolled(Event):
         return text.format(face=self.face, rule=self.rule)
 
 
+@fast_init
 @dataclass(frozen=True)
 class Abandoned(Event):
     rule: ClassVar[str] = "R-EXPAND-2"
@@ -250,6 +263,7 @@ class Abandoned(Event):
         )
 
 
+@fast_init
 @dataclass(frozen=True)
 class Converted(Event):
     rule: ClassVar[str] = "R-RACE-SORCERERS"
@@ -270,6 +284,7 @@ class Converted(Event):
         )
 
 
+@fast_init
 @dataclass(frozen=True)
 class PieceChanged(Event):
     """A piece placed in (``placed``) or removed from a region.
@@ -304,6 +319,7 @@ class PieceChanged(Event):
         )
 
 
+@fast_init
 @dataclass(frozen=True)
 class TokenMoved(Event):
     """One token placed from hand (``to_hand`` False) or taken back to hand."""
@@ -327,6 +343,7 @@ class TokenMoved(Event):
         )
 
 
+@fast_init
 @dataclass(frozen=True)
 class Redeployed(Event):
     player: int
@@ -343,6 +360,7 @@ class Redeployed(Event):
         )
 
 
+@fast_init
 @dataclass(frozen=True)
 class Withdrawn(Event):
     rule: ClassVar[str] = "R-RACE-AMAZONS"
@@ -366,6 +384,7 @@ class Withdrawn(Event):
         )
 
 
+@fast_init
 @dataclass(frozen=True)
 class TokensGained(Event):
     player: int
@@ -390,6 +409,7 @@ class TokensGained(Event):
         )
 
 
+@fast_init
 @dataclass(frozen=True)
 class Declined(Event):
     rule: ClassVar[str] = "R-DECLINE-1"
@@ -427,6 +447,7 @@ class Declined(Event):
         return text.format(**fields)
 
 
+@fast_init
 @dataclass(frozen=True)
 class RaceRemoved(Event):
     rule: ClassVar[str] = "R-DECLINE-3"
@@ -446,6 +467,7 @@ class RaceRemoved(Event):
         )
 
 
+@fast_init
 @dataclass(frozen=True)
 class DefenderToRedeploy(Event):
     rule: ClassVar[str] = "R-REDEPLOY-2"
@@ -462,6 +484,7 @@ class DefenderToRedeploy(Event):
         )
 
 
+@fast_init
 @dataclass(frozen=True)
 class Scored(Event):
     rule: ClassVar[str] = "R-SCORE-1"
@@ -487,6 +510,7 @@ class Scored(Event):
         ).format(detail=detail, **fields)
 
 
+@fast_init
 @dataclass(frozen=True)
 class GameEnded(Event):
     rule: ClassVar[str] = "R-FLOW-2"
@@ -504,6 +528,7 @@ class GameEnded(Event):
         return text.format(names=names)
 
 
+@fast_init
 @dataclass(frozen=True)
 class BerserkRolled(Event):
     """A Berserk roll before a conquest (R-POW-BERSERK)."""
@@ -537,6 +562,7 @@ class BerserkRolled(Event):
         )
 
 
+@fast_init
 @dataclass(frozen=True)
 class PeaceMade(Event):
     """A Diplomat's choice at the end of the turn (R-POW-DIPLOMAT)."""

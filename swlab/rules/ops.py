@@ -20,7 +20,7 @@ from swlab.rules.events import (
     TokensLost,
 )
 from swlab.rules.pieces import PIECES, Fate, leaving
-from swlab.rules.state import Combo, GameState, PlayerState, RaceState, RegionState
+from swlab.rules.state import Combo, GameState, RaceState, RegionState, make_player
 
 COLUMN_SIZE = 6  # R-SETUP-3
 
@@ -69,10 +69,10 @@ def update_race(state: GameState, race: RaceState) -> GameState:
     p = players[race.owner]
     if p.active is not None and p.active.name == race.name:
         # replace(p, active=race) made directly: this runs at nearly every step
-        p = PlayerState(p.name, p.coins, race, p.declined, p.data)
+        p = make_player(p.name, p.coins, race, p.declined, p.data)
     else:
         declined = tuple(race if d.name == race.name else d for d in p.declined)
-        p = PlayerState(p.name, p.coins, p.active, declined, p.data)
+        p = make_player(p.name, p.coins, p.active, declined, p.data)
     players[race.owner] = p
     return state.updated(players=tuple(players))
 
@@ -80,7 +80,7 @@ def update_race(state: GameState, race: RaceState) -> GameState:
 def add_coins(state: GameState, player: int, delta: int) -> GameState:
     players = list(state.players)
     p = players[player]  # replace(p, coins=...) made directly, as in update_race
-    players[player] = PlayerState(p.name, p.coins + delta, p.active, p.declined, p.data)
+    players[player] = make_player(p.name, p.coins + delta, p.active, p.declined, p.data)
     return state.updated(players=tuple(players))
 
 

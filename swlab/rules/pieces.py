@@ -19,13 +19,14 @@ through :func:`place_piece` / :func:`lift_piece` and the action family
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from swlab.rules.actions import RegionAction
 from swlab.rules.events import PieceChanged
+from swlab.rules.records import fast_init
 
 if TYPE_CHECKING:
     from swlab.rules.state import GameState, RegionState
@@ -187,7 +188,7 @@ def in_box(state: GameState, piece: Piece) -> int:
 
 def _with_count(state: GameState, i: int, piece: Piece, n: int) -> GameState:
     value: Any = n if piece.counted else bool(n)
-    return state.with_region(i, replace(state.regions[i], **{piece.field: value}))
+    return state.with_region(i, state.regions[i].updated(**{piece.field: value}))
 
 
 def place_piece(
@@ -219,6 +220,7 @@ def words(region: RegionState) -> list[str]:
     return [p.words(n) for p in PIECES if (n := p.count(region))]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, repr=False)
 class PieceAction(RegionAction):
     """An action on one ``piece`` in one region; a subclass names the piece and the verb."""
@@ -226,11 +228,13 @@ class PieceAction(RegionAction):
     piece: ClassVar[Piece]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, repr=False)
 class PlacePiece(PieceAction):
     """Put one piece in a region: ``fortress 12``, ``hero 7``, ``camp 5``, ``dragon 3``."""
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, repr=False)
 class LiftPiece(PieceAction):
     """Lift one piece off a region to place it again: ``unhero 7``, ``uncamp 5``."""

@@ -277,17 +277,16 @@ class Reach:
         if self.held:
             if self.flying:
                 return EVERYWHERE
-            near: set[int] = set()
-            for i in self.held:
-                near.update(geo.neighbours[i])  # R-CONQ-6
+            # R-CONQ-6: the race's border, kept up to date by the holdings
+            near = state.holdings.border(self.race.name, geo.neighbours)
             for b in self.extra_adjacency:
                 extra = b.extra_adjacent_regions(state, self.race)
                 if extra is None:
                     return None
-                near.update(extra)
-            near -= self.held_set
+                near = near.union(extra)
+            near = near - self.held_set
             if not self.water_ok:
-                near -= geo.water_set  # R-CONQ-4
+                near = near - geo.water_set  # R-CONQ-4
             return near
         if self.anywhere:
             return EVERYWHERE

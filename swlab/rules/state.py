@@ -8,10 +8,12 @@ Speed (``benchmarks/engine.py``): the engine makes several new values at every s
 :class:`GameState`, :class:`TurnState`, :class:`RaceState` and :class:`RegionState` have an
 ``updated(field=value, ...)`` method that does what :func:`dataclasses.replace` does (a
 field left out, or given as ``None``, keeps its value: none of these fields is optional)
-with one direct constructor call, about twice as fast. ``tests/rules/test_fast_paths.py`` checks
-that each one knows every field. A state also memoizes lookups asked many times of it
-(the engine's conquest checks) in :attr:`GameState.memo`, which is not a field: never
-compared, shown or written to scenarios, and a new state starts without it.
+with one direct call of the record's maker (:func:`swlab.rules.records.maker`, which skips
+the frozen dataclass's per-field ``object.__setattr__``), several times as fast.
+``tests/rules/test_fast_paths.py`` checks that each one knows every field. A state also
+memoizes lookups asked many times of it (the engine's conquest checks) in
+:attr:`GameState.memo`, which is not a field: never compared, shown or written to
+scenarios, and a new state starts without it.
 
 Who holds which region (:class:`Holdings`: the positions of each race, the regions of each
 player, the pieces on the map) is derived from the regions, and kept in the state's memo
@@ -25,7 +27,7 @@ regions: on a 5,000-region board that scan cost more than the rest of a step.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
@@ -34,6 +36,7 @@ from typing import Any
 
 from swlab.rules import pieces as _pieces
 from swlab.rules.geo import Geo
+from swlab.rules.records import fast_init, maker
 from swlab.terminal import printable
 
 NOBODY = -1
@@ -54,6 +57,7 @@ class Stage(StrEnum):
     GAME_OVER = "game_over"  #: R-FLOW-2
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class RegionState:
     """Who holds a region and what stands in it.
@@ -95,7 +99,7 @@ class RegionState:
         encampments: int | None = None,
     ) -> RegionState:
         """``dataclasses.replace(self, ...)`` with the fields given; fast (see the module)."""
-        return RegionState(
+        return _make_region(
             self.owner if owner is None else owner,
             self.race if race is None else race,
             self.tokens if tokens is None else tokens,
@@ -138,6 +142,10 @@ class RegionState:
         return found
 
 
+#: builds a RegionState from every field, in order (:func:`~swlab.rules.records.maker`)
+_make_region = maker(RegionState)
+
+
 #: the values of the fields an emptied region keeps, and the emptied regions made so far
 _kept_on_empty = attrgetter(*_pieces.KEPT_ON_EMPTY)
 _EMPTIED: dict[Any, RegionState] = {}
@@ -176,9 +184,15 @@ class Holdings:
     other region is known from the board alone, which lets the conquest lists judge them
     in bulk. Never changed once made: a state with other regions gets a new one from
     :meth:`changed`.
+
+    It also keeps, per race, the sets a conquest listing asks for (:meth:`held_set`, and
+    :meth:`border`: the regions next to one of the race's, R-CONQ-6), made when first
+    asked and then carried from state to state by :meth:`changed`: a conquest adds the
+    neighbours of one region to its race's border instead of every listing walking all
+    the race's regions again (on a 20,000-region board, hundreds of them).
     """
 
-    __slots__ = ("owners", "pieces", "races", "touched")
+    __slots__ = ("borders", "held_sets", "owners", "pieces", "races", "touched")
 
     def __init__(
         self,
@@ -191,6 +205,27 @@ class Holdings:
         self.owners = owners
         self.pieces = pieces
         self.touched = touched
+        #: per race, the positions next to one of its regions (its own among them)
+        self.borders: dict[str, frozenset[int]] = {}
+        #: per race, its positions as a set
+        self.held_sets: dict[str, frozenset[int]] = {}
+
+    def held_set(self, race: str) -> frozenset[int]:
+        """The positions of ``race``, as a set (kept)."""
+        found = self.held_sets.get(race)
+        if found is None:
+            found = self.held_sets[race] = frozenset(self.races.get(race, ()))
+        return found
+
+    def border(self, race: str, neighbours: Sequence[frozenset[int]]) -> frozenset[int]:
+        """The positions adjacent to a region of ``race`` (R-CONQ-6), its own included when
+        they touch each other; ``neighbours``: the board's, by position (kept)."""
+        found = self.borders.get(race)
+        if found is None:
+            found = self.borders[race] = frozenset().union(
+                *(neighbours[i] for i in self.races.get(race, ()))
+            )
+        return found
 
     @classmethod
     def scan(cls, regions: tuple[RegionState, ...], setup: tuple[RegionState, ...]) -> Holdings:
@@ -215,11 +250,15 @@ class Holdings:
         self,
         changes: Iterable[tuple[int, RegionState, RegionState]],
         setup: tuple[RegionState, ...],
+        neighbours: Sequence[frozenset[int]],
     ) -> Holdings:
         """The holdings after each ``(position, old region, new region)`` of ``changes``
-        (``self`` itself when none of them changes what the holdings count: tokens moved)."""
+        (``self`` itself when none of them changes what the holdings count: tokens moved);
+        ``setup`` and ``neighbours``: the board's regions at setup and adjacency."""
         races, owners, pieces, touched = self.races, self.owners, self.pieces, self.touched
         copied_races = copied_owners = changed = False
+        gained: list[tuple[str, int]] = []
+        lost: set[str] = set()
         for i, old, new in changes:
             # a region as at setup has no owner (cheap to tell before comparing)
             at_setup = new.owner == NOBODY and (new is setup[i] or new == setup[i])
@@ -236,6 +275,10 @@ class Holdings:
                 if not copied_races:
                     races, copied_races = dict(races), True
                 _move_race(races, i, old.race, new.race)
+                if old.race:
+                    lost.add(old.race)
+                if new.race:
+                    gained.append((new.race, i))
             if old.owner != new.owner:
                 if not copied_owners:
                     owners, copied_owners = dict(owners), True
@@ -247,7 +290,29 @@ class Holdings:
                     touched = touched - {i}
             elif i not in touched:
                 touched = touched | {i}
-        return Holdings(races, owners, pieces, touched) if changed else self
+        if not changed:
+            return self
+        out = Holdings(races, owners, pieces, touched)
+        out._carry(self, gained, lost, neighbours)
+        return out
+
+    def _carry(
+        self,
+        before: Holdings,
+        gained: list[tuple[str, int]],
+        lost: set[str],
+        neighbours: Sequence[frozenset[int]],
+    ) -> None:
+        """Take the per-race sets of ``before`` that still hold: those of races whose
+        regions did not change, and the borders of races that only gained regions (plus
+        the new regions' neighbours); a race that lost one is counted again when asked."""
+        moved = lost.union(race for race, _i in gained)
+        self.held_sets = {k: v for k, v in before.held_sets.items() if k not in moved}
+        borders = {k: v for k, v in before.borders.items() if k not in lost}
+        for race, i in gained:
+            if race in borders and race not in lost:
+                borders[race] = borders[race] | neighbours[i]
+        self.borders = borders
 
     def on_map(self, piece_field: str) -> int:
         """How many of the piece held in ``piece_field`` stand on the map."""
@@ -292,6 +357,7 @@ def _move_owner(owners: dict[int, int], old: int, new: int) -> None:
         owners[new] = owners.get(new, 0) + 1
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class RaceState:
     """A race a player owns, active or in decline.
@@ -321,7 +387,7 @@ class RaceState:
         conquests: int | None = None,
     ) -> RaceState:
         """``dataclasses.replace(self, ...)`` with the fields given; fast (see the module)."""
-        return RaceState(
+        return _make_race(
             self.name if name is None else name,
             self.power if power is None else power,
             self.owner if owner is None else owner,
@@ -332,6 +398,11 @@ class RaceState:
         )
 
 
+#: builds a RaceState from every field, in order (:func:`~swlab.rules.records.maker`)
+_make_race = maker(RaceState)
+
+
+@fast_init
 @dataclass(frozen=True, slots=True)
 class PlayerState:
     """A seat: name, hidden victory coins (R-SETUP-4), active race, decline races."""
@@ -348,6 +419,12 @@ class PlayerState:
         return ((self.active,) if self.active else ()) + self.declined
 
 
+#: builds a PlayerState from every field, in order, for the updates of every step
+#: (:mod:`swlab.rules.ops`; :func:`~swlab.rules.records.maker`)
+make_player = maker(PlayerState)
+
+
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Combo:
     """A race banner paired with a power badge in the column, with coins left on it."""
@@ -357,6 +434,7 @@ class Combo:
     coins: int = 0
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Conquest:
     """One region conquered this turn; ``non_empty`` by what it held before (R-RULING-3)."""
@@ -369,6 +447,7 @@ class Conquest:
     conversion: bool = False  #: a Sorcerer conversion, which uses no Berserk roll (R-RULING-13)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class TurnState:
     """Bookkeeping of the turn in progress.
@@ -409,7 +488,7 @@ class TurnState:
         data: tuple[tuple[str, int], ...] | None = None,
     ) -> TurnState:
         """``dataclasses.replace(self, ...)`` with the fields given; fast (see the module)."""
-        return TurnState(
+        return _make_turn(
             self.stage if stage is None else stage,
             self.actor if actor is None else actor,
             self.acting if acting is None else acting,
@@ -424,6 +503,10 @@ class TurnState:
             self.withdraw_left if withdraw_left is None else withdraw_left,
             self.data if data is None else data,
         )
+
+
+#: builds a TurnState from every field, in order (:func:`~swlab.rules.records.maker`)
+_make_turn = maker(TurnState)
 
 
 # No slots: a state keeps its memos (cached_property) in its instance dict.
@@ -511,7 +594,11 @@ class GameState:
         new = self.updated(regions=(*regions[:i], region, *regions[i + 1 :]))
         held = self._known_holdings()
         if held is not None:
-            new.given_holdings(held.changed(((i, regions[i], region),), setup_regions(self.geo)))
+            new.given_holdings(
+                held.changed(
+                    ((i, regions[i], region),), setup_regions(self.geo), self.geo.neighbours
+                )
+            )
         return new
 
     def with_regions(self, changes: Mapping[int, RegionState]) -> GameState:
@@ -527,9 +614,8 @@ class GameState:
         held = self._known_holdings()
         if held is not None:
             setup = setup_regions(self.geo)
-            new.given_holdings(
-                held.changed(((i, old[i], region) for i, region in changes.items()), setup)
-            )
+            moves = ((i, old[i], region) for i, region in changes.items())
+            new.given_holdings(held.changed(moves, setup, self.geo.neighbours))
         return new
 
     def given_holdings(self, held: Holdings) -> GameState:
@@ -599,7 +685,10 @@ class GameState:
         return list(self.holdings.races.get(name, ()))
 
     def race_region_set(self, name: str) -> frozenset[int]:
-        """The positions of :meth:`race_regions`, as a set (memoized per state)."""
+        """The positions of :meth:`race_regions`, as a set (kept by the holdings, carried
+        from state to state while the race's regions stay the same)."""
+        if name:
+            return self.holdings.held_set(name)
         key = ("held set", name)
         held: frozenset[int] | None = self.memo.get(key)
         if held is None:

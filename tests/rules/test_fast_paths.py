@@ -165,3 +165,70 @@ def test_badges_name_the_hooks_they_replace() -> None:
     assert Underworld().hooks >= {"cost_modifiers", "is_extra_adjacent"}
     assert "is_extra_adjacent" not in POWERS["Flying"].hooks
     assert not RACES["Ratmen"].hooks & {"cost_modifiers", "protects", "conquest_refusal"}
+
+
+def test_apply_updates_one_working_copy_and_freezes_it_once(
+    states: list[GameState], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One new state per ``apply``: every update of a step goes to its working copy
+    (``swlab.rules.draft``), none makes a frozen state; the input is left as it was."""
+    made: list[GameState] = []
+    plain = GameState.updated
+
+    def counted(self: GameState, **changes: object) -> GameState:
+        if type(self) is GameState:
+            made.append(self)
+        return plain(self, **changes)  # type: ignore[arg-type]
+
+    rng = random.Random(7)
+    picked = rng.sample(states, 150)
+    monkeypatch.setattr(GameState, "updated", counted)
+    for state in picked:
+        if is_over(state):
+            continue
+        before = fresh(state)
+        after, _ = apply(state, random_action(state, rng))
+        assert type(after) is GameState and isinstance(after.regions, tuple)
+        assert state == before and state.holdings == before.holdings
+        assert after.holdings == fresh(after).holdings  # kept up to date, region by region
+    assert made == []
+
+
+def test_the_kept_sets_of_a_race_are_its_regions_and_their_neighbours(
+    states: list[GameState],
+) -> None:
+    """R-CONQ-6: the border a state's holdings carry from its parent (a conquest adds one
+    region's neighbours) is the union of the neighbours of the race's regions."""
+    for state in states[::3]:
+        held = state.holdings
+        neighbours = state.geo.neighbours
+        for race, positions in held.races.items():
+            want = frozenset().union(*(neighbours[i] for i in positions))
+            assert held.border(race, neighbours) == want, (race, state)
+            assert state.race_region_set(race) == frozenset(positions)
+
+
+def test_listings_ask_for_the_rule_of_decline_and_done_without_an_error(
+    states: list[GameState],
+) -> None:
+    """R-DECLINE-1, R-DECLINE-5, R-TURN-0, R-REDEPLOY-1: the listing's yes/no is the
+    refusal's rule (or ``None``) that ``why_illegal`` gives."""
+    from swlab.rules.stages.conquer import decline_refusal, refuse_decline
+    from swlab.rules.stages.redeploy import done_refusal, refuse_done
+
+    seen = {Stage.CONQUER: 0, Stage.REDEPLOY: 0}
+    for state in states:
+        stage = state.turn.stage
+        if stage is Stage.CONQUER:
+            error = refuse_decline(state)
+            assert decline_refusal(state) == (None if error is None else error.rule)
+        elif stage is Stage.REDEPLOY:
+            race = acting_race(state)
+            assert race is not None
+            error = refuse_done(state, race)
+            found = done_refusal(state, race)
+            assert (None if found is None else found[0]) == (None if error is None else error.rule)
+        else:
+            continue
+        seen[stage] += 1
+    assert all(seen.values())

@@ -47,7 +47,7 @@ class ConquerStage(StageRules):
             abandon = state.geo.per_region(Abandon)
             out.extend(abandon[i] for i in reach.held)
         out.extend(extra_actions(state, race))
-        if refuse_decline(state) is None:
+        if decline_refusal(state) is None:
             out.append(Decline())
         out.append(End())
         return out
@@ -135,31 +135,46 @@ def refuse_decline(state: GameState) -> IllegalActionError | None:
 
     Decline Ghouls conquering first does not prevent the decline (R-RULING-12).
     """
-    turn = state.turn
-    active = state.players[state.current].active
-    if active is None or turn.acting != active.name:
+    why = decline_refusal(state)
+    if why is None:
+        return None
+    if why == "R-TURN-0":
         return IllegalActionError(
-            "R-TURN-0",
+            why,
             lambda: _(
                 "Only the active race goes into decline, after the decline Ghouls have conquered."
             ),
         )
-    if turn.picked:
+    if why == "R-DECLINE-1":
+        active = state.players[state.current].active
+        assert active is not None
         return IllegalActionError(
-            "R-DECLINE-1",
+            why,
             lambda: _(
                 "The {race} were picked this turn: a race's first turn is pick, conquer, "
                 "redeploy, score; decline is possible from its next turn."
             ).format(race=names.race(active.name)),
         )
+    return IllegalActionError(
+        why,
+        lambda: _(
+            "You have already expanded this turn: a turn is either expansion or decline, "
+            "never both."
+        ),
+    )
+
+
+def decline_refusal(state: GameState) -> str | None:
+    """The rule of :func:`refuse_decline` (``None``: decline is legal), without its
+    sentence: the listing asks at every step of the conquests."""
+    turn = state.turn
+    active = state.players[state.current].active
+    if active is None or turn.acting != active.name:
+        return "R-TURN-0"
+    if turn.picked:
+        return "R-DECLINE-1"
     if turn.acted:
-        return IllegalActionError(
-            "R-DECLINE-5",
-            lambda: _(
-                "You have already expanded this turn: a turn is either expansion or decline, "
-                "never both."
-            ),
-        )
+        return "R-DECLINE-5"
     return None
 
 

@@ -10,7 +10,7 @@ from swlab.i18n import N_, _, ngettext
 from swlab.rules import flow
 from swlab.rules.abilities.base import hooked, region_position
 from swlab.rules.actions import Action, Deploy, Done, Place, Take
-from swlab.rules.errors import IllegalActionError
+from swlab.rules.errors import IllegalActionError, Sentence
 from swlab.rules.events import Event, TokenMoved
 from swlab.rules.ops import badges, has_regions, set_region, update_race
 from swlab.rules.stages.base import StageRules, extra_actions, extra_owner, the_acting_race
@@ -48,7 +48,7 @@ class RedeployStage(StageRules):
         # badge placements (encampments, heroes, fortress, peace); in DEFEND only what the
         # badge allows there (displaced Encampments, R-REDEPLOY-2)
         out.extend(extra_actions(state, race))
-        if refuse_done(state, race) is None:
+        if done_refusal(state, race) is None:
             out.append(Done())
         return out
 
@@ -135,11 +135,18 @@ def refuse_take(state: GameState, race: RaceState, i: int) -> IllegalActionError
 
 def refuse_done(state: GameState, race: RaceState) -> IllegalActionError | None:
     """R-REDEPLOY-1: every token in hand is deployed (unless no region is left, R-RULING-5)."""
-    refusal = badge_done_refusal(state, race)
+    refusal = done_refusal(state, race)
+    return None if refusal is None else IllegalActionError(*refusal)
+
+
+def done_refusal(state: GameState, race: RaceState) -> tuple[str, Sentence] | None:
+    """The rule and the (unwritten) sentence of :func:`refuse_done`: the listing asks only
+    whether there is one, at every step of a redeployment, so no error is made for it."""
+    refusal = _badge_done(state, race)
     if refusal is not None:
         return refusal
     if race.hand and has_regions(state, race.name):
-        return IllegalActionError(
+        return (
             _rule(state),
             # English keeps "token(s)" (the tutorial quotes it); the catalogs give each count
             # its own form
@@ -152,13 +159,19 @@ def refuse_done(state: GameState, race: RaceState) -> IllegalActionError | None:
     return None
 
 
-def badge_done_refusal(state: GameState, race: RaceState) -> IllegalActionError | None:
+def _badge_done(state: GameState, race: RaceState) -> tuple[str, Sentence] | None:
     """A badge's reason to keep the redeployment open (a piece still to place)."""
     for b in hooked(badges(race), "done_refusal"):
         refusal = b.done_refusal(state, race)
         if refusal is not None:
-            return IllegalActionError(*refusal)
+            return refusal
     return None
+
+
+def badge_done_refusal(state: GameState, race: RaceState) -> IllegalActionError | None:
+    """A badge's reason to keep the redeployment open, as the error ``apply`` raises."""
+    refusal = _badge_done(state, race)
+    return None if refusal is None else IllegalActionError(*refusal)
 
 
 def refuse_deploy(state: GameState, race: RaceState, action: Deploy) -> IllegalActionError | None:

@@ -36,6 +36,7 @@ from swlab.rules.abilities.base import (
 )
 from swlab.rules.actions import Action, Roll, register_action
 from swlab.rules.errors import IllegalActionError, Sentence
+from swlab.rules.records import fast_init
 
 if TYPE_CHECKING:
     from swlab.rules.events import Event
@@ -45,6 +46,7 @@ RULE = "R-POW-BERSERK"
 KEY = "berserk"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, repr=False)
 class BerserkRoll(Action):
     """Roll the die before the next conquest: ``berserk`` (R-POW-BERSERK)."""

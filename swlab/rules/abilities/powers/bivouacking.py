@@ -27,6 +27,7 @@ from swlab.i18n import N_
 from swlab.rules.abilities.placing import PiecePower
 from swlab.rules.actions import register_action
 from swlab.rules.pieces import ENCAMPMENT, LiftPiece, Piece, PlacePiece, in_box
+from swlab.rules.records import fast_init
 from swlab.rules.state import Stage
 
 if TYPE_CHECKING:
@@ -36,6 +37,7 @@ RULE = "R-POW-BIVOUACKING"
 ENCAMPMENTS = ENCAMPMENT.box  # R-COMP-5
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, repr=False)
 class Camp(PlacePiece):
     """Put one Encampment in one of your regions: ``camp 5`` (R-POW-BIVOUACKING)."""
@@ -44,6 +46,7 @@ class Camp(PlacePiece):
     piece: ClassVar[Piece] = ENCAMPMENT
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, repr=False)
 class Uncamp(LiftPiece):
     """Lift one Encampment off one of your regions to move it: ``uncamp 5``."""

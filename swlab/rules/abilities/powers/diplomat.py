@@ -33,6 +33,7 @@ from swlab.rules.abilities.base import (
 from swlab.rules.actions import Action, NotationError, check_int, parse_int, register_action
 from swlab.rules.errors import IllegalActionError, Sentence
 from swlab.rules.events import PeaceMade
+from swlab.rules.records import fast_init
 
 if TYPE_CHECKING:
     from swlab.rules.events import Event
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
 RULE = "R-POW-DIPLOMAT"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, repr=False)
 class Peace(Action):
     """Make peace with the player in seat ``player`` (0-based): ``peace 1``."""

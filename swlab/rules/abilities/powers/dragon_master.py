@@ -33,6 +33,7 @@ from swlab.rules.cost import conquest_cost
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Conquered
 from swlab.rules.pieces import DRAGON, Piece, PlacePiece, lift_piece, on_map, place_piece
+from swlab.rules.records import fast_init
 from swlab.rules.state import Stage
 
 if TYPE_CHECKING:
@@ -44,6 +45,7 @@ RULE = "R-POW-DRAGONMASTER"
 KEY = "dragon"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, repr=False)
 class DragonAttack(PlacePiece):
     """Conquer a region with a single token and the Dragon: ``dragon 12``."""

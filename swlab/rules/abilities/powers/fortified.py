@@ -24,6 +24,7 @@ from swlab.rules.abilities.base import Row
 from swlab.rules.abilities.placing import PiecePower
 from swlab.rules.actions import register_action
 from swlab.rules.pieces import FORTRESS, Piece, PlacePiece
+from swlab.rules.records import fast_init
 
 if TYPE_CHECKING:
     from swlab.rules.state import GameState, RaceState
@@ -33,6 +34,7 @@ FORTRESSES = FORTRESS.box  # R-COMP-5
 KEY = "fortified"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, repr=False)
 class Fortify(PlacePiece):
     """Put a Fortress in one of your regions: ``fortress 12`` (R-POW-FORTIFIED)."""

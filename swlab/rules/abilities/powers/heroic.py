@@ -24,6 +24,7 @@ from swlab.i18n import N_
 from swlab.rules.abilities.placing import PiecePower
 from swlab.rules.actions import register_action
 from swlab.rules.pieces import HERO, LiftPiece, Piece, PlacePiece, on_map
+from swlab.rules.records import fast_init
 
 if TYPE_CHECKING:
     from swlab.rules.state import GameState, RaceState
@@ -32,6 +33,7 @@ RULE = "R-POW-HEROIC"
 HEROES = HERO.box  # R-COMP-5
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, repr=False)
 class PlaceHero(PlacePiece):
     """Put a Hero in one of your regions: ``hero 7`` (R-POW-HEROIC)."""
@@ -40,6 +42,7 @@ class PlaceHero(PlacePiece):
     piece: ClassVar[Piece] = HERO
 
 
+@fast_init
 @dataclass(frozen=True, slots=True, repr=False)
 class LiftHero(LiftPiece):
     """Lift a Hero off one of your regions to place it again: ``unhero 7``."""

@@ -1,0 +1,114 @@
+"""The working copy of one step: a state that ``apply`` changes in place, then freezes once.
+
+A decision's step runs many small updates (R-FLOW: a conquest, the defender's losses, the
+turn's record, scoring, the next turn...), and each one, on a frozen
+:class:`~swlab.rules.state.GameState`, made a whole new state: several per ``apply``, most
+of them thrown away at once. :func:`swlab.rules.engine.apply` gives the stage a
+:class:`Draft` instead: a ``GameState`` whose ``updated``, ``with_region``,
+``with_regions`` (and ``with_tray``, which calls ``updated``) change it in place and return
+it, so the stages, the flow and the badges run unchanged (``state = state.updated(...)``
+reads the same on both). :meth:`Draft.frozen` then turns the draft into the one new
+state of the step (the object made by :meth:`Draft.of`: nothing else holds it).
+
+What the draft must keep true, as a frozen state does:
+
+- the values a reader holds stay what they were: regions, races and turns are frozen
+  values, replaced, never changed; only the draft's own fields change;
+- its memo (lookups derived from the fields, :attr:`GameState.memo`) is dropped at every
+  change, but for its :class:`~swlab.rules.state.Holdings`, kept up to date region by region
+  as a frozen state's are; so the memo a step leaves (Berserk's listing of the actions
+  after its roll) goes with the frozen state;
+- the regions become a list at the first change of a region (one change costs one
+  assignment, not a copy of the whole board: 20,000 regions), a tuple again when frozen.
+
+The input of ``apply`` is never changed: a draft starts as a copy of its fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from swlab.rules.state import HOLDINGS, GameState, Holdings, RegionState, setup_regions
+
+
+class Draft(GameState):
+    """A :class:`GameState` changed in place by one step (see the module); never shown,
+    compared or kept: :meth:`frozen` is what the step returns to its caller."""
+
+    @classmethod
+    def of(cls, state: GameState) -> Draft:
+        """A working copy of ``state`` (its fields and what its memo knows)."""
+        draft = object.__new__(cls)
+        fields = draft.__dict__
+        fields.update(state.__dict__)
+        memo = fields.get("memo")
+        if memo is not None:
+            fields["memo"] = dict(memo)
+        return draft
+
+    def frozen(self) -> GameState:
+        """The state this draft has become, frozen, with the memo it has now. The draft
+        itself becomes that state (no copy: nothing else holds the draft)."""
+        fields = self.__dict__
+        if type(fields["regions"]) is list:
+            fields["regions"] = tuple(fields["regions"])
+        # object's own setter: the class is not a field, and the frozen state's
+        # ``__setattr__`` (a Python call) would only let it through
+        object.__setattr__(self, "__class__", GameState)
+        return self
+
+    def _forget(self, held: Holdings | None) -> None:
+        """Drop what the memo derived from the old fields; keep ``held`` (the holdings of
+        the new regions, or ``None`` when they are not known). A memo that holds nothing
+        else than ``held`` is kept as it is (most changes of a step find it so)."""
+        fields = self.__dict__
+        memo = fields.get("memo")
+        if held is None:
+            if memo:
+                fields["memo"] = {}
+        elif memo is None or len(memo) != 1 or memo.get(HOLDINGS) is not held:
+            fields["memo"] = {HOLDINGS: held}
+
+    def updated(self, **changes: Any) -> GameState:
+        """:meth:`GameState.updated`, in place: the fields given (not ``None``) replaced.
+        (The names are checked where it is called: ``state`` is typed a ``GameState``.)"""
+        fields = self.__dict__
+        for name, value in changes.items():
+            if value is not None:
+                fields[name] = value
+        memo = fields.get("memo")
+        if memo and (len(memo) != 1 or HOLDINGS not in memo or changes.get("regions") is not None):
+            # (the memo's check of _forget, inlined: this runs at nearly every sub-step)
+            self._forget(None if changes.get("regions") is not None else memo.get(HOLDINGS))
+        return self
+
+    def _region_list(self) -> list[RegionState]:
+        regions = self.__dict__["regions"]
+        if type(regions) is not list:
+            regions = self.__dict__["regions"] = list(regions)
+        return regions
+
+    def with_region(self, i: int, region: RegionState) -> GameState:
+        """:meth:`GameState.with_region`, in place."""
+        regions = self._region_list()
+        old, regions[i] = regions[i], region
+        held = self._known_holdings()
+        if held is not None:
+            held = held.changed(((i, old, region),), setup_regions(self.geo), self.geo.neighbours)
+        self._forget(held)
+        return self
+
+    def with_regions(self, changes: Mapping[int, RegionState]) -> GameState:
+        """:meth:`GameState.with_regions`, in place."""
+        if not changes:
+            return self
+        regions = self._region_list()
+        moves = [(i, regions[i], region) for i, region in changes.items()]
+        for i, _old, region in moves:
+            regions[i] = region
+        held = self._known_holdings()
+        if held is not None:
+            held = held.changed(moves, setup_regions(self.geo), self.geo.neighbours)
+        self._forget(held)
+        return self
