@@ -276,6 +276,7 @@ REPAIR_PLACES = 120
 def _spots(poly: Any, anchor: tuple[float, float]) -> tuple[tuple[float, float], ...]:
     """Points ``[y, x]`` inside ``poly`` on a grid over its box, the anchor first, then
     nearest the anchor first: where a crowded label may move and still sit in its region."""
+    import numpy as np
     from shapely import contains_xy
 
     minx, miny, maxx, maxy = poly.bounds
@@ -287,11 +288,13 @@ def _spots(poly: Any, anchor: tuple[float, float]) -> tuple[tuple[float, float],
     except Exception:  # a broken draft polygon: the anchor only
         return (anchor,)
     ay, ax = anchor
-    points = sorted(
-        ((round(y, 1), round(x, 1)) for (y, x), ok in zip(grid, inside, strict=True) if ok),
-        key=lambda p: (p[0] - ay) ** 2 + (p[1] - ax) ** 2,
-    )
-    return (anchor, *points)
+    points = [(round(y, 1), round(x, 1)) for (y, x), ok in zip(grid, inside, strict=True) if ok]
+    if not points:
+        return (anchor,)
+    # nearest the anchor first, ties in grid order (a stable sort, as sorted() is)
+    at = np.asarray(points)
+    order = np.argsort((at[:, 0] - ay) ** 2 + (at[:, 1] - ax) ** 2, kind="stable")
+    return (anchor, *(points[k] for k in order))
 
 
 def _plain(obj: Any) -> Any:
