@@ -44,6 +44,7 @@ import statistics
 import sys
 import tempfile
 import time
+import warnings
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -206,7 +207,9 @@ def write_plain(board: Board, path: Path) -> str:
             {"id": [r.id for r in board], "terrain": [r.terrain for r in board]},
             geometry=[r.polygon for r in board],
         )
-        frame.to_file(path, driver="GeoJSON", COORDINATE_PRECISION=3)
+        with warnings.catch_warnings():  # a board has no map projection to declare
+            warnings.filterwarnings("ignore", "'crs' was not provided", UserWarning)
+            frame.to_file(path, driver="GeoJSON", COORDINATE_PRECISION=3)
         return f"geopandas {geopandas.__version__}"
     document = board_to_geojson(board)
     del document["board"]

@@ -243,8 +243,8 @@ class _Reader:
                 _(
                     "{positions} vertices, more than the {region_vertices} {what} may have "
                     "(swlab.safe_io.MAP_LIMITS): let swlab simplify it (`swlab map check FILE "
-                    "--simplify`, or Simplify in the editor), or simplify it with QGIS's "
-                    "Vector > Geometry Tools > Simplify"
+                    "--simplify`, or `MapEditor.load(FILE, simplify=True)`), or simplify it "
+                    "with QGIS's Vector > Geometry Tools > Simplify"
                 ).format(
                     positions=number(positions),
                     region_vertices=number(self.region_vertices),
@@ -258,7 +258,7 @@ class _Reader:
                 _(
                     "the map has more than the {map_vertices} vertices a map may have "
                     "(swlab.safe_io.MAP_LIMITS) by this feature: simplify its regions (`swlab "
-                    "map check FILE --simplify`, or Simplify in the editor)"
+                    "map check FILE --simplify`, or `MapEditor.load(FILE, simplify=True)`)"
                 ).format(map_vertices=number(self.map_vertices)),
             )
 

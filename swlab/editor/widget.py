@@ -629,15 +629,16 @@ class MapEditor(EditorShell):
             self._show_message()
 
     @i18n.in_own_language
-    def load(self, path: str | os.PathLike[str] | None = None) -> None:
+    def load(self, path: str | os.PathLike[str] | None = None, simplify: bool = False) -> None:
         """Replace the draft with a board read from GeoJSON (swlab's own files or a plain
         FeatureCollection from another tool, :func:`swlab.board.io.read_board`). Without
         ``path``, the name in the file box is loaded from the workspace, as the load
-        button does."""
+        button does. With ``simplify``, a map over the vertex limits is simplified under
+        them without opening gaps between regions (the warning says how)."""
         if path is None:
             self._on_load()
             return
-        if self.controller.load(path):
+        if self.controller.load(path, simplify):
             self._replaced()
         self.refresh(keep_message=True)
 
