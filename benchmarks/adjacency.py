@@ -34,8 +34,8 @@ import platform
 import statistics
 import sys
 import time
-from dataclasses import replace
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np

@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-import ipywidgets
+import ipywidgets  # type: ignore[import-untyped]
 import numpy as np
 import shapely
 
@@ -84,27 +84,28 @@ def neighbours(board: Board) -> tuple[int, int]:
     return min(board.topology.borders)
 
 
+def one_round(board: Board) -> tuple[Timing, Timing, Timing, MapEditor]:
+    """Open the editor on a fresh copy of ``board``, change a terrain, merge two regions:
+    the three timings and the editor."""
+    copy = fresh(board)
+    opened, editor = timed(lambda: MapEditor(copy))
+    a, b = neighbours(editor.board)
+    new = "forest" if editor.board[a].terrain != "forest" else "hill"
+    terrain, done = timed(lambda: editor.apply(ed.set_terrain, [a], new))
+    assert done, "the terrain change was refused"
+    merged, done = timed(lambda: editor.apply(ed.merge, a, b, select=[a]))
+    assert done, "the merge was refused"
+    return opened, terrain, merged, editor
+
+
 def measure(size: int, repeat: int, seed: int) -> dict[str, Any]:
     """One row: the open, terrain and merge timings of one board size."""
     board = board_of(size, seed)
-    opened: list[Timing] = []
-    terrain: list[Timing] = []
-    merged: list[Timing] = []
-    editor: MapEditor | None = None
+    rounds = []
     for _ in range(repeat):
-        if editor is not None:  # the last run's widgets go, as a closed notebook's do
-            ipywidgets.Widget.close_all()
-        took, editor = timed(lambda b=fresh(board): MapEditor(b))
-        opened.append(took)
-        a, b = neighbours(editor.board)
-        new = "forest" if editor.board[a].terrain != "forest" else "hill"
-        took, done = timed(lambda: editor.apply(ed.set_terrain, [a], new))
-        assert done, "the terrain change was refused"
-        terrain.append(took)
-        took, done = timed(lambda: editor.apply(ed.merge, a, b, select=[a]))
-        assert done, "the merge was refused"
-        merged.append(took)
-    assert editor is not None
+        ipywidgets.Widget.close_all()  # the last run's widgets go, as a closed notebook's do
+        rounds.append(one_round(board))
+    editor = rounds[-1][3]
     editor.controller.undo()
     editor.controller.undo()
     editor.refresh()
@@ -113,9 +114,9 @@ def measure(size: int, repeat: int, seed: int) -> dict[str, Any]:
     ipywidgets.Widget.close_all()
     return {
         "regions": len(board),
-        "open": median(opened),
-        "terrain": median(terrain),
-        "merge": median(merged),
+        "open": median([r[0] for r in rounds]),
+        "terrain": median([r[1] for r in rounds]),
+        "merge": median([r[2] for r in rounds]),
         "labels": labels,
         "layer MB": layer / 1e6,
     }
@@ -149,11 +150,10 @@ def report(rows: list[dict[str, Any]], markdown: bool) -> None:
             print(" ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True)))
     by_size = {row["regions"]: row for row in rows}
     for size, limit in TARGETS.items():
-        row = by_size.get(size)
-        if row is None:
+        if size not in by_size:
             print(f"open {size:,} regions in {limit:g} s: not measured (add it to --sizes)")
             continue
-        cpu = row["open"][1]
+        cpu = by_size[size]["open"][1]
         verdict = "MET" if cpu <= limit else "NOT MET"
         print(f"open {size:,} regions in {limit:g} s: {cpu:.2f} s of CPU - {verdict}")
 

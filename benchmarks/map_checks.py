@@ -55,9 +55,9 @@ import shapely
 from shapely.geometry import LineString, Polygon
 
 from swlab.board import Board, MapFormatError, Region, read_board, write_board
-from swlab.board.io import MapWarning, board_to_geojson
 from swlab.board.catalog import official_board
 from swlab.board.geometry import grid_size
+from swlab.board.io import MapWarning, board_to_geojson
 from swlab.board.validate import validate
 from swlab.board.voronoi import random_board
 from swlab.editor import draft as ed
@@ -219,9 +219,9 @@ def write_plain(board: Board, path: Path) -> str:
 
 def read_simplified_and_check(path: Path) -> str:
     """Read ``path`` simplified under the limits, validate it; the simplification's warning."""
-    warnings: list[MapWarning] = []
-    validate(read_board(path, simplify=True, warnings=warnings))
-    return next(str(w) for w in warnings if "tolerance" in str(w))
+    said: list[MapWarning] = []
+    validate(read_board(path, simplify=True, warnings=said))
+    return next(str(w) for w in said if "tolerance" in str(w))
 
 
 def read_and_check(path: Path) -> int:
