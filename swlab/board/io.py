@@ -713,7 +713,7 @@ def _simplified(
     once, so no gap or overlap opens), and the warning that says how."""
     from dataclasses import replace
 
-    from swlab.board.simplify import simplify_regions
+    from swlab.board.simplify import NoTolerance, simplify_regions
 
     try:
         done = simplify_regions(
@@ -722,10 +722,18 @@ def _simplified(
             map_vertices=r.map_vertices,
             region_vertices=r.region_vertices,
         )
-    except (ValueError, shapely.errors.GEOSException) as error:
+    except NoTolerance as error:
         raise r.fail(
             None,
-            _("cannot be simplified under the limits (swlab.safe_io.MAP_LIMITS): {error}").format(
+            _(
+                "cannot be simplified under the limits (swlab.safe_io.MAP_LIMITS) with any "
+                "tolerance up to {tolerance} map units: simplify it first with a GIS tool"
+            ).format(tolerance=f"{error.tolerance:g}"),
+        ) from None
+    except shapely.errors.GEOSException as error:
+        raise r.fail(
+            None,
+            _("cannot be simplified: the geometry library refused it ({error})").format(
                 error=error
             ),
         ) from None

@@ -22,13 +22,21 @@ import numpy as np
 import shapely
 from shapely.geometry import Polygon
 
-__all__ = ["TARGET_SHARE", "Simplified", "simplify_regions"]
+__all__ = ["TARGET_SHARE", "NoTolerance", "Simplified", "simplify_regions"]
 
 #: The share of ``MAP_LIMITS["map_vertices"]`` (and of ``region_vertices`` per region)
 #: that a simplified map aims under: some room left for the editor's own edits.
 TARGET_SHARE = 0.9
 #: Tolerances tried at most before giving up (each step grows it at least 1.25x).
 MAX_TRIES = 24
+
+
+class NoTolerance(ValueError):
+    """No tolerance tried brought the map under the limits; ``tolerance`` is the last."""
+
+    def __init__(self, tolerance: float) -> None:
+        super().__init__(tolerance)
+        self.tolerance = tolerance
 
 
 @dataclass(frozen=True)
@@ -83,7 +91,7 @@ def simplify_regions(
     the regions still fill it. Without an outline the map's rim is simplified with the
     regions (the outline is then derived from them, as for any plain file).
 
-    Raises ``ValueError`` when no tolerance brings the map under the limits.
+    Raises :class:`NoTolerance` when no tolerance brings the map under the limits.
     """
     geoms = np.asarray(polygons, dtype=object)
     frame: Polygon | None = None
@@ -129,4 +137,4 @@ def simplify_regions(
                 after=total,
             )
         tolerance = _round2(tolerance * min(max(over, 1.25), 8.0))
-    raise ValueError(f"no tolerance up to {tolerance:g} brings the map under the limits")
+    raise NoTolerance(tolerance)
