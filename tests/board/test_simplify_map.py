@@ -112,3 +112,19 @@ def test_a_map_within_the_limits_is_read_as_it_is(tmp_path: Path) -> None:
     assert not [w for w in warnings if "tolerance" in str(w)]
     plain = read_board(path)
     assert [r.polygon.wkb for r in simplified] == [r.polygon.wkb for r in plain]
+
+
+def test_map_check_simplify_warns_then_checks(
+    coast: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from swlab.cli import main
+
+    assert main(["map", "check", str(coast)]) != 0
+    refused = capsys.readouterr()
+    assert "--simplify" in refused.err + refused.out
+    code = main(["map", "check", str(coast), "--simplify", "--players", "5"])
+    said = capsys.readouterr()
+    assert "simplified with a tolerance of" in said.err
+    assert code in (0, 1)  # checked: OK, or the map's own problems listed
+    assert said.out.strip(), "the check's verdict is printed"
+    assert "a map may have" not in said.out + said.err.split("simplified")[1]
