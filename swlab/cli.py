@@ -246,7 +246,10 @@ def _load_map(args: argparse.Namespace) -> Board:
     if not (path.is_file() and geojson):
         return _load(spec)
     warnings: list[MapWarning] = []
-    board = read_board(path, players=args.players, turns=args.turns, warnings=warnings)
+    simplify = bool(getattr(args, "simplify", False))
+    board = read_board(
+        path, players=args.players, turns=args.turns, warnings=warnings, simplify=simplify
+    )
     for warning in warnings:
         _say(_("{prog}: warning: {warning}").format(prog=PROG, warning=warning), file=sys.stderr)
     return board
@@ -570,6 +573,15 @@ def _add_map_commands(commands: argparse._SubParsersAction[argparse.ArgumentPars
     check = sub.add_parser("check", help=_("report every problem of a map (exit 1 if any)"))
     check.add_argument("file", metavar="FILE", help=file_help)
     _count_options(check)
+    check.add_argument(
+        "--simplify",
+        action="store_true",
+        help=_(
+            "a map over the vertex limits (swlab.safe_io.MAP_LIMITS) is simplified under them, "
+            "shared borders kept together, with a warning giving the tolerance chosen and the "
+            "vertex counts, then checked"
+        ),
+    )
     check.set_defaults(run=_cmd_map_check)
 
     show = sub.add_parser("show", help=_("draw a map to an SVG or PNG file"))

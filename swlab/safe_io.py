@@ -109,10 +109,15 @@ MAX_ALIAS_VALUES = 100_000
 #: map is still checked in well under the 5 s ``benchmarks/map_checks.py`` measures.
 #: ``hex_spaces``: the spaces of a Terra Mystica map read from row strings or hex JSON
 #: (the printed map has 113; building the board of 83,000 took 22 s and 514 MB).
+#: ``simplify_vertices``: the most a map over those limits may have to be read and
+#: simplified under them (``read_board(..., simplify=True)``, ``swlab map check --simplify``,
+#: the editor's Simplify): a 10 MB export of 500,000 vertices is simplified in seconds;
+#: beyond this, no detail is of use on a board and the file must be simplified first.
 MAP_LIMITS: dict[str, float] = {
     "coordinate": 1e9,
     "region_vertices": 5_000,
     "map_vertices": 100_000,
+    "simplify_vertices": 1_500_000,
     "hex_spaces": 2_000,
 }
 

@@ -145,7 +145,7 @@ class _Reader:
     """Walks one decoded GeoJSON document, raising errors and noting warnings that say
     where."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, simplify: bool = False) -> None:
         from swlab.safe_io import MAP_LIMITS
 
         self.source = source
@@ -157,7 +157,12 @@ class _Reader:
         self.coordinate_limit = float(MAP_LIMITS["coordinate"])
         self.region_vertices = int(MAP_LIMITS["region_vertices"])
         self.map_vertices = int(MAP_LIMITS["map_vertices"])
+        #: a map over the limits is read to be simplified (:mod:`swlab.board.simplify`)
+        #: up to the hard limit, beyond any use of more detail
+        self.simplify = simplify
+        self.hard_vertices = int(MAP_LIMITS["simplify_vertices"])
         self.vertices = 0
+        self.largest = 0
         #: a plain FeatureCollection (no ``board`` member), not a file swlab wrote
         self.plain = False
 
@@ -217,14 +222,29 @@ class _Reader:
     def count(self, rings: list[Any], field: str) -> None:
         """Refuse a region or map over ``MAP_LIMITS`` before any position is read."""
         positions = sum(len(ring) for ring in rings if isinstance(ring, list))
+        if self.simplify:
+            self.vertices += positions
+            self.largest = max(self.largest, positions)
+            if self.vertices > self.hard_vertices:
+                raise self.fail(
+                    field,
+                    _(
+                        "the map has more than the {hard} vertices a map may have even to be "
+                        "simplified (swlab.safe_io.MAP_LIMITS) by this feature: simplify it "
+                        "first, e.g. with mapshaper or QGIS's Vector > Geometry Tools > "
+                        "Simplify, keeping shared borders together"
+                    ).format(hard=number(self.hard_vertices)),
+                )
+            return
         if positions > self.region_vertices:
             what = _("a region") if self.feature is not None else _("the outline")
             raise self.fail(
                 field,
                 _(
                     "{positions} vertices, more than the {region_vertices} {what} may have "
-                    "(swlab.safe_io.MAP_LIMITS): simplify it, e.g. with QGIS's Vector > Geometry "
-                    "Tools > Simplify"
+                    "(swlab.safe_io.MAP_LIMITS): let swlab simplify it (`swlab map check FILE "
+                    "--simplify`, or `MapEditor.load(FILE, simplify=True)`), or simplify it "
+                    "with QGIS's Vector > Geometry Tools > Simplify"
                 ).format(
                     positions=number(positions),
                     region_vertices=number(self.region_vertices),
@@ -237,7 +257,8 @@ class _Reader:
                 field,
                 _(
                     "the map has more than the {map_vertices} vertices a map may have "
-                    "(swlab.safe_io.MAP_LIMITS) by this feature: simplify its regions"
+                    "(swlab.safe_io.MAP_LIMITS) by this feature: simplify its regions (`swlab "
+                    "map check FILE --simplify`, or `MapEditor.load(FILE, simplify=True)`)"
                 ).format(map_vertices=number(self.map_vertices)),
             )
 
@@ -566,6 +587,7 @@ def parse_board(
     players: int | None = None,
     turns: int | None = None,
     warnings: list[MapWarning] | None = None,
+    simplify: bool = False,
 ) -> Board:
     """Build a :class:`Board` from a decoded GeoJSON document.
 
@@ -590,12 +612,18 @@ def parse_board(
     cannot be shown at all (no geometry, no regions) is refused. A file's own ``players``
     and ``turns`` win over the arguments (with a warning). Unknown fields are ignored.
 
+    A map over ``MAP_LIMITS`` (vertices of a region or of the map) is refused, naming the
+    way to simplify it; with ``simplify`` it is read up to ``MAP_LIMITS["simplify_vertices"]``
+    and simplified under the limits without opening gaps or overlaps between regions
+    (:func:`swlab.board.simplify.simplify_regions`), with a warning that gives the
+    tolerance and the vertex counts before and after.
+
     Raises
     ------
     MapFormatError
         If the document is not a board; the message names the feature and field.
     """
-    r = _Reader(source)
+    r = _Reader(source, simplify=simplify)
     if not isinstance(document, dict):
         raise r.fail(
             None,
@@ -663,6 +691,9 @@ def parse_board(
         Region(ids[k], terrain, polygon, frozenset(symbols), region_name)
         for k, (_, polygon, terrain, symbols, region_name) in enumerate(found)
     )
+    found.clear()  # the polygons live on in the regions only
+    if simplify and (r.vertices > r.map_vertices or r.largest > r.region_vertices):
+        regions, outline = _simplified(r, regions, outline)
     if outline is None:
         outline, how = _default_outline([region.polygon for region in regions])
         r.warn(f"{prefix}.outline", _("no outline: {how}").format(how=how))
@@ -673,6 +704,58 @@ def parse_board(
     return Board(
         name=name, players=players, turns=turns, outline=outline, regions=regions, profile=profile
     )
+
+
+def _simplified(
+    r: _Reader, regions: tuple[Region, ...], outline: Polygon | None
+) -> tuple[tuple[Region, ...], Polygon | None]:
+    """The regions and outline simplified under ``MAP_LIMITS`` together (shared borders
+    once, so no gap or overlap opens), and the warning that says how."""
+    from dataclasses import replace
+
+    from swlab.board.simplify import NoTolerance, simplify_regions
+
+    try:
+        done = simplify_regions(
+            [region.polygon for region in regions],
+            outline,
+            map_vertices=r.map_vertices,
+            region_vertices=r.region_vertices,
+        )
+    except NoTolerance as error:
+        raise r.fail(
+            None,
+            _(
+                "cannot be simplified under the limits (swlab.safe_io.MAP_LIMITS) with any "
+                "tolerance up to {tolerance} map units: simplify it first with a GIS tool"
+            ).format(tolerance=f"{error.tolerance:g}"),
+        ) from None
+    except shapely.errors.GEOSException as error:
+        raise r.fail(
+            None,
+            _("cannot be simplified: the geometry library refused it ({error})").format(
+                error=error
+            ),
+        ) from None
+    r.warn(
+        None,
+        _(
+            "{before} vertices, more than the {limit} a map may have: simplified with a "
+            "tolerance of {tolerance} map units to {after} vertices, shared borders kept "
+            "together"
+        ).format(
+            before=number(done.before),
+            limit=number(r.map_vertices),
+            tolerance=f"{done.tolerance:g}",
+            after=number(done.after),
+        ),
+        feature=False,
+    )
+    simplified = tuple(
+        replace(region, polygon=polygon)
+        for region, polygon in zip(regions, done.polygons, strict=True)
+    )
+    return simplified, done.outline if outline is not None else None
 
 
 def _board_name(
@@ -858,9 +941,11 @@ def read_board(
     players: int | None = None,
     turns: int | None = None,
     warnings: list[MapWarning] | None = None,
+    simplify: bool = False,
 ) -> Board:
     """Read a board from a GeoJSON file: swlab's own or a plain FeatureCollection
-    (see :func:`parse_board` for what is filled in and warned about).
+    (see :func:`parse_board` for what is filled in and warned about, and for
+    ``simplify``: a map over the vertex limits simplified under them, with a warning).
 
     Raises
     ------
@@ -888,7 +973,10 @@ def read_board(
         document = parse_json(text)
     except InputRefused as err:
         raise MapFormatError(source, err.reason) from None
-    board = parse_board(document, source, players=players, turns=turns, warnings=found)
+    board = parse_board(
+        document, source, players=players, turns=turns, warnings=found, simplify=simplify
+    )
+    del document
     if warnings is not None:
         warnings.extend(found)
     return board

@@ -865,11 +865,13 @@ class EditorController:
             refused=True,
         )
 
-    def load(self, path: str | os.PathLike[str]) -> bool:
+    def load(self, path: str | os.PathLike[str], simplify: bool = False) -> bool:
         """Replace the draft with a board read from GeoJSON (swlab's or a plain
-        FeatureCollection of another tool); a file that cannot be read changes nothing."""
+        FeatureCollection of another tool); a file that cannot be read changes nothing.
+        With ``simplify``, a map over the vertex limits is simplified under them (the
+        warning shown says how)."""
         try:
-            self._read(Path(path))
+            self._read(Path(path), simplify)
         except MapFormatError as error:
             self.say(str(error), refused=True)
             return False
@@ -884,11 +886,11 @@ class EditorController:
             self.say(_("Loaded {file}.").format(file=name.strip()) + self._warning_lines())
         return outcome
 
-    def _read(self, target: Path) -> None:
+    def _read(self, target: Path, simplify: bool = False) -> None:
         """Read ``target`` into a new draft; what the reader assumed of a file from another
         tool (players, turns, numbered ids, terrain case) is kept to be shown with it."""
         warnings: list[MapWarning] = []
-        self.replace(ed.from_geojson(target, warnings=warnings))
+        self.replace(ed.from_geojson(target, warnings=warnings, simplify=simplify))
         self.set_design(None)
         # named as the file box names it: the page never shows the server's folders
         self.load_warnings = [str(dataclasses.replace(w, source=target.name)) for w in warnings]

@@ -225,12 +225,14 @@ def from_geojson(
     players: int | None = None,
     turns: int | None = None,
     warnings: list[MapWarning] | None = None,
+    simplify: bool = False,
 ) -> Draft:
     """A board read from a GeoJSON file, swlab's or a plain FeatureCollection from a GIS
     tool (:func:`swlab.board.io.read_board`): ``players`` and ``turns`` for a file that
     does not say; what the reader assumed is appended to ``warnings`` for the editor to
-    show."""
-    return from_board(read_board(path, players=players, turns=turns, warnings=warnings))
+    show; with ``simplify``, a map over the vertex limits is simplified under them."""
+    board = read_board(path, players=players, turns=turns, warnings=warnings, simplify=simplify)
+    return from_board(board)
 
 
 def from_graph(graph: RegionGraph | str | os.PathLike[str], *, seed: int = 0) -> Draft:

@@ -4,7 +4,8 @@ edit changes other regions, and the labels of corner-only contacts.
 :class:`RegionLabels` places the labels as the game viewer does
 (:func:`swlab.play.style.region_labels`: each at its region's pole of inaccessibility,
 in the fullest form its room holds, no two touching) and keeps one marker per region
-id, sending it only what changed (its place, its markup).
+id, sending it only what changed (its place, its markup). A region too small to show
+its label at the map's zoom has no marker until the map is zoomed in far enough.
 """
 
 from __future__ import annotations
@@ -79,16 +80,15 @@ class RegionLabels:
             self.legend.value = legend
         old = self._markers
         markers: dict[int, tuple[str, Marker]] = {}
-        for r in board.regions:
-            (y, x), markup = placed[r.id]
-            kept = old.get(r.id)
+        for rid, ((y, x), markup) in placed.items():
+            kept = old.get(rid)
             if kept is None:
                 marker = self._new(markup, px, [y, x])
             else:
                 marker = self._moved(kept, resized, markup, px)
                 if list(marker.location) != [y, x]:
                     marker.location = [y, x]
-            markers[r.id] = (markup, marker)
+            markers[rid] = (markup, marker)
         gone = [m for rid, (_, m) in old.items() if rid not in markers]
         if gone or len(markers) != len(old) or list(markers) != list(old):
             self.layer.layers = tuple(m for _, m in markers.values())

@@ -162,7 +162,9 @@ class MapEditor(EditorShell):
         self._pushing = False
         self._size = (float(self.width), 400.0)
         self._label_px = 16
+        #: the zoom the labels are placed for: the fit's, then the map's as the user zooms
         self._zoom = 0.0
+        self._fitting = False
         #: the message that stands below a control other than the top (and which)
         self._message_at: tuple[Message | None, str] = (None, "top")
         self._stats_shown: tuple[Any, ...] | None = None
@@ -223,6 +225,7 @@ class MapEditor(EditorShell):
         self.map.add(self.draw)
         self.map.add_class("swlab-editor-map")
         self.map.observe(self._speak(self._on_resize), ["left", "right", "top", "bottom"])
+        self.map.observe(self._speak(self._on_zoom), "zoom")
 
     def _build_tools(self) -> None:
         """The mode and edit buttons, the terrain and symbol palettes."""
@@ -501,11 +504,15 @@ class MapEditor(EditorShell):
 
     def _zoom_to(self, width_px: float, height_px: float) -> None:
         view = fit_view(self.board.outline.bounds, round(width_px), round(height_px), snap=0.125)
-        self.map.min_zoom = min(self.map.min_zoom or view.min_zoom, view.min_zoom)
-        self.map.max_zoom = max(self.map.max_zoom or view.max_zoom, view.max_zoom)
-        self.map.center = list(view.center)
-        self.map.zoom = view.zoom
-        self.map.min_zoom, self.map.max_zoom = view.min_zoom, view.max_zoom
+        self._fitting = True
+        try:
+            self.map.min_zoom = min(self.map.min_zoom or view.min_zoom, view.min_zoom)
+            self.map.max_zoom = max(self.map.max_zoom or view.max_zoom, view.max_zoom)
+            self.map.center = list(view.center)
+            self.map.zoom = view.zoom
+            self.map.min_zoom, self.map.max_zoom = view.min_zoom, view.max_zoom
+        finally:
+            self._fitting = False
         self._zoom = float(view.zoom)  # the fit's zoom: labels are placed for it
         px = label_px(width_px, height_px, len(self.board))
         if px != self._label_px:
@@ -517,6 +524,15 @@ class MapEditor(EditorShell):
         w, h = m.right - m.left, m.bottom - m.top
         if 0 < w < 1e7 and 0 < h < 1e7:
             self.resize(w, h)
+
+    def _on_zoom(self, change: dict[str, Any]) -> None:
+        """The user zoomed: the labels are placed again for the new zoom, so those of the
+        regions too small to show before appear (:func:`swlab.play.style.hidden_labels`)."""
+        zoom = change.get("new")
+        if self._fitting or zoom is None or float(zoom) == self._zoom:
+            return
+        self._zoom = float(zoom)
+        self._refresh_labels()
 
     def resize(self, width_px: float, height_px: float) -> None:
         """Fit the board into a map of this many pixels (what the browser reported)."""
@@ -620,15 +636,16 @@ class MapEditor(EditorShell):
             self._show_message()
 
     @i18n.in_own_language
-    def load(self, path: str | os.PathLike[str] | None = None) -> None:
+    def load(self, path: str | os.PathLike[str] | None = None, simplify: bool = False) -> None:
         """Replace the draft with a board read from GeoJSON (swlab's own files or a plain
         FeatureCollection from another tool, :func:`swlab.board.io.read_board`). Without
         ``path``, the name in the file box is loaded from the workspace, as the load
-        button does."""
+        button does. With ``simplify``, a map over the vertex limits is simplified under
+        them without opening gaps between regions (the warning says how)."""
         if path is None:
             self._on_load()
             return
-        if self.controller.load(path):
+        if self.controller.load(path, simplify):
             self._replaced()
         self.refresh(keep_message=True)
 
