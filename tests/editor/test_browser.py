@@ -69,6 +69,19 @@ def editor_page(
         lab.stop()
 
 
+def editor_page_and_kernel(
+    root: Path, pw: Any, name: str, source: str, viewport: dict[str, int] | None = None
+) -> Iterator[tuple[Any, Any]]:
+    """:func:`editor_page`, with a probe of the notebook's kernel (to read back what a
+    gesture did), closed with the page."""
+    for page in editor_page(root, pw, name, source, viewport):
+        kernel = _harness().KernelProbe(root / ".home" / "runtime")
+        try:
+            yield page, kernel
+        finally:
+            kernel.close()
+
+
 @pytest.fixture(scope="module")
 def page(tmp_path_factory: pytest.TempPathFactory, pw: Any) -> Iterator[Any]:
     root = tmp_path_factory.mktemp("editor-lab")

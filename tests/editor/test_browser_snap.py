@@ -11,7 +11,13 @@ from typing import Any
 
 import pytest
 
-from tests.editor.test_browser import SCREENSHOTS, _harness, editor_page, handles, wait_text
+from tests.editor.test_browser import (
+    SCREENSHOTS,
+    _harness,
+    editor_page_and_kernel,
+    handles,
+    wait_text,
+)
 from tests.editor.test_browser_stroke import shot
 
 pytestmark = pytest.mark.browser
@@ -37,12 +43,7 @@ def lab_page(tmp_path_factory: pytest.TempPathFactory, pw: Any) -> Iterator[tupl
     """The editor's page in a 1280 x 720 window, and a probe of its kernel."""
     root = tmp_path_factory.mktemp("editor-snap")
     viewport = {"width": 1280, "height": 720}
-    for page in editor_page(root, pw, "snap.ipynb", SOURCE, viewport):
-        kernel = _harness().KernelProbe(root / ".home" / "runtime")
-        try:
-            yield page, kernel
-        finally:
-            kernel.close()
+    yield from editor_page_and_kernel(root, pw, "snap.ipynb", SOURCE, viewport)
 
 
 def test_a_corner_dropped_near_another_snaps_onto_it(lab_page: tuple[Any, Any]) -> None:

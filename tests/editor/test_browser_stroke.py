@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.editor.test_browser import _UNDER, DRAWN, _harness, editor_page, wait_text
+from tests.editor.test_browser import _UNDER, DRAWN, _harness, editor_page_and_kernel, wait_text
 
 pytestmark = pytest.mark.browser
 
@@ -60,12 +60,7 @@ def lab_page(tmp_path_factory: pytest.TempPathFactory, pw: Any) -> Iterator[tupl
     """The editor's page in a 1280 x 720 window, and a probe of its kernel."""
     root = tmp_path_factory.mktemp("editor-stroke")
     viewport = {"width": 1280, "height": 720}
-    for page in editor_page(root, pw, "strokes.ipynb", SOURCE, viewport):
-        kernel = _harness().KernelProbe(root / ".home" / "runtime")
-        try:
-            yield page, kernel
-        finally:
-            kernel.close()
+    yield from editor_page_and_kernel(root, pw, "strokes.ipynb", SOURCE, viewport)
 
 
 def to_page(page: Any) -> Callable[[float, float], Point]:
