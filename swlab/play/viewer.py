@@ -218,6 +218,8 @@ class GameViewer:
         file_box = self._build_files(workspace, file_boxes)
         self._choice_buttons: list[widgets.Button] = []
         self._action_buttons: list[widgets.Button] = []
+        #: the action each shown button plays (by its widget's id): :meth:`_set_buttons`
+        self._bound: dict[str, Action] = {}
         self._updating_slider = False
 
         self._build_turn_boxes()
@@ -1196,23 +1198,36 @@ class GameViewer:
         items: list[tuple[str, Action]],
         style: str,
     ) -> None:
-        if [b.description for b in current] == [label for label, _ in items]:
-            return
-        for b in current:
-            b.close()
-        current.clear()
-        for label, action in items:
-            b = widgets.Button(
-                description=label,
-                tooltip=repr(action),
+        """Show one button per ``(label, action)`` of ``items``. A button whose label and
+        action stay is kept, the same widget: a person's click on "end" that leaves the
+        page just as a conquest redraws the row still reaches the kernel, instead of
+        landing on a button the redraw has closed. Each click plays the action bound to
+        its button now (:attr:`_bound`), the object the state listed."""
+        wanted = [(label, repr(action)) for label, action in items]
+        if [(b.description, b.tooltip) for b in current] != wanted:
+            kept = {(b.description, b.tooltip): b for b in current}
+            buttons = [kept.pop(key, None) or self._new_button(*key) for key in wanted]
+            for b in kept.values():
+                self._bound.pop(b.model_id, None)
+                b.close()
+            for b, (_, action) in zip(buttons, items, strict=True):
                 # the combos of the column are blue, as "How to play" says (R-PICK-1)
-                button_style="primary" if action.verb == "pick" else style,
-                layout=widgets.Layout(width="auto"),
-            )
-            b.on_click(self._speak(lambda _b, a=action: self._on_action(a)))
-            b.add_class(f"swlab-action-{action.verb}")
-            current.append(b)
-        box.children = tuple(current)
+                b.button_style = "primary" if action.verb == "pick" else style
+                b.add_class(f"swlab-action-{action.verb}")
+            current[:] = buttons
+            box.children = tuple(buttons)
+        for b, (_, action) in zip(current, items, strict=True):
+            self._bound[b.model_id] = action
+
+    def _new_button(self, label: str, tooltip: str) -> widgets.Button:
+        b = widgets.Button(description=label, tooltip=tooltip, layout=widgets.Layout(width="auto"))
+        b.on_click(self._speak(self._on_button))
+        return b
+
+    def _on_button(self, b: widgets.Button) -> None:
+        action = self._bound.get(b.model_id)
+        if action is not None:  # a button closed by a redraw plays nothing
+            self._on_action(action)
 
     def button(self, label: str) -> widgets.Button:
         """The visible action or choice button whose label is or starts with ``label``, or

@@ -66,6 +66,25 @@ def test_button_then_region_click_conquers(viewer: GameViewer) -> None:
     assert "conquer 4" in viewer.log_box.value
 
 
+def test_a_button_that_stays_is_the_same_widget_and_a_closed_one_plays_nothing() -> None:
+    """A click a person makes just as a redraw replaces the row must not be lost. On the
+    learn path's "stop when you like" position the row is "decline", "end"; a conquest
+    takes "decline" away (R-DECLINE-5: no conquests in the turn of decline) and keeps "end" the same
+    widget, whose click still plays it; the closed "decline" button plays nothing."""
+    from swlab.learn.level import load_level
+
+    viewer = GameViewer(load_level("conquest-stop").start(), auto_bots=False)
+    decline, end = viewer.button("decline"), viewer.button("end")
+    region_event(viewer, 7)
+    assert [b.tooltip for b in viewer._action_buttons] == ["end"]
+    assert viewer.button("end") is end
+    index = viewer.controller.index
+    decline.click()  # closed by the redraw: nothing happens
+    assert viewer.controller.index == index and viewer.controller.question is None
+    end.click()
+    assert viewer.controller.status().stage == "redeploy"
+
+
 def test_a_conquest_redraws_the_conquered_region_first(viewer: GameViewer) -> None:
     """The front end applies widget messages in order: the region the click took is sent
     before the regions that only gained or lost the target look, and a label's new place
