@@ -834,8 +834,9 @@ def _simplified(
                 error=error
             ),
         ) from None
-    r.warn(
-        None,
+    # first of the reader's warnings: the one change to every region of the file
+    said = MapWarning(
+        r.source,
         _(
             "{before} vertices, more than the {limit} a map may have: simplified with a "
             "tolerance of {tolerance} map units to {after} vertices, shared borders kept "
@@ -846,8 +847,8 @@ def _simplified(
             tolerance=f"{done.tolerance:g}",
             after=number(done.after),
         ),
-        feature=False,
     )
+    r.warnings.insert(0, said)
     simplified = tuple(
         replace(region, polygon=polygon)
         for region, polygon in zip(regions, done.polygons, strict=True)

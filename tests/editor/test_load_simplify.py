@@ -128,8 +128,9 @@ def test_simplify_in_the_editor_loads_it_with_the_warning_beside_the_file_box(
     assert editor.draft is draft
     simplify.click()
     shown = _message(editor)
-    assert shown.startswith("Loaded coast.geojson.")
-    found = SIMPLIFIED.search(shown)
+    loaded, first = shown.splitlines()[:2]
+    assert loaded == "Loaded coast.geojson."
+    found = SIMPLIFIED.fullmatch(first)  # the first thing said after it
     assert found is not None, shown
     before, tolerance, after = (found[1], found[2], found[3])
     counted = sum(len(r.polygon.exterior.coords) for r in editor.board)
