@@ -902,6 +902,7 @@ class EditorController:
         FeatureCollection of another tool); a file that cannot be read changes nothing.
         With ``simplify``, a map over the vertex limits is simplified under them (the
         warning shown says how)."""
+        self.offered = None  # a question the file box asked before is answered by this load
         try:
             self._read(Path(path), simplify)
         except MapFormatError as error:
