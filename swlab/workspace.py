@@ -225,6 +225,14 @@ class Outcome:
     confirm: bool = False
     #: the name a finished save wrote (for a panel that says more about it)
     saved: str | None = None
+    #: a second way the panel offers instead of the refusal, beside "keep": the name of
+    #: its button (``"simplify"``: load the map simplified under the vertex limits)
+    offer: str | None = None
+
+    @property
+    def asks(self) -> bool:
+        """Whether the panel asks a question ("replace", or the :attr:`offer`) now."""
+        return self.confirm or self.offer is not None
 
 
 @dataclass(frozen=True)
@@ -401,7 +409,7 @@ def _safe_path(path: str) -> str:
 def panel_error(error: BaseException) -> str:
     """One line for the panel about a failed open or save, with no file content: the
     kind of problem, where (as far as schema keys and numbers say it) and the rule."""
-    from swlab.board.io import MapFormatError
+    from swlab.board.io import MapFormatError, MapTooDetailed
     from swlab.game.codec import ScenarioError
     from swlab.game.lesson import LessonError
     from swlab.game.record import RecordError, ReplayError
@@ -443,7 +451,8 @@ def panel_error(error: BaseException) -> str:
         )
         if error.field:
             places.append(_("field {name}").format(name=error.field))
-        text = _("not a swlab map")
+        # a refusal for the vertices alone holds counts and limits, no content: said whole
+        text = error.detail if isinstance(error, MapTooDetailed) else _("not a swlab map")
         return text + (" (" + ", ".join(places) + ")" if places else "")
     if isinstance(error, OSError):
         return _("cannot be used ({reason})").format(reason=error.strerror or _("system error"))

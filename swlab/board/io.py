@@ -82,6 +82,31 @@ class MapFormatError(ValueError):
         super().__init__(": ".join(_where(source, feature, region, field)) + ": " + message)
 
 
+class MapTooDetailed(MapFormatError):
+    """A map refused for its vertices alone, counted in the whole file before any
+    geometry is built: ``vertices`` (all its shapes) and ``largest`` (its largest region or
+    outline). ``simplifiable``: within ``MAP_LIMITS["simplify_vertices"]``, so
+    ``read_board(..., simplify=True)`` reads it simplified (an editor can offer that);
+    beyond it, a GIS tool must simplify it first, as the message says."""
+
+    def __init__(
+        self,
+        source: str,
+        message: str,
+        *,
+        vertices: int,
+        largest: int,
+        simplifiable: bool,
+        feature: int | None = None,
+        region: int | None = None,
+        field: str | None = None,
+    ) -> None:
+        super().__init__(source, message, feature=feature, region=region, field=field)
+        self.vertices = vertices
+        self.largest = largest
+        self.simplifiable = simplifiable
+
+
 @dataclass(frozen=True)
 class MapWarning:
     """Something the reader accepted from a file not written by swlab, and what it made of
@@ -141,6 +166,23 @@ def _listed(ids: list[int]) -> str:
     return _("{ids} and {more} more").format(ids=shown, more=more) if more > 0 else shown
 
 
+def _ring_positions(rings: Any) -> int:
+    """The positions of a list of rings, as counted before any is read."""
+    if not isinstance(rings, list):
+        return 0
+    return sum(len(ring) for ring in rings if isinstance(ring, list))
+
+
+def _shape_positions(geometry: Any) -> int:
+    """The positions of a Polygon or MultiPolygon geometry object (0 for anything else)."""
+    if not isinstance(geometry, dict):
+        return 0
+    coordinates = geometry.get("coordinates")
+    if geometry.get("type") == "MultiPolygon" and isinstance(coordinates, list):
+        return sum(_ring_positions(part) for part in coordinates)
+    return _ring_positions(coordinates)
+
+
 class _Reader:
     """Walks one decoded GeoJSON document, raising errors and noting warnings that say
     where."""
@@ -163,6 +205,8 @@ class _Reader:
         self.hard_vertices = int(MAP_LIMITS["simplify_vertices"])
         self.vertices = 0
         self.largest = 0
+        #: the decoded document, counted in full when a limit refuses it
+        self.document: Any = None
         #: a plain FeatureCollection (no ``board`` member), not a file swlab wrote
         self.plain = False
 
@@ -221,24 +265,16 @@ class _Reader:
 
     def count(self, rings: list[Any], field: str) -> None:
         """Refuse a region or map over ``MAP_LIMITS`` before any position is read."""
-        positions = sum(len(ring) for ring in rings if isinstance(ring, list))
+        positions = _ring_positions(rings)
         if self.simplify:
             self.vertices += positions
             self.largest = max(self.largest, positions)
             if self.vertices > self.hard_vertices:
-                raise self.fail(
-                    field,
-                    _(
-                        "the map has more than the {hard} vertices a map may have even to be "
-                        "simplified (swlab.safe_io.MAP_LIMITS) by this feature: simplify it "
-                        "first, e.g. with mapshaper or QGIS's Vector > Geometry Tools > "
-                        "Simplify, keeping shared borders together"
-                    ).format(hard=number(self.hard_vertices)),
-                )
+                raise self.too_detailed(field, "")  # the hard limit's own refusal
             return
         if positions > self.region_vertices:
             what = _("a region") if self.feature is not None else _("the outline")
-            raise self.fail(
+            raise self.too_detailed(
                 field,
                 _(
                     "{positions} vertices, more than the {region_vertices} {what} may have "
@@ -253,7 +289,7 @@ class _Reader:
             )
         self.vertices += positions
         if self.vertices > self.map_vertices:
-            raise self.fail(
+            raise self.too_detailed(
                 field,
                 _(
                     "the map has more than the {map_vertices} vertices a map may have "
@@ -261,6 +297,64 @@ class _Reader:
                     "map check FILE --simplify`, or `MapEditor.load(FILE, simplify=True)`)"
                 ).format(map_vertices=number(self.map_vertices)),
             )
+
+    def too_detailed(self, field: str, message: str) -> MapTooDetailed:
+        """The refusal of a map over the vertex limits, ``message`` at the current feature,
+        with the whole file counted (lengths of lists only: cheap, and nothing built). A
+        file beyond the hard limit gets the hard limit's refusal, at the feature that
+        crosses it, whether or not it was read to be simplified: offering swlab's
+        simplification there would only lead to a second refusal."""
+        shapes = self.shape_positions()
+        total = sum(shapes.values())
+        largest = max(shapes.values(), default=0)
+        if total <= self.hard_vertices:
+            return MapTooDetailed(
+                self.source,
+                message,
+                vertices=total,
+                largest=largest,
+                simplifiable=True,
+                feature=self.feature,
+                region=self.region,
+                field=field,
+            )
+        running, feature = 0, self.feature
+        for index, positions in shapes.items():
+            running += positions
+            if running > self.hard_vertices:
+                feature = index
+                break
+        if feature != self.feature:
+            field = "geometry"
+        return MapTooDetailed(
+            self.source,
+            _(
+                "the map has more than the {hard} vertices a map may have even to be "
+                "simplified (swlab.safe_io.MAP_LIMITS) by this feature: simplify it "
+                "first, e.g. with mapshaper or QGIS's Vector > Geometry Tools > "
+                "Simplify, keeping shared borders together"
+            ).format(hard=number(self.hard_vertices)),
+            vertices=total,
+            largest=largest,
+            simplifiable=False,
+            feature=feature,
+            region=self.region if feature == self.feature else None,
+            field=field,
+        )
+
+    def shape_positions(self) -> dict[int | None, int]:
+        """The positions of each shape of the document, in reading order: the outline
+        (key ``None``), then each feature by its index."""
+        document = self.document if isinstance(self.document, dict) else {}
+        found: dict[int | None, int] = {}
+        meta = document.get("board", document.get("properties"))
+        if isinstance(meta, dict):
+            found[None] = _shape_positions(meta.get("outline"))
+        features = document.get("features")
+        for index, feature in enumerate(features if isinstance(features, list) else []):
+            if isinstance(feature, dict):
+                found[index] = _shape_positions(feature.get("geometry"))
+        return found
 
     def ring(self, value: Any, field: str) -> list[tuple[float, float]]:
         if not isinstance(value, list):
@@ -621,9 +715,12 @@ def parse_board(
     Raises
     ------
     MapFormatError
-        If the document is not a board; the message names the feature and field.
+        If the document is not a board; the message names the feature and field. A map
+        refused for its vertices alone raises :class:`MapTooDetailed` (a subclass), which
+        says whether ``simplify`` would read it.
     """
     r = _Reader(source, simplify=simplify)
+    r.document = document
     if not isinstance(document, dict):
         raise r.fail(
             None,
@@ -737,8 +834,9 @@ def _simplified(
                 error=error
             ),
         ) from None
-    r.warn(
-        None,
+    # first of the reader's warnings: the one change to every region of the file
+    said = MapWarning(
+        r.source,
         _(
             "{before} vertices, more than the {limit} a map may have: simplified with a "
             "tolerance of {tolerance} map units to {after} vertices, shared borders kept "
@@ -749,8 +847,8 @@ def _simplified(
             tolerance=f"{done.tolerance:g}",
             after=number(done.after),
         ),
-        feature=False,
     )
+    r.warnings.insert(0, said)
     simplified = tuple(
         replace(region, polygon=polygon)
         for region, polygon in zip(regions, done.polygons, strict=True)

@@ -35,7 +35,7 @@ from swlab import names as game_words
 from swlab.board.catalog import OFFICIAL_PLAYERS, find_graph, load_board, official_board
 from swlab.board.generate import RegionGraph
 from swlab.board.graph import board_to_graph, read_graph_document
-from swlab.board.io import MapFormatError, MapWarning, read_board, write_board
+from swlab.board.io import MapFormatError, MapTooDetailed, MapWarning, read_board, write_board
 from swlab.board.model import TURNS_BY_PLAYERS, Board
 from swlab.board.stats import compare_stats, shown_words
 from swlab.board.validate import Problem, ProblemKind, check_board
@@ -62,7 +62,7 @@ from swlab.editor.overlays import (
 )
 from swlab.editor.playtest import BalanceResult, balance_run, check_playable
 from swlab.editor.stroke import lasso, split_along
-from swlab.i18n import N_, _, decimal, ngettext, npgettext
+from swlab.i18n import N_, _, decimal, ngettext, npgettext, number
 from swlab.workspace import FileBox, Outcome, Workspace
 
 __all__ = [
@@ -203,6 +203,30 @@ def problem_text(problem: Problem) -> str:
     )
 
 
+def simplify_offer(name: str, error: MapTooDetailed) -> str:
+    """The file box's refusal of a map over the vertex limits that swlab can simplify:
+    what is over which limit, and the offer ("simplify" or "keep")."""
+    from swlab.safe_io import MAP_LIMITS
+
+    map_limit = int(MAP_LIMITS["map_vertices"])
+    if error.vertices > map_limit:
+        over = _("{file} has {vertices} vertices, more than the {limit} a map may have").format(
+            file=name, vertices=number(error.vertices), limit=number(map_limit)
+        )
+    else:
+        over = _(
+            "{file} has a region of {vertices} vertices, more than the {limit} a region may have"
+        ).format(
+            file=name,
+            vertices=number(error.largest),
+            limit=number(int(MAP_LIMITS["region_vertices"])),
+        )
+    return _(
+        "{over}, so it was not loaded. Load it simplified? swlab keeps shared borders "
+        "together and chooses the tolerance (simplify / keep)"
+    ).format(over=over)
+
+
 def plain_words(text: str) -> str:
     """A refusal without raw coordinates: the regions it names say where."""
     return _COORDINATES.sub("", text).replace("  ", " ")
@@ -341,6 +365,8 @@ class EditorController:
         self.message: Message | None = None
         #: What the reader assumed of the last loaded file (``str`` of each MapWarning).
         self.load_warnings: list[str] = []
+        #: the file the file box offers to load simplified ("simplify" or "keep")
+        self.offered: str | None = None
         self.files = files if files is not None else FileBox(Workspace())
         #: how near (screen pixels) a dragged corner must come to a corner or a border to
         #: snap onto it
@@ -831,6 +857,7 @@ class EditorController:
     def save_box(self, name: str) -> Outcome:
         """The save button: ``name`` inside the workspace; an existing file waits for
         :meth:`confirm_file` or :meth:`keep_file`."""
+        self.offered = None
         return self.file_outcome(
             self.files.save("save", name, "map", lambda target: write_board(self.board, target))
         )
@@ -840,7 +867,12 @@ class EditorController:
         return self.file_outcome(self.files.confirm())
 
     def keep_file(self) -> Outcome:
-        """ "keep": leave the existing file as it is."""
+        """ "keep": leave the existing file as it is, or, when a map too detailed was
+        offered to be simplified, the board being edited (nothing is loaded)."""
+        if self.offered is not None:
+            name, self.offered = self.offered, None
+            kept = _("Kept the board you are editing; {file} was not loaded.").format(file=name)
+            return self.file_outcome(Outcome(False, kept))
         return self.file_outcome(self.files.cancel())
 
     def file_outcome(self, outcome: Outcome) -> Outcome:
@@ -848,7 +880,7 @@ class EditorController:
         if outcome.ok and outcome.saved is not None:
             self._say_saved(outcome.saved)
         else:
-            self.say(outcome.message, refused=not outcome.ok and not outcome.confirm)
+            self.say(outcome.message, refused=not outcome.ok and not outcome.asks)
         return outcome
 
     def _say_saved(self, name: str) -> None:
@@ -870,6 +902,7 @@ class EditorController:
         FeatureCollection of another tool); a file that cannot be read changes nothing.
         With ``simplify``, a map over the vertex limits is simplified under them (the
         warning shown says how)."""
+        self.offered = None  # a question the file box asked before is answered by this load
         try:
             self._read(Path(path), simplify)
         except MapFormatError as error:
@@ -880,8 +913,40 @@ class EditorController:
 
     def load_box(self, name: str) -> Outcome:
         """The load button: ``name`` from the workspace; a file that cannot be read
-        changes nothing."""
-        outcome = self.file_outcome(self.files.open("load", name, "map", self._read))
+        changes nothing. A map refused for its vertices alone, within what swlab can
+        simplify, is offered to be loaded simplified (:meth:`simplify_file`) or not
+        (:meth:`keep_file`)."""
+        self.offered = None
+        over: list[MapTooDetailed] = []
+
+        def read(target: Path) -> None:
+            try:
+                self._read(target)
+            except MapTooDetailed as error:
+                if error.simplifiable:
+                    over.append(error)
+                raise
+
+        outcome = self.files.open("load", name, "map", read)
+        if over:
+            self.offered = name.strip()
+            offer = simplify_offer(self.offered, over[0])
+            return self.file_outcome(Outcome(False, offer, offer="simplify"))
+        return self._loaded(name, outcome)
+
+    def simplify_file(self) -> Outcome:
+        """ "simplify": load the file offered by :meth:`load_box`, simplified under the
+        vertex limits (shared borders kept together); the warning says with which
+        tolerance and how many vertices before and after."""
+        name, self.offered = self.offered, None
+        if name is None:
+            return self.file_outcome(Outcome(False, _("Nothing to simplify.")))
+        outcome = self.files.open("load", name, "map", lambda t: self._read(t, simplify=True))
+        return self._loaded(name, outcome)
+
+    def _loaded(self, name: str, outcome: Outcome) -> Outcome:
+        """Say a load's outcome: the file and what the reader warned of, or why not."""
+        self.file_outcome(outcome)
         if outcome.ok:
             self.say(_("Loaded {file}.").format(file=name.strip()) + self._warning_lines())
         return outcome

@@ -1,5 +1,6 @@
 """The frame the map editor and the hex-map editor share: language, status and message
-lines, a toolbar of buttons, the file box with its "replace"/"keep" question, the key
+lines, a toolbar of buttons, the file box with its question ("replace" or "keep" a file
+a save would overwrite; "simplify" or "keep" when a map loaded is too detailed), the key
 layer, display and redraw.
 
 An editor subclasses :class:`EditorShell`, names its CSS prefix, builds its own map and
@@ -27,6 +28,13 @@ __all__ = ["EditorShell", "heading", "row"]
 #: The colour of a refused request's bar and of an ordinary message's.
 REFUSED_COLOUR = "#D55E00"
 SAID_COLOUR = "#333333"
+
+#: What "keep" keeps, by the question asked: the file a save would overwrite, or the
+#: board being edited when a map too detailed is offered to be loaded simplified.
+KEEP_TIPS: dict[str | None, str] = {
+    None: N_("Keep the file as it is"),
+    "simplify": N_("Keep the board you are editing; load nothing"),
+}
 
 
 def heading(title: str, note: str = "") -> widgets.HTML:
@@ -145,8 +153,9 @@ class EditorShell:
     # --- the file box -----------------------------------------------------------------
     def file_row(self, files: FileBox, name: str, *, load: bool = False) -> list[Any]:
         """The file box: a name, "save" (and "load"), and the row asking "replace" or
-        "keep" when a save would overwrite a file. Hidden when the host turned file boxes
-        off. Returns the panel's rows."""
+        "keep" when a save would overwrite a file (with "load": "simplify" or "keep" when
+        the map is over the vertex limits). Hidden when the host turned file boxes off.
+        Returns the panel's rows."""
         self.files = files
         self.path = widgets.Text(value=name, description=_("file"))
         self.path.add_class(f"{self.PREFIX}-file")
@@ -160,14 +169,18 @@ class EditorShell:
         box = row([self.path, *self.toolbar(specs)])
         if not files.enabled:
             box.layout.display = "none"
-        self.confirm_row = row(
-            self.toolbar(
-                [
-                    (N_("replace"), self.replace_file, N_("Overwrite the file")),
-                    (N_("keep"), self.keep_file, N_("Keep the file as it is")),
-                ]
+        questions: list[tuple[str, Callable[[], Any], str]] = [
+            (N_("replace"), self.replace_file, N_("Overwrite the file"))
+        ]
+        if load:
+            tip = N_(
+                "Load the file simplified under the vertex limits: each border shared by two "
+                "regions is simplified once, for both, so no gap or overlap opens; the "
+                "tolerance is chosen for you and the message says which"
             )
-        )
+            questions.append((N_("simplify"), self.simplify_file, tip))
+        questions.append((N_("keep"), self.keep_file, KEEP_TIPS[None]))
+        self.confirm_row = row(self.toolbar(questions))
         self.confirm_row.layout.display = "none"
         self.replace_button, self.keep_button = self.buttons["replace"], self.buttons["keep"]
         self.message_anchors["file"] = self.confirm_row
@@ -186,7 +199,12 @@ class EditorShell:
         raise NotImplementedError
 
     def file_cancel(self) -> Outcome:
-        """Drop the save waiting for confirmation; the outcome is said."""
+        """Drop the save (or the load) waiting for an answer; the outcome is said."""
+        raise NotImplementedError
+
+    def file_simplify(self) -> Outcome:
+        """Load the map offered, simplified under the vertex limits; the outcome is said
+        (only an editor whose file box loads offers it)."""
         raise NotImplementedError
 
     def _on_save(self) -> None:
@@ -202,12 +220,26 @@ class EditorShell:
 
     @i18n.in_own_language
     def keep_file(self) -> None:
-        """Leave the existing file as it is ("keep")."""
+        """Leave the existing file, or the board being edited, as it is ("keep")."""
         self.show_file(self.file_cancel())
 
+    @i18n.in_own_language
+    def simplify_file(self) -> None:
+        """Load the map offered, simplified under the vertex limits ("simplify"); a large
+        export takes seconds, so the line beside the file box says it is under way."""
+        self._say(_("Simplifying the map: a few seconds..."), at="file")
+        self.show_file(self.file_simplify())
+
     def show_file(self, outcome: Outcome) -> None:
-        """After a file box request: the question row only while a save waits for it."""
-        self.confirm_row.layout.display = "flex" if outcome.confirm else "none"
+        """After a file box request: the question row only while a request waits for an
+        answer, with the button of that question ("replace", or the outcome's offer)
+        beside "keep", whose tooltip says what it keeps."""
+        self.confirm_row.layout.display = "flex" if outcome.asks else "none"
+        self.replace_button.layout.display = "none" if outcome.offer else None
+        simplify = self.buttons.get("simplify")
+        if simplify is not None:
+            simplify.layout.display = None if outcome.offer == "simplify" else "none"
+        self.keep_button.tooltip = _(KEEP_TIPS.get(outcome.offer, KEEP_TIPS[None]))
         self.refresh(keep_message=True)
 
     # --- keys and redraw --------------------------------------------------------------

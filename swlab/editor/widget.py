@@ -74,10 +74,7 @@ from swlab.editor.playtest import BalanceResult
 from swlab.editor.shell import EditorShell, compact, file_box, heading, row
 from swlab.editor.style import editor_css
 from swlab.i18n import N_, _, pgettext
-from swlab.play.style import (
-    fit_view,
-    label_px,
-)
+from swlab.play.style import fit_view, label_px
 from swlab.play.viewer import CHROME_PX
 from swlab.workspace import Outcome, Workspace
 
@@ -679,24 +676,24 @@ class MapEditor(EditorShell):
 
     # --- the file box (EditorShell) ---------------------------------------------------
     def file_save(self, name: str) -> Outcome:
-        outcome = self.controller.save_box(name)
-        self._said_at("file")
-        return outcome
+        return self._filed(self.controller.save_box(name))
 
     def file_load(self, name: str) -> Outcome:
-        outcome = self.controller.load_box(name)
-        if outcome.ok:
-            self._replaced()
-        self._said_at("file")
-        return outcome
+        return self._filed(self.controller.load_box(name), loaded=True)
 
     def file_confirm(self) -> Outcome:
-        outcome = self.controller.confirm_file()
-        self._said_at("file")
-        return outcome
+        return self._filed(self.controller.confirm_file())
 
     def file_cancel(self) -> Outcome:
-        outcome = self.controller.keep_file()
+        return self._filed(self.controller.keep_file())
+
+    def file_simplify(self) -> Outcome:
+        return self._filed(self.controller.simplify_file(), loaded=True)
+
+    def _filed(self, outcome: Outcome, loaded: bool = False) -> Outcome:
+        """A file box outcome, said beside the file box; a board loaded refits the map."""
+        if loaded and outcome.ok:
+            self._replaced()
         self._said_at("file")
         return outcome
 
