@@ -211,11 +211,16 @@ class EditorShell:
         self.refresh(keep_message=True)
 
     # --- keys and redraw --------------------------------------------------------------
-    def bind_keys(self, commands: Mapping[str, Callable[[], Any]]) -> Any:
-        """The editor's key layer (:mod:`swlab.play.keys`): one press, one command."""
+    def bind_keys(
+        self,
+        commands: Mapping[str, Callable[[], Any]],
+        table: Mapping[str, tuple[str, str]],
+    ) -> Any:
+        """The editor's key layer (:mod:`swlab.play.keys`), the keys of ``table`` (key ->
+        command, what it does): one press, one command."""
         from swlab.play import keys
 
-        return keys.bind(self.widget, {k: self._speak(f) for k, f in commands.items()})
+        return keys.bind(self.widget, {k: self._speak(f) for k, f in commands.items()}, table)
 
     def refresh(self, keep_message: bool = False) -> None:
         """Redraw everything from the model (new objects for every trait), in the

@@ -13,7 +13,8 @@ What a designer can rely on:
 * the map draws what the game viewer draws (terrain fills, symbols, mountains and lost
   tribes as the same labels, :mod:`swlab.play.style`), labels sized to the map;
 * the current mode is always shown, and Esc returns to *select*; a split or a drawn
-  region returns to *select* by itself;
+  region returns to *select* by itself; L enters *lasso* and K *split*, as their buttons
+  do (:data:`EDITOR_KEYS`, named in the buttons' tooltips);
 * a terrain or symbol button changes exactly the selected regions, as one undo step, and
   its message names them all; one gesture (a whole vertex drag) is one undo step;
 * after any edit the selection and the hover box refer to the current draft only;
@@ -27,6 +28,7 @@ What a designer can rely on:
 
 from __future__ import annotations
 
+import functools
 import html
 import os
 from collections.abc import Callable, Mapping, Sequence
@@ -81,7 +83,7 @@ from swlab.play.style import (
 from swlab.play.viewer import CHROME_PX
 from swlab.workspace import Outcome, Workspace
 
-__all__ = ["DESIGNS", "MODES", "OVERLAYS", "SOURCES", "MapEditor", "editor_css"]
+__all__ = ["DESIGNS", "EDITOR_KEYS", "MODES", "OVERLAYS", "SOURCES", "MapEditor", "editor_css"]
 
 #: The Geoman mode each editing mode draws in.
 GEOMAN: dict[str, str | None] = {
@@ -99,6 +101,15 @@ MODE_TIPS: dict[str, str] = {
     "edit": N_("Drag vertices; neighbours follow"),
     "select": N_("Click regions to select them (Esc)"),
     "lasso": N_("Draw around region labels to select all those regions"),
+}
+
+#: The map editor's keys (:mod:`swlab.play.keys`; the game's keys are another table):
+#: key -> (command, what it does). A mode's command enters it, as its button does; the
+#: mode buttons' tooltips name their keys.
+EDITOR_KEYS: dict[str, tuple[str, str]] = {
+    "escape": ("cancel", N_("back to select mode")),
+    "l": ("lasso", MODES["lasso"][1]),
+    "k": ("split", MODES["split"][1]),
 }
 
 #: The share of the row a fluid map takes at most; the panel has the rest.
@@ -175,9 +186,24 @@ class MapEditor(EditorShell):
         self._build_board_boxes()
         self._build_overlay_boxes()
         self._build_layout(file_rows)
-        self.keys = self.bind_keys({"cancel": self.escape})
+        self.keys = self._bind_keys()
         self._fit()
         self.refresh()
+
+    def _bind_keys(self) -> Any:
+        """Esc back to select mode, a key per drawing mode (:data:`EDITOR_KEYS`), each
+        named in its mode button's tooltip (Esc already is, in *select*'s)."""
+        from swlab.play.keys import key_of
+
+        modes = [cmd for cmd, _what in EDITOR_KEYS.values() if cmd in MODES]
+        commands: dict[str, Callable[[], Any]] = {"cancel": self.escape}
+        for mode in modes:
+            commands[mode] = functools.partial(self._enter, mode)
+        layer = self.bind_keys(commands, EDITOR_KEYS)
+        for mode in modes:
+            button = self.mode_buttons[mode]
+            button.tooltip = f"{button.tooltip} ({key_of(mode, EDITOR_KEYS)})"
+        return layer
 
     def _build_map(self) -> None:
         """The board's layers, the overlays, the labels and Geoman's drawing control."""
@@ -979,7 +1005,9 @@ class MapEditor(EditorShell):
 
     def _set_corner_labels(self, corners: Sequence[Contact]) -> None:
         old = self.corner_labels.layers
-        self.corner_labels.layers = corner_markers(self.board, corners, self.hovered)
+        self.corner_labels.layers = corner_markers(
+            self.board, corners, self.hovered, self._zoom, list(self.labels.boxes().values())
+        )
         for marker in old:
             marker.close()
 

@@ -197,7 +197,11 @@ class BoardShapes:
     the board's ``(minx, miny, maxx, maxy)``. ``spots[id]`` are other points inside the
     region, nearest the anchor first, where its label may sit when its smallest form does
     not fit around the anchor (:func:`label_rooms`); ``area[id]`` its area, ``polygon[id]``
-    its shapely polygon (made valid).
+    its shapely polygon (made valid). ``badges`` says whether a label may carry a token
+    badge (a game's map): its room is then sized for the widest badge, so it stays still
+    while tokens come and go. The map editor's labels never carry one (its regions hold
+    only what setup puts there): reserving a badge's room there crowded labels that fit,
+    and pushed them onto their regions' borders.
     """
 
     ids: tuple[int, ...]
@@ -216,9 +220,10 @@ class BoardShapes:
     )
     #: each region's spots as a (n, 2) array, made once
     spot_arrays: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
+    badges: bool = True
 
     @classmethod
-    def from_board(cls, board: Board) -> BoardShapes:
+    def from_board(cls, board: Board, *, badges: bool = True) -> BoardShapes:
         geometry: dict[int, dict[str, Any]] = {}
         anchor: dict[int, tuple[float, float]] = {}
         spots: dict[int, tuple[tuple[float, float], ...]] = {}
@@ -241,6 +246,7 @@ class BoardShapes:
             spots=spots,
             area={r.id: float(r.polygon.area) for r in board.regions},
             polygon=polygon,
+            badges=badges,
         )
 
 
@@ -964,13 +970,18 @@ _WIDEST_BADGE = RegionState(owner=0, race="Wwwww", tokens=10)
 
 
 def smallest_extent(
-    region_id: int, terrain: str, symbols: Iterable[str] = (), form: Form = LABEL_FORMS[-2]
+    region_id: int,
+    terrain: str,
+    symbols: Iterable[str] = (),
+    form: Form = LABEL_FORMS[-2],
+    badge: bool = True,
 ) -> tuple[float, float]:
     """The ``(width, height)`` in ems that a region's label in ``form`` (a form without
-    tags) never exceeds, whatever stands there: its number and the widest token badge."""
+    tags) never exceeds, whatever stands there: its number and the widest token badge
+    (without ``badge``, a label that never carries one: its number alone)."""
     return label_extent(
         region_id,
-        _WIDEST_BADGE,
+        _WIDEST_BADGE if badge else RegionState(),
         terrain,
         symbols,
         compact=form.compact,
@@ -1023,7 +1034,9 @@ def hidden_labels(shapes: BoardShapes, zoom: float, px: float) -> frozenset[int]
     unit2 = 4.0**zoom
     hidden = []
     for rid in shapes.ids:
-        w, h = smallest_extent(rid, shapes.terrain[rid], shapes.symbols[rid], LABEL_FORMS[-1])
+        w, h = smallest_extent(
+            rid, shapes.terrain[rid], shapes.symbols[rid], LABEL_FORMS[-1], shapes.badges
+        )
         if shapes.area.get(rid, 0.0) * unit2 < HIDE_BELOW * w * h * px * px:
             hidden.append(rid)
     return frozenset(hidden)
@@ -1068,7 +1081,7 @@ def _rooms(
     sizes: dict[int, tuple[float, float]] = {}
     for rid in shown:
         form = LABEL_FORMS[-1] if rid in tiny else LABEL_FORMS[-2]
-        w, h = smallest_extent(rid, shapes.terrain[rid], shapes.symbols[rid], form)
+        w, h = smallest_extent(rid, shapes.terrain[rid], shapes.symbols[rid], form, shapes.badges)
         sizes[rid] = (w * px, h * px)
     own = {rid: shapes.polygon[rid].buffer(-inset) for rid in shown}
     where: dict[int, tuple[float, float]] = {}
