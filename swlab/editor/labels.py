@@ -6,9 +6,10 @@ edit changes other regions, and the labels of corner-only contacts.
 in the fullest form its room holds, no two touching) and keeps one marker per region
 id, sending it only what changed (its place, its markup). A region too small to show
 its label at the map's zoom has no marker until the map is zoomed in far enough. Its
-labels never carry a token badge, so their rooms are sized without one
-(``BoardShapes.from_board(board, badges=False)``): sized for the viewer's widest badge,
-the labels of a small board's regions crowded each other and were pushed onto borders.
+labels show what setup puts on a region and never a token badge, so their rooms are sized
+for exactly those labels (``BoardShapes.from_board(board, fixed=pieces)``), each placed
+where its full form fits when a spot does: sized for the viewer's widest badge, the
+labels of a small board's regions crowded each other and were pushed onto borders.
 
 :func:`corner_markers` puts each corner contact's label beside, above or below its
 corner, where it covers no region label (:meth:`RegionLabels.boxes`) and stays on the
@@ -70,7 +71,8 @@ class RegionLabels:
         old = self._shapes
         if old is not None and old[0] is board:
             return old[1]
-        shapes = BoardShapes.from_board(board, badges=False)  # no token on an editor's map
+        pieces = {r.id: setup_state(r.terrain, r.symbols) for r in board.regions}
+        shapes = BoardShapes.from_board(board, fixed=pieces)  # no token comes on this map
         self._shapes = (board, shapes)
         return shapes
 
@@ -131,6 +133,14 @@ class RegionLabels:
             hw, hh = w * px / 2 / unit, h * px / 2 / unit
             out[rid] = (x - hw, y - hh, x + hw, y + hh)
         return out
+
+    def corner_markers(
+        self, board: Board, corners: Sequence[Contact], hovered: int | None
+    ) -> tuple[Marker, ...]:
+        """The labels of the corner contacts ``corners`` of ``hovered`` (:func:`corner_markers`),
+        clear of the region labels shown (:meth:`boxes`) at the zoom they are placed for."""
+        zoom = self._labelled[2] if self._labelled is not None else 0.0
+        return corner_markers(board, corners, hovered, zoom, list(self.boxes().values()))
 
     def _moved(self, kept: tuple[str, Marker], resized: bool, markup: str, px: int) -> Marker:
         """A region's marker, given a new icon only when its markup or size changed."""

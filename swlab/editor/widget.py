@@ -12,9 +12,9 @@ What a designer can rely on:
 
 * the map draws what the game viewer draws (terrain fills, symbols, mountains and lost
   tribes as the same labels, :mod:`swlab.play.style`), labels sized to the map;
-* the current mode is always shown, and Esc returns to *select*; a split or a drawn
-  region returns to *select* by itself; L enters *lasso* and K *split*, as their buttons
-  do (:data:`EDITOR_KEYS`, named in the buttons' tooltips);
+* the current mode is always shown, and Esc returns to *select* (L: *lasso*, K: *split*,
+  :data:`~swlab.editor.controller.EDITOR_KEYS`); a split or a drawn region returns to
+  *select* by itself;
 * a terrain or symbol button changes exactly the selected regions, as one undo step, and
   its message names them all; one gesture (a whole vertex drag) is one undo step;
 * after any edit the selection and the hover box refer to the current draft only;
@@ -49,6 +49,7 @@ from swlab.board.model import SYMBOLS, TERRAINS, TURNS_BY_PLAYERS, Board
 from swlab.board.validate import Problem
 from swlab.editor.controller import (
     DESIGNS,
+    EDITOR_KEYS,
     MODES,
     OVERLAYS,
     SOURCES,
@@ -64,7 +65,7 @@ from swlab.editor.controller import (
     stats_key,
 )
 from swlab.editor.draft import Draft, EditError
-from swlab.editor.labels import RegionLabels, corner_markers
+from swlab.editor.labels import RegionLabels
 from swlab.editor.overlays import (
     Contact,
     GraphDiff,
@@ -76,14 +77,11 @@ from swlab.editor.playtest import BalanceResult
 from swlab.editor.shell import EditorShell, compact, file_box, heading, row
 from swlab.editor.style import editor_css
 from swlab.i18n import N_, _, pgettext
-from swlab.play.style import (
-    fit_view,
-    label_px,
-)
+from swlab.play.style import fit_view, label_px
 from swlab.play.viewer import CHROME_PX
 from swlab.workspace import Outcome, Workspace
 
-__all__ = ["DESIGNS", "EDITOR_KEYS", "MODES", "OVERLAYS", "SOURCES", "MapEditor", "editor_css"]
+__all__ = ["DESIGNS", "MODES", "OVERLAYS", "SOURCES", "MapEditor", "editor_css"]
 
 #: The Geoman mode each editing mode draws in.
 GEOMAN: dict[str, str | None] = {
@@ -101,15 +99,6 @@ MODE_TIPS: dict[str, str] = {
     "edit": N_("Drag vertices; neighbours follow"),
     "select": N_("Click regions to select them (Esc)"),
     "lasso": N_("Draw around region labels to select all those regions"),
-}
-
-#: The map editor's keys (:mod:`swlab.play.keys`; the game's keys are another table):
-#: key -> (command, what it does). A mode's command enters it, as its button does; the
-#: mode buttons' tooltips name their keys.
-EDITOR_KEYS: dict[str, tuple[str, str]] = {
-    "escape": ("cancel", N_("back to select mode")),
-    "l": ("lasso", MODES["lasso"][1]),
-    "k": ("split", MODES["split"][1]),
 }
 
 #: The share of the row a fluid map takes at most; the panel has the rest.
@@ -186,24 +175,10 @@ class MapEditor(EditorShell):
         self._build_board_boxes()
         self._build_overlay_boxes()
         self._build_layout(file_rows)
-        self.keys = self._bind_keys()
+        enter = {m: functools.partial(self._enter, m) for m in ("lasso", "split")}
+        self.keys = self.bind_keys({"cancel": self.escape, **enter}, EDITOR_KEYS, self.mode_buttons)
         self._fit()
         self.refresh()
-
-    def _bind_keys(self) -> Any:
-        """Esc back to select mode, a key per drawing mode (:data:`EDITOR_KEYS`), each
-        named in its mode button's tooltip (Esc already is, in *select*'s)."""
-        from swlab.play.keys import key_of
-
-        modes = [cmd for cmd, _what in EDITOR_KEYS.values() if cmd in MODES]
-        commands: dict[str, Callable[[], Any]] = {"cancel": self.escape}
-        for mode in modes:
-            commands[mode] = functools.partial(self._enter, mode)
-        layer = self.bind_keys(commands, EDITOR_KEYS)
-        for mode in modes:
-            button = self.mode_buttons[mode]
-            button.tooltip = f"{button.tooltip} ({key_of(mode, EDITOR_KEYS)})"
-        return layer
 
     def _build_map(self) -> None:
         """The board's layers, the overlays, the labels and Geoman's drawing control."""
@@ -1005,9 +980,7 @@ class MapEditor(EditorShell):
 
     def _set_corner_labels(self, corners: Sequence[Contact]) -> None:
         old = self.corner_labels.layers
-        self.corner_labels.layers = corner_markers(
-            self.board, corners, self.hovered, self._zoom, list(self.labels.boxes().values())
-        )
+        self.corner_labels.layers = self.labels.corner_markers(self.board, corners, self.hovered)
         for marker in old:
             marker.close()
 

@@ -197,11 +197,14 @@ class BoardShapes:
     the board's ``(minx, miny, maxx, maxy)``. ``spots[id]`` are other points inside the
     region, nearest the anchor first, where its label may sit when its smallest form does
     not fit around the anchor (:func:`label_rooms`); ``area[id]`` its area, ``polygon[id]``
-    its shapely polygon (made valid). ``badges`` says whether a label may carry a token
-    badge (a game's map): its room is then sized for the widest badge, so it stays still
-    while tokens come and go. The map editor's labels never carry one (its regions hold
-    only what setup puts there): reserving a badge's room there crowded labels that fit,
-    and pushed them onto their regions' borders.
+    its shapely polygon (made valid).
+
+    ``fixed`` is ``None`` on a game's map, where pieces come and go: a label's room is
+    sized for the widest token badge, so it stays still. The map editor's map shows what
+    setup puts on each region and nothing else: ``fixed[id]`` are those pieces, and the
+    labels' rooms are sized for exactly those labels (:func:`label_rooms`). Sized for a
+    badge that never comes, the labels of a small board crowded each other and were
+    pushed onto their regions' borders.
     """
 
     ids: tuple[int, ...]
@@ -220,10 +223,12 @@ class BoardShapes:
     )
     #: each region's spots as a (n, 2) array, made once
     spot_arrays: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
-    badges: bool = True
+    fixed: Mapping[int, RegionState] | None = field(default=None, compare=False, repr=False)
 
     @classmethod
-    def from_board(cls, board: Board, *, badges: bool = True) -> BoardShapes:
+    def from_board(
+        cls, board: Board, *, fixed: Mapping[int, RegionState] | None = None
+    ) -> BoardShapes:
         geometry: dict[int, dict[str, Any]] = {}
         anchor: dict[int, tuple[float, float]] = {}
         spots: dict[int, tuple[tuple[float, float], ...]] = {}
@@ -246,7 +251,7 @@ class BoardShapes:
             spots=spots,
             area={r.id: float(r.polygon.area) for r in board.regions},
             polygon=polygon,
-            badges=badges,
+            fixed=fixed,
         )
 
 
@@ -974,14 +979,14 @@ def smallest_extent(
     terrain: str,
     symbols: Iterable[str] = (),
     form: Form = LABEL_FORMS[-2],
-    badge: bool = True,
+    pieces: RegionState | None = None,
 ) -> tuple[float, float]:
     """The ``(width, height)`` in ems that a region's label in ``form`` (a form without
-    tags) never exceeds, whatever stands there: its number and the widest token badge
-    (without ``badge``, a label that never carries one: its number alone)."""
+    tags) never exceeds, whatever stands there: its number and the widest token badge;
+    with ``pieces``, the pieces that always stand there (:attr:`BoardShapes.fixed`)."""
     return label_extent(
         region_id,
-        _WIDEST_BADGE if badge else RegionState(),
+        _WIDEST_BADGE if pieces is None else pieces,
         terrain,
         symbols,
         compact=form.compact,
@@ -1027,6 +1032,12 @@ class LabelRooms:
 HIDE_BELOW = 0.5
 
 
+def _fixed(shapes: BoardShapes, rid: int) -> RegionState | None:
+    """The pieces always on region ``rid`` of a map without a game (the editor's), or
+    ``None`` on a game's map (:attr:`BoardShapes.fixed`)."""
+    return None if shapes.fixed is None else shapes.fixed.get(rid, RegionState())
+
+
 def hidden_labels(shapes: BoardShapes, zoom: float, px: float) -> frozenset[int]:
     """The regions too small at ``zoom`` (labels of ``px`` pixels per em) to show a label:
     their area in pixels is below :data:`HIDE_BELOW` of their tiny label's box. Zooming in
@@ -1035,7 +1046,7 @@ def hidden_labels(shapes: BoardShapes, zoom: float, px: float) -> frozenset[int]
     hidden = []
     for rid in shapes.ids:
         w, h = smallest_extent(
-            rid, shapes.terrain[rid], shapes.symbols[rid], LABEL_FORMS[-1], shapes.badges
+            rid, shapes.terrain[rid], shapes.symbols[rid], LABEL_FORMS[-1], _fixed(shapes, rid)
         )
         if shapes.area.get(rid, 0.0) * unit2 < HIDE_BELOW * w * h * px * px:
             hidden.append(rid)
@@ -1079,20 +1090,27 @@ def _rooms(
     inset = LABEL_GAP_PX / 2 / unit
     shown = [rid for rid in shapes.ids if rid not in hidden]
     sizes: dict[int, tuple[float, float]] = {}
+    #: a fixed label's full form (:attr:`BoardShapes.fixed`): where it fits, it goes
+    full: dict[int, tuple[float, float]] = {}
     for rid in shown:
         form = LABEL_FORMS[-1] if rid in tiny else LABEL_FORMS[-2]
-        w, h = smallest_extent(rid, shapes.terrain[rid], shapes.symbols[rid], form, shapes.badges)
+        pieces = _fixed(shapes, rid)
+        w, h = smallest_extent(rid, shapes.terrain[rid], shapes.symbols[rid], form, pieces)
         sizes[rid] = (w * px, h * px)
+        if pieces is not None and rid not in tiny:
+            w, h = label_extent(rid, pieces, shapes.terrain[rid], shapes.symbols[rid])
+            full[rid] = (w * px, h * px)
     own = {rid: shapes.polygon[rid].buffer(-inset) for rid in shown}
     where: dict[int, tuple[float, float]] = {}
     for rid in shown:
-        w, h = sizes[rid]
         pts = np.asarray(shapes.spots.get(rid) or (shapes.anchor[rid],), dtype=float)
-        hw, hh = w / 2 / unit, h / 2 / unit
-        boxes = shapely.box(pts[:, 1] - hw, pts[:, 0] - hh, pts[:, 1] + hw, pts[:, 0] + hh)
-        fits = np.flatnonzero(shapely.contains(own[rid], boxes))
-        if fits.size:  # the pole first, else the spot nearest it where the box fits
-            where[rid] = (float(pts[fits[0], 0]), float(pts[fits[0], 1]))
+        for w, h in (full[rid], sizes[rid]) if rid in full else (sizes[rid],):
+            hw, hh = w / 2 / unit, h / 2 / unit
+            boxes = shapely.box(pts[:, 1] - hw, pts[:, 0] - hh, pts[:, 1] + hw, pts[:, 0] + hh)
+            fits = np.flatnonzero(shapely.contains(own[rid], boxes))
+            if fits.size:  # the pole first, else the spot nearest it where the box fits
+                where[rid] = (float(pts[fits[0], 0]), float(pts[fits[0], 1]))
+                break
     spills = frozenset(shown) - set(where)
     crowded: frozenset[int] = frozenset()
     room: dict[int, Any] = dict(own)

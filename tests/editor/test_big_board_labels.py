@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from swlab.board import official_board
 from swlab.board.voronoi import random_board
+from swlab.editor.labels import setup_state as setup
 from swlab.editor.widget import MapEditor
 from swlab.play import style
 from swlab.play.style import BoardShapes, hidden_labels, label_px, smallest_extent
@@ -35,7 +36,9 @@ def test_small_regions_show_their_labels_once_zoomed_in() -> None:
     px = editor._label_px
     for rid in hidden:  # each hidden region is smaller than half its tiny label
         r = board[rid]
-        w, h = smallest_extent(rid, r.terrain, r.symbols, style.LABEL_FORMS[-1], badge=False)
+        w, h = smallest_extent(
+            rid, r.terrain, r.symbols, style.LABEL_FORMS[-1], setup(r.terrain, r.symbols)
+        )
         assert r.polygon.area * unit2 < style.HIDE_BELOW * w * h * px * px
     # the user zooms in two steps (what the browser sends): the labels appear
     editor.map.zoom = editor.map.zoom + 2

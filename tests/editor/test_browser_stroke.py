@@ -5,7 +5,7 @@ sliver open to the board's edge is listed in full, clicked and absorbed into a n
 one stroke (a 1280 x 720 window) splits the two regions it crosses and says why it left
 the third; a lasso (a 1920 x 1080 window) selects three regions; L and K, pressed once
 each, enter lasso and split mode once. What changed is read back from the kernel; every
-wait is on a condition. Screenshots go to ``out/screenshots/stroke-*.png``. Uses the
+wait is on a condition. Screenshots go to ``out/screenshots/editor-{lab,voila}-*.png``. Uses the
 JupyterLab harness of ``tests/browser``; skipped without it, playwright or Chromium.
 """
 
@@ -70,12 +70,7 @@ def lab_page(
     tests run in order on each), and a probe of its kernel."""
     root = tmp_path_factory.mktemp(f"editor-stroke-{request.param}")
     viewport = {"width": 1280, "height": 720}
-    page_and_kernel = editor_page_and_kernel(
-        root, pw, "strokes.ipynb", SOURCE, viewport, request.param
-    )
-    for page, kernel in page_and_kernel:
-        page.where = request.param  # for the screenshots' names
-        yield page, kernel
+    yield from editor_page_and_kernel(root, pw, "strokes.ipynb", SOURCE, viewport, request.param)
 
 
 def to_page(page: Any) -> Callable[[float, float], Point]:
@@ -123,9 +118,10 @@ def _fitted(page: Any, kernel: Any) -> bool:
 
 
 def shot(page: Any, name: str) -> None:
-    """``out/screenshots/stroke-{lab,voila}-NAME``: the window as it is."""
+    """``out/screenshots/editor-{lab,voila}-NAME``: the window as it is."""
+    where = "voila" if "/voila/" in page.url else "lab"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"stroke-{page.where}-{name}"))
+    page.screenshot(path=str(SCREENSHOTS / f"editor-{where}-{name}"))
 
 
 #: The page box of the text of region ``arg``'s label (the union of its lines: the

@@ -95,9 +95,8 @@ def test_editor_labels_are_the_viewers_placement() -> None:
     editor.resize(*SIZES[0])
     board = editor.board
     pieces = {r.id: _setup_state(r.terrain, r.symbols) for r in board.regions}
-    want = region_labels(
-        BoardShapes.from_board(board, badges=False), pieces, fit=(editor._zoom, editor._label_px)
-    )
+    shapes = BoardShapes.from_board(board, fixed=pieces)
+    want = region_labels(shapes, pieces, fit=(editor._zoom, editor._label_px))
     assert _shown(editor) == {rid: ((y, x), markup) for rid, ((y, x), markup) in want.items()}
 
 

@@ -265,7 +265,7 @@ def test_the_mode_is_always_shown_and_esc_returns_to_select(editor: MapEditor) -
 def test_l_and_k_enter_lasso_and_split_mode_as_their_buttons_do(editor: MapEditor) -> None:
     """The editor's own keys (not the game's: S saves a game there), each named in its
     mode button's tooltip; one press is one mode change, Esc leaves it."""
-    from swlab.editor.widget import EDITOR_KEYS
+    from swlab.editor.controller import EDITOR_KEYS
     from swlab.play.keys import KEYS
 
     assert sorted(editor.keys.bound_keys) == sorted(EDITOR_KEYS) == ["escape", "k", "l"]
