@@ -1045,9 +1045,8 @@ def hidden_labels(shapes: BoardShapes, zoom: float, px: float) -> frozenset[int]
     unit2 = 4.0**zoom
     hidden = []
     for rid in shapes.ids:
-        w, h = smallest_extent(
-            rid, shapes.terrain[rid], shapes.symbols[rid], LABEL_FORMS[-1], _fixed(shapes, rid)
-        )
+        # the widest tiny label, fixed pieces or not: what a view of thousands shows legibly
+        w, h = smallest_extent(rid, shapes.terrain[rid], shapes.symbols[rid], LABEL_FORMS[-1])
         if shapes.area.get(rid, 0.0) * unit2 < HIDE_BELOW * w * h * px * px:
             hidden.append(rid)
     return frozenset(hidden)

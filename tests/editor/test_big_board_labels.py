@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from swlab.board import official_board
 from swlab.board.voronoi import random_board
-from swlab.editor.labels import setup_state as setup
 from swlab.editor.widget import MapEditor
 from swlab.play import style
 from swlab.play.style import BoardShapes, hidden_labels, label_px, smallest_extent
@@ -25,20 +24,16 @@ def _labelled(editor: MapEditor) -> set[int]:
 
 def test_small_regions_show_their_labels_once_zoomed_in() -> None:
     board = random_board(300, seed=0)
-    # the editor's labels carry no token badge: the number alone, small enough that a
-    # 300-region board shows them all on a 900-pixel map; on 500 pixels it cannot
-    editor = MapEditor(board, width=500)
+    editor = MapEditor(board, width=900)
     shown = _labelled(editor)
     hidden = set(board.ids) - shown
-    assert hidden, "a 300-region board on a 500-pixel map hides its smallest labels"
+    assert hidden, "a 300-region board on a 900-pixel map hides its smallest labels"
     assert shown, "the larger regions keep their labels"
     unit2 = 4.0**editor._zoom
     px = editor._label_px
     for rid in hidden:  # each hidden region is smaller than half its tiny label
         r = board[rid]
-        w, h = smallest_extent(
-            rid, r.terrain, r.symbols, style.LABEL_FORMS[-1], setup(r.terrain, r.symbols)
-        )
+        w, h = smallest_extent(rid, r.terrain, r.symbols, style.LABEL_FORMS[-1])
         assert r.polygon.area * unit2 < style.HIDE_BELOW * w * h * px * px
     # the user zooms in two steps (what the browser sends): the labels appear
     editor.map.zoom = editor.map.zoom + 2
