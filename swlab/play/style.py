@@ -1013,6 +1013,11 @@ class LabelRooms:
     small for the board). ``hidden`` are the regions too small to show a label at this
     view (:func:`hidden_labels`): they have no place nor room, and take none from the
     others, until the map is zoomed in far enough.
+
+    On a map whose pieces never change (:attr:`BoardShapes.fixed`, the map editor's) the
+    smallest form is the number with those pieces, no token badge, and a label goes to
+    the first spot (the pole, then the nearest) where its full form fits, if one does: a
+    rectangle's pole is an end of its ridge, where only the compact form would fit.
     """
 
     zoom: float
