@@ -67,6 +67,7 @@ from swlab.workspace import FileBox, Outcome, Workspace
 
 __all__ = [
     "DESIGNS",
+    "EDITOR_KEYS",
     "MODES",
     "OVERLAYS",
     "SOURCES",
@@ -100,6 +101,15 @@ MODES: dict[str, tuple[str, str]] = {
     "draw": (N_("draw region"), N_("draw a polygon over a gap; it is clipped to the free area")),
     "edit": (N_("edit vertices"), N_("drag a corner; every region sharing it follows")),
     "lasso": (N_("lasso"), N_("draw a polygon around the labels of the regions to select")),
+}
+
+#: The map editor's keys (:mod:`swlab.play.keys`; the game's are another table): key ->
+#: (command, what it does). Esc leaves a mode; a mode's key enters it as its button does,
+#: and the button's tooltip names the key.
+EDITOR_KEYS: dict[str, tuple[str, str]] = {
+    "escape": ("cancel", N_("back to select mode")),
+    "l": ("lasso", MODES["lasso"][1]),
+    "k": ("split", MODES["split"][1]),
 }
 
 #: What a person is told on entering each mode from its button.

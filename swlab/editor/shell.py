@@ -243,11 +243,22 @@ class EditorShell:
         self.refresh(keep_message=True)
 
     # --- keys and redraw --------------------------------------------------------------
-    def bind_keys(self, commands: Mapping[str, Callable[[], Any]]) -> Any:
-        """The editor's key layer (:mod:`swlab.play.keys`): one press, one command."""
+    def bind_keys(
+        self,
+        commands: Mapping[str, Callable[[], Any]],
+        table: Mapping[str, tuple[str, str]],
+        buttons: Mapping[str, widgets.Button] | None = None,
+    ) -> Any:
+        """The editor's key layer (:mod:`swlab.play.keys`), the keys of ``table`` (key ->
+        command, what it does): one press, one command. ``buttons[command]``, the button
+        doing what a bound key does, names the key in its tooltip."""
         from swlab.play import keys
 
-        return keys.bind(self.widget, {k: self._speak(f) for k, f in commands.items()})
+        layer = keys.bind(self.widget, {k: self._speak(f) for k, f in commands.items()}, table)
+        for command, button in (buttons or {}).items():
+            if command in layer.commands:
+                button.tooltip = f"{button.tooltip} ({keys.key_of(command, table)})"
+        return layer
 
     def refresh(self, keep_message: bool = False) -> None:
         """Redraw everything from the model (new objects for every trait), in the

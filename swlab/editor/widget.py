@@ -12,8 +12,9 @@ What a designer can rely on:
 
 * the map draws what the game viewer draws (terrain fills, symbols, mountains and lost
   tribes as the same labels, :mod:`swlab.play.style`), labels sized to the map;
-* the current mode is always shown, and Esc returns to *select*; a split or a drawn
-  region returns to *select* by itself;
+* the current mode is always shown, and Esc returns to *select* (L: *lasso*, K: *split*,
+  :data:`~swlab.editor.controller.EDITOR_KEYS`); a split or a drawn region returns to
+  *select* by itself;
 * a terrain or symbol button changes exactly the selected regions, as one undo step, and
   its message names them all; one gesture (a whole vertex drag) is one undo step;
 * after any edit the selection and the hover box refer to the current draft only;
@@ -27,6 +28,7 @@ What a designer can rely on:
 
 from __future__ import annotations
 
+import functools
 import html
 import os
 from collections.abc import Callable, Mapping, Sequence
@@ -47,6 +49,7 @@ from swlab.board.model import SYMBOLS, TERRAINS, TURNS_BY_PLAYERS, Board
 from swlab.board.validate import Problem
 from swlab.editor.controller import (
     DESIGNS,
+    EDITOR_KEYS,
     MODES,
     OVERLAYS,
     SOURCES,
@@ -62,7 +65,7 @@ from swlab.editor.controller import (
     stats_key,
 )
 from swlab.editor.draft import Draft, EditError
-from swlab.editor.labels import RegionLabels, corner_markers
+from swlab.editor.labels import RegionLabels
 from swlab.editor.overlays import (
     Contact,
     GraphDiff,
@@ -172,7 +175,8 @@ class MapEditor(EditorShell):
         self._build_board_boxes()
         self._build_overlay_boxes()
         self._build_layout(file_rows)
-        self.keys = self.bind_keys({"cancel": self.escape})
+        enter = {m: functools.partial(self._enter, m) for m in ("lasso", "split")}
+        self.keys = self.bind_keys({"cancel": self.escape, **enter}, EDITOR_KEYS, self.mode_buttons)
         self._fit()
         self.refresh()
 
@@ -976,7 +980,7 @@ class MapEditor(EditorShell):
 
     def _set_corner_labels(self, corners: Sequence[Contact]) -> None:
         old = self.corner_labels.layers
-        self.corner_labels.layers = corner_markers(self.board, corners, self.hovered)
+        self.corner_labels.layers = self.labels.corner_markers(self.board, corners, self.hovered)
         for marker in old:
             marker.close()
 

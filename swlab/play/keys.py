@@ -1,9 +1,10 @@
 """Keyboard shortcuts of the viewer, the presenter and the map editor: a small layer of
 our own on ``anywidget``.
 
-One table, :data:`KEYS`, says which key does what; the viewer names a key in a button's
-tooltip only when the key is bound (:func:`bind`), so no tooltip promises a key that does
-nothing.
+One table per face says which key does what: :data:`KEYS` for the game (the viewer and
+the presenter, whose guide lists it), the map editor's own (``swlab.editor.widget``,
+passed to :func:`bind`). A button's tooltip names a key only when the key is bound, so no
+tooltip promises a key that does nothing.
 
 Why not ``ipyevents`` (used before): its keydown handler calls ``preventDefault`` on every
 key pressed while the pointer is over the watched widget, whatever
@@ -44,7 +45,7 @@ import traitlets
 
 from swlab.i18n import N_
 
-__all__ = ["KEYS", "KeyLayer", "bind", "key_of"]
+__all__ = ["KEYS", "KeyLayer", "Table", "bind", "key_of"]
 
 #: key (as the browser names it, lower case) -> (command, what it does); the descriptions
 #: are marked for the catalogs and translated where they are shown (``_(what)``).
@@ -64,17 +65,16 @@ KEYS: dict[str, tuple[str, str]] = {
 
 #: command name -> what it does
 Commands = Mapping[str, Callable[[], Any]]
+#: key -> (command, what it does): a table of keys such as :data:`KEYS`
+Table = Mapping[str, tuple[str, str]]
 
 
-def key_of(command: str) -> str:
-    """The key of ``command``, as a tooltip names it (``"U"``, ``"Enter"``)."""
-    for key, (cmd, _) in KEYS.items():
+def key_of(command: str, table: Table = KEYS) -> str:
+    """The key of ``command`` in ``table``, as a tooltip names it (``"U"``, ``"Enter"``)."""
+    for key, (cmd, _) in table.items():
         if cmd == command:
             return key.upper() if len(key) == 1 else key.capitalize()
     raise KeyError(command)
-
-
-_COMMANDS = frozenset(command for command, _ in KEYS.values())
 
 
 class KeyLayer(anywidget.AnyWidget):
@@ -89,10 +89,12 @@ class KeyLayer(anywidget.AnyWidget):
     #: the front end keeps one listener per layer, whatever its number of views
     layer_id = traitlets.Unicode().tag(sync=True)
 
-    def __init__(self, commands: Commands) -> None:
+    def __init__(self, commands: Commands, table: Table = KEYS) -> None:
         layer_id = uuid.uuid4().hex
         super().__init__(layer_id=layer_id, scope=f"swlab-keys-{layer_id}")
         self.layout.display = "none"
+        #: which key runs which command here (:data:`KEYS`, or a face's own table)
+        self.table: Table = table
         self.commands: dict[str, Callable[[], Any]] = {}
         self._scope_widget: Any = None
         self.set_commands(commands)
@@ -100,8 +102,9 @@ class KeyLayer(anywidget.AnyWidget):
 
     def set_commands(self, commands: Commands) -> None:
         """What each command does from now on (replaces every earlier command)."""
-        self.commands = {c: fn for c, fn in commands.items() if c in _COMMANDS}
-        self.bound_keys = [key for key, (c, _) in KEYS.items() if c in self.commands]
+        known = {command for command, _ in self.table.values()}
+        self.commands = {c: fn for c, fn in commands.items() if c in known}
+        self.bound_keys = [key for key, (c, _) in self.table.items() if c in self.commands]
 
     def serve(self, widget: Any) -> None:
         """Make ``widget`` (the layer's box or one of its ancestors) the scope of the keys,
@@ -113,16 +116,17 @@ class KeyLayer(anywidget.AnyWidget):
 
     def _on_msg(self, _widget: Any, content: Mapping[str, Any], _buffers: Any) -> None:
         """One key press from the browser: ``{"key": "u"}``."""
-        command = KEYS.get(str(content.get("key", "")).lower(), ("", ""))[0]
+        command = self.table.get(str(content.get("key", "")).lower(), ("", ""))[0]
         if command in self.commands:
             self.commands[command]()
 
 
-def bind(widget: Any, commands: Commands) -> KeyLayer:
+def bind(widget: Any, commands: Commands, table: Table = KEYS) -> KeyLayer:
     """Put a keyboard layer into ``widget`` (a box: the layer becomes its last child) that
-    calls ``commands[command]`` for each key press belonging to ``widget``; the layer
-    (:meth:`KeyLayer.set_commands` replaces its commands, :meth:`KeyLayer.serve` its scope)."""
-    layer = KeyLayer(commands)
+    calls ``commands[command]`` for each key press belonging to ``widget``, the keys named
+    by ``table``; the layer (:meth:`KeyLayer.set_commands` replaces its commands,
+    :meth:`KeyLayer.serve` its scope)."""
+    layer = KeyLayer(commands, table)
     layer.serve(widget)
     widget.children = (*widget.children, layer)
     return layer

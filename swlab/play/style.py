@@ -198,6 +198,13 @@ class BoardShapes:
     region, nearest the anchor first, where its label may sit when its smallest form does
     not fit around the anchor (:func:`label_rooms`); ``area[id]`` its area, ``polygon[id]``
     its shapely polygon (made valid).
+
+    ``fixed`` is ``None`` on a game's map, where pieces come and go: a label's room is
+    sized for the widest token badge, so it stays still. The map editor's map shows what
+    setup puts on each region and nothing else: ``fixed[id]`` are those pieces, and the
+    labels' rooms are sized for exactly those labels (:func:`label_rooms`). Sized for a
+    badge that never comes, the labels of a small board crowded each other and were
+    pushed onto their regions' borders.
     """
 
     ids: tuple[int, ...]
@@ -216,9 +223,12 @@ class BoardShapes:
     )
     #: each region's spots as a (n, 2) array, made once
     spot_arrays: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
+    fixed: Mapping[int, RegionState] | None = field(default=None, compare=False, repr=False)
 
     @classmethod
-    def from_board(cls, board: Board) -> BoardShapes:
+    def from_board(
+        cls, board: Board, *, fixed: Mapping[int, RegionState] | None = None
+    ) -> BoardShapes:
         geometry: dict[int, dict[str, Any]] = {}
         anchor: dict[int, tuple[float, float]] = {}
         spots: dict[int, tuple[tuple[float, float], ...]] = {}
@@ -241,6 +251,7 @@ class BoardShapes:
             spots=spots,
             area={r.id: float(r.polygon.area) for r in board.regions},
             polygon=polygon,
+            fixed=fixed,
         )
 
 
@@ -964,13 +975,18 @@ _WIDEST_BADGE = RegionState(owner=0, race="Wwwww", tokens=10)
 
 
 def smallest_extent(
-    region_id: int, terrain: str, symbols: Iterable[str] = (), form: Form = LABEL_FORMS[-2]
+    region_id: int,
+    terrain: str,
+    symbols: Iterable[str] = (),
+    form: Form = LABEL_FORMS[-2],
+    pieces: RegionState | None = None,
 ) -> tuple[float, float]:
     """The ``(width, height)`` in ems that a region's label in ``form`` (a form without
-    tags) never exceeds, whatever stands there: its number and the widest token badge."""
+    tags) never exceeds, whatever stands there: its number and the widest token badge;
+    with ``pieces``, the pieces that always stand there (:attr:`BoardShapes.fixed`)."""
     return label_extent(
         region_id,
-        _WIDEST_BADGE,
+        _WIDEST_BADGE if pieces is None else pieces,
         terrain,
         symbols,
         compact=form.compact,
@@ -997,6 +1013,11 @@ class LabelRooms:
     small for the board). ``hidden`` are the regions too small to show a label at this
     view (:func:`hidden_labels`): they have no place nor room, and take none from the
     others, until the map is zoomed in far enough.
+
+    On a map whose pieces never change (:attr:`BoardShapes.fixed`, the map editor's) the
+    smallest form is the number with those pieces, no token badge, and a label goes to
+    the first spot (the pole, then the nearest) where its full form fits, if one does: a
+    rectangle's pole is an end of its ridge, where only the compact form would fit.
     """
 
     zoom: float
@@ -1016,6 +1037,12 @@ class LabelRooms:
 HIDE_BELOW = 0.5
 
 
+def _fixed(shapes: BoardShapes, rid: int) -> RegionState | None:
+    """The pieces always on region ``rid`` of a map without a game (the editor's), or
+    ``None`` on a game's map (:attr:`BoardShapes.fixed`)."""
+    return None if shapes.fixed is None else shapes.fixed.get(rid, RegionState())
+
+
 def hidden_labels(shapes: BoardShapes, zoom: float, px: float) -> frozenset[int]:
     """The regions too small at ``zoom`` (labels of ``px`` pixels per em) to show a label:
     their area in pixels is below :data:`HIDE_BELOW` of their tiny label's box. Zooming in
@@ -1023,6 +1050,7 @@ def hidden_labels(shapes: BoardShapes, zoom: float, px: float) -> frozenset[int]
     unit2 = 4.0**zoom
     hidden = []
     for rid in shapes.ids:
+        # the widest tiny label, fixed pieces or not: what a view of thousands shows legibly
         w, h = smallest_extent(rid, shapes.terrain[rid], shapes.symbols[rid], LABEL_FORMS[-1])
         if shapes.area.get(rid, 0.0) * unit2 < HIDE_BELOW * w * h * px * px:
             hidden.append(rid)
@@ -1066,20 +1094,27 @@ def _rooms(
     inset = LABEL_GAP_PX / 2 / unit
     shown = [rid for rid in shapes.ids if rid not in hidden]
     sizes: dict[int, tuple[float, float]] = {}
+    #: a fixed label's full form (:attr:`BoardShapes.fixed`): where it fits, it goes
+    full: dict[int, tuple[float, float]] = {}
     for rid in shown:
         form = LABEL_FORMS[-1] if rid in tiny else LABEL_FORMS[-2]
-        w, h = smallest_extent(rid, shapes.terrain[rid], shapes.symbols[rid], form)
+        pieces = _fixed(shapes, rid)
+        w, h = smallest_extent(rid, shapes.terrain[rid], shapes.symbols[rid], form, pieces)
         sizes[rid] = (w * px, h * px)
+        if pieces is not None and rid not in tiny:
+            w, h = label_extent(rid, pieces, shapes.terrain[rid], shapes.symbols[rid])
+            full[rid] = (w * px, h * px)
     own = {rid: shapes.polygon[rid].buffer(-inset) for rid in shown}
     where: dict[int, tuple[float, float]] = {}
     for rid in shown:
-        w, h = sizes[rid]
         pts = np.asarray(shapes.spots.get(rid) or (shapes.anchor[rid],), dtype=float)
-        hw, hh = w / 2 / unit, h / 2 / unit
-        boxes = shapely.box(pts[:, 1] - hw, pts[:, 0] - hh, pts[:, 1] + hw, pts[:, 0] + hh)
-        fits = np.flatnonzero(shapely.contains(own[rid], boxes))
-        if fits.size:  # the pole first, else the spot nearest it where the box fits
-            where[rid] = (float(pts[fits[0], 0]), float(pts[fits[0], 1]))
+        for w, h in (full[rid], sizes[rid]) if rid in full else (sizes[rid],):
+            hw, hh = w / 2 / unit, h / 2 / unit
+            boxes = shapely.box(pts[:, 1] - hw, pts[:, 0] - hh, pts[:, 1] + hw, pts[:, 0] + hh)
+            fits = np.flatnonzero(shapely.contains(own[rid], boxes))
+            if fits.size:  # the pole first, else the spot nearest it where the box fits
+                where[rid] = (float(pts[fits[0], 0]), float(pts[fits[0], 1]))
+                break
     spills = frozenset(shown) - set(where)
     crowded: frozenset[int] = frozenset()
     room: dict[int, Any] = dict(own)

@@ -58,8 +58,9 @@ def count_commands(layer: str) -> str:
     )
 
 
-#: Text typed into every box: every shortcut letter, "dd" (a cell's delete in JupyterLab).
-TYPED = "nudge dd yhcp"
+#: Text typed into every box: every shortcut letter (the game's, then the map editor's
+#: L and K), "dd" (a cell's delete in JupyterLab).
+TYPED = "nudge dd yhcp lk"
 #: The text boxes (a slider's readout is typed into in the presenter's test).
 BOXES = "input[type=text], textarea"
 

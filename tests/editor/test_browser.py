@@ -43,23 +43,32 @@ def _harness() -> ModuleType:
 
 
 def editor_page(
-    root: Path, pw: Any, name: str, source: str, viewport: dict[str, int] | None = None
+    root: Path,
+    pw: Any,
+    name: str,
+    source: str,
+    viewport: dict[str, int] | None = None,
+    where: str = "lab",
 ) -> Iterator[Any]:
     """A JupyterLab in ``root`` with one notebook ``name`` of ``source`` (a map editor),
-    run in headless Chromium (a window of ``viewport``, default the harness's): the page
-    once the editor's regions are drawn, until closed."""
+    run in headless Chromium (a window of ``viewport``, default the harness's), in
+    JupyterLab or (``where="voila"``) in the same server's Voila: the page once the
+    editor's regions are drawn, until closed."""
     harness = _harness()
     harness.prepare_root(root, [], {name: harness.notebook(source)})
-    lab = harness.Lab(root).start()
+    lab = harness.Lab(root).start()  # its Voila pages use swlab's offline template
     try:
         browser = harness.launch_chromium(pw)
         try:
             page = browser.new_page(viewport=viewport or harness.VIEWPORT)
             page.set_default_timeout(30_000)
-            harness.open_notebook(page, lab, f"notebooks/{name}")
-            harness.run_all(page, 1)
+            if where == "voila":
+                page.goto(lab.voila_url(f"notebooks/{name}"), timeout=120_000)
+            else:
+                harness.open_notebook(page, lab, f"notebooks/{name}")
+                harness.run_all(page, 1)
+            page.wait_for_selector(".swlab-editor path.swlab-region-1", timeout=120_000)
             assert not harness.error_texts(page)
-            page.wait_for_selector(".swlab-editor path.swlab-region-1")
             harness.settle(page)
             yield page
         finally:
@@ -70,11 +79,16 @@ def editor_page(
 
 
 def editor_page_and_kernel(
-    root: Path, pw: Any, name: str, source: str, viewport: dict[str, int] | None = None
+    root: Path,
+    pw: Any,
+    name: str,
+    source: str,
+    viewport: dict[str, int] | None = None,
+    where: str = "lab",
 ) -> Iterator[tuple[Any, Any]]:
     """:func:`editor_page`, with a probe of the notebook's kernel (to read back what a
     gesture did), closed with the page."""
-    for page in editor_page(root, pw, name, source, viewport):
+    for page in editor_page(root, pw, name, source, viewport, where):
         kernel = _harness().KernelProbe(root / ".home" / "runtime")
         try:
             yield page, kernel

@@ -1,24 +1,31 @@
-"""The map designer's geometry tools in a real JupyterLab (headless Chromium, a 1280 x 720
-window; issue 27 §2), used as a person uses them, with the mouse: a sliver open to the
-board's edge is listed in full, clicked and absorbed into a neighbour; one stroke splits
-the two regions it crosses and says why it left the third; a lasso (in a 1920 x 1080
-window) selects three regions. What changed is read back from the kernel. Uses the
+"""The map designer's geometry tools in a real browser (headless Chromium), in JupyterLab
+and in Voila (issue 27 §2), used as a person uses them, with the mouse and the keyboard:
+region 4's label sits inside it and the label of its corner contact covers no label; a
+sliver open to the board's edge is listed in full, clicked and absorbed into a neighbour;
+one stroke (a 1280 x 720 window) splits the two regions it crosses and says why it left
+the third; a lasso (a 1920 x 1080 window) selects three regions; L and K, pressed once
+each, enter lasso and split mode once. What changed is read back from the kernel; every
+wait is on a condition. Screenshots go to ``out/screenshots/editor-{lab,voila}-*.png``. Uses the
 JupyterLab harness of ``tests/browser``; skipped without it, playwright or Chromium.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.editor.test_browser import _UNDER, DRAWN, _harness, editor_page_and_kernel, wait_text
+from tests.editor.test_browser import (
+    _UNDER,
+    DRAWN,
+    SCREENSHOTS,
+    _harness,
+    editor_page_and_kernel,
+    wait_text,
+)
 
 pytestmark = pytest.mark.browser
-
-SHOTS = Path("/tmp/w14-stroke-shots")
 
 #: Four squares along the bottom (1 to 4), three regions above (5 over 1 and 2, 6 over 3,
 #: 7 over 4); between 6 and 7 a sliver 2 units wide runs from region 4 up to the board's
@@ -55,12 +62,15 @@ _BOARD_BOX = """() => {
 Point = tuple[float, float]
 
 
-@pytest.fixture(scope="module")
-def lab_page(tmp_path_factory: pytest.TempPathFactory, pw: Any) -> Iterator[tuple[Any, Any]]:
-    """The editor's page in a 1280 x 720 window, and a probe of its kernel."""
-    root = tmp_path_factory.mktemp("editor-stroke")
+@pytest.fixture(scope="module", params=["lab", "voila"])
+def lab_page(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, pw: Any
+) -> Iterator[tuple[Any, Any]]:
+    """The editor's page in a 1280 x 720 window, in JupyterLab or Voila (the module's
+    tests run in order on each), and a probe of its kernel."""
+    root = tmp_path_factory.mktemp(f"editor-stroke-{request.param}")
     viewport = {"width": 1280, "height": 720}
-    yield from editor_page_and_kernel(root, pw, "strokes.ipynb", SOURCE, viewport)
+    yield from editor_page_and_kernel(root, pw, "strokes.ipynb", SOURCE, viewport, request.param)
 
 
 def to_page(page: Any) -> Callable[[float, float], Point]:
@@ -108,8 +118,68 @@ def _fitted(page: Any, kernel: Any) -> bool:
 
 
 def shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / name))
+    """``out/screenshots/editor-{lab,voila}-NAME``: the window as it is."""
+    where = "voila" if "/voila/" in page.url else "lab"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"editor-{where}-{name}"))
+
+
+#: The page box of the text of region ``arg``'s label (the union of its lines: the
+#: label's own box is its marker's, wider than the text), and of its region's path.
+_LABEL_AND_PATH = """(rid) => {
+  const label = document.querySelector(`.swlab-editor-map .swlab-label-${rid}`);
+  const path = document.querySelector(`.swlab-editor path.swlab-region-${rid}`);
+  if (!label || !path) return null;
+  const lines = [...label.children].map(c => c.getBoundingClientRect());
+  const box = r => ({left: r.left, top: r.top, right: r.right, bottom: r.bottom});
+  return {
+    label: {left: Math.min(...lines.map(r => r.left)), top: Math.min(...lines.map(r => r.top)),
+            right: Math.max(...lines.map(r => r.right)),
+            bottom: Math.max(...lines.map(r => r.bottom))},
+    path: box(path.getBoundingClientRect()),
+  };
+}"""
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return min(a["right"], b["right"]) > max(a["left"], b["left"]) and min(
+        a["bottom"], b["bottom"]
+    ) > max(a["top"], b["top"])
+
+
+def test_region_4s_label_is_inside_it_and_its_corner_label_covers_it_not(
+    lab_page: tuple[Any, Any],
+) -> None:
+    """The flaw of a 1280 x 720 screenshot: region 4's label sat on its top border, under
+    the label of its corner contact with region 6 (R-COMP-6). Hovering region 4: its
+    label's text lies inside its path's box, and the corner label's box covers none of
+    the region labels' texts."""
+    page, kernel = lab_page
+    at = to_page(page)
+    page.mouse.move(*at(350, 20), steps=3)  # low in region 4, under no label
+    kernel.wait_for("editor.hovered", 4)
+    corner = page.locator(".swlab-corner-label-4-6")
+    corner.wait_for(timeout=60_000)
+    _harness().settle(page, ".swlab-corner-label-4-6, .swlab-editor-map .swlab-label")
+    shot(page, "0_region_4_hovered.png")
+    found = page.evaluate(_LABEL_AND_PATH, 4)
+    assert found is not None
+    label, path = found["label"], found["path"]
+    assert path["left"] <= label["left"] and label["right"] <= path["right"], found
+    assert path["top"] <= label["top"] and label["bottom"] <= path["bottom"], found
+    # well inside: the label's middle is within a quarter of the region's height of its own
+    middle = (label["top"] + label["bottom"]) / 2
+    assert abs(middle - (path["top"] + path["bottom"]) / 2) < (path["bottom"] - path["top"]) / 4
+    b = corner.bounding_box()
+    assert b is not None
+    ring = {"left": b["x"], "top": b["y"], "right": b["x"] + b["width"],
+            "bottom": b["y"] + b["height"]}  # fmt: skip
+    covered = [
+        rid for rid in kernel("list(editor.board.ids)")
+        if _overlap(ring, page.evaluate(_LABEL_AND_PATH, rid)["label"])
+    ]  # fmt: skip
+    assert covered == [], f"the corner label covers the labels of regions {covered}"
+    page.mouse.move(1, 1)
 
 
 def test_the_edge_sliver_is_listed_in_full_then_absorbed(lab_page: tuple[Any, Any]) -> None:
@@ -183,3 +253,34 @@ def test_a_lasso_selects_three_regions_in_a_full_hd_window(lab_page: tuple[Any, 
     terrains = kernel("[editor.board[r].terrain for r in (3, 4, 6, 7)]")
     assert terrains == ["farmland", "swamp", "swamp", "swamp"]
     shot(page, "5_lasso_terrain.png")
+
+
+def test_l_and_k_pressed_once_enter_lasso_and_split_mode_once(lab_page: tuple[Any, Any]) -> None:
+    """The editor's keys, the pointer over the map: L enters lasso mode, Esc leaves it, K
+    enters split mode; each press runs one command (counted in the kernel) and the mode
+    line says the mode. The mode buttons' tooltips name the keys."""
+    from tests.browser.test_keys import count_commands
+
+    page, kernel = lab_page
+    kernel.run(count_commands("editor.keys"))
+    lasso = page.get_by_role("button", name="lasso", exact=True)
+    assert (lasso.get_attribute("title") or "").endswith("(L)")
+    split = page.get_by_role("button", name="split", exact=True)
+    assert (split.get_attribute("title") or "").endswith("(K)")
+    page.locator(".swlab-editor .swlab-mode").click()  # the focus off the boxes
+    box = page.locator(".swlab-editor-map").bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    shown = page.locator(".swlab-editor .swlab-mode")
+    for key, mode, calls in (("l", "lasso", ["lasso"]), ("Escape", "select", ["lasso", "cancel"]),
+                             ("k", "split", ["lasso", "cancel", "split"])):  # fmt: skip
+        page.keyboard.press(key)
+        wait_text(page, f"mode: {mode}")
+        assert kernel.wait_for("calls", calls) == calls
+        assert kernel("editor.mode") == mode
+        assert f"mode: {mode}" in shown.inner_text()
+    shot(page, "6_key_k_split_mode.png")
+    page.keyboard.press("Escape")
+    kernel.wait_for("calls", ["lasso", "cancel", "split", "cancel"])
+    wait_text(page, "mode: select")
+    assert kernel("calls") == ["lasso", "cancel", "split", "cancel"]  # no late second delivery

@@ -262,6 +262,32 @@ def test_the_mode_is_always_shown_and_esc_returns_to_select(editor: MapEditor) -
     assert editor.selected == [4]
 
 
+def test_l_and_k_enter_lasso_and_split_mode_as_their_buttons_do(editor: MapEditor) -> None:
+    """The editor's own keys (not the game's: S saves a game there), each named in its
+    mode button's tooltip; one press is one mode change, Esc leaves it."""
+    from swlab.editor.controller import EDITOR_KEYS
+    from swlab.play.keys import KEYS
+
+    assert sorted(editor.keys.bound_keys) == sorted(EDITOR_KEYS) == ["escape", "k", "l"]
+    assert "(L)" in editor.buttons["lasso"].tooltip and "(K)" in editor.buttons["split"].tooltip
+    assert not set(EDITOR_KEYS) - {"escape"} & set(KEYS)  # no game key means another thing
+    said: list[str] = []
+    editor.controller.say = lambda text, refused=False: said.append(text)  # type: ignore[method-assign]
+    press(editor, "l")
+    assert editor.mode == "lasso" and editor.draw.current_mode == "draw:Polygon"
+    assert "mode: lasso" in editor.mode_box.value and len(said) == 1
+    press(editor, "Escape")
+    assert editor.mode == "select" and len(said) == 2
+    click_region(editor, 2)
+    before = len(said)
+    press(editor, "k")  # the selection stays the split's target, as with the button
+    assert editor.mode == "split" and editor.draw.current_mode == "draw:Line"
+    assert editor.selected == [2] and "mode: split" in editor.mode_box.value
+    assert len(said) == before + 1 and said[-1].startswith("Draw a line across region 2")
+    press(editor, "s")  # not the editor's: nothing
+    assert editor.mode == "split" and len(said) == before + 1
+
+
 def test_split_then_select_needs_no_extra_click(editor: MapEditor) -> None:
     click_region(editor, 2)
     editor.buttons["split"].click()

@@ -88,7 +88,8 @@ def test_the_map_editor_has_one_layer_for_esc(key: str) -> None:
     from swlab.editor import MapEditor
 
     editor = MapEditor("official_2p", width=500)
-    assert layers_in(editor.widget) == [editor.keys] and editor.keys.bound_keys == ["escape"]
+    assert layers_in(editor.widget) == [editor.keys]
+    assert editor.keys.bound_keys == ["escape", "l", "k"]
     editor._set_mode("split", None)
     press(editor.keys, key)
     assert editor.mode == "select"
