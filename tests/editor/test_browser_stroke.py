@@ -56,11 +56,11 @@ Point = tuple[float, float]
 
 
 @pytest.fixture(scope="module")
-def lab_page(tmp_path_factory: pytest.TempPathFactory, pw: Any) -> Iterator[tuple[Any, Any]]:
+def lab_page(jupyter: Any, chromium: Any) -> Iterator[tuple[Any, Any]]:
     """The editor's page in a 1280 x 720 window, and a probe of its kernel."""
-    root = tmp_path_factory.mktemp("editor-stroke")
     viewport = {"width": 1280, "height": 720}
-    yield from editor_page_and_kernel(root, pw, "strokes.ipynb", SOURCE, viewport)
+    rel = "editor-stroke/strokes.ipynb"
+    yield from editor_page_and_kernel(jupyter, chromium, rel, SOURCE, viewport)
 
 
 def to_page(page: Any) -> Callable[[float, float], Point]:
