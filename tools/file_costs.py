@@ -2,7 +2,7 @@
 """The table of what each test file costs, for the order in which ``tasks.py test`` hands
 files to its workers (``conftest.py``, :func:`scheduled_order`).
 
-    .venv/bin/pytest ... --junitxml=out/junit.xml
+    python3 tasks.py test --junitxml=out/junit.xml         # a whole-suite run
     .venv/bin/python tools/file_costs.py out/junit.xml     # rewrites tests/file_costs.json
 
 With ``--dist loadfile`` a file runs whole on one worker; a long file handed out last keeps
