@@ -8,9 +8,19 @@ Voila server), and importing them pulls in the whole widget or server stack. The
 examples are marked ``+SKIP`` (or absent); the notebooks and the browser tests
 (``tests/browser``) run them for real. ``tests/test_doctests.py`` checks that no runnable
 example hides in a module left out.
+
+It also sets the order in which a distributed run (``tasks.py test``: ``-n 2 --dist
+loadfile --no-loadscope-reorder``) hands out its files: the costliest first
+(:func:`pytest_collection_modifyitems`).
 """
 
 from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
 
 #: Module files (relative to this folder) whose examples pytest does not collect, each with
 #: the reason.
@@ -28,3 +38,44 @@ NOT_COLLECTED: dict[str, str] = {
 }
 
 collect_ignore = list(NOT_COLLECTED)
+
+
+#: Seconds each test file took in a whole-suite run (``tools/file_costs.py`` writes it).
+FILE_COSTS = Path(__file__).resolve().parent / "tests" / "file_costs.json"
+#: The guess for a file the table does not list: seconds per test of a browser test, per
+#: cell of a notebook (nbval), and per any other test (about the suite's averages).
+GUESS_BROWSER_S = 20.0
+GUESS_CELL_S = 0.7
+GUESS_TEST_S = 0.5
+
+
+def file_costs(items: list[pytest.Item]) -> dict[str, float]:
+    """Each collected file's cost: the table's seconds, or a guess from its tests."""
+    table: dict[str, float] = json.loads(FILE_COSTS.read_text()) if FILE_COSTS.is_file() else {}
+    guessed: dict[str, float] = {}
+    for item in items:
+        path = item.nodeid.split("::", 1)[0]
+        if path in table:
+            continue
+        if path.endswith(".ipynb"):
+            each = GUESS_CELL_S
+        else:
+            each = GUESS_BROWSER_S if item.get_closest_marker("browser") else GUESS_TEST_S
+        guessed[path] = guessed.get(path, 0.0) + each
+    return {**guessed, **table}
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """In a test worker of a distributed run, the costliest files first.
+
+    With ``--dist loadfile`` a file runs whole on one worker, handed out in the order the
+    workers collected them (xdist's own reorder, by number of tests, is turned off: it
+    put the wheel's 8 slow tests late, and one worker then ran them alone). Costliest first,
+    the last files handed out are short ones, and the two workers end close together. Each
+    worker computes the same order (the controller checks), and a file's tests keep theirs.
+    """
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    cost = file_costs(items)
+    items.sort(key=lambda item: -cost[item.nodeid.split("::", 1)[0]])

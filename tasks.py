@@ -463,6 +463,9 @@ def test(args: list[str]) -> int:
     env[RUN_MARK] = mark
     cmd = [
         *(str(bin_dir() / "pytest"), "-n", "2", "--dist", "loadfile", "--nbval-lax"),
+        # files in conftest.py's order, the costliest first (xdist's own reorder, by the
+        # number of tests, left a long file for the end); the slowest tests in the log
+        *("--no-loadscope-reorder", "--durations=25"),
         # nbval gives a notebook's kernel 60 s to answer; on a loaded machine a kernel's
         # start has taken longer (busy run on adaf8e2), so it waits up to NBVAL_KERNEL_START_S
         *("--nbval-kernel-startup-timeout", str(NBVAL_KERNEL_START_S)),

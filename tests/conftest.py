@@ -3,6 +3,10 @@
 - Long runs (``slow``) run only with ``-m slow`` or ``SWLAB_SLOW=1``.
 - ``SWLAB_REQUIRE_BROWSER=1`` (set by ``.ci/run``): a browser test skipped for want of
   Chromium or playwright fails instead, so CI cannot pass without running them.
+- One JupyterLab (:func:`jupyter`) and one Chromium (:func:`chromium`) per test process,
+  shared by every browser test (tests/browser, tests/editor): a server start and a
+  browser launch are seconds of CPU each, and a fresh browser context per test (or per
+  module, for a page a module's tests share) keeps the tests apart.
 """
 
 from __future__ import annotations
@@ -11,9 +15,14 @@ import os
 import signal
 import threading
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+    from tests.browser.harness import Lab
 
 #: Words of the skip reasons of ``tests/browser/harness.missing``.
 BROWSER_MISSING = ("Chromium not found", "playwright is not installed")
@@ -69,3 +78,39 @@ def pw() -> Iterator[Any]:
 
     with sync_playwright() as p:
         yield p
+
+
+def _browser_missing() -> None:
+    """Skip, saying why, where the browser tests cannot run."""
+    from tests.browser import harness
+
+    reason = harness.missing()
+    if reason:
+        pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def jupyter(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
+    """The test process's one JupyterLab (with Voila's server extension), on a folder that
+    holds only the user settings: each user puts its notebooks in a folder of its own
+    (tests/browser's ``lab``: ``notebooks/``; an editor module: a folder named after it)
+    and stops the kernels its pages started."""
+    _browser_missing()
+    from tests.browser import harness
+
+    root = tmp_path_factory.mktemp("jupyter")
+    harness.prepare_root(root, [])
+    server = harness.Lab(root).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def chromium(pw: Any) -> Iterator[Browser]:
+    """The test process's one headless Chromium; each test opens its own context in it."""
+    _browser_missing()
+    from tests.browser import harness
+
+    b = harness.launch_chromium(pw)
+    yield b
+    b.close()

@@ -47,12 +47,6 @@ def test_one_and_two_local_workers_play_the_serial_games(serial_run: object) -> 
     assert [o.game for o in two.outcomes] == list(range(6))
 
 
-def test_a_board_object_is_sent_to_the_workers(serial_run: object) -> None:
-    board = load_board("official_3p")
-    plan = Plan(board, 3, PLAN.kinds, PLAN.seed, PLAN.games)
-    assert _key(run_games(plan, workers=2, progress=False)) == _key(serial_run)
-
-
 def test_a_game_is_the_same_game_alone() -> None:
     board = load_board("official_3p")
     alone = play_one(board, PLAN, 4)
@@ -170,6 +164,14 @@ def test_a_scheduler_address_plays_the_serial_games(cluster: str, serial_run: ob
     run = run_games(PLAN, scheduler=cluster, progress=False)
     assert run.backend == f"scheduler {cluster} (2 workers)"
     assert _key(run) == _key(serial_run)
+
+
+def test_a_board_object_is_sent_to_the_workers(cluster: str, serial_run: object) -> None:
+    """A ``Board`` (not a name) reaches worker processes (scattered, as for a local
+    cluster: the same code), on the module's cluster rather than a cluster of its own."""
+    board = load_board("official_3p")
+    plan = Plan(board, 3, PLAN.kinds, PLAN.seed, PLAN.games)
+    assert _key(run_games(plan, scheduler=cluster, progress=False)) == _key(serial_run)
 
 
 def test_simulate_and_balance_on_the_scheduler_match_serial(cluster: str) -> None:

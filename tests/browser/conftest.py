@@ -1,5 +1,6 @@
 """Browser tests: one JupyterLab server (with Voilà's server extension) and one headless
-Chromium for the whole session; a fresh browser context per test.
+Chromium for the whole session (tests/conftest.py: the editor's browser tests share them);
+a fresh browser context per test.
 
 Skipped, with the reason, when playwright or Chromium is missing (``tasks.py test``
 installs Chromium when it runs as root; playwright comes with the ``test`` extra).
@@ -13,7 +14,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -38,19 +39,15 @@ FAILING_SOURCES = ("print('first')", "1 / 0", "print('never')")
 
 
 @pytest.fixture(scope="session")
-def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[harness.Lab]:
-    reason = harness.missing()
-    if reason:
-        pytest.skip(reason)
-    root = tmp_path_factory.mktemp("jupyter")
+def lab(jupyter: harness.Lab) -> harness.Lab:
+    """The process's JupyterLab (tests/conftest.py), serving the notebooks under test
+    (stripped copies) and the stand-ins in its ``notebooks/``."""
     extra = {
         FALLBACK_VIEWER: harness.notebook(FALLBACK_SOURCE),
         FAILING: harness.notebook(*FAILING_SOURCES),
     }
-    harness.prepare_root(root, NOTEBOOKS, extra)
-    server = harness.Lab(root).start()
-    yield server
-    server.stop()
+    harness.prepare_root(jupyter.root, NOTEBOOKS, extra)
+    return jupyter
 
 
 @pytest.fixture(scope="module")
@@ -110,23 +107,12 @@ def serve_present(home: Path, args: list[str]) -> Iterator[tuple[str, Path]]:
             proc.wait()
 
 
-@pytest.fixture(scope="module")
-def chromium(pw: Any) -> Iterator[Browser]:
-    """Chromium alone, for pages that are not JupyterLab's: ``swlab present`` (its own
-    server) and ``swlab replay``'s file."""
-    reason = harness.missing()
-    if reason:
-        pytest.skip(reason)
-    b = harness.launch_chromium(pw)
-    yield b
-    b.close()
-
-
 @pytest.fixture(scope="session")
-def browser(lab: harness.Lab, pw: Any) -> Iterator[Browser]:
-    b = harness.launch_chromium(pw)
-    yield b
-    b.close()
+def browser(lab: harness.Lab, chromium: Browser) -> Browser:
+    """The process's Chromium (tests/conftest.py), once the JupyterLab it visits serves the
+    notebooks; ``chromium`` alone serves pages that are not JupyterLab's (``swlab present``,
+    ``swlab replay``'s file)."""
+    return chromium
 
 
 @pytest.fixture

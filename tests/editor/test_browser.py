@@ -8,6 +8,7 @@ JupyterLab harness of ``tests/browser``; skipped without it, playwright or Chrom
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +21,7 @@ pytestmark = pytest.mark.browser
 
 HARNESS = Path(__file__).resolve().parents[1] / "browser" / "harness.py"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots"
-LAB_ROOT: list[Path] = []  # the served folder; the kernel's working directory is notebooks/
+LAB_ROOT: list[Path] = []  # the notebook's folder: its kernel's working directory
 SOURCE = """from swlab.editor import MapEditor
 from swlab.editor.draft import blank, split
 
@@ -42,54 +43,63 @@ def _harness() -> ModuleType:
     return module
 
 
+def serve(lab: Any, folder: str, notebooks: dict[str, Any]) -> Path:
+    """Put ``notebooks`` (file name: notebook) in ``folder`` of the process's JupyterLab
+    (tests/conftest.py), a folder of the module's own: its kernels' working directory,
+    where the editor keeps its workspace (``swlab-files/``)."""
+    where = lab.root / folder
+    where.mkdir(parents=True, exist_ok=True)
+    for name, nb in notebooks.items():
+        (where / name).write_text(json.dumps(nb, indent=1))
+    return where
+
+
 def editor_page(
-    root: Path,
-    pw: Any,
-    name: str,
+    lab: Any,
+    browser: Any,
+    rel: str,
     source: str,
     viewport: dict[str, int] | None = None,
     where: str = "lab",
 ) -> Iterator[Any]:
-    """A JupyterLab in ``root`` with one notebook ``name`` of ``source`` (a map editor),
-    run in headless Chromium (a window of ``viewport``, default the harness's), in
-    JupyterLab or (``where="voila"``) in the same server's Voila: the page once the
-    editor's regions are drawn, until closed."""
+    """The notebook ``rel`` (a folder and a file name) of ``source`` (a map editor) in the
+    process's JupyterLab, run in a context of its own in headless Chromium (a window of
+    ``viewport``, default the harness's), in JupyterLab or (``where="voila"``) in the same
+    server's Voila: the page once the editor's regions are drawn, until closed (then the
+    context and the notebook's kernel go)."""
     harness = _harness()
-    harness.prepare_root(root, [], {name: harness.notebook(source)})
-    lab = harness.Lab(root).start()  # its Voila pages use swlab's offline template
+    folder, name = rel.split("/")
+    serve(lab, folder, {name: harness.notebook(source)})
+    context = browser.new_context(viewport=viewport or harness.VIEWPORT)
     try:
-        browser = harness.launch_chromium(pw)
-        try:
-            page = browser.new_page(viewport=viewport or harness.VIEWPORT)
-            page.set_default_timeout(30_000)
-            if where == "voila":
-                page.goto(lab.voila_url(f"notebooks/{name}"), timeout=120_000)
-            else:
-                harness.open_notebook(page, lab, f"notebooks/{name}")
-                harness.run_all(page, 1)
-            page.wait_for_selector(".swlab-editor path.swlab-region-1", timeout=120_000)
-            assert not harness.error_texts(page)
-            harness.settle(page)
-            yield page
-        finally:
-            browser.close()
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        if where == "voila":  # its Voila pages use swlab's offline template
+            page.goto(lab.voila_url(rel), timeout=120_000)
+        else:
+            harness.open_notebook(page, lab, rel)
+            harness.run_all(page, 1)
+        page.wait_for_selector(".swlab-editor path.swlab-region-1", timeout=120_000)
+        assert not harness.error_texts(page)
+        harness.settle(page)
+        yield page
     finally:
+        context.close()
         lab.shutdown_kernels()
-        lab.stop()
 
 
 def editor_page_and_kernel(
-    root: Path,
-    pw: Any,
-    name: str,
+    lab: Any,
+    browser: Any,
+    rel: str,
     source: str,
     viewport: dict[str, int] | None = None,
     where: str = "lab",
 ) -> Iterator[tuple[Any, Any]]:
     """:func:`editor_page`, with a probe of the notebook's kernel (to read back what a
     gesture did), closed with the page."""
-    for page in editor_page(root, pw, name, source, viewport, where):
-        kernel = _harness().KernelProbe(root / ".home" / "runtime")
+    for page in editor_page(lab, browser, rel, source, viewport, where):
+        kernel = _harness().KernelProbe(lab.root / ".home" / "runtime")
         try:
             yield page, kernel
         finally:
@@ -97,10 +107,9 @@ def editor_page_and_kernel(
 
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory: pytest.TempPathFactory, pw: Any) -> Iterator[Any]:
-    root = tmp_path_factory.mktemp("editor-lab")
-    LAB_ROOT.append(root)
-    yield from editor_page(root, pw, "editor.ipynb", SOURCE)
+def page(jupyter: Any, chromium: Any) -> Iterator[Any]:
+    LAB_ROOT.append(jupyter.root / "editor-lab")
+    yield from editor_page(jupyter, chromium, "editor-lab/editor.ipynb", SOURCE)
 
 
 def _text(page: Any, selector: str = ".swlab-editor") -> str:
@@ -235,7 +244,7 @@ def test_set_a_terrain_and_save_then_the_file_has_it(page: Any) -> None:
     page.screenshot(path=str(SCREENSHOTS / "07_map_editor-browser.png"), full_page=True)
 
     # the editor saves into its workspace, swlab-files/ beside the notebook (swlab/workspace.py)
-    board = read_board(LAB_ROOT[0] / "notebooks" / "swlab-files" / "my_board.geojson")
+    board = read_board(LAB_ROOT[0] / "swlab-files" / "my_board.geojson")
     assert sorted(board.ids) == [1, 2, 3, 4]
     assert board[3].terrain == "forest"
     assert validate(board) == []
@@ -258,7 +267,7 @@ def test_generate_a_random_board_through_the_page_and_save_it(page: Any) -> None
     wait_text(page, "Saved random_board.geojson")
     page.screenshot(path=str(SCREENSHOTS / "07_map_editor-random.png"), full_page=True)
 
-    board = read_board(LAB_ROOT[0] / "notebooks" / "swlab-files" / "random_board.geojson")
+    board = read_board(LAB_ROOT[0] / "swlab-files" / "random_board.geojson")
     assert len(board) == 30
     assert validate(board) == []
     assert board.first_conquest_regions

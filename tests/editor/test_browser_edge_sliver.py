@@ -36,8 +36,8 @@ OPTIONS = ".swlab-editor-problems select option"
 
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory: pytest.TempPathFactory, pw: Any) -> Iterator[Any]:
-    yield from editor_page(tmp_path_factory.mktemp("editor-edge"), pw, "edge.ipynb", SOURCE)
+def page(jupyter: Any, chromium: Any) -> Iterator[Any]:
+    yield from editor_page(jupyter, chromium, "editor-edge/edge.ipynb", SOURCE)
 
 
 def test_the_edge_sliver_is_listed_in_full_and_selects_its_regions(page: Any) -> None:

@@ -15,7 +15,7 @@ import pytest
 
 from swlab.board import official_board
 from tests.board.test_plain_geojson import geopandas_board
-from tests.editor.test_browser import SCREENSHOTS, _harness, wait_text
+from tests.editor.test_browser import SCREENSHOTS, _harness, serve, wait_text
 
 pytestmark = pytest.mark.browser
 
@@ -27,35 +27,30 @@ OFFSET = 100
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory, pw: Any) -> Iterator[tuple[Any, Any, Path]]:
+def served(jupyter: Any, chromium: Any) -> Iterator[tuple[Any, Any, Any, Path]]:
+    """The harness, the process's JupyterLab serving the module's notebook, the process's
+    Chromium, and the notebook's folder (``editor-geopandas/``)."""
     harness = _harness()
-    root = tmp_path_factory.mktemp("editor-geopandas")
-    harness.prepare_root(root, [], {"editor.ipynb": harness.notebook(SOURCE)})
-    lab = harness.Lab(root).start()
+    folder = serve(jupyter, "editor-geopandas", {"editor.ipynb": harness.notebook(SOURCE)})
     try:
-        browser = harness.launch_chromium(pw)
-        try:
-            yield harness, lab, browser, root
-        finally:
-            browser.close()
+        yield harness, jupyter, chromium, folder
     finally:
-        lab.shutdown_kernels()
-        lab.stop()
+        jupyter.shutdown_kernels()
 
 
 def test_a_geojson_written_by_geopandas_loads_through_the_page(
     served: tuple[Any, Any, Any, Path],
 ) -> None:
-    harness, lab, browser, root = served
+    harness, lab, browser, folder = served
     board = official_board(2)
     # the editor's workspace: swlab-files/ beside the notebook (swlab/workspace.py)
-    workspace = root / "notebooks" / "swlab-files"
+    workspace = folder / "swlab-files"
     workspace.mkdir(parents=True, exist_ok=True)
     geopandas_board(workspace / NAME, board, fid=[r.id + OFFSET for r in board])
-    page = browser.new_page(viewport=harness.VIEWPORT)
+    page = browser.new_page(viewport=harness.VIEWPORT)  # its own context, closed with it
     page.set_default_timeout(60_000)
     try:
-        harness.open_notebook(page, lab, "notebooks/editor.ipynb")
+        harness.open_notebook(page, lab, "editor-geopandas/editor.ipynb")
         harness.run_all(page, 1)
         assert not harness.error_texts(page)
         page.wait_for_selector(".swlab-editor path.swlab-region-1")

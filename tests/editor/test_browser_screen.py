@@ -19,7 +19,15 @@ from playwright.sync_api import expect
 
 from swlab.editor.overlays import CORNER_TEXT
 
-from .test_browser import SCREENSHOTS, _harness, draw_line, handles_gone, nearest_handle, wait_text
+from .test_browser import (
+    SCREENSHOTS,
+    _harness,
+    draw_line,
+    handles_gone,
+    nearest_handle,
+    serve,
+    wait_text,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -36,26 +44,21 @@ LOCAL_HOSTS = {"127.0.0.1", "localhost", ""}
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory, pw: Any) -> Iterator[tuple[Any, Any]]:
+def served(jupyter: Any, chromium: Any) -> Iterator[tuple[Any, Any, Any]]:
+    """The harness, the process's JupyterLab (its Voila pages use swlab's offline template)
+    serving the module's notebooks in ``editor-screen/``, and the process's Chromium."""
     harness = _harness()
-    root = tmp_path_factory.mktemp("editor-screen")
     notebooks = {
         "screen.ipynb": harness.notebook(SOURCE),
         "five.ipynb": harness.notebook(
             "from swlab.editor import MapEditor\n\nMapEditor('official_5p')"
         ),
     }
-    harness.prepare_root(root, [], notebooks)
-    lab = harness.Lab(root).start()  # its Voila pages use swlab's offline template
+    serve(jupyter, "editor-screen", notebooks)
     try:
-        browser = harness.launch_chromium(pw)
-        try:
-            yield harness, lab, browser
-        finally:
-            browser.close()
+        yield harness, jupyter, chromium
     finally:
-        lab.shutdown_kernels()
-        lab.stop()
+        jupyter.shutdown_kernels()
 
 
 def _open(
@@ -68,9 +71,9 @@ def _open(
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
     if where == "voila":
-        page.goto(lab.voila_url("notebooks/screen.ipynb"), timeout=90_000)
+        page.goto(lab.voila_url("editor-screen/screen.ipynb"), timeout=90_000)
     else:
-        harness.open_notebook(page, lab, "notebooks/screen.ipynb")
+        harness.open_notebook(page, lab, "editor-screen/screen.ipynb")
         harness.run_all(page, 1)
         assert not harness.error_texts(page)
     page.wait_for_selector(".swlab-editor path.swlab-region-4", timeout=90_000)
@@ -213,7 +216,7 @@ def test_the_borders_view_of_the_5_player_board(served: tuple[Any, Any, Any]) ->
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
     page = context.new_page()
     try:
-        page.goto(lab.voila_url("notebooks/five.ipynb"), timeout=90_000)
+        page.goto(lab.voila_url("editor-screen/five.ipynb"), timeout=90_000)
         page.wait_for_selector(".swlab-editor path.swlab-region-48", timeout=90_000)
         harness.settle(page)
         page.get_by_role("button", name="borders", exact=True).click()

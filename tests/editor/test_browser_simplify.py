@@ -40,17 +40,17 @@ SIMPLIFIED = re.compile(
 
 
 @pytest.fixture(scope="module")
-def lab_page(tmp_path_factory: pytest.TempPathFactory, pw: Any) -> Iterator[tuple[Any, Any]]:
+def lab_page(jupyter: Any, chromium: Any) -> Iterator[tuple[Any, Any]]:
     """The editor's page in a 1280 x 720 window, and a probe of its kernel; the export in
     the editor's workspace (``swlab-files/`` beside the notebook)."""
-    root = tmp_path_factory.mktemp("editor-simplify")
-    files = root / "notebooks" / "swlab-files"
+    files = jupyter.root / "editor-simplify" / "swlab-files"
     files.mkdir(parents=True)
     checks = _map_checks()
     coast = checks.detailed_board(random_board(REGIONS, seed=0), 500_000)
     checks.write_plain(coast, files / "coast.geojson")
     viewport = {"width": 1280, "height": 720}
-    yield from editor_page_and_kernel(root, pw, "simplify.ipynb", SOURCE, viewport)
+    rel = "editor-simplify/simplify.ipynb"
+    yield from editor_page_and_kernel(jupyter, chromium, rel, SOURCE, viewport)
 
 
 def _in_view(page: Any, selector: str) -> dict[str, float]:
