@@ -35,7 +35,7 @@ from swlab.rules.errors import IllegalActionError, Sentence
 from swlab.rules.events import Conquered, Event
 from swlab.rules.geo import Geo
 from swlab.rules.ops import badges, set_region, strip_defender, update_race
-from swlab.rules.pieces import defence, is_immune
+from swlab.rules.pieces import UNIT_DEFENCES, defence, defence_counts, immune_flags, is_immune
 from swlab.rules.state import NOBODY, Conquest, GameState, RaceState, RegionState, setup_regions
 
 T = TypeVar("T")
@@ -192,23 +192,36 @@ class Reach:
         guards = self.guards
         conquer_at: list[int] = []
         final_at: list[int] = []
+        # (the cost below is conquest_cost's sum, inlined: this loop runs over every
+        # candidate at every listing)
+        unit = UNIT_DEFENCES
         for i in positions:
             r = regions[i]
             if r.race == name or (water[i] and not water_ok):
                 continue  # R-CONQ-5, R-CONQ-4
-            if r.owner != NOBODY and r.owner != owner and self._shielded(state, i, r, guards):
-                continue  # R-IMMUNE, or the defender's protection (Diplomat's peace)
+            if r.owner != NOBODY and r.owner != owner:
+                # _shielded, inlined: R-IMMUNE, or the defender's protection (Diplomat's peace)
+                if any(immune_flags(r)):
+                    continue
+                guard = guards.get(r.race) or self._guard(state, r.race)
+                if guard[1] and self.protection(state, i) is not None:
+                    continue
             if modifiers is None:
                 cost = conquest_cost(state, race, i, self.cost_badges)
             else:
-                raw = 2 + r.tokens + defence(r)  # R-CONQ-2
-                for amount, where in modifiers:
-                    if where is None or i in where:
-                        raw += amount
+                # R-CONQ-2
+                raw = 2 + r.tokens + (sum(defence_counts(r)) if unit else defence(r))
+                if modifiers:
+                    for amount, where in modifiers:
+                        if where is None or i in where:
+                            raw += amount
                 cost = raw if raw > MINIMUM else MINIMUM  # R-CONQ-3
-            final = cost > hand
-            if final and cost - hand > MAX_SHORT:
-                continue  # R-CONQ-2; R-CONQ-10: the die shows at most 3
+            if cost > hand:
+                if cost - hand > MAX_SHORT:
+                    continue  # R-CONQ-2; R-CONQ-10: the die shows at most 3
+                final = True
+            else:
+                final = False
             if refused is None:
                 if self.restriction(state, i, final) is not None:
                     continue

@@ -677,11 +677,13 @@ class GameState:
     def race(self, name: str) -> RaceState | None:
         """The race state of ``name`` if some player owns it."""
         for p in self.players:
-            if p.active is not None and p.active.name == name:
-                return p.active
-            for d in p.declined:
-                if d.name == name:
-                    return d
+            active = p.active
+            if active is not None and active.name == name:
+                return active
+            if p.declined:  # (most players have none: no loop to start)
+                for d in p.declined:
+                    if d.name == name:
+                        return d
         return None
 
     def race_regions(self, name: str) -> list[int]:

@@ -16,6 +16,9 @@ from swlab.rules.ops import badges, has_regions, set_region, update_race
 from swlab.rules.stages.base import StageRules, extra_actions, extra_owner, the_acting_race
 from swlab.rules.state import GameState, RaceState, RegionState, Stage
 
+#: the listed ``done``: a value without fields, made once and shared
+_DONE = Done()
+
 
 class RedeployStage(StageRules):
     """R-REDEPLOY-1: every token in hand is deployed to the race's own regions."""
@@ -44,12 +47,13 @@ class RedeployStage(StageRules):
             out.extend(place[i] for i in held)
         if self.stage is Stage.REDEPLOY:
             take = per_region(Take)
-            out.extend(take[i] for i in held if state.regions[i].tokens >= 2)
+            regions = state.regions
+            out.extend(take[i] for i in held if regions[i].tokens >= 2)
         # badge placements (encampments, heroes, fortress, peace); in DEFEND only what the
         # badge allows there (displaced Encampments, R-REDEPLOY-2)
         out.extend(extra_actions(state, race))
         if done_refusal(state, race) is None:
-            out.append(Done())
+            out.append(_DONE)
         return out
 
     def refusal(self, state: GameState, action: Action) -> IllegalActionError | None:
