@@ -74,7 +74,7 @@ def score_rows(state: GameState, player: int) -> tuple[Row, ...]:
     for d in p.declined:
         for b in hooked(badges(d), "decline_bonus_coins"):
             rows.extend(b.decline_bonus_coins(state, d))
-    return tuple(row for row in rows if row.amount)
+    return tuple([row for row in rows if row.amount])
 
 
 # ====================================================================================
@@ -297,9 +297,9 @@ def score_and_continue(state: GameState, events: list[Event]) -> GameState:
     """The current player scores (R-SCORE); a Stout race may then decline (R-POW-STOUT)."""
     p = state.current
     rows = score_rows(state, p)
-    total = sum(r.amount for r in rows)
+    total = sum([r.amount for r in rows])
     state = add_coins(state, p, total)
-    events.append(Scored(p, total, tuple((r.label, r.amount, r.rule) for r in rows)))
+    events.append(Scored(p, total, tuple([(r.label, r.amount, r.rule) for r in rows])))
     active = state.players[p].active
     if (
         active is not None

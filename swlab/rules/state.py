@@ -225,7 +225,7 @@ class Holdings:
         found = self.borders.get(race)
         if found is None:
             found = self.borders[race] = frozenset().union(
-                *(neighbours[i] for i in self.races.get(race, ()))
+                *[neighbours[i] for i in self.races.get(race, ())]
             )
         return found
 
@@ -283,7 +283,7 @@ class Holdings:
                 _move_owner(owners, before[1], after[1])
             if before[2:] != after[2:]:
                 pieces = tuple(
-                    t - b + a for t, b, a in zip(pieces, before[2:], after[2:], strict=True)
+                    [t - b + a for t, b, a in zip(pieces, before[2:], after[2:], strict=True)]
                 )
             if at_setup:
                 if i in touched:
@@ -344,7 +344,7 @@ class Holdings:
 def _move_race(races: dict[str, tuple[int, ...]], i: int, old: str, new: str) -> None:
     """Region position ``i`` passes from race ``old`` to race ``new`` ("" for none)."""
     if old:
-        left = tuple(j for j in races[old] if j != i)
+        left = tuple([j for j in races[old] if j != i])
         if left:
             races[old] = left
         else:
@@ -671,7 +671,7 @@ class GameState:
         raise KeyError(race)
 
     def with_tray(self, race: str, delta: int) -> GameState:
-        trays = tuple((n, c + delta) if n == race else (n, c) for n, c in self.trays)
+        trays = tuple([(n, c + delta) if n == race else (n, c) for n, c in self.trays])
         return self.updated(trays=trays)
 
     def race(self, name: str) -> RaceState | None:

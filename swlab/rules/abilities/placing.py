@@ -115,12 +115,14 @@ class PiecePower(Power):
     def extra_actions(self, state: GameState, race: RaceState) -> Sequence[Action]:
         if not is_acting(state, race, *self.stages) or self.placed_this_turn(state):
             return ()
-        ids = state.geo.ids
-        out: list[Action] = [self.place(ids[i]) for i in self.place_targets(state, race)]
+        # the board's place and lift actions, made once per board and shared (geo.per_region)
+        per_region = state.geo.per_region
+        place = per_region(self.place)
+        out: list[Action] = [place[i] for i in self.place_targets(state, race)]
         if self.lift is not None and self.can_lift_now(state):
-            lift, piece, regions = self.lift, self.piece, state.regions
+            lift, piece, regions = per_region(self.lift), self.piece, state.regions
             held = state.race_regions(race.name)
-            out.extend(lift(ids[i]) for i in held if piece.count(regions[i]))
+            out += [lift[i] for i in held if piece.count(regions[i])]
         return out
 
     # --- checks -------------------------------------------------------------------------

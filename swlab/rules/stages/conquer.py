@@ -48,7 +48,7 @@ class ConquerStage(StageRules):
         # turn, and refuses every region after it
         if not conquered_this_turn(state, race):
             abandon = state.geo.per_region(Abandon)
-            out.extend(abandon[i] for i in reach.held)
+            out += [abandon[i] for i in reach.held]
         out.extend(extra_actions(state, race))
         if decline_refusal(state) is None:
             out.append(_DECLINE)

@@ -44,11 +44,11 @@ class RedeployStage(StageRules):
         out: list[Action] = []
         if race.hand > 0:
             place = per_region(Place)
-            out.extend(place[i] for i in held)
+            out += [place[i] for i in held]
         if self.stage is Stage.REDEPLOY:
             take = per_region(Take)
             regions = state.regions
-            out.extend(take[i] for i in held if regions[i].tokens >= 2)
+            out += [take[i] for i in held if regions[i].tokens >= 2]
         # badge placements (encampments, heroes, fortress, peace); in DEFEND only what the
         # badge allows there (displaced Encampments, R-REDEPLOY-2)
         out.extend(extra_actions(state, race))
