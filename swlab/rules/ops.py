@@ -29,8 +29,8 @@ def badges(race: RaceState) -> tuple[Badge, ...]:
     """The badges working for ``race`` now: banner, plus the power while it lasts.
 
     A race in decline keeps only a badge that stays in decline (Spirit, R-DECLINE-1);
-    decline Ghouls conquer with no power (R-RULING-10). Asked at every step (over 70 times
-    a game turn), so kept per (race, power, decline) in
+    decline Ghouls conquer with no power (R-RULING-10). Asked several times at every step,
+    so kept per (race, power, decline) in
     :data:`~swlab.rules.abilities.base.DERIVED`, which registering a custom badge clears:
     a name given another badge is looked up again.
     """
