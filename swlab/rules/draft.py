@@ -26,7 +26,7 @@ The input of ``apply`` is never changed: a draft starts as a copy of its fields.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from swlab.rules.state import HOLDINGS, GameState, Holdings, RegionState, setup_regions
@@ -95,9 +95,9 @@ class Draft(GameState):
         old, regions[i] = regions[i], region
         # (the known holdings read inline, and the memo that holds only them updated in
         # place: every placement and conquest comes here)
-        memo = self.__dict__.get("memo")
+        memo: dict[Hashable, Any] | None = self.__dict__.get("memo")
         held = None if memo is None else memo.get(HOLDINGS)
-        if held is not None:
+        if memo is not None and held is not None:
             geo = self.geo
             held = held.changed(((i, old, region),), setup_regions(geo), geo.neighbours)
             if len(memo) == 1:  # _forget's common case: the memo holds only the holdings
