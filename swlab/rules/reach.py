@@ -62,8 +62,10 @@ class Reach:
     def __init__(self, state: GameState, race: RaceState) -> None:
         self.race = race
         self.badges: tuple[Badge, ...] = badges(race)
-        self.held: Sequence[int] = state.holdings.races.get(race.name, ())
-        self.held_set = state.race_region_set(race.name)
+        #: the state's holdings (read once: the listing asks them several things)
+        self.holdings = holdings = state.holdings
+        self.held: Sequence[int] = holdings.races.get(race.name, ())
+        self.held_set = holdings.held_set(race.name)  # (state.race_region_set, for a race)
         # Each hook is asked only of the badges that replace its no-op default (the others
         # cannot answer anything else); the per-region ones are asked of every candidate.
         water, anywhere, flying, extra, cost, restricting = _hook_table(self.badges)
@@ -146,7 +148,7 @@ class Reach:
         """:meth:`conquests` on many reachable regions: those as at setup priced together
         by set operations, the others judged one by one."""
         geo = state.geo
-        touched = state.holdings.touched
+        touched = self.holdings.touched
         cells: list[tuple[Positions, int]]
         if reachable is EVERYWHERE:
             # the board's regions by defence at setup, less those no longer as at setup
@@ -259,7 +261,7 @@ class Reach:
         reachable = self._reachable(state)
         if reachable is None:
             return None
-        touched = state.holdings.touched
+        touched = self.holdings.touched
         if reachable is EVERYWHERE:
             geo = state.geo
             everywhere = frozenset(range(len(geo))) if self.water_ok else geo.land
@@ -291,7 +293,7 @@ class Reach:
             if self.flying:
                 return EVERYWHERE
             # R-CONQ-6: the race's border, kept up to date by the holdings
-            near = state.holdings.border(self.race.name, geo.neighbours)
+            near = self.holdings.border(self.race.name, geo.neighbours)
             for b in self.extra_adjacency:
                 extra = b.extra_adjacent_regions(state, self.race)
                 if extra is None:
