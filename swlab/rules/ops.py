@@ -41,6 +41,18 @@ def badges(race: RaceState) -> tuple[Badge, ...]:
     return found
 
 
+def hooked_badges(race: RaceState, hook: str) -> tuple[Badge, ...]:
+    """``hooked(badges(race), hook)``: the badges of ``race`` that replace the no-op
+    default of ``hook``, kept per (race, power, decline, hook) in
+    :data:`~swlab.rules.abilities.base.DERIVED` as :func:`badges` is (one lookup for the
+    two: the flow and the listings ask at every step)."""
+    key = ("hooked badges", race.name, race.power, race.in_decline, hook)
+    found: tuple[Badge, ...] | None = DERIVED.get(key)
+    if found is None:
+        found = DERIVED[key] = hooked(badges(race), hook)
+    return found
+
+
 def _badges(race: RaceState) -> tuple[Badge, ...]:
     """:func:`badges`, looked up in the registry."""
     rb = registry.race_badge(race.name)

@@ -34,7 +34,7 @@ from swlab.rules.cost import MINIMUM, CostBreakdown, conquest_cost, cost_rows
 from swlab.rules.errors import IllegalActionError, Sentence
 from swlab.rules.events import Conquered, Event
 from swlab.rules.geo import Geo
-from swlab.rules.ops import badges, set_region, strip_defender, update_race
+from swlab.rules.ops import badges, hooked_badges, set_region, strip_defender, update_race
 from swlab.rules.pieces import UNIT_DEFENCES, defence, defence_counts, immune_flags, is_immune
 from swlab.rules.state import NOBODY, Conquest, GameState, RaceState, RegionState, setup_regions
 
@@ -365,7 +365,7 @@ class Reach:
         found = state.race(name)
         guard = self.guards[name] = (
             found,
-            () if found is None else hooked(badges(found), "protects"),
+            () if found is None else hooked_badges(found, "protects"),
         )
         return guard
 
@@ -673,7 +673,7 @@ def take_region(
     state = state.updated(turn=turn)
     events.append(told)
     events.extend(evs)
-    for b in hooked(badges(race), "on_conquest"):  # (the default changes nothing)
+    for b in hooked_badges(race, "on_conquest"):  # (the default changes nothing)
         state, evs = b.on_conquest(state, race, i)
         events.extend(evs)
         race = state.race(race.name) or race

@@ -8,11 +8,11 @@ from __future__ import annotations
 from swlab import names
 from swlab.i18n import N_, _, ngettext
 from swlab.rules import flow
-from swlab.rules.abilities.base import hooked, region_position
+from swlab.rules.abilities.base import region_position
 from swlab.rules.actions import Action, Deploy, Done, Place, Take
 from swlab.rules.errors import IllegalActionError, Sentence
 from swlab.rules.events import Event, TokenMoved
-from swlab.rules.ops import badges, has_regions, set_region, update_race
+from swlab.rules.ops import has_regions, hooked_badges, set_region, update_race
 from swlab.rules.stages.base import StageRules, extra_actions, extra_owner, the_acting_race
 from swlab.rules.state import GameState, RaceState, RegionState, Stage
 
@@ -165,7 +165,7 @@ def done_refusal(state: GameState, race: RaceState) -> tuple[str, Sentence] | No
 
 def _badge_done(state: GameState, race: RaceState) -> tuple[str, Sentence] | None:
     """A badge's reason to keep the redeployment open (a piece still to place)."""
-    for b in hooked(badges(race), "done_refusal"):
+    for b in hooked_badges(race, "done_refusal"):
         refusal = b.done_refusal(state, race)
         if refusal is not None:
             return refusal
