@@ -77,7 +77,7 @@ def cost_rows(state: GameState, race: RaceState | None, i: int) -> tuple[tuple[R
     if race is not None:
         for b in badges(race):
             rows.extend(b.cost_modifiers(state, race, i))
-    raw = sum(row.amount for row in rows)
+    raw = sum([row.amount for row in rows])
     if raw < MINIMUM:
         rows.append(Row("minimum 1 token", MINIMUM - raw, "R-CONQ-3"))
     return tuple(rows), max(raw, MINIMUM)

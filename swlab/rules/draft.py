@@ -26,7 +26,7 @@ The input of ``apply`` is never changed: a draft starts as a copy of its fields.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from swlab.rules.state import HOLDINGS, GameState, Holdings, RegionState, setup_regions
@@ -93,9 +93,16 @@ class Draft(GameState):
         """:meth:`GameState.with_region`, in place."""
         regions = self._region_list()
         old, regions[i] = regions[i], region
-        held = self._known_holdings()
-        if held is not None:
-            held = held.changed(((i, old, region),), setup_regions(self.geo), self.geo.neighbours)
+        # (the known holdings read inline, and the memo that holds only them updated in
+        # place: every placement and conquest comes here)
+        memo: dict[Hashable, Any] | None = self.__dict__.get("memo")
+        held = None if memo is None else memo.get(HOLDINGS)
+        if memo is not None and held is not None:
+            geo = self.geo
+            held = held.changed(((i, old, region),), setup_regions(geo), geo.neighbours)
+            if len(memo) == 1:  # _forget's common case: the memo holds only the holdings
+                memo[HOLDINGS] = held
+                return self
         self._forget(held)
         return self
 

@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol, runtime_checkable
 
-from swlab.rules.actions import Action, Take
+from swlab.rules.actions import Action
 from swlab.rules.engine import apply, chance_outcomes, legal_actions
 from swlab.rules.events import Event
 from swlab.rules.state import GameState, Stage
@@ -182,7 +182,8 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     """
     if state.turn.stage is Stage.ROLL:
         return sample_chance(state)
-    actions = [a for a in legal_actions(state) if not (isinstance(a, Take) or a.undoes)]
+    # (``Take.undoes`` is true: one attribute read per action tells both)
+    actions = [a for a in legal_actions(state) if not a.undoes]
     return rng.choice(actions)
 
 

@@ -56,6 +56,9 @@ DIE_ODDS: tuple[tuple[int, float], ...] = tuple(
     (face, n / len(DIE_FACES)) for face, n in sorted(Counter(DIE_FACES).items())
 )
 
+#: :func:`chance_outcomes` of a random die: its actions made once and shared
+_DIE_OUTCOMES: tuple[tuple[Action, float], ...] = tuple((Roll(face), p) for face, p in DIE_ODDS)
+
 #: lists up to this long let :func:`apply` recognise one of their actions by identity
 KNOWN_LEGAL = 256
 
@@ -89,7 +92,7 @@ def chance_outcomes(state: GameState) -> list[tuple[Action, float]]:
         return []
     if state.die:
         return [(Roll(state.die[0]), 1.0)]
-    return [(Roll(face), p) for face, p in DIE_ODDS]
+    return list(_DIE_OUTCOMES)
 
 
 def is_over(state: GameState) -> bool:

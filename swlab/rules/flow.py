@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from swlab.rules.abilities.base import Row, hooked
+from swlab.rules.abilities.base import Row
 from swlab.rules.abilities.registry import power_badge
 from swlab.rules.events import (
     Declined,
@@ -26,7 +26,15 @@ from swlab.rules.events import (
     TroopsReadied,
     TurnStarted,
 )
-from swlab.rules.ops import acting_race, add_coins, badges, has_regions, remove_race, update_race
+from swlab.rules.ops import (
+    acting_race,
+    add_coins,
+    badges,
+    has_regions,
+    hooked_badges,
+    remove_race,
+    update_race,
+)
 from swlab.rules.pieces import CLEARED_ON_DECLINE, RESET_ON_DECLINE, leaving
 from swlab.rules.state import GameState, RaceState, RegionState, Stage, TurnState
 
@@ -69,12 +77,12 @@ def score_rows(state: GameState, player: int) -> tuple[Row, ...]:
     if held:
         rows.append(Row("regions occupied", held, "R-SCORE-1"))
     if p.active is not None:
-        for b in hooked(badges(p.active), "bonus_coins"):
+        for b in hooked_badges(p.active, "bonus_coins"):
             rows.extend(b.bonus_coins(state, p.active))
     for d in p.declined:
-        for b in hooked(badges(d), "decline_bonus_coins"):
+        for b in hooked_badges(d, "decline_bonus_coins"):
             rows.extend(b.decline_bonus_coins(state, d))
-    return tuple(row for row in rows if row.amount)
+    return tuple([row for row in rows if row.amount])
 
 
 # ====================================================================================
@@ -87,7 +95,7 @@ def start_turn(state: GameState, player: int, events: list[Event]) -> GameState:
     state = state.updated(current=player, turn=TurnState(stage=Stage.CONQUER, actor=player))
     events.append(TurnStarted(player, state.round))
     for d in state.players[player].declined:
-        acts = hooked(badges(d), "acts_in_decline")
+        acts = hooked_badges(d, "acts_in_decline")
         if any(b.acts_in_decline() for b in acts) and has_regions(state, d.name):
             state = ready(state, d, events)
             return state.updated(turn=state.turn.updated(stage=Stage.CONQUER, acting=d.name))
@@ -142,7 +150,7 @@ def start_redeploy(state: GameState, events: list[Event]) -> GameState:
     """Conquests end: gains from the tray (Skeletons), then redeployment (R-REDEPLOY-1)."""
     race = acting_race(state)
     assert race is not None
-    for b in hooked(badges(race), "redeploy_gain"):
+    for b in hooked_badges(race, "redeploy_gain"):
         gain = min(b.redeploy_gain(state, race), state.tray(race.name))
         if gain > 0:
             race = race.updated(hand=race.hand + gain)
@@ -162,7 +170,7 @@ def finish_redeploy(state: GameState, race: RaceState, events: list[Event]) -> G
     events.append(Redeployed(race.owner, race.name, False))
     withdraw = sum(
         b.withdraw_after_redeploy(state, race)
-        for b in hooked(badges(race), "withdraw_after_redeploy")
+        for b in hooked_badges(race, "withdraw_after_redeploy")
     )
     if withdraw > 0:  # (only the Amazons withdraw: count the tokens on the map for them)
         on_map = sum(state.regions[i].tokens for i in state.race_regions(race.name))
@@ -281,7 +289,7 @@ def next_defender(state: GameState, events: list[Event]) -> GameState:
         if race is None or not has_regions(state, name):
             continue  # R-CONQ-7: with no region left the tokens stay in hand
         if race.hand == 0 and not any(
-            b.has_redeploy_work(state, race) for b in hooked(badges(race), "has_redeploy_work")
+            b.has_redeploy_work(state, race) for b in hooked_badges(race, "has_redeploy_work")
         ):
             continue
         events.append(DefenderToRedeploy(owner, name, race.hand))
@@ -297,16 +305,14 @@ def score_and_continue(state: GameState, events: list[Event]) -> GameState:
     """The current player scores (R-SCORE); a Stout race may then decline (R-POW-STOUT)."""
     p = state.current
     rows = score_rows(state, p)
-    total = sum(r.amount for r in rows)
+    total = sum([r.amount for r in rows])
     state = add_coins(state, p, total)
-    events.append(Scored(p, total, tuple((r.label, r.amount, r.rule) for r in rows)))
+    events.append(Scored(p, total, tuple([(r.label, r.amount, r.rule) for r in rows])))
     active = state.players[p].active
     if (
         active is not None
         and not state.turn.declined
-        and any(
-            b.declines_after_scoring() for b in hooked(badges(active), "declines_after_scoring")
-        )
+        and any(b.declines_after_scoring() for b in hooked_badges(active, "declines_after_scoring"))
     ):
         turn = state.turn.updated(stage=Stage.DECLINE_CHOICE, actor=p)
         return state.updated(turn=turn)

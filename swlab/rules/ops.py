@@ -10,7 +10,7 @@ import random
 from dataclasses import replace
 
 from swlab.rules.abilities import registry
-from swlab.rules.abilities.base import Badge, hooked
+from swlab.rules.abilities.base import DERIVED, Badge, hooked
 from swlab.rules.events import (
     BadgesReshuffled,
     ColumnRefilled,
@@ -29,9 +29,32 @@ def badges(race: RaceState) -> tuple[Badge, ...]:
     """The badges working for ``race`` now: banner, plus the power while it lasts.
 
     A race in decline keeps only a badge that stays in decline (Spirit, R-DECLINE-1);
-    decline Ghouls conquer with no power (R-RULING-10). Looked up afresh each time (two
-    dictionary lookups): the registry may give a name another badge.
+    decline Ghouls conquer with no power (R-RULING-10). Asked several times at every step,
+    so kept per (race, power, decline) in
+    :data:`~swlab.rules.abilities.base.DERIVED`, which registering a custom badge clears:
+    a name given another badge is looked up again.
     """
+    key = ("badges", race.name, race.power, race.in_decline)
+    found: tuple[Badge, ...] | None = DERIVED.get(key)
+    if found is None:
+        found = DERIVED[key] = _badges(race)
+    return found
+
+
+def hooked_badges(race: RaceState, hook: str) -> tuple[Badge, ...]:
+    """``hooked(badges(race), hook)``: the badges of ``race`` that replace the no-op
+    default of ``hook``, kept per (race, power, decline, hook) in
+    :data:`~swlab.rules.abilities.base.DERIVED` as :func:`badges` is (one lookup for the
+    two: the flow and the listings ask at every step)."""
+    key = ("hooked badges", race.name, race.power, race.in_decline, hook)
+    found: tuple[Badge, ...] | None = DERIVED.get(key)
+    if found is None:
+        found = DERIVED[key] = hooked(badges(race), hook)
+    return found
+
+
+def _badges(race: RaceState) -> tuple[Badge, ...]:
+    """:func:`badges`, looked up in the registry."""
     rb = registry.race_badge(race.name)
     if not race.power:
         return (rb,)

@@ -144,7 +144,8 @@ UNIT_DEFENCES = all(d == 1 for d in _DEFENCES)
 #: the counts of the defending pieces of a region, as a tuple, in the table's order
 defence_counts = attrgetter(*(p.field for p in _DEFENDING))
 _IMMUNE = tuple(p for p in PIECES if p.immune)
-_immune_flags = attrgetter(*(p.field for p in _IMMUNE))
+#: the immunity flags of a region (Hole, Hero, Dragon), as a tuple, in the table's order
+immune_flags = attrgetter(*(p.field for p in _IMMUNE))
 assert len(_DEFENDING) > 1 and len(_IMMUNE) > 1, "a getter of one field returns no tuple"
 _COMPANY = tuple(p for p in PIECES if p.keeps_company)
 #: fields kept when a race leaves its region (R-CONQ-9), pieces cleared on decline
@@ -164,7 +165,7 @@ def defence(region: RegionState) -> int:
 
 def is_immune(region: RegionState) -> bool:
     """A piece in ``region`` makes it immune (a Hole-in-the-Ground, a Hero, the Dragon)."""
-    return any(_immune_flags(region))
+    return any(immune_flags(region))
 
 
 def companions(region: RegionState) -> int:

@@ -34,8 +34,8 @@ from swlab.rules.cost import MINIMUM, CostBreakdown, conquest_cost, cost_rows
 from swlab.rules.errors import IllegalActionError, Sentence
 from swlab.rules.events import Conquered, Event
 from swlab.rules.geo import Geo
-from swlab.rules.ops import badges, set_region, strip_defender, update_race
-from swlab.rules.pieces import defence, is_immune
+from swlab.rules.ops import badges, hooked_badges, set_region, strip_defender, update_race
+from swlab.rules.pieces import UNIT_DEFENCES, defence, defence_counts, immune_flags, is_immune
 from swlab.rules.state import NOBODY, Conquest, GameState, RaceState, RegionState, setup_regions
 
 T = TypeVar("T")
@@ -62,8 +62,10 @@ class Reach:
     def __init__(self, state: GameState, race: RaceState) -> None:
         self.race = race
         self.badges: tuple[Badge, ...] = badges(race)
-        self.held: Sequence[int] = state.holdings.races.get(race.name, ())
-        self.held_set = state.race_region_set(race.name)
+        #: the state's holdings (read once: the listing asks them several things)
+        self.holdings = holdings = state.holdings
+        self.held: Sequence[int] = holdings.races.get(race.name, ())
+        self.held_set = holdings.held_set(race.name)  # (state.race_region_set, for a race)
         # Each hook is asked only of the badges that replace its no-op default (the others
         # cannot answer anything else); the per-region ones are asked of every candidate.
         water, anywhere, flying, extra, cost, restricting = _hook_table(self.badges)
@@ -146,7 +148,7 @@ class Reach:
         """:meth:`conquests` on many reachable regions: those as at setup priced together
         by set operations, the others judged one by one."""
         geo = state.geo
-        touched = state.holdings.touched
+        touched = self.holdings.touched
         cells: list[tuple[Positions, int]]
         if reachable is EVERYWHERE:
             # the board's regions by defence at setup, less those no longer as at setup
@@ -192,23 +194,36 @@ class Reach:
         guards = self.guards
         conquer_at: list[int] = []
         final_at: list[int] = []
+        # (the cost below is conquest_cost's sum, inlined: this loop runs over every
+        # candidate at every listing)
+        unit = UNIT_DEFENCES
         for i in positions:
             r = regions[i]
             if r.race == name or (water[i] and not water_ok):
                 continue  # R-CONQ-5, R-CONQ-4
-            if r.owner != NOBODY and r.owner != owner and self._shielded(state, i, r, guards):
-                continue  # R-IMMUNE, or the defender's protection (Diplomat's peace)
+            if r.owner != NOBODY and r.owner != owner:
+                # _shielded, inlined: R-IMMUNE, or the defender's protection (Diplomat's peace)
+                if any(immune_flags(r)):
+                    continue
+                guard = guards.get(r.race) or self._guard(state, r.race)
+                if guard[1] and self.protection(state, i) is not None:
+                    continue
             if modifiers is None:
                 cost = conquest_cost(state, race, i, self.cost_badges)
             else:
-                raw = 2 + r.tokens + defence(r)  # R-CONQ-2
-                for amount, where in modifiers:
-                    if where is None or i in where:
-                        raw += amount
+                # R-CONQ-2
+                raw = 2 + r.tokens + (sum(defence_counts(r)) if unit else defence(r))
+                if modifiers:
+                    for amount, where in modifiers:
+                        if where is None or i in where:
+                            raw += amount
                 cost = raw if raw > MINIMUM else MINIMUM  # R-CONQ-3
-            final = cost > hand
-            if final and cost - hand > MAX_SHORT:
-                continue  # R-CONQ-2; R-CONQ-10: the die shows at most 3
+            if cost > hand:
+                if cost - hand > MAX_SHORT:
+                    continue  # R-CONQ-2; R-CONQ-10: the die shows at most 3
+                final = True
+            else:
+                final = False
             if refused is None:
                 if self.restriction(state, i, final) is not None:
                     continue
@@ -246,7 +261,7 @@ class Reach:
         reachable = self._reachable(state)
         if reachable is None:
             return None
-        touched = state.holdings.touched
+        touched = self.holdings.touched
         if reachable is EVERYWHERE:
             geo = state.geo
             everywhere = frozenset(range(len(geo))) if self.water_ok else geo.land
@@ -278,7 +293,7 @@ class Reach:
             if self.flying:
                 return EVERYWHERE
             # R-CONQ-6: the race's border, kept up to date by the holdings
-            near = state.holdings.border(self.race.name, geo.neighbours)
+            near = self.holdings.border(self.race.name, geo.neighbours)
             for b in self.extra_adjacency:
                 extra = b.extra_adjacent_regions(state, self.race)
                 if extra is None:
@@ -350,7 +365,7 @@ class Reach:
         found = state.race(name)
         guard = self.guards[name] = (
             found,
-            () if found is None else hooked(badges(found), "protects"),
+            () if found is None else hooked_badges(found, "protects"),
         )
         return guard
 
@@ -658,7 +673,7 @@ def take_region(
     state = state.updated(turn=turn)
     events.append(told)
     events.extend(evs)
-    for b in hooked(badges(race), "on_conquest"):  # (the default changes nothing)
+    for b in hooked_badges(race, "on_conquest"):  # (the default changes nothing)
         state, evs = b.on_conquest(state, race, i)
         events.extend(evs)
         race = state.race(race.name) or race

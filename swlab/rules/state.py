@@ -155,6 +155,8 @@ _EMPTIED: dict[Any, RegionState] = {}
 HOLDINGS = "holdings"
 #: the counts of every piece in a region, in the order of the pieces table
 _piece_counts = attrgetter(*(p.field for p in _pieces.PIECES))
+#: what :class:`Holdings` counts of a region: its race, its owner, then its piece counts
+_counted = attrgetter("race", "owner", *(p.field for p in _pieces.PIECES))
 _PIECE_FIELDS: tuple[str, ...] = tuple(p.field for p in _pieces.PIECES)
 
 
@@ -223,7 +225,7 @@ class Holdings:
         found = self.borders.get(race)
         if found is None:
             found = self.borders[race] = frozenset().union(
-                *(neighbours[i] for i in self.races.get(race, ()))
+                *[neighbours[i] for i in self.races.get(race, ())]
             )
         return found
 
@@ -258,33 +260,31 @@ class Holdings:
         races, owners, pieces, touched = self.races, self.owners, self.pieces, self.touched
         copied_races = copied_owners = changed = False
         gained: list[tuple[str, int]] = []
-        lost: set[str] = set()
+        lost: list[str] = []
         for i, old, new in changes:
             # a region as at setup has no owner (cheap to tell before comparing)
             at_setup = new.owner == NOBODY and (new is setup[i] or new == setup[i])
-            before, after = _piece_counts(old), _piece_counts(new)
-            if (
-                old.race == new.race
-                and old.owner == new.owner
-                and before == after
-                and (i in touched) != at_setup
-            ):
-                continue  # nothing counted here changes
+            before, after = _counted(old), _counted(new)
+            if before == after and (i in touched) != at_setup:
+                continue  # nothing counted here changes (tokens moved)
             changed = True
-            if old.race != new.race:
+            old_race, new_race = before[0], after[0]
+            if old_race != new_race:
                 if not copied_races:
                     races, copied_races = dict(races), True
-                _move_race(races, i, old.race, new.race)
-                if old.race:
-                    lost.add(old.race)
-                if new.race:
-                    gained.append((new.race, i))
-            if old.owner != new.owner:
+                _move_race(races, i, old_race, new_race)
+                if old_race:
+                    lost.append(old_race)
+                if new_race:
+                    gained.append((new_race, i))
+            if before[1] != after[1]:
                 if not copied_owners:
                     owners, copied_owners = dict(owners), True
-                _move_owner(owners, old.owner, new.owner)
-            if before != after:
-                pieces = tuple(t - b + a for t, b, a in zip(pieces, before, after, strict=True))
+                _move_owner(owners, before[1], after[1])
+            if before[2:] != after[2:]:
+                pieces = tuple(
+                    [t - b + a for t, b, a in zip(pieces, before[2:], after[2:], strict=True)]
+                )
             if at_setup:
                 if i in touched:
                     touched = touched - {i}
@@ -292,7 +292,9 @@ class Holdings:
                 touched = touched | {i}
         if not changed:
             return self
-        out = Holdings(races, owners, pieces, touched)
+        # made without __init__: the per-race sets are carried below, not started empty
+        out = object.__new__(Holdings)
+        out.races, out.owners, out.pieces, out.touched = races, owners, pieces, touched
         out._carry(self, gained, lost, neighbours)
         return out
 
@@ -300,18 +302,22 @@ class Holdings:
         self,
         before: Holdings,
         gained: list[tuple[str, int]],
-        lost: set[str],
+        lost: list[str],
         neighbours: Sequence[frozenset[int]],
     ) -> None:
         """Take the per-race sets of ``before`` that still hold: those of races whose
         regions did not change, and the borders of races that only gained regions (plus
         the new regions' neighbours); a race that lost one is counted again when asked."""
-        moved = lost.union(race for race, _i in gained)
-        self.held_sets = {k: v for k, v in before.held_sets.items() if k not in moved}
-        borders = {k: v for k, v in before.borders.items() if k not in lost}
+        held_sets = before.held_sets.copy()  # (a few races: a copy, then a pop or two)
+        borders = before.borders.copy()
+        for race in lost:
+            held_sets.pop(race, None)
+            borders.pop(race, None)
         for race, i in gained:
+            held_sets.pop(race, None)
             if race in borders and race not in lost:
                 borders[race] = borders[race] | neighbours[i]
+        self.held_sets = held_sets
         self.borders = borders
 
     def on_map(self, piece_field: str) -> int:
@@ -338,7 +344,7 @@ class Holdings:
 def _move_race(races: dict[str, tuple[int, ...]], i: int, old: str, new: str) -> None:
     """Region position ``i`` passes from race ``old`` to race ``new`` ("" for none)."""
     if old:
-        left = tuple(j for j in races[old] if j != i)
+        left = tuple([j for j in races[old] if j != i])
         if left:
             races[old] = left
         else:
@@ -665,17 +671,19 @@ class GameState:
         raise KeyError(race)
 
     def with_tray(self, race: str, delta: int) -> GameState:
-        trays = tuple((n, c + delta) if n == race else (n, c) for n, c in self.trays)
+        trays = tuple([(n, c + delta) if n == race else (n, c) for n, c in self.trays])
         return self.updated(trays=trays)
 
     def race(self, name: str) -> RaceState | None:
         """The race state of ``name`` if some player owns it."""
         for p in self.players:
-            if p.active is not None and p.active.name == name:
-                return p.active
-            for d in p.declined:
-                if d.name == name:
-                    return d
+            active = p.active
+            if active is not None and active.name == name:
+                return active
+            if p.declined:  # (most players have none: no loop to start)
+                for d in p.declined:
+                    if d.name == name:
+                        return d
         return None
 
     def race_regions(self, name: str) -> list[int]:

@@ -115,12 +115,14 @@ class PiecePower(Power):
     def extra_actions(self, state: GameState, race: RaceState) -> Sequence[Action]:
         if not is_acting(state, race, *self.stages) or self.placed_this_turn(state):
             return ()
+        # made here, for the race's own regions only (geo.per_region would make one for
+        # every region of the board, a cost that a 20,000-region board shows)
         ids = state.geo.ids
         out: list[Action] = [self.place(ids[i]) for i in self.place_targets(state, race)]
         if self.lift is not None and self.can_lift_now(state):
             lift, piece, regions = self.lift, self.piece, state.regions
             held = state.race_regions(race.name)
-            out.extend(lift(ids[i]) for i in held if piece.count(regions[i]))
+            out += [lift(ids[i]) for i in held if piece.count(regions[i])]
         return out
 
     # --- checks -------------------------------------------------------------------------

@@ -14,11 +14,11 @@ from typing import ClassVar
 
 from swlab import names
 from swlab.i18n import _
-from swlab.rules.abilities.base import Badge
+from swlab.rules.abilities.base import DERIVED, Badge
 from swlab.rules.actions import Action, Conquer, Final
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Event
-from swlab.rules.ops import acting_race, badges
+from swlab.rules.ops import ACTING, acting_race, badges
 from swlab.rules.reach import conquests_ended
 from swlab.rules.state import GameState, RaceState, Stage
 
@@ -89,19 +89,26 @@ class StageRules:
 
 
 def the_acting_race(state: GameState) -> RaceState:
-    """The race acting now, in a stage where one always does."""
-    race = acting_race(state)
+    """The race acting now, in a stage where one always does (each listing and step asks:
+    :func:`~swlab.rules.ops.acting_race`'s memo read first, inlined)."""
+    race = state.memo.get(ACTING)
+    if race is None or race.name != state.turn.acting:
+        race = acting_race(state)
     assert race is not None, state.turn.stage
     return race
 
 
 def extra_actions(state: GameState, race: RaceState) -> list[Action]:
     """The badges' own decisions open now (dragon, berserk, convert, fortress, ...)."""
+    own = badges(race)
+    acting: tuple[Badge, ...] | None = DERIVED.get(("with actions", own))
+    if acting is None:  # the badges that replace a default of none, kept per badges
+        acting = DERIVED["with actions", own] = tuple(
+            b for b in own if {"extra_actions", "legal_extra_actions"} & b.hooks
+        )
     out: list[Action] = []
-    for b in badges(race):
-        hooks = b.hooks
-        if "extra_actions" in hooks or "legal_extra_actions" in hooks:  # (defaults: none)
-            out.extend(b.legal_extra_actions(state, race))
+    for b in acting:
+        out.extend(b.legal_extra_actions(state, race))
     return out
 
 

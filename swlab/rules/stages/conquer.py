@@ -17,6 +17,9 @@ from swlab.rules.reach import conquer_region, end_conquests, reach_of
 from swlab.rules.stages.base import StageRules, extra_actions, extra_owner, the_acting_race
 from swlab.rules.state import GameState, RaceState, Stage
 
+#: the listed ``decline`` and ``end``: values without fields, made once and shared
+_DECLINE, _END = Decline(), End()
+
 
 class ConquerStage(StageRules):
     """R-CONQ-11: conquests until the player stops (``end``) or the final conquest's die."""
@@ -45,11 +48,11 @@ class ConquerStage(StageRules):
         # turn, and refuses every region after it
         if not conquered_this_turn(state, race):
             abandon = state.geo.per_region(Abandon)
-            out.extend(abandon[i] for i in reach.held)
+            out += [abandon[i] for i in reach.held]
         out.extend(extra_actions(state, race))
         if decline_refusal(state) is None:
-            out.append(Decline())
-        out.append(End())
+            out.append(_DECLINE)
+        out.append(_END)
         return out
 
     def refusal(self, state: GameState, action: Action) -> IllegalActionError | None:

@@ -8,13 +8,16 @@ from __future__ import annotations
 from swlab import names
 from swlab.i18n import N_, _, ngettext
 from swlab.rules import flow
-from swlab.rules.abilities.base import hooked, region_position
+from swlab.rules.abilities.base import region_position
 from swlab.rules.actions import Action, Deploy, Done, Place, Take
 from swlab.rules.errors import IllegalActionError, Sentence
 from swlab.rules.events import Event, TokenMoved
-from swlab.rules.ops import badges, has_regions, set_region, update_race
+from swlab.rules.ops import has_regions, hooked_badges, set_region, update_race
 from swlab.rules.stages.base import StageRules, extra_actions, extra_owner, the_acting_race
 from swlab.rules.state import GameState, RaceState, RegionState, Stage
+
+#: the listed ``done``: a value without fields, made once and shared
+_DONE = Done()
 
 
 class RedeployStage(StageRules):
@@ -41,15 +44,16 @@ class RedeployStage(StageRules):
         out: list[Action] = []
         if race.hand > 0:
             place = per_region(Place)
-            out.extend(place[i] for i in held)
+            out += [place[i] for i in held]
         if self.stage is Stage.REDEPLOY:
             take = per_region(Take)
-            out.extend(take[i] for i in held if state.regions[i].tokens >= 2)
+            regions = state.regions
+            out += [take[i] for i in held if regions[i].tokens >= 2]
         # badge placements (encampments, heroes, fortress, peace); in DEFEND only what the
         # badge allows there (displaced Encampments, R-REDEPLOY-2)
         out.extend(extra_actions(state, race))
         if done_refusal(state, race) is None:
-            out.append(Done())
+            out.append(_DONE)
         return out
 
     def refusal(self, state: GameState, action: Action) -> IllegalActionError | None:
@@ -161,7 +165,7 @@ def done_refusal(state: GameState, race: RaceState) -> tuple[str, Sentence] | No
 
 def _badge_done(state: GameState, race: RaceState) -> tuple[str, Sentence] | None:
     """A badge's reason to keep the redeployment open (a piece still to place)."""
-    for b in hooked(badges(race), "done_refusal"):
+    for b in hooked_badges(race, "done_refusal"):
         refusal = b.done_refusal(state, race)
         if refusal is not None:
             return refusal
