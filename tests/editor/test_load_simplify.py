@@ -24,6 +24,7 @@ from swlab.board.voronoi import random_board
 from swlab.editor.controller import EditorController
 from swlab.safe_io import MAP_LIMITS
 from swlab.workspace import FileBox, Workspace
+from tests.board import test_simplify_map
 from tests.board.test_simplify_map import _map_checks
 
 pytest.importorskip("ipyleaflet")
@@ -39,17 +40,8 @@ SIMPLIFIED = re.compile(
 )
 
 
-@pytest.fixture
-def coast(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A plain export of 30 regions and about 20,000 vertices in the workspace
-    ``tmp_path``, over limits of 4,000 a map and 1,000 a region (hard limit 100,000)."""
-    checks = _map_checks()
-    path = tmp_path / "coast.geojson"
-    checks.write_plain(checks.detailed_board(random_board(30, seed=3), 20_000), path)
-    monkeypatch.setitem(MAP_LIMITS, "map_vertices", 4_000)
-    monkeypatch.setitem(MAP_LIMITS, "region_vertices", 1_000)
-    monkeypatch.setitem(MAP_LIMITS, "simplify_vertices", 100_000)
-    return path
+#: the export of 30 regions over lowered limits, in the workspace ``tmp_path`` (a fixture)
+coast = test_simplify_map.coast
 
 
 def _message(editor: MapEditor | HexMapEditor) -> str:
