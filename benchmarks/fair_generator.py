@@ -4,12 +4,14 @@ Prints only (never asserts)::
 
     .venv/bin/python benchmarks/fair_generator.py [--players 2,5] [--target 0.05]
         [--seed 0] [--screen-games 20] [--max-candidates 60] [--max-seconds S]
-        [--workers 2] [--markdown]
+        [--workers 2] [--regions-per-player X] [--markdown]
 
 For each player count, :func:`swlab.balance.fair.generate_fair` runs with the official
-board's proportions (no other constraint), the fast bot styles and one local Dask cluster of
-``--workers`` processes (``--workers 0``: serially), until the seat distance is at most
-``--target`` on at least 400 new games or the budget runs out. Printed: whether the target
+board's proportions (no other constraint; ``--regions-per-player`` sets that one, the
+constraint that decides whether five players can reach 0.05: ``docs/fair.md``), the fast
+bot styles and one local Dask cluster of ``--workers`` processes (``--workers 0``:
+serially), until the seat distance is at most ``--target`` on at least 400 new games or the
+budget runs out. Printed: whether the target
 was reached, the wall-clock time, the games played in all, the candidates tried, and the
 board's seat distance with its 95 % interval on the games that decided (the verification's,
 or the best screen's when none passed). The header gives the machine, the load average at the
@@ -37,6 +39,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-games", type=int, default=40_000)
     parser.add_argument("--max-seconds", type=float, default=None)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--regions-per-player", type=float, default=None, help="default: the official board's"
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
     args = parser.parse_args(argv)
@@ -47,14 +52,15 @@ def main(argv: list[str] | None = None) -> int:
         f"target {args.target:g}, seed {args.seed}, {args.screen_games} screen games per "
         f"style, budget {args.max_candidates} candidates / {args.max_games} games / "
         f"{args.max_seconds if args.max_seconds is not None else 'no'} s, "
-        f"workers {args.workers}",
+        f"workers {args.workers}, regions per player "
+        f"{args.regions_per_player or 'official'}",
         flush=True,
     )
     rows = []
     for n in players:
         start = time.perf_counter()
         result = generate_fair(
-            Constraints(players=n),
+            Constraints(players=n, regions_per_player=args.regions_per_player),
             args.target,
             seed=args.seed,
             screen_games=args.screen_games,

@@ -91,10 +91,13 @@ class Row(NamedTuple):
 ModifierSets = Sequence[tuple[int, Collection[int] | None]]
 
 
-#: Values derived from badge objects alone (keyed by the objects themselves, never by name),
-#: asked at nearly every step (which badges replace a hook, :func:`hooked`): made once, and
-#: dropped whenever a custom badge is registered (``registry.register_custom``), so that
-#: replaced definitions do not pile up.
+#: Values derived from the badges, asked at nearly every step: which badges replace a hook
+#: (:func:`hooked`, keyed by the badge objects) and which badges a race of a name and power
+#: has (``swlab.rules.ops.badges``, keyed by the names: the official tables never change
+#: during a game). Made once, and dropped whenever a custom badge is registered
+#: (``registry.register_custom``), so that a name finds its new badge and replaced
+#: definitions do not pile up; a test that swaps an official badge clears it too
+#: (tests/rules/conftest.py).
 DERIVED: dict[Hashable, Any] = {}
 
 
