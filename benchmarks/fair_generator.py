@@ -3,7 +3,7 @@
 Prints only (never asserts)::
 
     .venv/bin/python benchmarks/fair_generator.py [--players 2,5] [--target 0.05]
-        [--seed 0] [--screen-games 20] [--max-candidates 60] [--max-seconds S]
+        [--seed 0] [--screen-games 20] [--max-candidates 200] [--max-seconds S]
         [--workers 2] [--regions-per-player X] [--markdown]
 
 For each player count, :func:`swlab.balance.fair.generate_fair` runs with the official
@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--target", type=float, default=0.05, help="seat distance to reach")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--screen-games", type=int, default=20, help="games per style a screen")
-    parser.add_argument("--max-candidates", type=int, default=60)
+    parser.add_argument("--max-candidates", type=int, default=200)
     parser.add_argument("--max-games", type=int, default=40_000)
     parser.add_argument("--max-seconds", type=float, default=None)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)

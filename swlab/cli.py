@@ -743,7 +743,9 @@ def _add_map_commands(commands: argparse._SubParsersAction[argparse.ArgumentPars
         metavar="N",
         help=_("new games of the final verification, 400 or more (default 400)"),
     )
-    search.add_argument("--max-candidates", type=int, default=60, metavar="N", help=_("default 60"))
+    search.add_argument(
+        "--max-candidates", type=int, default=200, metavar="N", help=_("default 200")
+    )
     search.add_argument(
         "--max-games",
         type=int,

@@ -526,7 +526,7 @@ def generate_fair(
     seed: int = 0,
     screen_games: int = 20,
     verify_games: int = MIN_VERIFY_GAMES,
-    max_candidates: int = 60,
+    max_candidates: int = 200,
     max_games: int = 40_000,
     max_seconds: float | None = None,
     workers: int | None = None,
