@@ -72,7 +72,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     With ``--dist loadfile`` a file runs whole on one worker, handed out in the order the
     workers collected them (xdist's own reorder, by number of tests, is turned off: it
     put the wheel's 8 slow tests late, and one worker then ran them alone). Costliest first,
-    the last files handed out are short ones, and the two workers end close together. Each
+    the last files handed out are short ones, and the workers end close together. Each
     worker computes the same order (the controller checks), and a file's tests keep theirs.
     """
     if not os.environ.get("PYTEST_XDIST_WORKER"):

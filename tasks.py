@@ -64,6 +64,9 @@ BUSY_LOOP = "while True: pass  # tasks.py test --busy"
 #: ``si_code`` of a signal the kernel sent itself (Linux): the terminal's Ctrl-C, which
 #: reaches the whole foreground process group, the child included.
 SI_KERNEL = 0x80
+#: Memory one test process may need at its peak: its JupyterLab, its Chromium, a kernel or
+#: two, and a Dask cluster (the workers are capped so that the machine's memory holds them)
+WORKER_MEMORY = 2 << 30
 
 
 def _load_servers() -> ModuleType:
@@ -448,6 +451,19 @@ def stop_leftovers(name: str, value: str, grace: float = LEFTOVER_GRACE) -> list
     return described
 
 
+def test_workers() -> int:
+    """How many test processes run side by side: one more than the machine has cores
+    (a browser test spends much of its time waiting on its server, its kernel or its
+    page, while the other processes use the cores: on a quiet 2-core machine 3 processes
+    took 838 s where 2 took 973 s), as many as the memory holds, and at least 2."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    try:
+        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):  # no sysconf (Windows): the cores decide
+        memory = 1 << 62
+    return max(2, min((cores or 1) + 1, memory // WORKER_MEMORY))
+
+
 def test(args: list[str]) -> int:
     """Lint, type-check, then run every test and notebook (``--busy N``: beside N
     CPU-bound processes); fail if the run left a process behind."""
@@ -462,7 +478,9 @@ def test(args: list[str]) -> int:
     env = dict(os.environ, MPLBACKEND="Agg", PYTHONHASHSEED="0", SWLAB_LANG="en")
     env[RUN_MARK] = mark
     cmd = [
-        *(str(bin_dir() / "pytest"), "-n", "2", "--dist", "loadfile", "--nbval-lax"),
+        # (an ``-n N`` among ARGS comes later, and pytest takes the last)
+        *(str(bin_dir() / "pytest"), "-n", str(test_workers()), "--dist", "loadfile"),
+        "--nbval-lax",
         # files in conftest.py's order, the costliest first (xdist's own reorder, by the
         # number of tests, left a long file for the end); the slowest tests in the log
         *("--no-loadscope-reorder", "--durations=25"),

@@ -533,6 +533,20 @@ def test_busy_takes_a_number() -> None:
     assert "--busy takes a number of processes, not 'many'" in done.stderr
 
 
+@pytest.mark.parametrize(
+    ("cores", "memory_gb", "workers"),
+    [(2, 24, 3), (1, 24, 2), (16, 64, 17), (16, 8, 4), (8, 2, 2)],
+)
+def test_the_suite_runs_one_process_more_than_cores_as_memory_allows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cores: int, memory_gb: int, workers: int
+) -> None:
+    tasks = load_tasks(tmp_path, monkeypatch)
+    monkeypatch.setattr(tasks.os, "sched_getaffinity", lambda _pid: set(range(cores)))
+    pages = {"SC_PAGE_SIZE": 4096, "SC_PHYS_PAGES": memory_gb * (1 << 30) // 4096}
+    monkeypatch.setattr(tasks.os, "sysconf", pages.__getitem__)
+    assert tasks.test_workers() == workers
+
+
 # --- swlab present: SIGTERM, SIGINT by PID and Ctrl-C stop Voila and its kernels ----------
 def in_a_terminal(terminal: int, sigint: Any = signal.SIG_DFL) -> None:  # pragma: no cover
     """The child leads a new session whose controlling terminal is ``terminal``: its
