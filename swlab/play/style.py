@@ -28,10 +28,11 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from shapely import get_coordinates
 from shapely.geometry import mapping
 
 from swlab import names as game_words
-from swlab.board.geometry import label_point, usable
+from swlab.board.geometry import MEMO, label_point, usable
 from swlab.board.model import Board
 from swlab.board.palette import SYMBOL_BADGES, UNKNOWN_SYMBOL_BADGE, UNKNOWN_TERRAIN_COLOUR
 from swlab.board.palette import TERRAIN_COLOURS as PALETTE
@@ -234,7 +235,7 @@ class BoardShapes:
         spots: dict[int, tuple[tuple[float, float], ...]] = {}
         polygon: dict[int, Any] = {}
         for r in board.regions:
-            geometry[r.id] = _plain(mapping(r.polygon))
+            geometry[r.id] = geojson_geometry(r.polygon)
             point, _radius = label_point(r.polygon)
             anchor[r.id] = (round(point.y, 1), round(point.x, 1))
             polygon[r.id] = usable(r.polygon)
@@ -306,6 +307,25 @@ def _spots(poly: Any, anchor: tuple[float, float]) -> tuple[tuple[float, float],
     at = np.asarray(points)
     order = np.argsort((at[:, 0] - ay) ** 2 + (at[:, 1] - ax) ** 2, kind="stable")
     return (anchor, *(points[k] for k in order))
+
+
+def geojson_geometry(geometry: Any) -> dict[str, Any]:
+    """The GeoJSON geometry of a shapely ``geometry``, with JSON lists (what the widget
+    protocol sends), made once while the geometry object lives
+    (:data:`swlab.board.geometry.MEMO`): a redraw after an edit converts only the regions
+    it changed, and the editor's map and its labels share one conversion. The dict is
+    shared: never modify it."""
+
+    def convert() -> dict[str, Any]:
+        if geometry.geom_type == "Polygon" and not geometry.is_empty:
+            # a ring's coordinates at once (NumPy), not a Python tuple per vertex
+            rings = (geometry.exterior, *geometry.interiors)
+            return {"type": "Polygon", "coordinates": [get_coordinates(r).tolist() for r in rings]}
+        plain: dict[str, Any] = _plain(mapping(geometry))
+        return plain
+
+    found: dict[str, Any] = MEMO.get(geometry, "geojson", convert)
+    return found
 
 
 def _plain(obj: Any) -> Any:
@@ -1066,8 +1086,11 @@ def label_rooms(shapes: BoardShapes, zoom: float, px: float) -> LabelRooms:
     if known is None:
         tiny: frozenset[int] = frozenset()
         hidden = hidden_labels(shapes, zoom, px)
+        # each region shrunk by half the gap: the same in every round, so shrunk once
+        inset = LABEL_GAP_PX / 2 / 2.0**zoom
+        own = {rid: shapes.polygon[rid].buffer(-inset) for rid in shapes.ids if rid not in hidden}
         for _round in range(3):
-            known = _rooms(shapes, zoom, px, tiny, hidden)
+            known = _rooms(shapes, zoom, px, tiny, hidden, own)
             if not known.crowded - tiny:
                 break
             tiny |= known.crowded
@@ -1084,9 +1107,11 @@ def _rooms(
     px: float,
     tiny: frozenset[int],
     hidden: frozenset[int] = frozenset(),
+    own: Mapping[int, Any] | None = None,
 ) -> LabelRooms:
     """The rooms of :func:`label_rooms`, the labels of ``tiny`` in their tiny form, none
-    for the ``hidden`` regions."""
+    for the ``hidden`` regions; ``own`` is each shown region shrunk by half of
+    :data:`LABEL_GAP_PX` (made here when not given)."""
     import numpy as np
     import shapely
 
@@ -1104,7 +1129,8 @@ def _rooms(
         if pieces is not None and rid not in tiny:
             w, h = label_extent(rid, pieces, shapes.terrain[rid], shapes.symbols[rid])
             full[rid] = (w * px, h * px)
-    own = {rid: shapes.polygon[rid].buffer(-inset) for rid in shown}
+    if own is None:
+        own = {rid: shapes.polygon[rid].buffer(-inset) for rid in shown}
     where: dict[int, tuple[float, float]] = {}
     for rid in shown:
         pts = np.asarray(shapes.spots.get(rid) or (shapes.anchor[rid],), dtype=float)
