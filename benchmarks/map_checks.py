@@ -106,6 +106,8 @@ CLICK_STEPS: tuple[tuple[str, str, str], ...] = (
     ("  label rooms", "swlab.play.style", "label_rooms"),
     ("  label forms", "swlab.play.style", "label_forms"),
 )
+#: The line of ``--click`` that gives the time spent collecting garbage, in any step.
+COLLECTIONS = "garbage collections (in any step)"
 
 
 Timing = tuple[float, float]
@@ -275,6 +277,25 @@ def offer_then_simplify(path: Path) -> str:
     return next(w for w in editor.load_warnings if "tolerance" in w)
 
 
+def timed_collections() -> tuple[list[float], Any]:
+    """The CPU seconds of each garbage collection from now on (``gc.callbacks``), and a
+    function that stops counting: a collection is charged to whatever step runs when it
+    starts, and with millions of objects alive a full one takes a noticeable time."""
+    import gc
+
+    spent: list[float] = []
+    started = [0.0]
+
+    def callback(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            started[0] = time.process_time()
+        else:
+            spent.append(time.process_time() - started[0])
+
+    gc.callbacks.append(callback)
+    return spent, lambda: gc.callbacks.remove(callback)
+
+
 def timed_steps(steps: tuple[tuple[str, str, str], ...]) -> tuple[dict[str, list[float]], Any]:
     """Wrap each step's function so that its calls add their CPU time to a list (calls
     nested in an outer call of the same function are not counted twice); returns the
@@ -363,19 +384,23 @@ def clicks(path: Path, repeat: int, profile: int) -> None:
     simplifies: list[Timing] = []
     totals: dict[str, list[float]] = {label: [] for label, _module, _name in CLICK_STEPS}
     said = ""
+    totals[COLLECTIONS] = []
     spent, restore = timed_steps(CLICK_STEPS)
+    collections, stop = timed_collections()
     try:
         for _ in range(repeat):
             editor, took = editor_clicks(path)
             loads.append(took)
-            for times in spent.values():
+            for times in (*spent.values(), collections):
                 times.clear()
             simplifies.append(click_simplify(editor))
             said = next(w for w in editor.controller.load_warnings if "tolerance" in w)
             for label, times in spent.items():
                 totals[label] += times
+            totals[COLLECTIONS] += collections
             del editor
     finally:
+        stop()
         restore()
 
     def median(timings: list[Timing]) -> Timing:

@@ -1081,16 +1081,21 @@ def label_rooms(shapes: BoardShapes, zoom: float, px: float) -> LabelRooms:
     """The labels' places and rooms on a map at ``zoom`` with labels of ``px`` pixels per
     em (:class:`LabelRooms`), computed once per view and kept on ``shapes``: the regions
     whose smallest labels crowd each other are given the tiny form, and all placed anew."""
+    import shapely
+
     key = (zoom, px, LABEL_GAP_PX)
     known = shapes.rooms.get(key)
     if known is None:
         tiny: frozenset[int] = frozenset()
         hidden = hidden_labels(shapes, zoom, px)
-        # each region shrunk by half the gap: the same in every round, so shrunk once
+        # each region shrunk by half the gap, and where a label of each size fits in it:
+        # the same in every round, so found once (prepared: ~170 spots tried a region)
         inset = LABEL_GAP_PX / 2 / 2.0**zoom
         own = {rid: shapes.polygon[rid].buffer(-inset) for rid in shapes.ids if rid not in hidden}
+        shapely.prepare(list(own.values()))
+        fitted: dict[tuple[int, bool], tuple[float, float] | None] = {}
         for _round in range(3):
-            known = _rooms(shapes, zoom, px, tiny, hidden, own)
+            known = _rooms(shapes, zoom, px, tiny, hidden, own, fitted)
             if not known.crowded - tiny:
                 break
             tiny |= known.crowded
@@ -1108,10 +1113,12 @@ def _rooms(
     tiny: frozenset[int],
     hidden: frozenset[int] = frozenset(),
     own: Mapping[int, Any] | None = None,
+    fitted: dict[tuple[int, bool], tuple[float, float] | None] | None = None,
 ) -> LabelRooms:
     """The rooms of :func:`label_rooms`, the labels of ``tiny`` in their tiny form, none
     for the ``hidden`` regions; ``own`` is each shown region shrunk by half of
-    :data:`LABEL_GAP_PX` (made here when not given)."""
+    :data:`LABEL_GAP_PX` (made here when not given), ``fitted`` the spot where each
+    region's label, tiny or not, fits inside it (``None``: none), filled as found."""
     import numpy as np
     import shapely
 
@@ -1131,16 +1138,15 @@ def _rooms(
             full[rid] = (w * px, h * px)
     if own is None:
         own = {rid: shapes.polygon[rid].buffer(-inset) for rid in shown}
+    fitted = {} if fitted is None else fitted
     where: dict[int, tuple[float, float]] = {}
     for rid in shown:
-        pts = np.asarray(shapes.spots.get(rid) or (shapes.anchor[rid],), dtype=float)
-        for w, h in (full[rid], sizes[rid]) if rid in full else (sizes[rid],):
-            hw, hh = w / 2 / unit, h / 2 / unit
-            boxes = shapely.box(pts[:, 1] - hw, pts[:, 0] - hh, pts[:, 1] + hw, pts[:, 0] + hh)
-            fits = np.flatnonzero(shapely.contains(own[rid], boxes))
-            if fits.size:  # the pole first, else the spot nearest it where the box fits
-                where[rid] = (float(pts[fits[0], 0]), float(pts[fits[0], 1]))
-                break
+        slot = (rid, rid in tiny)
+        if slot not in fitted:
+            fitted[slot] = _fitting_spot(shapes, rid, own[rid], full.get(rid), sizes[rid], unit)
+        spot = fitted[slot]
+        if spot is not None:
+            where[rid] = spot
     spills = frozenset(shown) - set(where)
     crowded: frozenset[int] = frozenset()
     room: dict[int, Any] = dict(own)
@@ -1170,6 +1176,30 @@ def _rooms(
     for geometry in room.values():
         shapely.prepare(geometry)
     return LabelRooms(zoom, px, where, room, spills, tiny, crowded, hidden)
+
+
+def _fitting_spot(
+    shapes: BoardShapes,
+    rid: int,
+    own: Any,
+    full: tuple[float, float] | None,
+    size: tuple[float, float],
+    unit: float,
+) -> tuple[float, float] | None:
+    """The first of region ``rid``'s spots (the pole first, then the nearest) where its
+    label's box fits inside ``own`` (the region shrunk by half the gap): of its ``full``
+    size (pixels) when it has one and it fits anywhere, else of its smallest ``size``."""
+    import numpy as np
+    import shapely
+
+    pts = np.asarray(shapes.spots.get(rid) or (shapes.anchor[rid],), dtype=float)
+    for w, h in (full, size) if full is not None else (size,):
+        hw, hh = w / 2 / unit, h / 2 / unit
+        boxes = shapely.box(pts[:, 1] - hw, pts[:, 0] - hh, pts[:, 1] + hw, pts[:, 0] + hh)
+        fits = np.flatnonzero(shapely.contains(own, boxes))
+        if fits.size:
+            return (float(pts[fits[0], 0]), float(pts[fits[0], 1]))
+    return None
 
 
 def label_forms(
