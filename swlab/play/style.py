@@ -236,10 +236,7 @@ class BoardShapes:
         polygon: dict[int, Any] = {}
         for r in board.regions:
             geometry[r.id] = geojson_geometry(r.polygon)
-            point, _radius = label_point(r.polygon)
-            anchor[r.id] = (round(point.y, 1), round(point.x, 1))
-            polygon[r.id] = usable(r.polygon)
-            spots[r.id] = _spots(polygon[r.id], anchor[r.id])
+            anchor[r.id], polygon[r.id], spots[r.id] = _label_shape(r.polygon)
         minx, miny, maxx, maxy = board.outline.bounds
         return cls(
             ids=board.ids,
@@ -254,6 +251,26 @@ class BoardShapes:
             polygon=polygon,
             fixed=fixed,
         )
+
+
+def _label_shape(
+    polygon: Any,
+) -> tuple[tuple[float, float], Any, tuple[tuple[float, float], ...]]:
+    """A region's label anchor (its pole of inaccessibility, ``[y, x]``), its polygon made
+    valid and its label spots (:class:`BoardShapes`): pure functions of the polygon, made
+    once while the polygon object lives (:data:`swlab.board.geometry.MEMO`). An edit
+    builds a board sharing every unchanged region's polygon, so its shapes derive only
+    the regions it changed: on 2,000 regions, one edit derived all 2,000 again."""
+
+    def compute() -> tuple[tuple[float, float], Any, tuple[tuple[float, float], ...]]:
+        point, _radius = label_point(polygon)
+        anchor = (round(point.y, 1), round(point.x, 1))
+        shape = usable(polygon)
+        # the polygon itself is not kept in its own memo entry (it would never be freed)
+        return anchor, (None if shape is polygon else shape), _spots(shape, anchor)
+
+    anchor, shape, spots = MEMO.get(polygon, "label shape", compute)
+    return anchor, (polygon if shape is None else shape), spots
 
 
 #: Spots per side of a region's box where its label may go (a grid, kept inside the region).
@@ -1091,7 +1108,7 @@ def label_rooms(shapes: BoardShapes, zoom: float, px: float) -> LabelRooms:
         # each region shrunk by half the gap, and where a label of each size fits in it:
         # the same in every round, so found once (prepared: ~170 spots tried a region)
         inset = LABEL_GAP_PX / 2 / 2.0**zoom
-        own = {rid: shapes.polygon[rid].buffer(-inset) for rid in shapes.ids if rid not in hidden}
+        own = {rid: _shrunk(shapes.polygon[rid], inset) for rid in shapes.ids if rid not in hidden}
         shapely.prepare(list(own.values()))
         fitted: dict[tuple[int, bool], tuple[float, float] | None] = {}
         for _round in range(3):
@@ -1119,7 +1136,6 @@ def _rooms(
     for the ``hidden`` regions; ``own`` is each shown region shrunk by half of
     :data:`LABEL_GAP_PX` (made here when not given), ``fitted`` the spot where each
     region's label, tiny or not, fits inside it (``None``: none), filled as found."""
-    import numpy as np
     import shapely
 
     unit = 2.0**zoom
@@ -1189,17 +1205,31 @@ def _fitting_spot(
     """The first of region ``rid``'s spots (the pole first, then the nearest) where its
     label's box fits inside ``own`` (the region shrunk by half the gap): of its ``full``
     size (pixels) when it has one and it fits anywhere, else of its smallest ``size``."""
-    import numpy as np
-    import shapely
+    spots = shapes.spots.get(rid) or (shapes.anchor[rid],)
 
-    pts = np.asarray(shapes.spots.get(rid) or (shapes.anchor[rid],), dtype=float)
-    for w, h in (full, size) if full is not None else (size,):
-        hw, hh = w / 2 / unit, h / 2 / unit
-        boxes = shapely.box(pts[:, 1] - hw, pts[:, 0] - hh, pts[:, 1] + hw, pts[:, 0] + hh)
-        fits = np.flatnonzero(shapely.contains(own, boxes))
-        if fits.size:
-            return (float(pts[fits[0], 0]), float(pts[fits[0], 1]))
-    return None
+    def compute() -> tuple[float, float] | None:
+        import numpy as np
+        import shapely
+
+        pts = np.asarray(spots, dtype=float)
+        for w, h in (full, size) if full is not None else (size,):
+            hw, hh = w / 2 / unit, h / 2 / unit
+            boxes = shapely.box(pts[:, 1] - hw, pts[:, 0] - hh, pts[:, 1] + hw, pts[:, 0] + hh)
+            fits = np.flatnonzero(shapely.contains(own, boxes))
+            if fits.size:
+                return (float(pts[fits[0], 0]), float(pts[fits[0], 1]))
+        return None
+
+    # a pure function of the shrunk region and these sizes: kept while it lives, so an
+    # edit tries the spots of the regions it changed only
+    found: tuple[float, float] | None = MEMO.get(own, ("fit", spots, full, size, unit), compute)
+    return found
+
+
+def _shrunk(polygon: Any, inset: float) -> Any:
+    """``polygon`` shrunk by ``inset`` (board units): a label's room inside its region,
+    made once while the polygon object lives (:data:`swlab.board.geometry.MEMO`)."""
+    return MEMO.get(polygon, ("shrunk", inset), lambda: polygon.buffer(-inset))
 
 
 def label_forms(
