@@ -224,6 +224,11 @@ class BoardShapes:
     )
     #: each region's spots as a (n, 2) array, made once
     spot_arrays: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)
+    #: the last label forms per view (:func:`label_forms`) and the pieces they are for: the
+    #: labels and their legend ask for the same forms, found once
+    forms: dict[tuple[float, float], tuple[dict[int, RegionState], LabelRooms, dict[int, int]]] = (
+        field(default_factory=dict, compare=False, repr=False)
+    )
     fixed: Mapping[int, RegionState] | None = field(default=None, compare=False, repr=False)
 
     @classmethod
@@ -1241,6 +1246,10 @@ def label_forms(
     import numpy as np
     import shapely
 
+    pieces = dict(region)
+    known = shapes.forms.get((zoom, px))
+    if known is not None and known[0] == pieces:
+        return known[1], dict(known[2])
     rooms = label_rooms(shapes, zoom, px)
     unit = 2.0**zoom
     empty = RegionState()
@@ -1274,6 +1283,9 @@ def label_forms(
             if ok:
                 form[rid] = k
         left = [rid for rid, ok in zip(left, fit, strict=True) if not ok]
+    while len(shapes.forms) >= 8:
+        shapes.forms.pop(next(iter(shapes.forms)))
+    shapes.forms[(zoom, px)] = (pieces, rooms, dict(form))
     return rooms, form
 
 
