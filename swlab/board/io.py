@@ -174,7 +174,7 @@ def _ring_positions(rings: Any) -> int:
     """The positions of a list of rings, as counted before any is read."""
     if not isinstance(rings, list):
         return 0
-    return sum(len(ring) for ring in rings if isinstance(ring, list))
+    return sum(len(ring) for ring in rings if isinstance(ring, list | np.ndarray))
 
 
 def _shape_positions(geometry: Any) -> int:
@@ -363,16 +363,25 @@ class _Reader:
     def ring(self, value: Any, field: str) -> NDArray[np.float64]:
         """A ring's positions as an ``(n, 2)`` array, checked; the first bad position is
         named (:meth:`positions`)."""
-        if not isinstance(value, list):
+        limit = self.coordinate_limit
+        points: NDArray[np.float64] | None = None
+        if isinstance(value, np.ndarray):  # read before (MapFile.compact): checked again
+            if np.isfinite(value).all() and (np.abs(value) <= limit).all():
+                points = value
+            else:
+                value = value.tolist()
+        elif not isinstance(value, list):
             raise self.fail(
                 field,
                 _("expected a list of positions, got {type_name}").format(
                     type_name=_type_name(value)
                 ),
             )
-        points = _positions(value, self.coordinate_limit)
+        else:
+            points = _positions(value, limit)
         if points is None:  # a position to name, or one the quick reading leaves alone
-            points = np.asarray(self.positions(value, field), dtype=float).reshape(-1, 2)
+            read = self.positions(value, field)
+            points = np.asarray(read, dtype=np.float64).reshape(-1, 2)
         if len(points) < 4:
             raise self.fail(
                 field, _("a ring needs at least 4 positions, got {count}").format(count=len(points))
@@ -1140,6 +1149,20 @@ class MapFile:
             raise MapFormatError(source, err.reason) from None
         return cls(source, document, tuple(found), stamp)
 
+    def compact(self) -> MapFile:
+        """This map file with each region's rings of plain positions held as NumPy arrays
+        (:func:`_positions`), read as the lists they replace: what the editor keeps while
+        it offers to simplify a map, in a fifth of the memory (16 bytes a vertex, not
+        about 140) and with nothing for the garbage collector to walk (half a million
+        lists, each walked again as it ages). A ring that is not plain numbers stays as
+        it is, for the reader to name its fault."""
+        document = self.document
+        features = document.get("features") if isinstance(document, dict) else None
+        if not isinstance(features, list):
+            return self
+        kept = [_compact_feature(feature) for feature in features]
+        return dataclasses.replace(self, document={**document, "features": kept})
+
     def current(self, path: str | os.PathLike[str]) -> bool:
         """Whether ``path`` is still the file this was read from, unchanged."""
         return str(path) == self.source and _stamp(path) == self.stamp
@@ -1166,6 +1189,30 @@ class MapFile:
         if warnings is not None:
             warnings.extend(found)
         return board
+
+
+def _compact_feature(feature: Any) -> Any:
+    """``feature`` with the rings of its Polygon (or of each MultiPolygon part) as arrays
+    where they are plain positions (:meth:`MapFile.compact`); the rest shared."""
+    geometry = feature.get("geometry") if isinstance(feature, dict) else None
+    if not isinstance(geometry, dict) or not isinstance(geometry.get("coordinates"), list):
+        return feature
+    coordinates = geometry["coordinates"]
+
+    def rings(value: Any) -> Any:
+        if not isinstance(value, list):
+            return value
+        out = []
+        for ring in value:
+            points = _positions(ring, math.inf) if isinstance(ring, list) else None
+            out.append(ring if points is None else points)
+        return out
+
+    if geometry.get("type") == "MultiPolygon":
+        coordinates = [rings(part) for part in coordinates]
+    else:
+        coordinates = rings(coordinates)
+    return {**feature, "geometry": {**geometry, "coordinates": coordinates}}
 
 
 def _stamp(path: str | os.PathLike[str]) -> tuple[int, int, int, int]:

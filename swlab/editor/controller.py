@@ -957,7 +957,7 @@ class EditorController:
         outcome = self.files.open("load", name, "map", read)
         if over:
             error, opened = over[0]
-            self._offer = (name.strip(), opened)
+            self._offer = (name.strip(), opened.compact())
             offer = simplify_offer(name.strip(), error)
             return self.file_outcome(Outcome(False, offer, offer="simplify"))
         return self._loaded(name, outcome)
