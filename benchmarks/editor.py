@@ -3,7 +3,7 @@
 and one edit.
 
     python benchmarks/editor.py                        # 48, 2,000 and 10,000 regions
-    python benchmarks/editor.py --sizes 48,2000 --repeat 3 --markdown
+    python benchmarks/editor.py --sizes 48,2000 --repeat 3 --markdown [--zoom-in 2]
 
 For each size the board is built once, untimed (48 is the 5-player official board, the
 others ``random_board(size, seed=SEED)``), then:
@@ -14,7 +14,11 @@ others ``random_board(size, seed=SEED)``), then:
   fresh polygon objects, so nothing derived on an earlier run is reused;
 * ``terrain`` - one terrain change through the editor (``MapEditor.apply`` with
   ``set_terrain``: the re-check and the map's refresh), on the editor just opened;
-* ``merge`` - merging two neighbouring regions the same way.
+* ``merge`` - merging two neighbouring regions the same way;
+* ``zoom in`` - the map zoomed in by ``--zoom-in`` steps (what the browser sends), where
+  more labels show: the labels placed for that view;
+* ``zoomed terrain`` - one terrain change at that view, where the labels shown are placed
+  again (on a board of thousands of regions, none show at the fitted zoom).
 
 Also shown: the labels on the map at the fitted zoom (the others hidden until the user
 zooms in, :func:`swlab.play.style.hidden_labels`) and the size of the GeoJSON sent for the
@@ -84,9 +88,10 @@ def neighbours(board: Board) -> tuple[int, int]:
     return min(board.topology.borders)
 
 
-def one_round(board: Board) -> tuple[Timing, Timing, Timing, MapEditor]:
-    """Open the editor on a fresh copy of ``board``, change a terrain, merge two regions:
-    the three timings and the editor."""
+def one_round(board: Board, zoom_in: int) -> tuple[Timing, ...]:
+    """Open the editor on a fresh copy of ``board``, change a terrain, merge two regions,
+    zoom in by ``zoom_in`` steps and change a terrain there: the five timings, then the
+    labels shown zoomed in."""
     copy = fresh(board)
     opened, editor = timed(lambda: MapEditor(copy))
     a, b = neighbours(editor.board)
@@ -95,20 +100,32 @@ def one_round(board: Board) -> tuple[Timing, Timing, Timing, MapEditor]:
     assert done, "the terrain change was refused"
     merged, done = timed(lambda: editor.apply(ed.merge, a, b, select=[a]))
     assert done, "the merge was refused"
-    return opened, terrain, merged, editor
+
+    def zoom() -> None:
+        editor.map.zoom = editor.map.zoom + zoom_in
+
+    zoomed, _ = timed(zoom)
+    c = max(editor.board.ids)
+    other = "swamp" if editor.board[c].terrain != "swamp" else "hill"
+    later, done = timed(lambda: editor.apply(ed.set_terrain, [c], other))
+    assert done, "the terrain change was refused"
+    shown = len(editor.label_layer.layers)
+    editor.controller.undo()  # back to the board as opened, at the fitted zoom
+    editor.controller.undo()
+    editor.controller.undo()
+    editor.map.zoom = editor.map.zoom - zoom_in
+    editor.refresh()
+    return opened, terrain, merged, zoomed, later, (float(shown), float(shown))
 
 
-def measure(size: int, repeat: int, seed: int) -> dict[str, Any]:
-    """One row: the open, terrain and merge timings of one board size."""
+def measure(size: int, repeat: int, seed: int, zoom_in: int) -> dict[str, Any]:
+    """One row: the open, terrain, merge, zoom and zoomed terrain timings of one size."""
     board = board_of(size, seed)
     rounds = []
     for _ in range(repeat):
         ipywidgets.Widget.close_all()  # the last run's widgets go, as a closed notebook's do
-        rounds.append(one_round(board))
-    editor = rounds[-1][3]
-    editor.controller.undo()
-    editor.controller.undo()
-    editor.refresh()
+        rounds.append(one_round(board, zoom_in))
+    editor = MapEditor(fresh(board))
     labels = len(editor.label_layer.layers)
     layer = len(json.dumps(editor.layer.data, separators=(",", ":")))
     ipywidgets.Widget.close_all()
@@ -117,36 +134,40 @@ def measure(size: int, repeat: int, seed: int) -> dict[str, Any]:
         "open": median([r[0] for r in rounds]),
         "terrain": median([r[1] for r in rounds]),
         "merge": median([r[2] for r in rounds]),
+        "zoom in": median([r[3] for r in rounds]),
+        "zoomed terrain": median([r[4] for r in rounds]),
         "labels": labels,
+        "zoomed labels": int(rounds[-1][5][0]),
         "layer MB": layer / 1e6,
     }
 
 
 def report(rows: list[dict[str, Any]], markdown: bool) -> None:
     """One line (or Markdown row) per board size, then the verdicts."""
+    timed_keys = ("open", "terrain", "merge", "zoom in", "zoomed terrain")
+    heads = [f"{key} {kind}" for key in timed_keys for kind in ("wall", "CPU")]
+    names = ["regions", *heads, "labels", "zoomed", "layer MB"]
+    widths = tuple(max(len(n), 8) for n in names)
     if markdown:
         print(
-            "| regions | open wall s | open CPU s | terrain wall s | terrain CPU s "
-            "| merge wall s | merge CPU s | labels shown | region layer MB |"
+            "| regions | "
+            + " | ".join(f"{h} s" for h in heads)
+            + " | labels shown | zoomed in | region layer MB |"
         )
-        print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        print("|---:" * (len(heads) + 4) + "|")
     else:
-        print(
-            f"{'regions':>8} {'open wall':>10} {'open CPU':>9} {'terrain wall':>13} "
-            f"{'terrain CPU':>12} {'merge wall':>11} {'merge CPU':>10} {'labels':>7} "
-            f"{'layer MB':>9}"
-        )
+        print(" ".join(n.rjust(w) for n, w in zip(names, widths, strict=True)))
     for row in rows:
         cells = [
             f"{row['regions']:,}",
-            *(f"{v:.3f}" for key in ("open", "terrain", "merge") for v in row[key]),
+            *(f"{v:.3f}" for key in timed_keys for v in row[key]),
             f"{row['labels']:,}",
+            f"{row['zoomed labels']:,}",
             f"{row['layer MB']:.2f}",
         ]
         if markdown:
             print("| " + " | ".join(cells) + " |")
         else:
-            widths = (8, 10, 9, 13, 12, 11, 10, 7, 9)
             print(" ".join(c.rjust(w) for c, w in zip(cells, widths, strict=True)))
     by_size = {row["regions"]: row for row in rows}
     for size, limit in TARGETS.items():
@@ -167,6 +188,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--repeat", type=int, default=3, help="runs per timing (median)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random boards")
+    parser.add_argument(
+        "--zoom-in", type=int, default=2, help="zoom steps in for the zoomed edit (%(default)s)"
+    )
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
     args = parser.parse_args(argv)
     sizes = [int(s.replace("_", "")) for s in args.sizes.split(",") if s.strip()]
@@ -181,7 +205,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     rows = []
     for size in sizes:
-        rows.append(measure(size, args.repeat, args.seed))
+        rows.append(measure(size, args.repeat, args.seed, args.zoom_in))
         print(f"  measured {size:,} regions", file=sys.stderr, flush=True)
     report(rows, args.markdown)
     return 0

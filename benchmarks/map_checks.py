@@ -4,6 +4,7 @@
     python benchmarks/map_checks.py                 # all cases, median of 5 runs
     python benchmarks/map_checks.py --repeat 9 --markdown
     python benchmarks/map_checks.py --edits         # only the edit cases (seconds, not minutes)
+    python benchmarks/map_checks.py --click [--profile 30]   # the editor's simplify click
 
 Cases (each the median of ``--repeat`` runs; the board is built once, untimed):
 
@@ -30,6 +31,15 @@ Cases (each the median of ``--repeat`` runs; the board is built once, untimed):
   (:class:`~swlab.editor.controller.EditorController`): *load* refused with the offer to
   simplify (the whole file read and counted), then *simplify*: read, simplified and
   checked as the editor checks a board it shows. Target: 5 s.
+
+With ``--click``, only the editor's two clicks on the 500,000-vertex file, as a person
+makes them in :class:`~swlab.editor.MapEditor` (widgets attached): *load* (refused, the
+offer shown), then *simplify* (read, simplified, checked, the map, labels and lists
+redrawn). Each click's CPU time (median of ``--repeat`` runs on a new editor), and the CPU
+time of each step of the *simplify* click, measured by wrapping the functions the click
+calls (:data:`CLICK_STEPS`; a step's time includes the steps it calls). ``--profile N``
+adds a cProfile of one *simplify* click (the N functions of most own time, and most
+cumulative time). Target: the *simplify* click within 5 s of CPU.
 
 Targets are judged on the CPU time (the wall time is printed too: on a machine shared
 with other jobs it includes the wait for a core). Prints figures only and never fails on
@@ -74,7 +84,30 @@ TARGETS = {
     "dense region": 5.0,
     "500k simplified": 5.0,
     "500k in the editor": 5.0,
+    "simplify click": 5.0,
 }
+
+#: The steps of the editor's *simplify* click timed by ``--click``: (label, module, name),
+#: ``name`` a function of the module or ``Class.method``; a step includes those it calls.
+CLICK_STEPS: tuple[tuple[str, str, str], ...] = (
+    ("read the file (bytes, UTF-8)", "swlab.safe_io", "read_bytes"),
+    ("parse the JSON", "swlab.safe_io", "parse_json"),
+    ("build the board (incl. simplify)", "swlab.board.io", "parse_board"),
+    ("simplify_regions", "swlab.board.simplify", "simplify_regions"),
+    ("  coverage_is_valid", "shapely", "coverage_is_valid"),
+    ("  coverage_clean", "shapely", "coverage_clean"),
+    ("  coverage_simplify", "shapely", "coverage_simplify"),
+    ("new draft (from_board)", "swlab.editor.draft", "from_board"),
+    ("redraw (incl. check)", "swlab.editor.widget", "MapEditor._refresh"),
+    ("check (validate)", "swlab.editor.controller", "EditorController.check"),
+    ("regions' GeoJSON", "swlab.editor.overlays", "region_features"),
+    ("labels", "swlab.editor.labels", "RegionLabels.show"),
+    ("  label shapes (BoardShapes)", "swlab.play.style", "BoardShapes.from_board"),
+    ("  label rooms", "swlab.play.style", "label_rooms"),
+    ("  label forms", "swlab.play.style", "label_forms"),
+)
+#: The line of ``--click`` that gives the time spent collecting garbage, in any step.
+COLLECTIONS = "garbage collections (in any step)"
 
 
 Timing = tuple[float, float]
@@ -244,6 +277,160 @@ def offer_then_simplify(path: Path) -> str:
     return next(w for w in editor.load_warnings if "tolerance" in w)
 
 
+def timed_collections() -> tuple[list[float], Any]:
+    """The CPU seconds of each garbage collection from now on (``gc.callbacks``), and a
+    function that stops counting: a collection is charged to whatever step runs when it
+    starts, and with millions of objects alive a full one takes a noticeable time."""
+    import gc
+
+    spent: list[float] = []
+    started = [0.0]
+
+    def callback(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            started[0] = time.process_time()
+        else:
+            spent.append(time.process_time() - started[0])
+
+    gc.callbacks.append(callback)
+    return spent, lambda: gc.callbacks.remove(callback)
+
+
+def timed_steps(steps: tuple[tuple[str, str, str], ...]) -> tuple[dict[str, list[float]], Any]:
+    """Wrap each step's function so that its calls add their CPU time to a list (calls
+    nested in an outer call of the same function are not counted twice); returns the
+    lists by label and a function that puts the originals back. A module function is
+    replaced wherever a loaded ``swlab`` module (or ``shapely``) holds it."""
+    import functools
+    import importlib
+
+    spent: dict[str, list[float]] = {label: [] for label, _module, _name in steps}
+    undo: list[tuple[Any, str, Any]] = []
+    for label, module_name, name in steps:
+        owner: Any = importlib.import_module(module_name)
+        attr = name
+        if "." in name:
+            cls_name, attr = name.split(".")
+            owner = getattr(owner, cls_name)
+        original = owner.__dict__[attr] if isinstance(owner, type) else getattr(owner, attr)
+        method = isinstance(original, classmethod)
+        function = original.__func__ if method else original
+        depth = [0]
+
+        def wrapper(
+            *args: Any, _f: Any = function, _l: str = label, _d: list[int] = depth, **kw: Any
+        ) -> Any:
+            if _d[0]:
+                return _f(*args, **kw)
+            _d[0] += 1
+            start = time.process_time()
+            try:
+                return _f(*args, **kw)
+            finally:
+                spent[_l].append(time.process_time() - start)
+                _d[0] -= 1
+
+        functools.update_wrapper(wrapper, function)
+        replacement: Any = classmethod(wrapper) if method else wrapper
+        holders = [owner]
+        if not isinstance(owner, type):
+            holders += [
+                m
+                for n, m in list(sys.modules.items())
+                if (n.startswith("swlab") or n == "shapely") and m is not owner
+            ]
+        for holder in holders:
+            for key, value in list(vars(holder).items()):
+                if value is original:
+                    undo.append((holder, key, value))
+                    setattr(holder, key, replacement)
+
+    def restore() -> None:
+        for holder, key, value in reversed(undo):
+            setattr(holder, key, value)
+
+    return spent, restore
+
+
+def editor_clicks(path: Path) -> tuple[Any, Timing]:
+    """A new :class:`~swlab.editor.MapEditor` whose *load* was clicked on ``path`` (the
+    offer shown), and that click's wall and CPU seconds."""
+    from swlab.editor import MapEditor
+
+    editor = MapEditor(official_board(3), workspace=path.parent, width=800)
+    editor.path.value = path.name
+    start, start_cpu = time.perf_counter(), time.process_time()
+    editor.buttons["load"].click()
+    took = (time.perf_counter() - start, time.process_time() - start_cpu)
+    if editor.controller.offered != path.name:
+        raise SystemExit(f"{path} was not offered to be simplified")
+    return editor, took
+
+
+def click_simplify(editor: Any) -> Timing:
+    """The *simplify* click on an editor that offers it: wall and CPU seconds."""
+    start, start_cpu = time.perf_counter(), time.process_time()
+    editor.buttons["simplify"].click()
+    took = (time.perf_counter() - start, time.process_time() - start_cpu)
+    if not any("tolerance" in w for w in editor.controller.load_warnings):
+        raise SystemExit("the map was not loaded simplified")
+    return took
+
+
+def clicks(path: Path, repeat: int, profile: int) -> None:
+    """``--click``: the editor's two clicks on ``path``, each the median of ``repeat``
+    runs, the steps of the *simplify* click, and (``profile`` > 0) its profile."""
+    loads: list[Timing] = []
+    simplifies: list[Timing] = []
+    totals: dict[str, list[float]] = {label: [] for label, _module, _name in CLICK_STEPS}
+    said = ""
+    totals[COLLECTIONS] = []
+    spent, restore = timed_steps(CLICK_STEPS)
+    collections, stop = timed_collections()
+    try:
+        for _ in range(repeat):
+            editor, took = editor_clicks(path)
+            loads.append(took)
+            for times in (*spent.values(), collections):
+                times.clear()
+            simplifies.append(click_simplify(editor))
+            said = next(w for w in editor.controller.load_warnings if "tolerance" in w)
+            for label, times in spent.items():
+                totals[label] += times
+            totals[COLLECTIONS] += collections
+            del editor
+    finally:
+        stop()
+        restore()
+
+    def median(timings: list[Timing]) -> Timing:
+        return statistics.median(t[0] for t in timings), statistics.median(t[1] for t in timings)
+
+    report(
+        [
+            ("load click", "refused, the offer shown", median(loads), ""),
+            ("simplify click", "read, simplified, checked, redrawn", median(simplifies), said),
+        ],
+        False,
+    )
+    print(f"\nsteps of the simplify click, CPU s (mean of {repeat} runs; calls per run):")
+    for label, times in totals.items():
+        if times:
+            print(f"  {label:<36} {sum(times) / repeat:8.3f}   {len(times) // repeat}")
+    if profile:
+        import cProfile
+        import pstats
+
+        editor, _took = editor_clicks(path)
+        profiler = cProfile.Profile()
+        profiler.enable()
+        click_simplify(editor)
+        profiler.disable()
+        stats = pstats.Stats(profiler, stream=sys.stdout)
+        stats.sort_stats("tottime").print_stats(profile)
+        stats.sort_stats("cumulative").print_stats(profile)
+
+
 def read_and_check(path: Path) -> int:
     return len(validate(read_board(path)))
 
@@ -279,12 +466,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--edits", action="store_true", help="only the edit cases (5p and 2000 regions)"
     )
+    parser.add_argument(
+        "--click",
+        action="store_true",
+        help="only the editor's load and simplify clicks on the 500,000-vertex file",
+    )
+    parser.add_argument(
+        "--profile", type=int, default=0, metavar="N", help="with --click: profile one click"
+    )
     args = parser.parse_args(argv)
     print(
         f"# {os.cpu_count()} CPUs, Python {platform.python_version()}, shapely "
         f"{shapely.__version__} (GEOS {shapely.geos_version_string}), numpy {np.__version__}"
     )
     rows: list[tuple[str, str, Timing, str]] = []
+    if args.click:
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "coast.geojson"
+            coast = detailed_board(random_board(200, seed=0), 500_000)
+            writer = write_plain(coast, path)
+            count = sum(len(shapely.get_coordinates(r.polygon)) for r in coast)
+            print(f"# {count:,} vertices, {path.stat().st_size / 1e6:.1f} MB ({writer})")
+            clicks(path, args.repeat, args.profile)
+        return 0
     five = official_board(5)
     moved, painted = edit_then_check(five, args.repeat)
     rows.append(("5p edit", f"{len(five)} regions, move a vertex", moved, ""))

@@ -35,7 +35,14 @@ from swlab import names as game_words
 from swlab.board.catalog import OFFICIAL_PLAYERS, find_graph, load_board, official_board
 from swlab.board.generate import RegionGraph
 from swlab.board.graph import board_to_graph, read_graph_document
-from swlab.board.io import MapFormatError, MapTooDetailed, MapWarning, read_board, write_board
+from swlab.board.io import (
+    MapFile,
+    MapFormatError,
+    MapTooDetailed,
+    MapWarning,
+    read_board,
+    write_board,
+)
 from swlab.board.model import TURNS_BY_PLAYERS, Board
 from swlab.board.stats import compare_stats, shown_words
 from swlab.board.validate import Problem, ProblemKind, check_board
@@ -375,8 +382,9 @@ class EditorController:
         self.message: Message | None = None
         #: What the reader assumed of the last loaded file (``str`` of each MapWarning).
         self.load_warnings: list[str] = []
-        #: the file the file box offers to load simplified ("simplify" or "keep")
-        self.offered: str | None = None
+        #: the file the file box offers to load simplified ("simplify" or "keep"): its
+        #: name and the map file read for the offer (:attr:`offered`)
+        self._offer: tuple[str, MapFile] | None = None
         self.files = files if files is not None else FileBox(Workspace())
         #: how near (screen pixels) a dragged corner must come to a corner or a border to
         #: snap onto it
@@ -393,6 +401,14 @@ class EditorController:
     @property
     def board(self) -> Board:
         return self.draft.board
+
+    @property
+    def offered(self) -> str | None:
+        """The name of the file the file box offers to load simplified ("simplify" or
+        "keep"), or ``None``. The map file read for the offer, decoded, is kept with it
+        for "simplify" (no second read of 10 MB) and dropped with the offer: on the
+        answer, on any other file request, and on any load."""
+        return None if self._offer is None else self._offer[0]
 
     @property
     def problems(self) -> list[Problem]:
@@ -867,7 +883,7 @@ class EditorController:
     def save_box(self, name: str) -> Outcome:
         """The save button: ``name`` inside the workspace; an existing file waits for
         :meth:`confirm_file` or :meth:`keep_file`."""
-        self.offered = None
+        self._offer = None
         return self.file_outcome(
             self.files.save("save", name, "map", lambda target: write_board(self.board, target))
         )
@@ -879,8 +895,8 @@ class EditorController:
     def keep_file(self) -> Outcome:
         """ "keep": leave the existing file as it is, or, when a map too detailed was
         offered to be simplified, the board being edited (nothing is loaded)."""
-        if self.offered is not None:
-            name, self.offered = self.offered, None
+        if self._offer is not None:
+            name, self._offer = self._offer[0], None
             kept = _("Kept the board you are editing; {file} was not loaded.").format(file=name)
             return self.file_outcome(Outcome(False, kept))
         return self.file_outcome(self.files.cancel())
@@ -912,9 +928,9 @@ class EditorController:
         FeatureCollection of another tool); a file that cannot be read changes nothing.
         With ``simplify``, a map over the vertex limits is simplified under them (the
         warning shown says how)."""
-        self.offered = None  # a question the file box asked before is answered by this load
+        self._offer = None  # a question the file box asked before is answered by this load
         try:
-            self._read(Path(path), simplify)
+            self._read(MapFile.read(Path(path)), simplify)
         except MapFormatError as error:
             self.say(str(error), refused=True)
             return False
@@ -926,32 +942,40 @@ class EditorController:
         changes nothing. A map refused for its vertices alone, within what swlab can
         simplify, is offered to be loaded simplified (:meth:`simplify_file`) or not
         (:meth:`keep_file`)."""
-        self.offered = None
-        over: list[MapTooDetailed] = []
+        self._offer = None
+        over: list[tuple[MapTooDetailed, MapFile]] = []
 
         def read(target: Path) -> None:
+            opened = MapFile.read(target)
             try:
-                self._read(target)
+                self._read(opened)
             except MapTooDetailed as error:
                 if error.simplifiable:
-                    over.append(error)
+                    over.append((error, opened))
                 raise
 
         outcome = self.files.open("load", name, "map", read)
         if over:
-            self.offered = name.strip()
-            offer = simplify_offer(self.offered, over[0])
+            error, opened = over[0]
+            self._offer = (name.strip(), opened.compact())
+            offer = simplify_offer(name.strip(), error)
             return self.file_outcome(Outcome(False, offer, offer="simplify"))
         return self._loaded(name, outcome)
 
     def simplify_file(self) -> Outcome:
         """ "simplify": load the file offered by :meth:`load_box`, simplified under the
         vertex limits (shared borders kept together); the warning says with which
-        tolerance and how many vertices before and after."""
-        name, self.offered = self.offered, None
-        if name is None:
+        tolerance and how many vertices before and after. The board is built from the
+        map file read for the offer, unless the file changed since."""
+        offer, self._offer = self._offer, None
+        if offer is None:
             return self.file_outcome(Outcome(False, _("Nothing to simplify.")))
-        outcome = self.files.open("load", name, "map", lambda t: self._read(t, simplify=True))
+        name, kept = offer
+
+        def read(target: Path) -> None:
+            self._read(kept if kept.current(target) else MapFile.read(target), simplify=True)
+
+        outcome = self.files.open("load", name, "map", read)
         return self._loaded(name, outcome)
 
     def _loaded(self, name: str, outcome: Outcome) -> Outcome:
@@ -961,14 +985,16 @@ class EditorController:
             self.say(_("Loaded {file}.").format(file=name.strip()) + self._warning_lines())
         return outcome
 
-    def _read(self, target: Path, simplify: bool = False) -> None:
-        """Read ``target`` into a new draft; what the reader assumed of a file from another
-        tool (players, turns, numbered ids, terrain case) is kept to be shown with it."""
+    def _read(self, opened: MapFile, simplify: bool = False) -> None:
+        """Build a new draft from the map file ``opened``; what the reader assumed of a
+        file from another tool (players, turns, numbered ids, terrain case) is kept to be
+        shown with it."""
         warnings: list[MapWarning] = []
-        self.replace(ed.from_geojson(target, warnings=warnings, simplify=simplify))
+        self.replace(ed.from_board(opened.board(warnings=warnings, simplify=simplify)))
         self.set_design(None)
         # named as the file box names it: the page never shows the server's folders
-        self.load_warnings = [str(dataclasses.replace(w, source=target.name)) for w in warnings]
+        name = Path(opened.source).name
+        self.load_warnings = [str(dataclasses.replace(w, source=name)) for w in warnings]
 
     def _warning_lines(self) -> str:
         return "".join(f"\n{line}" for line in self.load_warnings)

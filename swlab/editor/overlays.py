@@ -25,16 +25,17 @@ from pathlib import Path
 from typing import Any
 
 import shapely
-from shapely.geometry import LineString, mapping
+from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
 
 from swlab.board.generate import RegionGraph
-from swlab.board.geometry import MEMO, NEAR_CELLS, grid_size
+from swlab.board.geometry import NEAR_CELLS, grid_size
 from swlab.board.geometry import label_point as pole
 from swlab.board.graph import read_graph_document
 from swlab.board.model import Board
 from swlab.board.validate import Problem
 from swlab.i18n import N_, _, ngettext, percent
+from swlab.play.style import geojson_geometry
 
 __all__ = [
     "CORNER_TEXT",
@@ -338,16 +339,8 @@ def expected_diff(
 def _feature(geometry: BaseGeometry, style: dict[str, Any], **props: Any) -> dict[str, Any]:
     # a region's GeoJSON is built once while its polygon lives: an edit redraws the map
     # converting only the regions it changed (the dict is shared: never modified)
-    plain = MEMO.get(geometry, "geojson", lambda: _plain(mapping(geometry)))
+    plain = geojson_geometry(geometry)
     return {"type": "Feature", "geometry": plain, "properties": {**props, "style": style}}
-
-
-def _plain(obj: Any) -> Any:
-    if isinstance(obj, dict):
-        return {k: _plain(v) for k, v in obj.items()}
-    if isinstance(obj, list | tuple):
-        return [_plain(v) for v in obj]
-    return obj
 
 
 def _collection(features: Sequence[dict[str, Any]]) -> dict[str, Any]:

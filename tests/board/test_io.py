@@ -130,6 +130,54 @@ def small_board() -> Board:
     )
 
 
+def _one_region(ring: list[list[object]]) -> dict[str, object]:
+    square = {"type": "Polygon", "coordinates": [ring]}
+    return {
+        "type": "FeatureCollection",
+        "features": [{"type": "Feature", "id": 1, "geometry": square, "properties": {}}],
+    }
+
+
+@pytest.mark.parametrize(
+    "ring",
+    [
+        [[0, 0], [4, 0], [4, 3], [0, 0]],  # integers
+        [[0.5, 0], [4, 0.25], [4, 3], [0.5, 0]],  # integers and decimals
+        [[0, 0, 7], [4, 0, 7], [4, 3, 7], [0, 0, 7]],  # a height, dropped
+        [[0, 0], [4, 0, 7], [4, 3], [0, 0]],  # a height on one position only
+        [[0, 0, "a"], [4, 0, None], [4, 3, True], [0, 0]],  # what follows x, y is ignored
+    ],
+)
+def test_positions_read_a_ring_at_a_time_as_one_at_a_time(ring: list[list[object]]) -> None:
+    # a ring's positions are read at once when they are plain numbers (NumPy), else one by
+    # one: both readings give the same polygon
+    board = parse_board(_one_region(ring), "ring")
+    assert list(board.regions[0].polygon.exterior.coords) == [
+        (float(p[0]), float(p[1]))  # type: ignore[arg-type]
+        for p in ring
+    ]
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        (True, "expected a position [x, y] of two numbers"),  # JSON true is not a number
+        ("1", "expected a position [x, y] of two numbers"),
+        (float("nan"), "coordinates must be finite numbers"),
+        (10**400, "coordinates must be finite numbers"),
+        (2e9, "coordinate 2e+09 is beyond ±1e+09"),
+    ],
+)
+def test_a_bad_position_among_many_is_named(bad: object, message: str) -> None:
+    ring: list[list[object]] = [[float(k), 0.0] for k in range(1000)]
+    ring += [[0.0, 5.0], [0.0, 0.0]]
+    ring[617] = [617.0, bad]
+    with pytest.raises(MapFormatError) as caught:
+        parse_board(_one_region(ring), "ring")
+    assert caught.value.field == "geometry.coordinates[0][617]"
+    assert message in str(caught.value)
+
+
 def test_write_then_read_gives_an_equal_board(tmp_path: Path) -> None:
     board = small_board()
     path = tmp_path / "board.geojson"
@@ -151,7 +199,9 @@ def test_second_write_gives_identical_bytes(tmp_path: Path) -> None:
     assert "Ærøskøbing".encode() in first.read_bytes()  # UTF-8, not \\u escapes
 
 
-def test_write_is_atomic_when_the_rename_fails(tmp_path: Path, monkeypatch) -> None:
+def test_write_is_atomic_when_the_rename_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "board.geojson"
     path.write_text("old map\n", encoding="utf-8")
 

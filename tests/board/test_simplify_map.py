@@ -128,3 +128,34 @@ def test_map_check_simplify_warns_then_checks(
     assert code in (0, 1)  # checked: OK, or the map's own problems listed
     assert said.out.strip(), "the check's verdict is printed"
     assert "a map may have" not in said.out + said.err.split("simplified")[1]
+
+
+def test_a_compact_map_file_reads_as_the_file(coast: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the editor keeps while it offers to simplify (rings as arrays) builds the same
+    board, warnings and refusals as the file it came from."""
+    from swlab.board.io import MapFile
+
+    opened = MapFile.read(coast)
+    kept = opened.compact()
+    for simplify in (False, True):
+        said: list[MapWarning] = []
+        if not simplify:
+            with pytest.raises(MapFormatError) as refused:
+                kept.board()
+            with pytest.raises(MapFormatError) as again:
+                opened.board()
+            assert str(refused.value) == str(again.value)
+            continue
+        board = kept.board(simplify=True, warnings=said)
+        fresh: list[MapWarning] = []
+        read = read_board(coast, simplify=True, warnings=fresh)
+        assert [r.polygon.wkb for r in board] == [r.polygon.wkb for r in read]
+        assert said == fresh
+    # a limit lowered meanwhile is applied to the arrays too, naming the same position
+    monkeypatch.setitem(MAP_LIMITS, "coordinate", 50.0)
+    with pytest.raises(MapFormatError) as refused:
+        kept.board(simplify=True)
+    with pytest.raises(MapFormatError) as again:
+        opened.board(simplify=True)
+    assert "is beyond ±50" in str(refused.value)
+    assert str(refused.value) == str(again.value)

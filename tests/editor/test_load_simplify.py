@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from swlab.board import MapFormatError, read_board
-from swlab.board.io import MapTooDetailed
+from swlab.board.io import MapTooDetailed, MapWarning
 from swlab.board.voronoi import random_board
 from swlab.editor.controller import EditorController
 from swlab.safe_io import MAP_LIMITS
@@ -98,6 +100,60 @@ def test_the_controller_offers_then_loads_simplified(coast: Path) -> None:
     assert any(SIMPLIFIED.search(w) for w in c.load_warnings), c.load_warnings
     assert c.view().message is not None and "Loaded coast.geojson." in c.view().message.text
     assert not c.simplify_file().ok  # asked once, answered once
+
+
+def test_simplify_builds_the_board_from_the_file_read_for_the_offer(
+    coast: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import swlab.safe_io
+
+    reads: list[str] = []
+    read_bytes = swlab.safe_io.read_bytes
+
+    def counted(path: Any, kind: str) -> bytes:
+        reads.append(Path(path).name)
+        return read_bytes(path, kind)
+
+    monkeypatch.setattr(swlab.safe_io, "read_bytes", counted)
+    c = EditorController("official_3p", files=FileBox(Workspace(coast.parent)))
+    assert c.load_box("coast.geojson").offer == "simplify"
+    assert reads == ["coast.geojson"]
+    assert c.simplify_file().ok
+    assert reads == ["coast.geojson"]  # not read again: 10 MB read and decoded once
+    # the same board and warnings as a file read afresh
+    said: list[MapWarning] = []
+    fresh = read_board(coast, simplify=True, warnings=said)
+    assert [r.polygon.wkb for r in c.board] == [r.polygon.wkb for r in fresh]
+    assert c.board.outline.wkb == fresh.outline.wkb
+    assert c.load_warnings == [str(replace(w, source="coast.geojson")) for w in said]
+
+
+def test_a_file_changed_after_the_offer_is_read_again(coast: Path) -> None:
+    c = EditorController("official_3p", files=FileBox(Workspace(coast.parent)))
+    assert c.load_box("coast.geojson").offer == "simplify"
+    checks = _map_checks()
+    checks.write_plain(checks.detailed_board(random_board(20, seed=5), 20_000), coast)
+    assert c.simplify_file().ok
+    assert len(c.board) == 20  # the file as it is now, not as it was offered
+
+
+def test_the_file_read_for_the_offer_goes_with_it(coast: Path) -> None:
+    c = EditorController("official_3p", files=FileBox(Workspace(coast.parent)))
+    other = coast.parent / "small.geojson"
+    _map_checks().write_plain(random_board(12, seed=0), other)
+    answers: dict[str, Callable[[], object]] = {
+        "keep": c.keep_file,
+        "another load": lambda: c.load_box("small.geojson"),
+        "a load from code": lambda: c.load(other),
+        "a save": lambda: c.save_box("saved.geojson"),
+    }
+    for what, answer in answers.items():
+        assert c.load_box("coast.geojson").offer == "simplify", what
+        assert c._offer is not None and c._offer[1].document is not None
+        answer()
+        # nothing keeps the decoded file (tens of MB) once the offer is answered
+        assert c.offered is None and c._offer is None, what
+        assert not c.simplify_file().ok, what
 
 
 def test_simplify_in_the_editor_loads_it_with_the_warning_beside_the_file_box(
