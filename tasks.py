@@ -22,7 +22,9 @@ swlab's Voila template, which asks no outside host for anything: it works offlin
 
 ``test`` leaves nothing running: every process the tests start carries a mark in its
 environment (``SWLAB_TEST_RUN``), and a process still alive after pytest is listed (its
-command line, the ports it listens on), stopped, and fails the run.
+command line, the ports it listens on), stopped, and fails the run. Its processes write
+bytecode (``__pycache__``) even where ``PYTHONDONTWRITEBYTECODE`` is set: compiling swlab
+and rewriting the tests anew in each of them cost more CPU than any test.
 """
 
 from __future__ import annotations
@@ -477,6 +479,11 @@ def test(args: list[str]) -> int:
     mark = uuid.uuid4().hex
     env = dict(os.environ, MPLBACKEND="Agg", PYTHONHASHSEED="0", SWLAB_LANG="en")
     env[RUN_MARK] = mark
+    # the run starts hundreds of Python processes (pytest's workers, each collecting every
+    # test file; notebook kernels; swlab commands): without written bytecode each one
+    # compiles swlab again and each worker rewrites every test file's asserts again (a
+    # collection: 17.6 s of CPU instead of 7.2 s). __pycache__ is git-ignored.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     cmd = [
         # (an ``-n N`` among ARGS comes later, and pytest takes the last)
         *(str(bin_dir() / "pytest"), "-n", str(test_workers()), "--dist", "loadfile"),

@@ -386,7 +386,8 @@ for entry in Path("/proc").iterdir():
                 busy[int(entry.name)] = fields[0]
     except OSError:
         pass
-record = {"busy": busy, "mark": os.environ.get("SWLAB_TEST_RUN"), "argv": sys.argv[1:]}
+record = {"busy": busy, "mark": os.environ.get("SWLAB_TEST_RUN"), "argv": sys.argv[1:],
+          "no_bytecode": os.environ.get("PYTHONDONTWRITEBYTECODE")}
 if os.environ.get("FAKE_LEAVE"):
     server = subprocess.Popen(
         [sys.executable, "-c", "import socket, time\\ns = socket.socket()\\n"
@@ -477,6 +478,16 @@ def test_busy_processes_run_beside_the_tests_and_stop_with_them(tmp_path: Path, 
     assert proc.returncode == code, out
     assert "3 busy processes run beside the tests" in out
     assert wait_gone([int(p) for p in seen["busy"]], timeout=5) == []
+
+
+@linux_only
+def test_the_test_run_writes_bytecode_whatever_the_environment_says(tmp_path: Path) -> None:
+    """Every process of the run may cache what it compiled (swlab, pytest's rewritten
+    tests): ``PYTHONDONTWRITEBYTECODE`` is not passed on to pytest."""
+    proc, record = start_test_run(tmp_path, PYTHONDONTWRITEBYTECODE="1")
+    out = proc.communicate(timeout=120)[0]
+    assert proc.returncode == 0, out
+    assert json.loads(record.read_text())["no_bytecode"] is None
 
 
 @linux_only

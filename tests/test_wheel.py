@@ -38,6 +38,15 @@ NOT_SOURCE = shutil.ignore_patterns(
     ".git", ".venv", "out", "build", "dist", "*.egg-info", "__pycache__", ".*_cache"
 )
 OFFICIAL = [f"official_{n}p" for n in (2, 3, 4, 5)]
+#: Not passed to the fresh environment's processes: ``PYTHONPATH`` (a checkout on it would
+#: count as swlab "already installed"), ``PYTHONHOME``, and ``PYTHONDONTWRITEBYTECODE`` (pip
+#: installs without compiling; the processes of the tests compile what they import, once).
+NOT_PASSED = ("PYTHONPATH", "PYTHONHOME", "PYTHONDONTWRITEBYTECODE")
+
+
+def clean_environment() -> dict[str, str]:
+    """This process's environment without :data:`NOT_PASSED`."""
+    return {k: v for k, v in os.environ.items() if k not in NOT_PASSED}
 
 
 def run(*argv: str | Path, cwd: Path, env: dict[str, str] | None = None) -> str:
@@ -65,9 +74,11 @@ def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
     env_dir = tmp_path_factory.mktemp("venv") / "env"
     venv.create(env_dir, with_pip=True)
     bin_dir = env_dir / ("Scripts" if os.name == "nt" else "bin")
-    # without PYTHONPATH: a checkout on it would count as swlab "already installed"
-    clean = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
-    run(bin_dir / "python", "-m", "pip", "install", "-q", wheel, cwd=env_dir, env=clean)
+    # --no-compile: byte-compiling every file of every dependency was a third of the
+    # install's CPU; the tests run what they import, which Python compiles (and caches)
+    clean = clean_environment()
+    run(bin_dir / "python", "-m", "pip", "install", "-q", "--no-compile", wheel, cwd=env_dir,
+        env=clean)  # fmt: skip
     yield bin_dir
 
 
@@ -75,7 +86,7 @@ def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator
 def outside(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     """An empty folder outside the repository, and an environment that does not point
     into it."""
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    env = clean_environment()
     env["MPLBACKEND"] = "Agg"
     assert not tmp_path.is_relative_to(ROOT)
     return tmp_path, env

@@ -26,7 +26,6 @@ ROWS = 250_000
 CHILD = f"""
 import sys, time
 import pandas as pd
-import pytest
 from swlab.balance.results import Results
 
 def results(n):
