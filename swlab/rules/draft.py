@@ -29,7 +29,15 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any
 
-from swlab.rules.state import HOLDINGS, GameState, Holdings, RegionState, setup_regions
+from swlab.rules.state import (
+    HOLDINGS,
+    NOBODY,
+    GameState,
+    Holdings,
+    RegionState,
+    counted,
+    setup_regions,
+)
 
 
 class Draft(GameState):
@@ -91,15 +99,23 @@ class Draft(GameState):
 
     def with_region(self, i: int, region: RegionState) -> GameState:
         """:meth:`GameState.with_region`, in place."""
-        regions = self._region_list()
-        old, regions[i] = regions[i], region
+        fields = self.__dict__
+        regions = fields["regions"]
+        if type(regions) is not list:  # (_region_list, inlined: every placement comes here)
+            regions = fields["regions"] = list(regions)
+        old = regions[i]
+        regions[i] = region
         # (the known holdings read inline, and the memo that holds only them updated in
         # place: every placement and conquest comes here)
-        memo: dict[Hashable, Any] | None = self.__dict__.get("memo")
+        memo: dict[Hashable, Any] | None = fields.get("memo")
         held = None if memo is None else memo.get(HOLDINGS)
-        if memo is not None and held is not None:
-            geo = self.geo
-            held = held.changed(((i, old, region),), setup_regions(geo), geo.neighbours)
+        if held is not None:
+            # Tokens moved in a region that stays its owner's (every place, take and
+            # withdraw): nothing the holdings count changes, and an owned region is already
+            # among their touched ones; Holdings.changed would return them as they are.
+            if not (old.owner == region.owner != NOBODY and counted(old) == counted(region)):
+                geo = self.geo
+                held = held.changed(((i, old, region),), setup_regions(geo), geo.neighbours)
             if len(memo) == 1:  # _forget's common case: the memo holds only the holdings
                 memo[HOLDINGS] = held
                 return self

@@ -543,18 +543,19 @@ def _in_order(geo: Geo, conquer_at: list[int], final_at: list[int]) -> list[Conq
     """The ``conquer`` actions at ``conquer_at`` and the ``final`` ones at ``final_at`` (both
     ascending, never the same position), in one list by position."""
     if not final_at:
-        return _at(geo.per_region(Conquer), conquer_at)
+        return at_positions(geo.per_region(Conquer), conquer_at)
     if not conquer_at:
-        return _at(geo.per_region(Final), final_at)
+        return at_positions(geo.per_region(Final), final_at)
     # codes 2i (conquer) and 2i + 1 (final): two sorted runs that one sort merges
     even, odd, both = _codes(geo)
-    codes = _at(even, conquer_at) + _at(odd, final_at)
+    codes = at_positions(even, conquer_at) + at_positions(odd, final_at)
     codes.sort()
-    return _at(both, codes)
+    return at_positions(both, codes)
 
 
-def _at(table: tuple[T, ...], positions: list[int]) -> list[T]:
-    """``[table[i] for i in positions]``, at C speed."""
+def at_positions(table: tuple[T, ...], positions: Sequence[int]) -> list[T]:
+    """``[table[i] for i in positions]``, at C speed (the listings of every stage pick their
+    shared actions from a per-region table this way)."""
     if len(positions) > 1:
         return list(itemgetter(*positions)(table))
     return [table[i] for i in positions]

@@ -156,7 +156,7 @@ HOLDINGS = "holdings"
 #: the counts of every piece in a region, in the order of the pieces table
 _piece_counts = attrgetter(*(p.field for p in _pieces.PIECES))
 #: what :class:`Holdings` counts of a region: its race, its owner, then its piece counts
-_counted = attrgetter("race", "owner", *(p.field for p in _pieces.PIECES))
+counted = attrgetter("race", "owner", *(p.field for p in _pieces.PIECES))
 _PIECE_FIELDS: tuple[str, ...] = tuple(p.field for p in _pieces.PIECES)
 
 
@@ -264,7 +264,7 @@ class Holdings:
         for i, old, new in changes:
             # a region as at setup has no owner (cheap to tell before comparing)
             at_setup = new.owner == NOBODY and (new is setup[i] or new == setup[i])
-            before, after = _counted(old), _counted(new)
+            before, after = counted(old), counted(new)
             if before == after and (i in touched) != at_setup:
                 continue  # nothing counted here changes (tokens moved)
             changed = True
