@@ -61,14 +61,15 @@ class Reach:
 
     def __init__(self, state: GameState, race: RaceState) -> None:
         self.race = race
-        self.badges: tuple[Badge, ...] = badges(race)
+        own, hooks = _hook_table(race)
+        self.badges: tuple[Badge, ...] = own
         #: the state's holdings (read once: the listing asks them several things)
         self.holdings = holdings = state.holdings
         self.held: Sequence[int] = holdings.races.get(race.name, ())
         self.held_set = holdings.held_set(race.name)  # (state.race_region_set, for a race)
         # Each hook is asked only of the badges that replace its no-op default (the others
         # cannot answer anything else); the per-region ones are asked of every candidate.
-        water, anywhere, flying, extra, cost, restricting = _hook_table(self.badges)
+        water, anywhere, flying, extra, cost, restricting = hooks
         self.water_ok = bool(water) and any(b.can_occupy_water(state, race) for b in water)
         self.anywhere = bool(anywhere) and any(b.enters_anywhere(state, race) for b in anywhere)
         self.flying = bool(flying) and any(b.ignores_adjacency(state, race) for b in flying)
@@ -201,7 +202,8 @@ class Reach:
             r = regions[i]
             if r.race == name or (water[i] and not water_ok):
                 continue  # R-CONQ-5, R-CONQ-4
-            if r.owner != NOBODY and r.owner != owner:
+            other = r.owner
+            if other != NOBODY and other != owner:
                 # _shielded, inlined: R-IMMUNE, or the defender's protection (Diplomat's peace)
                 if any(immune_flags(r)):
                     continue
@@ -274,6 +276,8 @@ class Reach:
     def _refused_everywhere(self, state: GameState) -> dict[bool, bool] | None:
         """For ``final`` False and True, whether a badge of the race refuses every such
         conquest (Berserk: every final one), or ``None`` if one may refuse some only."""
+        if not self.restricting:
+            return _REFUSED_NOWHERE  # (most races: no dict made at every listing)
         out = {False: False, True: False}
         for b in self.restricting:
             for final in (False, True):
@@ -312,6 +316,8 @@ class Reach:
     def _modifier_sets(self, state: GameState) -> list[tuple[int, Collection[int] | None]] | None:
         """Every cost badge's :meth:`~swlab.rules.abilities.base.Badge.cost_modifier_sets`,
         or ``None`` if one of them cannot give its modifiers so."""
+        if not self.cost_badges:
+            return []
         out: list[tuple[int, Collection[int] | None]] = []
         for b in self.cost_badges:
             pairs = b.cost_modifier_sets(state, self.race)
@@ -484,6 +490,10 @@ EVERYWHERE = _Reachable.EVERYWHERE
 #: fewer reachable regions than this are judged one by one (:meth:`Reach.conquests`)
 BULK_FROM = 24
 
+#: :meth:`Reach._refused_everywhere` of a race with no badge that refuses conquests (only
+#: read, never changed)
+_REFUSED_NOWHERE: dict[bool, bool] = {False: False, True: False}
+
 
 def _setup_defences(
     geo: Geo, *, everywhere: bool = False, water: bool = True
@@ -580,12 +590,16 @@ _HOOK_TABLE = (
 )
 
 
-def _hook_table(own: tuple[Badge, ...]) -> tuple[tuple[Badge, ...], ...]:
-    """:func:`hooked` for each hook :class:`Reach` asks, in the order of ``_HOOK_TABLE``."""
-    key = ("reach hooks", own)
-    found: tuple[tuple[Badge, ...], ...] | None = DERIVED.get(key)
+def _hook_table(race: RaceState) -> tuple[tuple[Badge, ...], tuple[tuple[Badge, ...], ...]]:
+    """The badges of ``race`` and :func:`hooked` for each hook :class:`Reach` asks, in the
+    order of ``_HOOK_TABLE``: kept per (race, power, decline) as
+    :func:`~swlab.rules.ops.badges` keeps the badges (one lookup for both: every conquest
+    listing asks)."""
+    key = ("reach hooks", race.name, race.power, race.in_decline)
+    found: tuple[tuple[Badge, ...], tuple[tuple[Badge, ...], ...]] | None = DERIVED.get(key)
     if found is None:
-        found = DERIVED[key] = tuple(hooked(own, hook) for hook in _HOOK_TABLE)
+        own = badges(race)
+        found = DERIVED[key] = (own, tuple(hooked(own, hook) for hook in _HOOK_TABLE))
     return found
 
 
