@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from swlab import names
 from swlab.rules.abilities.base import Badge, Row
-from swlab.rules.ops import badges
+from swlab.rules.ops import hooked_badges
 from swlab.rules.pieces import PIECES, UNIT_DEFENCES, defence, defence_counts
 from swlab.rules.records import fast_init
 from swlab.rules.state import GameState, RaceState
@@ -75,7 +75,8 @@ def cost_rows(state: GameState, race: RaceState | None, i: int) -> tuple[tuple[R
             what += " in decline"
         rows.append(Row(what, r.tokens, "R-CONQ-2"))
     if race is not None:
-        for b in badges(race):
+        # (only the badges that replace the hook's no-op default can add a row)
+        for b in hooked_badges(race, "cost_modifiers"):
             rows.extend(b.cost_modifiers(state, race, i))
     raw = sum([row.amount for row in rows])
     if raw < MINIMUM:
@@ -90,13 +91,14 @@ def conquest_cost(
 
     The legality checks only need the total, once per candidate region at every
     ``legal_actions`` call, so the same sum is made here from the region's counts
-    (``own``: the race's badges, when the caller already has them).
+    (``own``: the race's badges that modify costs, or all of them, when the caller already
+    has them).
     """
     r = state.regions[i]
     # the pieces' defence, summed straight from the table's getter when each adds 1
     raw = 2 + r.tokens + (sum(defence_counts(r)) if UNIT_DEFENCES else defence(r))
     if race is not None:
-        for b in badges(race) if own is None else own:
+        for b in hooked_badges(race, "cost_modifiers") if own is None else own:
             for row in b.cost_modifiers(state, race, i):
                 raw += row.amount
     return max(raw, MINIMUM)

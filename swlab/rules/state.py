@@ -671,7 +671,12 @@ class GameState:
         raise KeyError(race)
 
     def with_tray(self, race: str, delta: int) -> GameState:
-        trays = tuple([(n, c + delta) if n == race else (n, c) for n, c in self.trays])
+        """This state with ``delta`` tokens added to the tray of ``race`` (the other pairs
+        shared, not made again: a tray changes at every conquest of a race's region)."""
+        trays = self.trays
+        for k, (name, n) in enumerate(trays):
+            if name == race:
+                return self.updated(trays=(*trays[:k], (name, n + delta), *trays[k + 1 :]))
         return self.updated(trays=trays)
 
     def race(self, name: str) -> RaceState | None:
