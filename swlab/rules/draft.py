@@ -16,8 +16,9 @@ What the draft must keep true, as a frozen state does:
   values, replaced, never changed; only the draft's own fields change;
 - its memo (lookups derived from the fields, :attr:`GameState.memo`) is dropped at every
   change, but for its :class:`~swlab.rules.state.Holdings`, kept up to date region by region
-  as a frozen state's are; so the memo a step leaves (Berserk's listing of the actions
-  after its roll) goes with the frozen state;
+  as a frozen state's are (a change that only moves tokens in a region its owner keeps,
+  every ``place`` and ``take``, leaves them as they are without asking them); so the memo a
+  step leaves (Berserk's listing of the actions after its roll) goes with the frozen state;
 - the regions become a list at the first change of a region (one change costs one
   assignment, not a copy of the whole board: 20,000 regions), a tuple again when frozen.
 
