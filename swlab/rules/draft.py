@@ -110,7 +110,7 @@ class Draft(GameState):
         # place: every placement and conquest comes here)
         memo: dict[Hashable, Any] | None = fields.get("memo")
         held = None if memo is None else memo.get(HOLDINGS)
-        if held is not None:
+        if memo is not None and held is not None:
             # Tokens moved in a region that stays its owner's (every place, take and
             # withdraw): nothing the holdings count changes, and an owned region is already
             # among their touched ones; Holdings.changed would return them as they are.
