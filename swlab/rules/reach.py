@@ -30,7 +30,7 @@ from swlab.i18n import N_, _
 from swlab.rules.abilities.base import DERIVED, Badge, turn_value, with_turn_value
 from swlab.rules.abilities.base import hooked as hooked  # its home is base.py
 from swlab.rules.actions import Conquer, Final
-from swlab.rules.cost import MINIMUM, CostBreakdown, conquest_cost, cost_rows
+from swlab.rules.cost import MINIMUM, conquest_cost, cost_rows, cost_summary
 from swlab.rules.errors import IllegalActionError, Sentence
 from swlab.rules.events import Conquered, Event
 from swlab.rules.geo import Geo
@@ -640,7 +640,7 @@ def conquer_region(
     rows, cost = cost_rows(state, race, i)
     shown = (rows, cost) if held is race or held == race else cost_rows(state, held, i)
     tokens = cost if placed is None else placed
-    breakdown = CostBreakdown(state.geo.ids[i], *shown).summary()
+    breakdown = cost_summary(*shown)
     told = Conquered(race.owner, race.name, state.geo.ids[i], tokens, cost, breakdown)
     return take_region(state, race, i, tokens, told, events)
 
