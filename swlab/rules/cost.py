@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from swlab import names
+from swlab.i18n import language, translations
 from swlab.rules.abilities.base import Badge, Row
-from swlab.rules.ops import badges
+from swlab.rules.ops import hooked_badges
 from swlab.rules.pieces import PIECES, UNIT_DEFENCES, defence, defence_counts
 from swlab.rules.records import fast_init
 from swlab.rules.state import GameState, RaceState
@@ -31,15 +32,7 @@ class CostBreakdown:
 
     def summary(self) -> str:
         """``"2 + 1 mountain + 1 lost tribe = 4"``."""
-        parts: list[str] = []
-        for row in self.rows:
-            label = names.score_row(row.label)
-            if not parts:
-                parts.append(f"{row.amount} {label}".strip())
-            else:
-                sign = "+" if row.amount >= 0 else "-"
-                parts.append(f"{sign} {abs(row.amount)} {label}".strip())
-        return " ".join(parts) + f" = {self.total}"
+        return cost_summary(self.rows, self.total)
 
     def __str__(self) -> str:
         return self.summary()
@@ -54,6 +47,51 @@ class CostBreakdown:
         return "\n".join(lines)
 
 
+#: :func:`cost_summary`'s sentences, by catalog (the language's, reloaded or not), rows and
+#: total (every conquest's event says one; the few rows of the board's regions repeat),
+#: emptied when it grows past :data:`_SUMMARIES_KEPT`
+_SUMMARIES: dict[tuple[object, tuple[Row, ...], int], str] = {}
+_SUMMARIES_KEPT = 4096
+
+
+def cost_summary(rows: tuple[Row, ...], total: int) -> str:
+    """The cost ``rows`` and their ``total`` in one line, in the language in effect:
+    ``"2 + 1 mountain + 1 lost tribe = 4"`` (:meth:`CostBreakdown.summary`, and the
+    breakdown of every ``Conquered`` event). Kept per catalog, rows and total."""
+    key = (translations(language()), rows, total)
+    found = _SUMMARIES.get(key)
+    if found is None:
+        if len(_SUMMARIES) >= _SUMMARIES_KEPT:
+            _SUMMARIES.clear()
+        parts: list[str] = []
+        for row in rows:
+            label = names.score_row(row.label)
+            if not parts:
+                parts.append(f"{row.amount} {label}".strip())
+            else:
+                sign = "+" if row.amount >= 0 else "-"
+                parts.append(f"{sign} {abs(row.amount)} {label}".strip())
+        found = _SUMMARIES[key] = " ".join(parts) + f" = {total}"
+    return found
+
+
+#: the rows of :func:`cost_rows` that depend only on their values, made once and shared (a
+#: row is an immutable tuple): the base, and each defending piece's row by its count
+_BASE = Row("base", 2, "R-CONQ-2")
+_PIECE_ROWS: dict[tuple[int, int], Row] = {}
+
+
+def _piece_row(k: int, n: int) -> Row:
+    """The row of ``n`` pieces of ``DEFENDING[k]`` (kept)."""
+    row = _PIECE_ROWS.get((k, n))
+    if row is None:
+        piece = DEFENDING[k]
+        word = piece.label.lower()
+        label = _plural(n, word) if piece.counted else word
+        row = _PIECE_ROWS[k, n] = Row(label, n * piece.defence, piece.cost_rule)
+    return row
+
+
 def cost_rows(state: GameState, race: RaceState | None, i: int) -> tuple[tuple[Row, ...], int]:
     """Rows and total of the cost for ``race`` to conquer region position ``i``.
 
@@ -63,19 +101,18 @@ def cost_rows(state: GameState, race: RaceState | None, i: int) -> tuple[tuple[R
     (R-RULING-1); then the minimum of 1, applied once (R-CONQ-3).
     """
     r = state.regions[i]
-    rows: list[Row] = [Row("base", 2, "R-CONQ-2")]
-    for piece, n in zip(DEFENDING, defence_counts(r), strict=True):
+    rows: list[Row] = [_BASE]
+    for k, n in enumerate(defence_counts(r)):
         if n:
-            word = piece.label.lower()
-            label = _plural(n, word) if piece.counted else word
-            rows.append(Row(label, n * piece.defence, piece.cost_rule))
+            rows.append(_piece_row(k, n))
     if r.tokens:
         what = f"{r.race} token" + ("" if r.tokens == 1 else "s")
         if r.in_decline:
             what += " in decline"
         rows.append(Row(what, r.tokens, "R-CONQ-2"))
     if race is not None:
-        for b in badges(race):
+        # (only the badges that replace the hook's no-op default can add a row)
+        for b in hooked_badges(race, "cost_modifiers"):
             rows.extend(b.cost_modifiers(state, race, i))
     raw = sum([row.amount for row in rows])
     if raw < MINIMUM:
@@ -90,13 +127,14 @@ def conquest_cost(
 
     The legality checks only need the total, once per candidate region at every
     ``legal_actions`` call, so the same sum is made here from the region's counts
-    (``own``: the race's badges, when the caller already has them).
+    (``own``: the race's badges that modify costs, or all of them, when the caller already
+    has them).
     """
     r = state.regions[i]
     # the pieces' defence, summed straight from the table's getter when each adds 1
     raw = 2 + r.tokens + (sum(defence_counts(r)) if UNIT_DEFENCES else defence(r))
     if race is not None:
-        for b in badges(race) if own is None else own:
+        for b in hooked_badges(race, "cost_modifiers") if own is None else own:
             for row in b.cost_modifiers(state, race, i):
                 raw += row.amount
     return max(raw, MINIMUM)

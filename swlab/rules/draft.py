@@ -16,8 +16,9 @@ What the draft must keep true, as a frozen state does:
   values, replaced, never changed; only the draft's own fields change;
 - its memo (lookups derived from the fields, :attr:`GameState.memo`) is dropped at every
   change, but for its :class:`~swlab.rules.state.Holdings`, kept up to date region by region
-  as a frozen state's are; so the memo a step leaves (Berserk's listing of the actions
-  after its roll) goes with the frozen state;
+  as a frozen state's are (a change that only moves tokens in a region its owner keeps,
+  every ``place`` and ``take``, leaves them as they are without asking them); so the memo a
+  step leaves (Berserk's listing of the actions after its roll) goes with the frozen state;
 - the regions become a list at the first change of a region (one change costs one
   assignment, not a copy of the whole board: 20,000 regions), a tuple again when frozen.
 
@@ -29,7 +30,15 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any
 
-from swlab.rules.state import HOLDINGS, GameState, Holdings, RegionState, setup_regions
+from swlab.rules.state import (
+    HOLDINGS,
+    NOBODY,
+    GameState,
+    Holdings,
+    RegionState,
+    counted,
+    setup_regions,
+)
 
 
 class Draft(GameState):
@@ -91,15 +100,23 @@ class Draft(GameState):
 
     def with_region(self, i: int, region: RegionState) -> GameState:
         """:meth:`GameState.with_region`, in place."""
-        regions = self._region_list()
-        old, regions[i] = regions[i], region
+        fields = self.__dict__
+        regions = fields["regions"]
+        if type(regions) is not list:  # (_region_list, inlined: every placement comes here)
+            regions = fields["regions"] = list(regions)
+        old = regions[i]
+        regions[i] = region
         # (the known holdings read inline, and the memo that holds only them updated in
         # place: every placement and conquest comes here)
-        memo: dict[Hashable, Any] | None = self.__dict__.get("memo")
+        memo: dict[Hashable, Any] | None = fields.get("memo")
         held = None if memo is None else memo.get(HOLDINGS)
         if memo is not None and held is not None:
-            geo = self.geo
-            held = held.changed(((i, old, region),), setup_regions(geo), geo.neighbours)
+            # Tokens moved in a region that stays its owner's (every place, take and
+            # withdraw): nothing the holdings count changes, and an owned region is already
+            # among their touched ones; Holdings.changed would return them as they are.
+            if not (old.owner == region.owner != NOBODY and counted(old) == counted(region)):
+                geo = self.geo
+                held = held.changed(((i, old, region),), setup_regions(geo), geo.neighbours)
             if len(memo) == 1:  # _forget's common case: the memo holds only the holdings
                 memo[HOLDINGS] = held
                 return self

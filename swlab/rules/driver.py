@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol, runtime_checkable
 
 from swlab.rules.actions import Action
-from swlab.rules.engine import apply, chance_outcomes, legal_actions
+from swlab.rules.engine import apply, chance_outcomes, listed_actions
 from swlab.rules.events import Event
 from swlab.rules.state import GameState, Stage
 
@@ -146,9 +146,11 @@ def drive(
     one = None if isinstance(deciders, Mapping | Sequence) else chooser_of(0)
     played: list[Action] = []
     stopped: StopReason
+    # (read once: an attribute of an Enum class is slow to read, at every step)
+    game_over, roll = Stage.GAME_OVER, Stage.ROLL
     while True:  # the hot loop of every playout: current_player inlined
         turn = state.turn
-        if turn.stage is Stage.GAME_OVER:
+        if turn.stage is game_over:
             stopped = "over"
             break
         if until is not None and until(state):
@@ -157,7 +159,7 @@ def drive(
         if max_steps is not None and len(played) >= max_steps:
             stopped = "limit"
             break
-        if turn.stage is Stage.ROLL:  # current_player(state) == CHANCE
+        if turn.stage is roll:  # current_player(state) == CHANCE
             action = sample_chance(state)
         else:
             choose = one or chooser_of(turn.actor)
@@ -173,6 +175,10 @@ def drive(
     return Drive(state, tuple(played), stopped)
 
 
+#: ``Stage.ROLL`` read once (an attribute of an Enum class is slow to read)
+_ROLL = Stage.ROLL
+
+
 def random_action(state: GameState, rng: random.Random) -> Action:
     """A uniformly random legal action; never ``take``; the sampled die at a chance node.
 
@@ -180,10 +186,11 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     or an encampment) are left out so that random redeployment always ends (they could undo
     every ``place`` forever); scripted tests use them directly.
     """
-    if state.turn.stage is Stage.ROLL:
+    if state.turn.stage is _ROLL:
         return sample_chance(state)
-    # (``Take.undoes`` is true: one attribute read per action tells both)
-    actions = [a for a in legal_actions(state) if not a.undoes]
+    # (``Take.undoes`` is true: one attribute read per action tells both; the listing read
+    # as the memo keeps it, without legal_actions's copy)
+    actions = [a for a in listed_actions(state) if not a.undoes]
     return rng.choice(actions)
 
 

@@ -116,11 +116,17 @@ def legal_actions(state: GameState) -> list[Action]:
     The list is kept in the state's memo (a new list is returned each time): :func:`apply`
     then knows an action taken from it to be legal without checking it again.
     """
+    return list(listed_actions(state))
+
+
+def listed_actions(state: GameState) -> tuple[Action, ...]:
+    """:func:`legal_actions` as the tuple kept in the state's memo, not copied: for the
+    engine's own callers that only read it (the random playouts' choice at every step)."""
     memo = state.memo
     listed: tuple[Action, ...] | None = memo.get(LEGAL)
     if listed is None:
         listed = memo[LEGAL] = tuple(STAGES[state.turn.stage].candidates(state))
-    return list(listed)
+    return listed
 
 
 def actions_by_region(state: GameState) -> dict[int, list[Action]]:

@@ -168,9 +168,10 @@ def finish_redeploy(state: GameState, race: RaceState, events: list[Event]) -> G
         events.append(Redeployed(race.owner, race.name, True))
         return next_defender(state, events)
     events.append(Redeployed(race.owner, race.name, False))
-    withdraw = sum(
-        b.withdraw_after_redeploy(state, race)
-        for b in hooked_badges(race, "withdraw_after_redeploy")
+    # (no generator started for a race without the hook: most races, at every turn's end)
+    withdrawing = hooked_badges(race, "withdraw_after_redeploy")
+    withdraw = (
+        sum([b.withdraw_after_redeploy(state, race) for b in withdrawing]) if withdrawing else 0
     )
     if withdraw > 0:  # (only the Amazons withdraw: count the tokens on the map for them)
         on_map = sum(state.regions[i].tokens for i in state.race_regions(race.name))
@@ -275,8 +276,10 @@ def _regions_in_decline(
 def end_of_turn(state: GameState, events: list[Event]) -> GameState:
     """Attacked players redeploy in seat order after the current player (R-REDEPLOY-2)."""
     n = len(state.players)
-    order = sorted(state.turn.defenders, key=lambda key: ((key[0] - state.current) % n, key[1]))
-    turn = state.turn.updated(defenders=tuple(order), acting="")
+    defenders = state.turn.defenders
+    if len(defenders) > 1:  # (none or one: already in order)
+        defenders = tuple(sorted(defenders, key=lambda key: ((key[0] - state.current) % n, key[1])))
+    turn = state.turn.updated(defenders=defenders, acting="")
     return next_defender(state.updated(turn=turn), events)
 
 
@@ -309,11 +312,8 @@ def score_and_continue(state: GameState, events: list[Event]) -> GameState:
     state = add_coins(state, p, total)
     events.append(Scored(p, total, tuple([(r.label, r.amount, r.rule) for r in rows])))
     active = state.players[p].active
-    if (
-        active is not None
-        and not state.turn.declined
-        and any(b.declines_after_scoring() for b in hooked_badges(active, "declines_after_scoring"))
-    ):
+    stout = () if active is None else hooked_badges(active, "declines_after_scoring")
+    if stout and not state.turn.declined and any([b.declines_after_scoring() for b in stout]):
         turn = state.turn.updated(stage=Stage.DECLINE_CHOICE, actor=p)
         return state.updated(turn=turn)
     return next_turn(state, events)

@@ -71,13 +71,20 @@ ACTING = "acting race"
 def acting_race(state: GameState) -> RaceState | None:
     """The race conquering or redeploying now (asked several times of a state: kept in its
     memo)."""
-    acting = state.turn.acting
+    turn = state.turn
+    acting = turn.acting
     if not acting:
         return None
     memo = state.memo
     found: RaceState | None = memo.get(ACTING)
     if found is None or found.name != acting:
-        found = memo[ACTING] = state.race(acting)
+        # The player who decides owns the acting race (its active race, a defender's race,
+        # its decline Ghouls): its active race is looked at first, then every race of the
+        # game as state.race looks (a race is owned by one player at most).
+        found = state.players[turn.actor].active
+        if found is None or found.name != acting:
+            found = state.race(acting)
+        memo[ACTING] = found
     return found
 
 

@@ -30,7 +30,7 @@ from swlab.i18n import N_, _
 from swlab.rules.abilities.base import DERIVED, Badge, turn_value, with_turn_value
 from swlab.rules.abilities.base import hooked as hooked  # its home is base.py
 from swlab.rules.actions import Conquer, Final
-from swlab.rules.cost import MINIMUM, CostBreakdown, conquest_cost, cost_rows
+from swlab.rules.cost import MINIMUM, conquest_cost, cost_rows, cost_summary
 from swlab.rules.errors import IllegalActionError, Sentence
 from swlab.rules.events import Conquered, Event
 from swlab.rules.geo import Geo
@@ -61,14 +61,15 @@ class Reach:
 
     def __init__(self, state: GameState, race: RaceState) -> None:
         self.race = race
-        self.badges: tuple[Badge, ...] = badges(race)
+        own, hooks = _hook_table(race)
+        self.badges: tuple[Badge, ...] = own
         #: the state's holdings (read once: the listing asks them several things)
         self.holdings = holdings = state.holdings
         self.held: Sequence[int] = holdings.races.get(race.name, ())
         self.held_set = holdings.held_set(race.name)  # (state.race_region_set, for a race)
         # Each hook is asked only of the badges that replace its no-op default (the others
         # cannot answer anything else); the per-region ones are asked of every candidate.
-        water, anywhere, flying, extra, cost, restricting = _hook_table(self.badges)
+        water, anywhere, flying, extra, cost, restricting = hooks
         self.water_ok = bool(water) and any(b.can_occupy_water(state, race) for b in water)
         self.anywhere = bool(anywhere) and any(b.enters_anywhere(state, race) for b in anywhere)
         self.flying = bool(flying) and any(b.ignores_adjacency(state, race) for b in flying)
@@ -201,7 +202,8 @@ class Reach:
             r = regions[i]
             if r.race == name or (water[i] and not water_ok):
                 continue  # R-CONQ-5, R-CONQ-4
-            if r.owner != NOBODY and r.owner != owner:
+            other = r.owner
+            if other != NOBODY and other != owner:
                 # _shielded, inlined: R-IMMUNE, or the defender's protection (Diplomat's peace)
                 if any(immune_flags(r)):
                     continue
@@ -274,6 +276,8 @@ class Reach:
     def _refused_everywhere(self, state: GameState) -> dict[bool, bool] | None:
         """For ``final`` False and True, whether a badge of the race refuses every such
         conquest (Berserk: every final one), or ``None`` if one may refuse some only."""
+        if not self.restricting:
+            return _REFUSED_NOWHERE  # (most races: no dict made at every listing)
         out = {False: False, True: False}
         for b in self.restricting:
             for final in (False, True):
@@ -312,6 +316,8 @@ class Reach:
     def _modifier_sets(self, state: GameState) -> list[tuple[int, Collection[int] | None]] | None:
         """Every cost badge's :meth:`~swlab.rules.abilities.base.Badge.cost_modifier_sets`,
         or ``None`` if one of them cannot give its modifiers so."""
+        if not self.cost_badges:
+            return []
         out: list[tuple[int, Collection[int] | None]] = []
         for b in self.cost_badges:
             pairs = b.cost_modifier_sets(state, self.race)
@@ -484,6 +490,10 @@ EVERYWHERE = _Reachable.EVERYWHERE
 #: fewer reachable regions than this are judged one by one (:meth:`Reach.conquests`)
 BULK_FROM = 24
 
+#: :meth:`Reach._refused_everywhere` of a race with no badge that refuses conquests (only
+#: read, never changed)
+_REFUSED_NOWHERE: dict[bool, bool] = {False: False, True: False}
+
 
 def _setup_defences(
     geo: Geo, *, everywhere: bool = False, water: bool = True
@@ -543,18 +553,19 @@ def _in_order(geo: Geo, conquer_at: list[int], final_at: list[int]) -> list[Conq
     """The ``conquer`` actions at ``conquer_at`` and the ``final`` ones at ``final_at`` (both
     ascending, never the same position), in one list by position."""
     if not final_at:
-        return _at(geo.per_region(Conquer), conquer_at)
+        return at_positions(geo.per_region(Conquer), conquer_at)
     if not conquer_at:
-        return _at(geo.per_region(Final), final_at)
+        return at_positions(geo.per_region(Final), final_at)
     # codes 2i (conquer) and 2i + 1 (final): two sorted runs that one sort merges
     even, odd, both = _codes(geo)
-    codes = _at(even, conquer_at) + _at(odd, final_at)
+    codes = at_positions(even, conquer_at) + at_positions(odd, final_at)
     codes.sort()
-    return _at(both, codes)
+    return at_positions(both, codes)
 
 
-def _at(table: tuple[T, ...], positions: list[int]) -> list[T]:
-    """``[table[i] for i in positions]``, at C speed."""
+def at_positions(table: tuple[T, ...], positions: Sequence[int]) -> list[T]:
+    """``[table[i] for i in positions]``, at C speed (the listings of every stage pick their
+    shared actions from a per-region table this way)."""
     if len(positions) > 1:
         return list(itemgetter(*positions)(table))
     return [table[i] for i in positions]
@@ -579,12 +590,16 @@ _HOOK_TABLE = (
 )
 
 
-def _hook_table(own: tuple[Badge, ...]) -> tuple[tuple[Badge, ...], ...]:
-    """:func:`hooked` for each hook :class:`Reach` asks, in the order of ``_HOOK_TABLE``."""
-    key = ("reach hooks", own)
-    found: tuple[tuple[Badge, ...], ...] | None = DERIVED.get(key)
+def _hook_table(race: RaceState) -> tuple[tuple[Badge, ...], tuple[tuple[Badge, ...], ...]]:
+    """The badges of ``race`` and :func:`hooked` for each hook :class:`Reach` asks, in the
+    order of ``_HOOK_TABLE``: kept per (race, power, decline) as
+    :func:`~swlab.rules.ops.badges` keeps the badges (one lookup for both: every conquest
+    listing asks)."""
+    key = ("reach hooks", race.name, race.power, race.in_decline)
+    found: tuple[tuple[Badge, ...], tuple[tuple[Badge, ...], ...]] | None = DERIVED.get(key)
     if found is None:
-        found = DERIVED[key] = tuple(hooked(own, hook) for hook in _HOOK_TABLE)
+        own = badges(race)
+        found = DERIVED[key] = (own, tuple(hooked(own, hook) for hook in _HOOK_TABLE))
     return found
 
 
@@ -625,7 +640,7 @@ def conquer_region(
     rows, cost = cost_rows(state, race, i)
     shown = (rows, cost) if held is race or held == race else cost_rows(state, held, i)
     tokens = cost if placed is None else placed
-    breakdown = CostBreakdown(state.geo.ids[i], *shown).summary()
+    breakdown = cost_summary(*shown)
     told = Conquered(race.owner, race.name, state.geo.ids[i], tokens, cost, breakdown)
     return take_region(state, race, i, tokens, told, events)
 

@@ -156,7 +156,7 @@ HOLDINGS = "holdings"
 #: the counts of every piece in a region, in the order of the pieces table
 _piece_counts = attrgetter(*(p.field for p in _pieces.PIECES))
 #: what :class:`Holdings` counts of a region: its race, its owner, then its piece counts
-_counted = attrgetter("race", "owner", *(p.field for p in _pieces.PIECES))
+counted = attrgetter("race", "owner", *(p.field for p in _pieces.PIECES))
 _PIECE_FIELDS: tuple[str, ...] = tuple(p.field for p in _pieces.PIECES)
 
 
@@ -264,7 +264,7 @@ class Holdings:
         for i, old, new in changes:
             # a region as at setup has no owner (cheap to tell before comparing)
             at_setup = new.owner == NOBODY and (new is setup[i] or new == setup[i])
-            before, after = _counted(old), _counted(new)
+            before, after = counted(old), counted(new)
             if before == after and (i in touched) != at_setup:
                 continue  # nothing counted here changes (tokens moved)
             changed = True
@@ -671,7 +671,12 @@ class GameState:
         raise KeyError(race)
 
     def with_tray(self, race: str, delta: int) -> GameState:
-        trays = tuple([(n, c + delta) if n == race else (n, c) for n, c in self.trays])
+        """This state with ``delta`` tokens added to the tray of ``race`` (the other pairs
+        shared, not made again: a tray changes at every conquest of a race's region)."""
+        trays = self.trays
+        for k, (name, n) in enumerate(trays):
+            if name == race:
+                return self.updated(trays=(*trays[:k], (name, n + delta), *trays[k + 1 :]))
         return self.updated(trays=trays)
 
     def race(self, name: str) -> RaceState | None:

@@ -100,11 +100,13 @@ def the_acting_race(state: GameState) -> RaceState:
 
 def extra_actions(state: GameState, race: RaceState) -> list[Action]:
     """The badges' own decisions open now (dragon, berserk, convert, fortress, ...)."""
-    own = badges(race)
-    acting: tuple[Badge, ...] | None = DERIVED.get(("with actions", own))
-    if acting is None:  # the badges that replace a default of none, kept per badges
-        acting = DERIVED["with actions", own] = tuple(
-            b for b in own if {"extra_actions", "legal_extra_actions"} & b.hooks
+    # the badges that replace a default of none, kept per (race, power, decline) as
+    # ops.hooked_badges keeps its answers (one lookup: every listing asks)
+    key = ("with actions", race.name, race.power, race.in_decline)
+    acting: tuple[Badge, ...] | None = DERIVED.get(key)
+    if acting is None:
+        acting = DERIVED[key] = tuple(
+            b for b in badges(race) if {"extra_actions", "legal_extra_actions"} & b.hooks
         )
     out: list[Action] = []
     for b in acting:

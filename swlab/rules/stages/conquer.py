@@ -13,7 +13,7 @@ from swlab.rules.cost import conquest_cost
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Abandoned, Event, FinalConquestChosen
 from swlab.rules.ops import empty_region, has_regions, update_race
-from swlab.rules.reach import conquer_region, end_conquests, reach_of
+from swlab.rules.reach import at_positions, conquer_region, end_conquests, reach_of
 from swlab.rules.stages.base import StageRules, extra_actions, extra_owner, the_acting_race
 from swlab.rules.state import GameState, RaceState, Stage
 
@@ -47,8 +47,7 @@ class ConquerStage(StageRules):
         # refuse_abandon accepts every region of the race before its first conquest of the
         # turn, and refuses every region after it
         if not conquered_this_turn(state, race):
-            abandon = state.geo.per_region(Abandon)
-            out += [abandon[i] for i in reach.held]
+            out += at_positions(state.geo.per_region(Abandon), reach.held)
         out.extend(extra_actions(state, race))
         if decline_refusal(state) is None:
             out.append(_DECLINE)
@@ -109,7 +108,11 @@ def lost_every_region(state: GameState, race: RaceState) -> bool:
 
 def conquered_this_turn(state: GameState, race: RaceState) -> bool:
     """Whether ``race`` has conquered this turn (no abandon after that, R-EXPAND-2)."""
-    return any(c.race == race.name for c in state.turn.conquests)
+    conquests = state.turn.conquests
+    if not conquests:
+        return False  # (most listings: no conquest yet, no generator started)
+    name = race.name
+    return any(c.race == name for c in conquests)
 
 
 def refuse_abandon(state: GameState, race: RaceState, i: int) -> IllegalActionError | None:

@@ -13,6 +13,7 @@ from swlab.rules.actions import Action, Deploy, Done, Place, Take
 from swlab.rules.errors import IllegalActionError, Sentence
 from swlab.rules.events import Event, TokenMoved
 from swlab.rules.ops import has_regions, hooked_badges, set_region, update_race
+from swlab.rules.reach import at_positions
 from swlab.rules.stages.base import StageRules, extra_actions, extra_owner, the_acting_race
 from swlab.rules.state import GameState, RaceState, RegionState, Stage
 
@@ -39,12 +40,10 @@ class RedeployStage(StageRules):
 
     def candidates(self, state: GameState) -> list[Action]:
         race = the_acting_race(state)
-        held = state.race_regions(race.name)
+        # (the race's positions read from the holdings, not copied: race_regions would)
+        held = state.holdings.races.get(race.name, ())
         per_region = state.geo.per_region
-        out: list[Action] = []
-        if race.hand > 0:
-            place = per_region(Place)
-            out += [place[i] for i in held]
+        out: list[Action] = at_positions(per_region(Place), held) if race.hand > 0 else []
         if self.stage is Stage.REDEPLOY:
             take = per_region(Take)
             regions = state.regions
@@ -52,7 +51,9 @@ class RedeployStage(StageRules):
         # badge placements (encampments, heroes, fortress, peace); in DEFEND only what the
         # badge allows there (displaced Encampments, R-REDEPLOY-2)
         out.extend(extra_actions(state, race))
-        if done_refusal(state, race) is None:
+        # done_refusal(state, race) is None, with the race's regions known: a hand left
+        # while the race holds a region refuses ``done``
+        if not (race.hand and held) and _badge_done(state, race) is None:
             out.append(_DONE)
         return out
 
