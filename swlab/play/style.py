@@ -274,7 +274,7 @@ def _label_shape(
         # the polygon itself is not kept in its own memo entry (it would never be freed)
         return anchor, (None if shape is polygon else shape), _spots(shape, anchor)
 
-    anchor, shape, spots = MEMO.get(polygon, "label shape", compute)
+    anchor, shape, spots = MEMO.get(polygon, "label-shape", compute)
     return anchor, (polygon if shape is None else shape), spots
 
 
