@@ -37,7 +37,6 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 import ipywidgets  # type: ignore[import-untyped]
@@ -45,6 +44,7 @@ import numpy as np
 import shapely
 
 from swlab.board import Board, official_board
+from swlab.board.geometry import with_new_geometries
 from swlab.board.voronoi import random_board
 from swlab.editor import draft as ed
 from swlab.editor.widget import MapEditor
@@ -59,17 +59,6 @@ Timing = tuple[float, float]
 def board_of(size: int, seed: int) -> Board:
     """The 5-player official board for 48, else a random Voronoi board of ``size``."""
     return official_board(5) if size == 48 else random_board(size, seed=seed)
-
-
-def fresh(board: Board) -> Board:
-    """The same board built of new polygon objects: nothing remembered for the old ones
-    (:data:`swlab.board.geometry.MEMO`) applies, as for a board just read from a file."""
-    polygons = shapely.from_wkb(shapely.to_wkb([r.polygon for r in board]))
-    return replace(
-        board,
-        outline=shapely.from_wkb(shapely.to_wkb(board.outline)),
-        regions=tuple(replace(r, polygon=p) for r, p in zip(board, polygons, strict=True)),
-    )
 
 
 def timed(run: Callable[[], Any]) -> tuple[Timing, Any]:
@@ -92,7 +81,7 @@ def one_round(board: Board, zoom_in: int) -> tuple[Timing, ...]:
     """Open the editor on a fresh copy of ``board``, change a terrain, merge two regions,
     zoom in by ``zoom_in`` steps and change a terrain there: the five timings, then the
     labels shown zoomed in."""
-    copy = fresh(board)
+    copy = with_new_geometries(board)
     opened, editor = timed(lambda: MapEditor(copy))
     a, b = neighbours(editor.board)
     new = "forest" if editor.board[a].terrain != "forest" else "hill"
@@ -125,7 +114,7 @@ def measure(size: int, repeat: int, seed: int, zoom_in: int) -> dict[str, Any]:
     for _ in range(repeat):
         ipywidgets.Widget.close_all()  # the last run's widgets go, as a closed notebook's do
         rounds.append(one_round(board, zoom_in))
-    editor = MapEditor(fresh(board))
+    editor = MapEditor(with_new_geometries(board))
     labels = len(editor.label_layer.layers)
     layer = len(json.dumps(editor.layer.data, separators=(",", ":")))
     ipywidgets.Widget.close_all()

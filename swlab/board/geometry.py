@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import weakref
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import networkx as nx
@@ -94,6 +94,18 @@ class GeometryMemo:
 
 #: The memo of :func:`snap`, :func:`is_valid_polygon` and :func:`touching_outline`.
 MEMO = GeometryMemo()
+
+
+def with_new_geometries(board: Board) -> Board:
+    """``board`` built of new, equal geometry objects: nothing :data:`MEMO` remembers for
+    the old ones applies, as for a board just read from a file (what a benchmark of the
+    first call, or a test of what is derived again, starts from)."""
+    polygons = shapely.from_wkb(shapely.to_wkb([r.polygon for r in board]))
+    return replace(
+        board,
+        outline=shapely.from_wkb(shapely.to_wkb(board.outline)),
+        regions=tuple(replace(r, polygon=p) for r, p in zip(board, polygons, strict=True)),
+    )
 
 
 def is_valid(geometry: Any) -> bool:

@@ -8,7 +8,7 @@ import pytest
 from shapely.geometry import box
 
 from swlab.board import Board, Region
-from swlab.editor import Draft, from_board
+from swlab.editor import Draft, MapEditor, from_board
 
 
 def grid_board(cols: int = 3, rows: int = 2, size: float = 10.0) -> Board:
@@ -33,3 +33,13 @@ def squares() -> Draft:
 def make_grid() -> Callable[..., Board]:
     """The :func:`grid_board` factory, for tests that need another size."""
     return grid_board
+
+
+def shown_labels(editor: MapEditor) -> dict[int, tuple[tuple[float, float], str]]:
+    """Per region id: where the editor's label marker is, and its markup."""
+    out = {}
+    for marker in editor.label_layer.layers:
+        markup = marker.icon.html
+        rid = int(markup.split("swlab-label-")[1].split("'")[0].split()[0])
+        out[rid] = ((float(marker.location[0]), float(marker.location[1])), markup)
+    return out

@@ -8,20 +8,19 @@ Not timed: ``benchmarks/editor.py`` gives the figures; these tests pin the mecha
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 import pytest
-import shapely
 
-from swlab.board import Board, official_board
-from swlab.board.geometry import label_point
+from swlab.board import official_board
+from swlab.board.geometry import label_point, with_new_geometries
 from swlab.board.voronoi import random_board
 from swlab.editor import merge, set_terrain, toggle_symbol
 from swlab.editor.labels import setup_state
 from swlab.editor.widget import MapEditor
 from swlab.play import style
 from swlab.play.style import BoardShapes, hidden_labels, label_px, smallest_extent
+from tests.editor.conftest import shown_labels
 
 
 def _labelled(editor: MapEditor) -> set[int]:
@@ -78,31 +77,10 @@ def test_label_placement_compares_neighbours_not_every_pair() -> None:
     assert checks[400] < 400 * 399 / 2 / 4, checks
 
 
-def _fresh(board: Board) -> Board:
-    """``board`` built of new polygon objects: nothing derived for the old ones
-    (:data:`swlab.board.geometry.MEMO`) applies, as for a board just read from a file."""
-    polygons = shapely.from_wkb(shapely.to_wkb([r.polygon for r in board]))
-    return replace(
-        board,
-        outline=shapely.from_wkb(shapely.to_wkb(board.outline)),
-        regions=tuple(replace(r, polygon=p) for r, p in zip(board, polygons, strict=True)),
-    )
-
-
-def _markers(editor: MapEditor) -> dict[int, tuple[tuple[float, float], str]]:
-    """Per region id: where the editor's label marker is, and its markup."""
-    out = {}
-    for marker in editor.label_layer.layers:
-        markup = marker.icon.html
-        rid = int(markup.split("swlab-label-")[1].split("'")[0].split()[0])
-        out[rid] = ((float(marker.location[0]), float(marker.location[1])), markup)
-    return out
-
-
 def _from_scratch(editor: MapEditor) -> dict[int, tuple[tuple[float, float], str]]:
     """The labels of the editor's board placed from scratch (fresh polygons, fresh
     shapes) at the editor's view: what an edit must give, however little it derives."""
-    board = _fresh(editor.board)
+    board = with_new_geometries(editor.board)
     pieces = {r.id: setup_state(r.terrain, r.symbols) for r in board.regions}
     shapes = BoardShapes.from_board(board, fixed=pieces)
     return style.region_labels(shapes, pieces, fit=(editor._zoom, editor._label_px))
@@ -123,7 +101,7 @@ def test_edits_derive_the_changed_regions_only_and_place_as_from_scratch(
     monkeypatch.setattr(style, "label_point", counted)
     editor = MapEditor(random_board(300, seed=2), width=900)
     editor.map.zoom = editor.map.zoom + 2  # what the browser sends: every label shows
-    assert len(_markers(editor)) == 300 and _markers(editor) == _from_scratch(editor)
+    assert len(shown_labels(editor)) == 300 and shown_labels(editor) == _from_scratch(editor)
     a, b = min(editor.board.topology.borders)
     c = max(editor.board.ids)
     edits: list[tuple[str, Callable[[], object]]] = [
@@ -147,4 +125,4 @@ def test_edits_derive_the_changed_regions_only_and_place_as_from_scratch(
             assert 0 < len(derived) <= 12, what  # the merged region and its neighbours
         if what.startswith(("undo", "redo")):
             assert not derived, what  # boards seen before: every shape remembered
-        assert _markers(editor) == _from_scratch(editor), what
+        assert shown_labels(editor) == _from_scratch(editor), what

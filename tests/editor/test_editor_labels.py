@@ -20,20 +20,11 @@ from swlab.editor.labels import setup_state as _setup_state
 from swlab.editor.overlays import CORNER_TEXT
 from swlab.editor.widget import MapEditor
 from swlab.play.style import BoardShapes, label_extent, label_form, region_labels
+from tests.editor.conftest import shown_labels
 
 #: The editor's map in Voila (pixels, as the browser reports them) at 1280x720, 1920x1080.
 SIZES = [(750, 481), (1134, 727)]
 BOARDS = [2, 3, 4, 5]
-
-
-def _shown(editor: MapEditor) -> dict[int, tuple[tuple[float, float], str]]:
-    """Per region id: where the editor's label marker is and its markup."""
-    out = {}
-    for marker in editor.label_layer.layers:
-        markup = marker.icon.html
-        rid = int(markup.split("swlab-label-")[1].split("'")[0].split()[0])
-        out[rid] = ((float(marker.location[0]), float(marker.location[1])), markup)
-    return out
 
 
 def _boxes(editor: MapEditor) -> dict[int, Any]:
@@ -41,7 +32,7 @@ def _boxes(editor: MapEditor) -> dict[int, Any]:
     unit = 2.0**editor._zoom
     px = editor._label_px
     out = {}
-    for rid, ((y, x), markup) in _shown(editor).items():
+    for rid, ((y, x), markup) in shown_labels(editor).items():
         r = editor.board[rid]
         f = label_form(markup)
         rs = _setup_state(r.terrain, r.symbols)
@@ -97,7 +88,7 @@ def test_editor_labels_are_the_viewers_placement() -> None:
     pieces = {r.id: _setup_state(r.terrain, r.symbols) for r in board.regions}
     shapes = BoardShapes.from_board(board, fixed=pieces)
     want = region_labels(shapes, pieces, fit=(editor._zoom, editor._label_px))
-    assert _shown(editor) == {rid: ((y, x), markup) for rid, ((y, x), markup) in want.items()}
+    assert shown_labels(editor) == {rid: ((y, x), markup) for rid, ((y, x), markup) in want.items()}
 
 
 def test_an_edit_moves_only_the_labels_it_changed() -> None:
@@ -105,9 +96,9 @@ def test_an_edit_moves_only_the_labels_it_changed() -> None:
     place depends on the board's shapes and the view only), so the map does not jump."""
     editor = MapEditor(from_board(official_board(5)))
     editor.resize(*SIZES[1])
-    before = _shown(editor)
+    before = shown_labels(editor)
     editor.apply(toggle_symbol, 44, "magic")
-    after = _shown(editor)
+    after = shown_labels(editor)
     assert after[44][1] != before[44][1]
     moved = [rid for rid in before if rid != 44 and before[rid][0] != after[rid][0]]
     far = [rid for rid in moved if editor.board[rid].polygon.distance(editor.board[44].polygon) > 0]
@@ -120,7 +111,7 @@ def test_the_editor_spells_out_the_short_forms_its_labels_show() -> None:
     editor = MapEditor(from_board(official_board(5)))
     editor.resize(*SIZES[0])
     chips: set[str] = set()
-    for _loc, markup in _shown(editor).values():
+    for _loc, markup in shown_labels(editor).values():
         if "swlab-label-compact" in markup:
             chips |= set(re.findall(r"class='swlab-piece [^>]*>([A-Za-z]+)\d*<", markup))
     assert chips, "no compact label on the 5-player board at 1280x720"
@@ -160,7 +151,7 @@ def test_each_label_sits_inside_its_region_clear_of_its_borders(size: tuple[int,
         rid for rid, b in boxes.items() if not editor.board[rid].polygon.buffer(-inset).contains(b)
     ]
     assert astray == [], f"labels on or over their borders at {size}: {astray}"
-    assert _shown(editor)[4][0] == (50.0, 350.0)  # region 4's pole: its middle
+    assert shown_labels(editor)[4][0] == (50.0, 350.0)  # region 4's pole: its middle
 
 
 @pytest.mark.parametrize("size", STROKE_SIZES[1:], ids=lambda s: f"{s[0]}x{s[1]}")
