@@ -124,8 +124,9 @@ class Reach:
                 elif kind is Final:
                     final_at.append(i)
             return _in_order(geo, conquer_at, final_at)
-        modifiers = self._modifier_sets(state)
-        refused = self._refused_everywhere(state)
+        # (most races have no cost badge and no refusing one: no call for either)
+        modifiers = self._modifier_sets(state) if self.cost_badges else _NO_MODIFIERS
+        refused = self._refused_everywhere(state) if self.restricting else _REFUSED_NOWHERE
         if modifiers is None or refused is None:
             bulk = False
         elif reachable is EVERYWHERE:
@@ -317,7 +318,7 @@ class Reach:
         """Every cost badge's :meth:`~swlab.rules.abilities.base.Badge.cost_modifier_sets`,
         or ``None`` if one of them cannot give its modifiers so."""
         if not self.cost_badges:
-            return []
+            return _NO_MODIFIERS
         out: list[tuple[int, Collection[int] | None]] = []
         for b in self.cost_badges:
             pairs = b.cost_modifier_sets(state, self.race)
@@ -493,6 +494,8 @@ BULK_FROM = 24
 #: :meth:`Reach._refused_everywhere` of a race with no badge that refuses conquests (only
 #: read, never changed)
 _REFUSED_NOWHERE: dict[bool, bool] = {False: False, True: False}
+#: :meth:`Reach._modifier_sets` of a race with no cost badge (only read, never changed)
+_NO_MODIFIERS: list[tuple[int, Collection[int] | None]] = []
 
 
 def _setup_defences(
