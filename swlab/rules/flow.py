@@ -167,7 +167,7 @@ def start_redeploy(state: GameState, events: list[Event]) -> GameState:
 def finish_redeploy(state: GameState, race: RaceState, events: list[Event]) -> GameState:
     """A redeployment is over: the next defender, the Amazons' withdrawal, or what follows
     the acting race's phase (R-REDEPLOY-1, R-REDEPLOY-2, R-RACE-AMAZONS)."""
-    race = state.race(race.name) or race
+    race = state.race(race.name, race.owner) or race
     if state.turn.stage is _DEFEND:
         events.append(Redeployed(race.owner, race.name, True))
         return next_defender(state, events)
@@ -296,7 +296,7 @@ def next_defender(state: GameState, events: list[Event]) -> GameState:
     queue = list(state.turn.defenders)
     while queue:
         owner, name = queue.pop(0)
-        race = state.race(name)
+        race = state.race(name, owner)
         if race is None or not has_regions(state, name):
             continue  # R-CONQ-7: with no region left the tokens stay in hand
         if race.hand == 0 and not any(

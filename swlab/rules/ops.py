@@ -162,7 +162,7 @@ def strip_defender(
     if r.lost_tribes:
         events.append(TokensLost(-1, "Lost Tribe", rid, r.lost_tribes, 0))
     if r.tokens and r.race:
-        d = state.race(r.race)
+        d = state.race(r.race, r.owner)
         assert d is not None, f"region {rid} holds {r.race} that nobody owns"
         lost, why = _defender_loss(state, r, d, attacker, conversion)
         to_hand = r.tokens - lost
