@@ -304,9 +304,7 @@ def next_defender(state: GameState, events: list[Event]) -> GameState:
         ):
             continue
         events.append(DefenderToRedeploy(owner, name, race.hand))
-        turn = state.turn.updated(
-            stage=_DEFEND, actor=owner, acting=name, defenders=tuple(queue)
-        )
+        turn = state.turn.updated(stage=_DEFEND, actor=owner, acting=name, defenders=tuple(queue))
         return state.updated(turn=turn)
     turn = state.turn.updated(defenders=(), actor=state.current, acting="")
     return score_and_continue(state.updated(turn=turn), events)
