@@ -14,7 +14,7 @@ from swlab.rules.abilities.base import Badge, Row
 from swlab.rules.ops import hooked_badges
 from swlab.rules.pieces import PIECES, UNIT_DEFENCES, defence, defence_counts
 from swlab.rules.records import fast_init
-from swlab.rules.state import GameState, RaceState
+from swlab.rules.state import GameState, RaceState, RegionState
 
 MINIMUM = 1  # R-CONQ-3
 #: the pieces that add to the cost, in the order of the rows
@@ -101,23 +101,43 @@ def cost_rows(state: GameState, race: RaceState | None, i: int) -> tuple[tuple[R
     (R-RULING-1); then the minimum of 1, applied once (R-CONQ-3).
     """
     r = state.regions[i]
-    rows: list[Row] = [_BASE]
-    for k, n in enumerate(defence_counts(r)):
-        if n:
-            rows.append(_piece_row(k, n))
-    if r.tokens:
-        what = f"{r.race} token" + ("" if r.tokens == 1 else "s")
-        if r.in_decline:
-            what += " in decline"
-        rows.append(Row(what, r.tokens, "R-CONQ-2"))
+    rows, raw = _region_rows(r)
     if race is not None:
         # (only the badges that replace the hook's no-op default can add a row)
         for b in hooked_badges(race, "cost_modifiers"):
-            rows.extend(b.cost_modifiers(state, race, i))
-    raw = sum([row.amount for row in rows])
+            added = tuple(b.cost_modifiers(state, race, i))
+            rows += added
+            raw += sum([row.amount for row in added])
     if raw < MINIMUM:
-        rows.append(Row("minimum 1 token", MINIMUM - raw, "R-CONQ-3"))
-    return tuple(rows), max(raw, MINIMUM)
+        rows += (Row("minimum 1 token", MINIMUM - raw, "R-CONQ-3"),)
+    return rows, max(raw, MINIMUM)
+
+
+#: :func:`_region_rows` by what they depend on (the region's defending pieces, its tokens,
+#: their race and decline), emptied when it grows past :data:`_SUMMARIES_KEPT`
+_REGION_ROWS: dict[tuple[tuple[int, ...], int, str, bool], tuple[tuple[Row, ...], int]] = {}
+
+
+def _region_rows(r: RegionState) -> tuple[tuple[Row, ...], int]:
+    """The rows of :func:`cost_rows` that the region alone gives (R-CONQ-2) and their sum,
+    kept: every conquest's event explains its cost, and the few kinds of region repeat."""
+    counts: tuple[int, ...] = defence_counts(r)
+    key = (counts, r.tokens, r.race, r.in_decline)
+    found = _REGION_ROWS.get(key)
+    if found is None:
+        if len(_REGION_ROWS) >= _SUMMARIES_KEPT:
+            _REGION_ROWS.clear()
+        rows: list[Row] = [_BASE]
+        for k, n in enumerate(counts):
+            if n:
+                rows.append(_piece_row(k, n))
+        if r.tokens:
+            what = f"{r.race} token" + ("" if r.tokens == 1 else "s")
+            if r.in_decline:
+                what += " in decline"
+            rows.append(Row(what, r.tokens, "R-CONQ-2"))
+        found = _REGION_ROWS[key] = (tuple(rows), sum([row.amount for row in rows]))
+    return found
 
 
 def conquest_cost(

@@ -87,9 +87,12 @@ class Draft(GameState):
             if value is not None:
                 fields[name] = value
         memo = fields.get("memo")
-        if memo and (len(memo) != 1 or HOLDINGS not in memo or changes.get("regions") is not None):
-            # (the memo's check of _forget, inlined: this runs at nearly every sub-step)
-            self._forget(None if changes.get("regions") is not None else memo.get(HOLDINGS))
+        if memo:
+            # (the memo's check of _forget, inlined, and no method call when the memo holds
+            # only the holdings and the regions stay: this runs at nearly every sub-step)
+            regions = "regions" in changes and changes["regions"] is not None
+            if regions or len(memo) != 1 or HOLDINGS not in memo:
+                self._forget(None if regions else memo.get(HOLDINGS))
         return self
 
     def _region_list(self) -> list[RegionState]:

@@ -38,6 +38,10 @@ from swlab.rules.ops import (
 from swlab.rules.pieces import CLEARED_ON_DECLINE, RESET_ON_DECLINE, leaving
 from swlab.rules.state import GameState, RaceState, RegionState, Stage, TurnState
 
+#: the stages every turn passes through, read once: an attribute of an Enum class is slow to
+#: read (Python 3.11's ``EnumType.__getattr__``), and these are read at every turn
+_CONQUER, _REDEPLOY, _DEFEND = Stage.CONQUER, Stage.REDEPLOY, Stage.DEFEND
+
 # ====================================================================================
 # Queries the end of the game needs
 # ====================================================================================
@@ -92,13 +96,13 @@ def score_rows(state: GameState, player: int) -> tuple[Row, ...]:
 
 def start_turn(state: GameState, player: int, events: list[Event]) -> GameState:
     """Begin ``player``'s turn: decline Ghouls first (R-TURN-0), then the active race."""
-    state = state.updated(current=player, turn=TurnState(stage=Stage.CONQUER, actor=player))
+    state = state.updated(current=player, turn=TurnState(stage=_CONQUER, actor=player))
     events.append(TurnStarted(player, state.round))
     for d in state.players[player].declined:
         acts = hooked_badges(d, "acts_in_decline")
         if any(b.acts_in_decline() for b in acts) and has_regions(state, d.name):
             state = ready(state, d, events)
-            return state.updated(turn=state.turn.updated(stage=Stage.CONQUER, acting=d.name))
+            return state.updated(turn=state.turn.updated(stage=_CONQUER, acting=d.name))
     return start_active_phase(state, events)
 
 
@@ -116,7 +120,7 @@ def start_active_phase(state: GameState, events: list[Event]) -> GameState:
         turn = state.turn.updated(stage=Stage.PICK, acting="", actor=state.current)
         return state.updated(turn=turn)
     state = ready(state, player.active, events)
-    turn = state.turn.updated(stage=Stage.CONQUER, acting=player.active.name, actor=state.current)
+    turn = state.turn.updated(stage=_CONQUER, acting=player.active.name, actor=state.current)
     return state.updated(turn=turn)
 
 
@@ -157,14 +161,14 @@ def start_redeploy(state: GameState, events: list[Event]) -> GameState:
             state = update_race(state, race).with_tray(race.name, -gain)
             events.append(TokensGained(race.owner, race.name, gain, b.rule))
     # Tokens have moved: the Ready-your-troops record is no longer undoable (Stout decline).
-    return state.updated(turn=state.turn.updated(stage=Stage.REDEPLOY, readied=()))
+    return state.updated(turn=state.turn.updated(stage=_REDEPLOY, readied=()))
 
 
 def finish_redeploy(state: GameState, race: RaceState, events: list[Event]) -> GameState:
     """A redeployment is over: the next defender, the Amazons' withdrawal, or what follows
     the acting race's phase (R-REDEPLOY-1, R-REDEPLOY-2, R-RACE-AMAZONS)."""
-    race = state.race(race.name) or race
-    if state.turn.stage is Stage.DEFEND:
+    race = state.race(race.name, race.owner) or race
+    if state.turn.stage is _DEFEND:
         events.append(Redeployed(race.owner, race.name, True))
         return next_defender(state, events)
     events.append(Redeployed(race.owner, race.name, False))
@@ -275,8 +279,12 @@ def _regions_in_decline(
 
 def end_of_turn(state: GameState, events: list[Event]) -> GameState:
     """Attacked players redeploy in seat order after the current player (R-REDEPLOY-2)."""
-    n = len(state.players)
     defenders = state.turn.defenders
+    if not defenders:
+        # (next_defender ends the acting race's phase as the update below would: no turn
+        # made here, at most turns' end)
+        return next_defender(state, events)
+    n = len(state.players)
     if len(defenders) > 1:  # (none or one: already in order)
         defenders = tuple(sorted(defenders, key=lambda key: ((key[0] - state.current) % n, key[1])))
     turn = state.turn.updated(defenders=defenders, acting="")
@@ -288,7 +296,7 @@ def next_defender(state: GameState, events: list[Event]) -> GameState:
     queue = list(state.turn.defenders)
     while queue:
         owner, name = queue.pop(0)
-        race = state.race(name)
+        race = state.race(name, owner)
         if race is None or not has_regions(state, name):
             continue  # R-CONQ-7: with no region left the tokens stay in hand
         if race.hand == 0 and not any(
@@ -296,9 +304,7 @@ def next_defender(state: GameState, events: list[Event]) -> GameState:
         ):
             continue
         events.append(DefenderToRedeploy(owner, name, race.hand))
-        turn = state.turn.updated(
-            stage=Stage.DEFEND, actor=owner, acting=name, defenders=tuple(queue)
-        )
+        turn = state.turn.updated(stage=_DEFEND, actor=owner, acting=name, defenders=tuple(queue))
         return state.updated(turn=turn)
     turn = state.turn.updated(defenders=(), actor=state.current, acting="")
     return score_and_continue(state.updated(turn=turn), events)

@@ -131,12 +131,13 @@ def empty_region(state: GameState, i: int, why: str) -> tuple[GameState, list[Ev
     if r == emptied:
         return state, []  # nothing to take away (most conquests are of empty regions)
     rid = state.geo.ids[i]
-    events: list[Event] = [
-        PieceChanged(p.label, rid, False, why) for p in leaving(r) if p.on_empty is not Fate.STAYS
-    ]
+    events: list[Event] = [PieceChanged(p.label, rid, False, why) for p in leaving(r, _GOING)]
     return set_region(state, i, emptied), events
 
 
+#: pieces that go when their region is emptied (the others stay, R-CONQ-9), in the table's
+#: order: the region's pieces are looked up among these only
+_GOING = tuple(p for p in PIECES if p.on_empty is not Fate.STAYS)
 #: pieces that leave a conquered region to be placed again by their owner (R-REDEPLOY-2)
 _DISPLACED = tuple(p for p in PIECES if p.on_empty is Fate.LEAVES)
 
@@ -161,7 +162,7 @@ def strip_defender(
     if r.lost_tribes:
         events.append(TokensLost(-1, "Lost Tribe", rid, r.lost_tribes, 0))
     if r.tokens and r.race:
-        d = state.race(r.race)
+        d = state.race(r.race, r.owner)
         assert d is not None, f"region {rid} holds {r.race} that nobody owns"
         lost, why = _defender_loss(state, r, d, attacker, conversion)
         to_hand = r.tokens - lost

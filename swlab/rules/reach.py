@@ -124,8 +124,9 @@ class Reach:
                 elif kind is Final:
                     final_at.append(i)
             return _in_order(geo, conquer_at, final_at)
-        modifiers = self._modifier_sets(state)
-        refused = self._refused_everywhere(state)
+        # (most races have no cost badge and no refusing one: no call for either)
+        modifiers = self._modifier_sets(state) if self.cost_badges else _NO_MODIFIERS
+        refused = self._refused_everywhere(state) if self.restricting else _REFUSED_NOWHERE
         if modifiers is None or refused is None:
             bulk = False
         elif reachable is EVERYWHERE:
@@ -207,7 +208,7 @@ class Reach:
                 # _shielded, inlined: R-IMMUNE, or the defender's protection (Diplomat's peace)
                 if any(immune_flags(r)):
                     continue
-                guard = guards.get(r.race) or self._guard(state, r.race)
+                guard = guards.get(r.race) or self._guard(state, r)
                 if guard[1] and self.protection(state, i) is not None:
                     continue
             if modifiers is None:
@@ -245,7 +246,7 @@ class Reach:
         defender's badge (Diplomat's peace)."""
         if is_immune(r):
             return True
-        guard = guards.get(r.race) or self._guard(state, r.race)
+        guard = guards.get(r.race) or self._guard(state, r)
         return bool(guard[1]) and self.protection(state, i) is not None
 
     def partition(self, state: GameState) -> tuple[Positions, Positions] | None:
@@ -317,7 +318,7 @@ class Reach:
         """Every cost badge's :meth:`~swlab.rules.abilities.base.Badge.cost_modifier_sets`,
         or ``None`` if one of them cannot give its modifiers so."""
         if not self.cost_badges:
-            return []
+            return _NO_MODIFIERS
         out: list[tuple[int, Collection[int] | None]] = []
         for b in self.cost_badges:
             pairs = b.cost_modifier_sets(state, self.race)
@@ -356,8 +357,8 @@ class Reach:
 
     def protection(self, state: GameState, i: int) -> tuple[str, Sentence] | None:
         """The defender's badge refusing the attack on ``i`` (Diplomat's peace), if any."""
-        name = state.regions[i].race
-        guard = self.guards.get(name) or self._guard(state, name)
+        r = state.regions[i]
+        guard = self.guards.get(r.race) or self._guard(state, r)
         defender, protecting = guard
         if defender is not None:
             for b in protecting:
@@ -366,10 +367,13 @@ class Reach:
                     return refusal
         return None
 
-    def _guard(self, state: GameState, name: str) -> tuple[RaceState | None, tuple[Badge, ...]]:
-        """The defender ``name`` and its badges that may refuse an attack, kept."""
-        found = state.race(name)
-        guard = self.guards[name] = (
+    def _guard(
+        self, state: GameState, r: RegionState
+    ) -> tuple[RaceState | None, tuple[Badge, ...]]:
+        """The defender in region ``r`` and its badges that may refuse an attack, kept by
+        race name."""
+        found = state.race(r.race, r.owner)
+        guard = self.guards[r.race] = (
             found,
             () if found is None else hooked_badges(found, "protects"),
         )
@@ -493,6 +497,8 @@ BULK_FROM = 24
 #: :meth:`Reach._refused_everywhere` of a race with no badge that refuses conquests (only
 #: read, never changed)
 _REFUSED_NOWHERE: dict[bool, bool] = {False: False, True: False}
+#: :meth:`Reach._modifier_sets` of a race with no cost badge (only read, never changed)
+_NO_MODIFIERS: list[tuple[int, Collection[int] | None]] = []
 
 
 def _setup_defences(
@@ -636,7 +642,7 @@ def conquer_region(
     the ordinary conquest, the final die and Dragon Master's single token.
     """
     # the event explains the cost as explain_cost does, for the race the state holds
-    held = state.race(race.name)
+    held = state.race(race.name, race.owner)
     rows, cost = cost_rows(state, race, i)
     shown = (rows, cost) if held is race or held == race else cost_rows(state, held, i)
     tokens = cost if placed is None else placed
@@ -670,7 +676,7 @@ def take_region(
         conversion=conversion,
     )
     state, evs = strip_defender(state, i, race, conversion=conversion)
-    race = state.race(race.name) or race
+    race = state.race(race.name, race.owner) or race
     # strip_defender left only the pieces that stay when a race leaves (R-CONQ-9)
     r = state.regions[i].updated(
         owner=race.owner, race=race.name, tokens=tokens, in_decline=race.in_decline

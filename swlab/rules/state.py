@@ -679,9 +679,17 @@ class GameState:
                 return self.updated(trays=(*trays[:k], (name, n + delta), *trays[k + 1 :]))
         return self.updated(trays=trays)
 
-    def race(self, name: str) -> RaceState | None:
-        """The race state of ``name`` if some player owns it."""
-        for p in self.players:
+    def race(self, name: str, owner: int = NOBODY) -> RaceState | None:
+        """The race state of ``name`` if some player owns it; ``owner``: the player who
+        holds it, when the caller knows (a region's owner, a race's): that player's active
+        race is looked at first, without a walk over the players (a race is owned by one
+        player at most)."""
+        players = self.players
+        if 0 <= owner < len(players):
+            active = players[owner].active
+            if active is not None and active.name == name:
+                return active
+        for p in players:
             active = p.active
             if active is not None and active.name == name:
                 return active

@@ -43,7 +43,8 @@ class ConquerStage(StageRules):
     def candidates(self, state: GameState) -> list[Action]:
         race = the_acting_race(state)
         reach = reach_of(state, race)
-        out: list[Action] = list(reach.conquests(state))
+        # (a new list: extended here, not copied)
+        out: list[Action] = reach.conquests(state)  # type: ignore[assignment]
         # refuse_abandon accepts every region of the race before its first conquest of the
         # turn, and refuses every region after it
         if not conquered_this_turn(state, race):

@@ -19,6 +19,9 @@ from swlab.rules.state import GameState, RaceState, RegionState, Stage
 
 #: the listed ``done``: a value without fields, made once and shared
 _DONE = Done()
+#: ``Stage.REDEPLOY`` read once (an attribute of an Enum class is slow to read, and every
+#: listing of a redeployment asks)
+_REDEPLOY = Stage.REDEPLOY
 
 
 class RedeployStage(StageRules):
@@ -44,7 +47,7 @@ class RedeployStage(StageRules):
         held = state.holdings.races.get(race.name, ())
         per_region = state.geo.per_region
         out: list[Action] = at_positions(per_region(Place), held) if race.hand > 0 else []
-        if self.stage is Stage.REDEPLOY:
+        if self.stage is _REDEPLOY:
             take = per_region(Take)
             regions = state.regions
             out += [take[i] for i in held if regions[i].tokens >= 2]
