@@ -4,6 +4,8 @@ Berserk's ``berserk``, the Sorcerers' ``convert``)."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from swlab import names
 from swlab.i18n import N_, _
 from swlab.rules import flow
@@ -43,8 +45,8 @@ class ConquerStage(StageRules):
     def candidates(self, state: GameState) -> list[Action]:
         race = the_acting_race(state)
         reach = reach_of(state, race)
-        # (a new list: extended here, not copied)
-        out: list[Action] = reach.conquests(state)  # type: ignore[assignment]
+        # (a new list of conquests, extended here: not copied)
+        out = cast("list[Action]", reach.conquests(state))
         # refuse_abandon accepts every region of the race before its first conquest of the
         # turn, and refuses every region after it
         if not conquered_this_turn(state, race):
