@@ -453,17 +453,43 @@ def stop_leftovers(name: str, value: str, grace: float = LEFTOVER_GRACE) -> list
     return described
 
 
-def test_workers() -> int:
-    """How many test processes run side by side: one more than the machine has cores
-    (a browser test spends much of its time waiting on its server, its kernel or its
+def cores_in_use(window: float = 1.0) -> float:
+    """How many cores other work keeps busy now: the machine's CPU time over ``window``
+    seconds (``/proc/stat``), or the 1-minute load average where there is none. (Not the
+    load average on Linux: it still counts this command's own install and type check.)"""
+
+    def sample() -> tuple[int, int]:
+        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+        return sum(fields), fields[3] + fields[4]  # all, idle + iowait
+
+    try:
+        total, idle = sample()
+        time.sleep(window)  # a measuring window, not a wait for anything
+        total2, idle2 = sample()
+    except (OSError, ValueError, IndexError):
+        try:
+            return os.getloadavg()[0]
+        except (OSError, AttributeError):  # neither (Windows): as an idle machine
+            return 0.0
+    spent = total2 - total
+    return (spent - (idle2 - idle)) / spent * (os.cpu_count() or 1) if spent else 0.0
+
+
+def test_workers(busy: int = 0) -> int:
+    """How many test processes run side by side: on an idle machine one more than it has
+    cores (a browser test spends much of its time waiting on its server, its kernel or its
     page, while the other processes use the cores: on a quiet 2-core machine 3 processes
-    took 838 s where 2 took 973 s), as many as the memory holds, and at least 2."""
+    took 838 s where 2 took 973 s); as many as the cores when other work keeps most of a
+    core busy (:func:`cores_in_use`, or ``busy`` processes about to start: beside 4 of
+    them, 3 processes left a Voila page without its kernel's time for more than 90 s); as
+    many as the memory holds; at least 2."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     try:
         memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
     except (ValueError, OSError, AttributeError):  # no sysconf (Windows): the cores decide
         memory = 1 << 62
-    return max(2, min((cores or 1) + 1, memory // WORKER_MEMORY))
+    spare = 0 if busy or cores_in_use() >= 0.75 else 1
+    return max(2, min((cores or 1) + spare, memory // WORKER_MEMORY))
 
 
 def test(args: list[str]) -> int:
@@ -486,7 +512,7 @@ def test(args: list[str]) -> int:
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     cmd = [
         # (an ``-n N`` among ARGS comes later, and pytest takes the last)
-        *(str(bin_dir() / "pytest"), "-n", str(test_workers()), "--dist", "loadfile"),
+        *(str(bin_dir() / "pytest"), "-n", str(test_workers(busy)), "--dist", "loadfile"),
         "--nbval-lax",
         # files in conftest.py's order, the costliest first (xdist's own reorder, by the
         # number of tests, left a long file for the end); the slowest tests in the log

@@ -545,17 +545,44 @@ def test_busy_takes_a_number() -> None:
 
 
 @pytest.mark.parametrize(
-    ("cores", "memory_gb", "workers"),
-    [(2, 24, 3), (1, 24, 2), (16, 64, 17), (16, 8, 4), (8, 2, 2)],
+    ("cores", "memory_gb", "load", "busy", "workers"),
+    [
+        (2, 24, 0.3, 0, 3),  # idle: one more than the cores
+        (2, 24, 0.3, 4, 2),  # --busy 4: as many as the cores
+        (2, 24, 3.5, 0, 2),  # loaded by others: as many as the cores
+        (1, 24, 0.0, 0, 2),  # at least 2
+        (16, 64, 0.0, 0, 17),
+        (16, 8, 0.0, 0, 4),  # the memory caps it
+        (8, 2, 0.0, 0, 2),
+    ],
 )
-def test_the_suite_runs_one_process_more_than_cores_as_memory_allows(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cores: int, memory_gb: int, workers: int
+def test_the_suite_runs_one_process_more_than_idle_cores_as_memory_allows(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    cores: int,
+    memory_gb: int,
+    load: float,
+    busy: int,
+    workers: int,
 ) -> None:
     tasks = load_tasks(tmp_path, monkeypatch)
     monkeypatch.setattr(tasks.os, "sched_getaffinity", lambda _pid: set(range(cores)))
+    monkeypatch.setattr(tasks, "cores_in_use", lambda: load)
     pages = {"SC_PAGE_SIZE": 4096, "SC_PHYS_PAGES": memory_gb * (1 << 30) // 4096}
     monkeypatch.setattr(tasks.os, "sysconf", pages.__getitem__)
-    assert tasks.test_workers() == workers
+    assert tasks.test_workers(busy) == workers
+
+
+def test_cores_in_use_counts_a_busy_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tasks = load_tasks(tmp_path, monkeypatch)
+    hog = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        assert tasks.cores_in_use(window=1.0) >= 0.75
+    finally:
+        hog.kill()
+        hog.wait()
 
 
 # --- swlab present: SIGTERM, SIGINT by PID and Ctrl-C stop Voila and its kernels ----------

@@ -88,6 +88,11 @@ def missing() -> str | None:
 #: redraw) has taken longer, and the assertion failed while the page was still on its way.
 EXPECT_TIMEOUT_MS = 60_000
 
+#: How long a Voila page may take to show its viewer. Voila runs the whole notebook before
+#: it sends the page: on a quiet machine some 10 s, but in a run beside 4 CPU-bound
+#: processes (``tasks.py test --busy 4``, session 13) notebook 00 outlasted 90 s.
+PAGE_TIMEOUT_MS = 240_000
+
 
 def launch_chromium(p: Playwright) -> Browser:
     """Debian's headless Chromium; every ``expect`` of the test run then waits up to

@@ -96,7 +96,7 @@ def test_welcome_fits_in_voila(
     page = context.new_page()
     try:
         page.goto(lab.voila_url(WELCOME), timeout=90_000)
-        page.wait_for_selector(".swlab-viewer path.swlab-region", timeout=90_000)
+        page.wait_for_selector(".swlab-viewer path.swlab-region", timeout=harness.PAGE_TIMEOUT_MS)
         harness.settle(page)
         v = page.locator(".swlab-viewer").first
         _viewer_controls(page, v)

@@ -70,12 +70,12 @@ def open_viewer(page: Page, lab: harness.Lab, name: str, source: str, where: str
     (lab.root / "notebooks" / name).write_text(json.dumps(harness.notebook(source), indent=1))
     rel = f"notebooks/{name}"
     if where == "voila":
-        page.goto(lab.voila_url(rel), timeout=90_000)
+        page.goto(lab.voila_url(rel), timeout=harness.PAGE_TIMEOUT_MS)
     else:
         harness.open_notebook(page, lab, rel)
         page.keyboard.press("Control+b")  # the sidebar closed, as on a projector
         harness.run_all(page, 1)
-    page.wait_for_selector(".swlab-viewer path.swlab-region", timeout=90_000)
+    page.wait_for_selector(".swlab-viewer path.swlab-region", timeout=harness.PAGE_TIMEOUT_MS)
     harness.settle(page)
     viewer = page.locator(".swlab-viewer").first
     viewer.evaluate("e => e.scrollIntoView()")

@@ -85,7 +85,7 @@ def _open(
         harness.open_notebook(page, lab, rel)
         harness.run_all(page, cells)
     else:
-        page.goto(lab.voila_url(rel), timeout=120_000)
+        page.goto(lab.voila_url(rel), timeout=harness.PAGE_TIMEOUT_MS)
     return page
 
 
@@ -227,7 +227,7 @@ def test_viewer_typing_arrives_and_each_key_acts_once(
 ) -> None:  # fmt: skip
     page = _open(browser, lab, where, VIEWER_NB, size, 1)
     closing.append(page)
-    page.wait_for_selector(".swlab-viewer path.swlab-region", timeout=120_000)
+    page.wait_for_selector(".swlab-viewer path.swlab-region", timeout=harness.PAGE_TIMEOUT_MS)
     harness.settle(page)
     assert not harness.error_texts(page)
     kernel = harness.KernelProbe(_runtime(lab))

@@ -114,7 +114,7 @@ def serve(lab: harness.Lab, combo: Combo, solved: list[str]) -> tuple[Path, str]
 def open_path(page: Page, lab: harness.Lab, combo: Combo, rel: str) -> None:
     """Open the notebook as a learner does: Voilà renders it; in JupyterLab, Run All."""
     if combo.host == "voila":
-        page.goto(lab.voila_url(rel), timeout=180_000)
+        page.goto(lab.voila_url(rel), timeout=harness.PAGE_TIMEOUT_MS)
     else:
         cells = harness.code_cells(json.loads((lab.root / rel).read_text(encoding="utf-8")))
         harness.open_notebook(page, lab, rel)

@@ -228,7 +228,7 @@ def test_viewer_clicks_in_voila(
 ) -> None:
     name, twin = _viewer_notebook(lab, monkeypatch)
     page.goto(lab.voila_url(f"notebooks/{name}"), timeout=90_000)
-    page.wait_for_selector(".swlab-viewer path.swlab-region", timeout=90_000)
+    page.wait_for_selector(".swlab-viewer path.swlab-region", timeout=harness.PAGE_TIMEOUT_MS)
     harness.settle(page)
     shot = screenshots / f"{Path(name).stem}-voila.png"
     page.screenshot(path=str(shot), full_page=True)

@@ -112,7 +112,7 @@ def test_r_conq_1_a_level_of_the_notebooks_stage_is_solved_by_a_click_in_voila(
     level = load_level(LEVEL)
     with i18n.using(lang):
         title, back_label = i18n._(level.title), i18n._("back to the path")
-    page.goto(lab.voila_url(rel), timeout=90_000)
+    page.goto(lab.voila_url(rel), timeout=harness.PAGE_TIMEOUT_MS)
     path = page.locator(".swlab-learn")
     button = path.locator("button").filter(has_text=re.compile("^" + re.escape(f"1. {title}")))
     expect(button).to_be_enabled(timeout=120_000)

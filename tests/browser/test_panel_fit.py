@@ -78,8 +78,8 @@ def test_panel_words_and_tables_fit_in_voila(
     context.set_default_timeout(30_000)
     page = context.new_page()
     try:
-        page.goto(lab.voila_url(rel), timeout=90_000)
-        page.wait_for_selector(".swlab-viewer path.swlab-region", timeout=90_000)
+        page.goto(lab.voila_url(rel), timeout=harness.PAGE_TIMEOUT_MS)
+        page.wait_for_selector(".swlab-viewer path.swlab-region", timeout=harness.PAGE_TIMEOUT_MS)
         harness.settle(page)
         for size, viewport in SCREENS.items():
             page.set_viewport_size(viewport)

@@ -286,8 +286,8 @@ def test_notebook_00_plays_in_its_language_in_voila(
 ) -> None:
     rel, nb = serve(lab, lang)
     twin = twin_of(lab, rel, lang, monkeypatch)
-    small.goto(lab.voila_url(rel), timeout=90_000)
-    small.wait_for_selector(".swlab-viewer path.swlab-region", timeout=90_000)
+    small.goto(lab.voila_url(rel), timeout=harness.PAGE_TIMEOUT_MS)
+    small.wait_for_selector(".swlab-viewer path.swlab-region", timeout=harness.PAGE_TIMEOUT_MS)
     harness.settle(small)
     text = page_text(small)
     assert "There was an error" not in text and "Traceback" not in text, text[:2000]
@@ -346,8 +346,8 @@ def test_the_first_click_on_a_region_in_voila_hits_it_without_scrolling(
 
     rel, _ = serve(lab, i18n.SOURCE)
     twin = twin_of(lab, rel, i18n.SOURCE, monkeypatch)
-    small.goto(lab.voila_url(rel), timeout=90_000)
-    small.wait_for_selector(".swlab-viewer path.swlab-region", timeout=90_000)
+    small.goto(lab.voila_url(rel), timeout=harness.PAGE_TIMEOUT_MS)
+    small.wait_for_selector(".swlab-viewer path.swlab-region", timeout=harness.PAGE_TIMEOUT_MS)
     harness.settle(small)
     v = small.locator(".swlab-viewer").first
     c = twin.controller
