@@ -72,6 +72,22 @@ def pin_one_core() -> str:
     return f"not pinned ({os.cpu_count()} CPUs)"
 
 
+def core_speed() -> float:
+    """CPU seconds of a fixed pure-Python loop (10 million additions), best of 3.
+
+    The hosts this runs on differ, and one host's core is not always as fast (on a shared
+    machine a fixed loop's CPU time has varied by half within minutes): the figure beside
+    the games/s says how fast this core was when two runs' games/s are compared;
+    ``--against`` compares engines within one run instead."""
+    best = float("inf")
+    for _ in range(3):
+        start, total = time.process_time(), 0
+        for i in range(10_000_000):
+            total += i
+        best = min(best, time.process_time() - start)
+    return best
+
+
 def names(n: int) -> list[str]:
     return [f"P{i + 1}" for i in range(n)]
 
@@ -259,6 +275,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{platform.machine()} {platform.processor() or ''}".rstrip()
         + f", {pinned}, seed {args.seed}"
     )
+    print(f"this core: a loop of 10 million additions takes {core_speed():.2f} s of CPU")
     board, made = choose_board(args)
     n = board.players
     print(f"board {board.name}: {len(board.ids):,} regions, {n} players, {made}")
