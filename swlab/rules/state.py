@@ -607,6 +607,12 @@ class GameState:
             )
         return new
 
+    def with_tokens(self, i: int, tokens: int) -> GameState:
+        """This state with ``tokens`` race tokens in region position ``i``, which stays its
+        owner's with the same pieces (a placement, a token taken back or withdrawn, troops
+        readied): nothing the holdings count changes."""
+        return self.with_region(i, self.regions[i].updated(tokens=tokens))
+
     def with_regions(self, changes: Mapping[int, RegionState]) -> GameState:
         """This state with the regions at the positions of ``changes`` replaced (the
         others are unchanged); its holdings follow."""
