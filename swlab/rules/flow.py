@@ -267,7 +267,7 @@ def _regions_in_decline(
         # R-DECLINE-4: the pieces the table sends off the map go; lairs and fortresses stay
         for piece in leaving(r, CLEARED_ON_DECLINE):
             events.append(PieceChanged(piece.label, state.geo.ids[i], False, "R-DECLINE-4"))
-        changes[i] = replace(r, tokens=keep, in_decline=True, **RESET_ON_DECLINE)
+        changes[i] = r.updated(tokens=keep, in_decline=True, **RESET_ON_DECLINE)
     return state.with_regions(changes).with_tray(race.name, returned), count, returned
 
 

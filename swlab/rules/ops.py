@@ -126,9 +126,9 @@ def empty_region(state: GameState, i: int, why: str) -> tuple[GameState, list[Ev
     leave the region, to be placed again.
     """
     r = state.regions[i]
-    emptied = r.emptied()
-    if r == emptied:
+    if r.is_emptied():
         return state, []  # nothing to take away (most conquests are of empty regions)
+    emptied = r.emptied()
     rid = state.geo.ids[i]
     events: list[Event] = [PieceChanged(p.label, rid, False, why) for p in leaving(r, _GOING)]
     return set_region(state, i, emptied), events

@@ -64,7 +64,7 @@ class Reach:
         own, hooks = _hook_table(race)
         self.badges: tuple[Badge, ...] = own
         #: the state's holdings (read once: the listing asks them several things)
-        self.holdings = holdings = state.holdings
+        self.holdings = holdings = state.held()
         self.held: Sequence[int] = holdings.races.get(race.name, ())
         self.held_set = holdings.held_set(race.name)  # (state.race_region_set, for a race)
         # Each hook is asked only of the badges that replace its no-op default (the others

@@ -36,7 +36,7 @@ from typing import Any
 
 from swlab.rules import pieces as _pieces
 from swlab.rules.geo import Geo
-from swlab.rules.records import fast_init, maker
+from swlab.rules.records import fast_init, field_reader, maker
 from swlab.terminal import printable
 
 NOBODY = -1
@@ -129,6 +129,12 @@ class RegionState:
         """A piece makes the region immune: a Hole-in-the-Ground, a Hero, the Dragon (R-IMMUNE)."""
         return _pieces.is_immune(self)
 
+    def is_emptied(self) -> bool:
+        """Whether the region is as :meth:`emptied` leaves it: nothing for a leaving race
+        to take away (most conquests are of such regions); one comparison of a tuple, not
+        of two records."""
+        return _reset_on_empty(self) == _RESET_VALUES
+
     def emptied(self) -> RegionState:
         """The region after its race leaves it: only the pieces that stay (the Mountain,
         R-CONQ-9); the others go or leave (R-EXPAND-2, R-CONQ-7). The few possible
@@ -149,14 +155,19 @@ _make_region = maker(RegionState)
 #: the values of the fields an emptied region keeps, and the emptied regions made so far
 _kept_on_empty = attrgetter(*_pieces.KEPT_ON_EMPTY)
 _EMPTIED: dict[Any, RegionState] = {}
+#: the other fields, which :meth:`RegionState.emptied` resets, and their values then
+_reset_on_empty = field_reader(
+    *(f for f in RegionState.__slots__ if f not in _pieces.KEPT_ON_EMPTY)  # type: ignore[attr-defined]
+)
+_RESET_VALUES = _reset_on_empty(RegionState())
 
 
 #: the key of a state's :class:`Holdings` in its memo
 HOLDINGS = "holdings"
 #: the counts of every piece in a region, in the order of the pieces table
-_piece_counts = attrgetter(*(p.field for p in _pieces.PIECES))
+_piece_counts = field_reader(*(p.field for p in _pieces.PIECES))
 #: what :class:`Holdings` counts of a region: its race, its owner, then its piece counts
-counted = attrgetter("race", "owner", *(p.field for p in _pieces.PIECES))
+counted = field_reader("race", "owner", *(p.field for p in _pieces.PIECES))
 _PIECE_FIELDS: tuple[str, ...] = tuple(p.field for p in _pieces.PIECES)
 
 
@@ -647,6 +658,11 @@ class GameState:
     @property
     def holdings(self) -> Holdings:
         """Who holds which region, derived from :attr:`regions` (see the module)."""
+        return self.held()
+
+    def held(self) -> Holdings:
+        """:attr:`holdings`, as a method: the engine's own callers ask at every listing,
+        and a property is called through C, at about twice the cost of a method call."""
         memo = self.memo
         held: Holdings | None = memo.get(HOLDINGS)
         if held is None:
@@ -709,13 +725,13 @@ class GameState:
         """Region positions held by ``name``, ascending (``""``: the regions of no race)."""
         if not name:
             return [i for i, r in enumerate(self.regions) if not r.race]
-        return list(self.holdings.races.get(name, ()))
+        return list(self.held().races.get(name, ()))
 
     def race_region_set(self, name: str) -> frozenset[int]:
         """The positions of :meth:`race_regions`, as a set (kept by the holdings, carried
         from state to state while the race's regions stay the same)."""
         if name:
-            return self.holdings.held_set(name)
+            return self.held().held_set(name)
         key = ("held set", name)
         held: frozenset[int] | None = self.memo.get(key)
         if held is None:
@@ -724,11 +740,11 @@ class GameState:
 
     def has_regions(self, name: str) -> bool:
         """Whether the race ``name`` holds a region."""
-        return name in self.holdings.races
+        return name in self.held().races
 
     def regions_of(self, player: int) -> int:
         """How many regions ``player`` owns, with any of its races (R-SCORE-1)."""
-        return self.holdings.owners.get(player, 0)
+        return self.held().owners.get(player, 0)
 
     def region_of(self, region_id: int) -> RegionState:
         return self.regions[self.geo.index[region_id]]

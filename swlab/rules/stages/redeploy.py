@@ -44,7 +44,7 @@ class RedeployStage(StageRules):
     def candidates(self, state: GameState) -> list[Action]:
         race = the_acting_race(state)
         # (the race's positions read from the holdings, not copied: race_regions would)
-        held = state.holdings.races.get(race.name, ())
+        held = state.held().races.get(race.name, ())
         per_region = state.geo.per_region
         out: list[Action] = at_positions(per_region(Place), held) if race.hand > 0 else []
         if self.stage is _REDEPLOY:
