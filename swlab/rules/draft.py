@@ -52,8 +52,10 @@ class Draft(GameState):
         The rest of its memo (the listing, the reach) is left behind: the step's first
         change would drop it, and a step asks none of it before changing the state."""
         draft = object.__new__(cls)
-        fields = draft.__dict__
-        fields.update(state.__dict__)
+        fields = dict(state.__dict__)
+        # its own plain dictionary (object's setter: a state refuses assignments), which
+        # CPython reads fast (see swlab.rules.state)
+        object.__setattr__(draft, "__dict__", fields)
         memo = fields.get("memo")
         held = None if memo is None else memo.get(HOLDINGS)
         fields["memo"] = {} if held is None else {HOLDINGS: held}

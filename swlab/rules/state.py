@@ -22,6 +22,13 @@ too. A new state takes it from its parent: unchanged when the regions are
 (:meth:`GameState.with_region`, :meth:`GameState.with_regions`); any other new state
 counts it again when first asked. So no step scans the whole board to find a race's
 regions: on a 5,000-region board that scan cost more than the rest of a step.
+
+A state the engine makes (:meth:`GameState.updated`, :meth:`swlab.rules.draft.Draft.of`)
+is given a plain ``dict`` of its fields as its ``__dict__``, not filled through the one an
+object makes when its ``__dict__`` is first asked for: the fields of a state are read at
+nearly every line of the engine, and CPython 3.11 reads an attribute at its specialised
+speed from an object's own plain dictionary but not from that one (a dictionary split with
+its class: every read went the generic way, about five times as long).
 """
 
 from __future__ import annotations
@@ -571,8 +578,10 @@ class GameState:
         made: nothing else ``__init__`` would do) with the given ones replaced, without the
         memo; with the same regions it keeps this one's :class:`Holdings`."""
         new = object.__new__(GameState)
-        fields = new.__dict__
-        fields.update(self.__dict__)
+        fields = dict(self.__dict__)
+        # its own plain dictionary (see the module; object's setter: a frozen state refuses
+        # assignments)
+        object.__setattr__(new, "__dict__", fields)
         memo = fields.pop("memo", None)
         if regions is None:
             if memo is not None and HOLDINGS in memo:
