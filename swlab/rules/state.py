@@ -164,7 +164,7 @@ _kept_on_empty = attrgetter(*_pieces.KEPT_ON_EMPTY)
 _EMPTIED: dict[Any, RegionState] = {}
 #: the other fields, which :meth:`RegionState.emptied` resets, and their values then
 _reset_on_empty = field_reader(
-    *(f for f in RegionState.__slots__ if f not in _pieces.KEPT_ON_EMPTY)  # type: ignore[attr-defined]
+    *(f for f in RegionState.__slots__ if f not in _pieces.KEPT_ON_EMPTY)
 )
 _RESET_VALUES = _reset_on_empty(RegionState())
 
