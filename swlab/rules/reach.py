@@ -204,6 +204,10 @@ class Reach:
         touched = self.holdings.touched
         at_setup = _setup_costs(state.geo, water_ok)
         unit = UNIT_DEFENCES
+        # Most races: no modifier and no refusal, so the cost is the region's own (2 or more:
+        # above the minimum) and decides alone (R-CONQ-2, R-CONQ-10).
+        plain = modifiers == [] and refused is not None and not (refused[False] or refused[True])
+        limit = hand + MAX_SHORT
         for i in positions:
             if i in touched:
                 r = regions[i]
@@ -224,6 +228,12 @@ class Reach:
                 raw = at_setup[i]
                 if raw < 0:
                     continue  # R-CONQ-4
+            if plain:
+                if raw <= hand:
+                    conquer_at.append(i)
+                elif raw <= limit:
+                    final_at.append(i)
+                continue
             if modifiers is None:
                 cost = conquest_cost(state, race, i, self.cost_badges)
             else:
