@@ -10,8 +10,12 @@ Speed (``benchmarks/engine.py``): the engine makes several new values at every s
 field left out, or given as ``None``, keeps its value: none of these fields is optional)
 with one direct call of the record's maker (:func:`swlab.rules.records.maker`, which skips
 the frozen dataclass's per-field ``object.__setattr__``), several times as fast.
-``tests/rules/test_fast_paths.py`` checks that each one knows every field. A state also
-memoizes lookups asked many times of it (the engine's conquest checks) in
+``tests/rules/test_fast_paths.py`` checks that each one knows every field. Their fields are
+given by keyword; the parameters of a record's are not keyword-only all the same: CPython
+3.11 finds the default of each keyword-only parameter left out in a dictionary (a dozen
+lookups per call, at several calls per step), and that of any other in a tuple. (The
+state's own is keyword-only: a step calls its working copy's, which takes ``**changes``.)
+A state also memoizes lookups asked many times of it (the engine's conquest checks) in
 :attr:`GameState.memo`, which is not a field: never compared, shown or written to
 scenarios, and a new state starts without it.
 
@@ -91,7 +95,6 @@ class RegionState:
 
     def updated(
         self,
-        *,
         owner: int | None = None,
         race: str | None = None,
         tokens: int | None = None,
@@ -401,7 +404,6 @@ class RaceState:
 
     def updated(
         self,
-        *,
         name: str | None = None,
         power: str | None = None,
         owner: int | None = None,
@@ -496,7 +498,6 @@ class TurnState:
 
     def updated(
         self,
-        *,
         stage: Stage | None = None,
         actor: int | None = None,
         acting: str | None = None,
