@@ -47,13 +47,18 @@ class Draft(GameState):
 
     @classmethod
     def of(cls, state: GameState) -> Draft:
-        """A working copy of ``state`` (its fields and what its memo knows)."""
+        """A working copy of ``state``: its fields, and its holdings when it knows them.
+
+        The rest of its memo (the listing, the reach) is left behind: the step's first
+        change would drop it, and a step asks none of it before changing the state."""
         draft = object.__new__(cls)
-        fields = draft.__dict__
-        fields.update(state.__dict__)
+        fields = dict(state.__dict__)
+        # its own plain dictionary (object's setter: a state refuses assignments), which
+        # CPython reads fast (see swlab.rules.state)
+        object.__setattr__(draft, "__dict__", fields)
         memo = fields.get("memo")
-        if memo is not None:
-            fields["memo"] = dict(memo)
+        held = None if memo is None else memo.get(HOLDINGS)
+        fields["memo"] = {} if held is None else {HOLDINGS: held}
         return draft
 
     def frozen(self) -> GameState:
@@ -72,27 +77,28 @@ class Draft(GameState):
         the new regions, or ``None`` when they are not known). A memo that holds nothing
         else than ``held`` is kept as it is (most changes of a step find it so)."""
         fields = self.__dict__
-        memo = fields.get("memo")
+        memo = fields["memo"]
         if held is None:
             if memo:
                 fields["memo"] = {}
-        elif memo is None or len(memo) != 1 or memo.get(HOLDINGS) is not held:
+        elif len(memo) != 1 or memo.get(HOLDINGS) is not held:
             fields["memo"] = {HOLDINGS: held}
 
     def updated(self, **changes: Any) -> GameState:
         """:meth:`GameState.updated`, in place: the fields given (not ``None``) replaced.
         (The names are checked where it is called: ``state`` is typed a ``GameState``.)"""
+        if None in changes.values():  # (rare: a caller passing a field it keeps)
+            changes = {name: value for name, value in changes.items() if value is not None}
         fields = self.__dict__
-        for name, value in changes.items():
-            if value is not None:
-                fields[name] = value
-        memo = fields.get("memo")
-        if memo:
-            # (the memo's check of _forget, inlined, and no method call when the memo holds
-            # only the holdings and the regions stay: this runs at nearly every sub-step)
-            regions = "regions" in changes and changes["regions"] is not None
-            if regions or len(memo) != 1 or HOLDINGS not in memo:
-                self._forget(None if regions else memo.get(HOLDINGS))
+        fields.update(changes)
+        # the memo: only the holdings survive a change, and only when the regions stay
+        # (_forget, inlined: this runs at nearly every sub-step, most often with a memo
+        # that holds only the holdings, which stays as it is)
+        memo = fields["memo"]
+        if "regions" in changes:
+            fields["memo"] = {}
+        elif len(memo) > 1 or (memo and HOLDINGS not in memo):
+            self._forget(memo.get(HOLDINGS))
         return self
 
     def _region_list(self) -> list[RegionState]:
@@ -111,9 +117,9 @@ class Draft(GameState):
         regions[i] = region
         # (the known holdings read inline, and the memo that holds only them updated in
         # place: every placement and conquest comes here)
-        memo: dict[Hashable, Any] | None = fields.get("memo")
-        held = None if memo is None else memo.get(HOLDINGS)
-        if memo is not None and held is not None:
+        memo: dict[Hashable, Any] = fields["memo"]
+        held = memo.get(HOLDINGS)
+        if held is not None:
             # Tokens moved in a region that stays its owner's (every place, take and
             # withdraw): nothing the holdings count changes, and an owned region is already
             # among their touched ones; Holdings.changed would return them as they are.
@@ -124,6 +130,19 @@ class Draft(GameState):
                 memo[HOLDINGS] = held
                 return self
         self._forget(held)
+        return self
+
+    def with_tokens(self, i: int, tokens: int) -> GameState:
+        """:meth:`GameState.with_tokens`, in place: the holdings stay as they are, without
+        comparing the region's pieces before and after (every ``place`` and ``take``)."""
+        fields = self.__dict__
+        regions = fields["regions"]
+        if type(regions) is not list:  # (_region_list, inlined)
+            regions = fields["regions"] = list(regions)
+        regions[i] = regions[i].updated(tokens=tokens)
+        memo = fields["memo"]
+        if len(memo) > 1 or (memo and HOLDINGS not in memo):
+            self._forget(memo.get(HOLDINGS))
         return self
 
     def with_regions(self, changes: Mapping[int, RegionState]) -> GameState:

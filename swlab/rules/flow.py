@@ -129,14 +129,13 @@ def ready(state: GameState, race: RaceState, events: list[Event]) -> GameState:
     taken = 0
     readied: list[tuple[int, int]] = []
     regions = state.regions
-    changes: dict[int, RegionState] = {}
     for i in state.race_regions(race.name):
-        r = regions[i]
-        if r.tokens > 1:
-            readied.append((i, r.tokens - 1))
-            taken += r.tokens - 1
-            changes[i] = r.updated(tokens=1)
-    state = state.with_regions(changes)
+        n = regions[i].tokens
+        if n > 1:
+            readied.append((i, n - 1))
+            taken += n - 1
+    for i, _n in readied:  # (after the walk: a working copy's regions change in place)
+        state = state.with_tokens(i, 1)
     total = taken + race.reserve
     state = update_race(state, race.updated(hand=race.hand + total, reserve=0))
     if not race.in_decline:
@@ -268,7 +267,7 @@ def _regions_in_decline(
         # R-DECLINE-4: the pieces the table sends off the map go; lairs and fortresses stay
         for piece in leaving(r, CLEARED_ON_DECLINE):
             events.append(PieceChanged(piece.label, state.geo.ids[i], False, "R-DECLINE-4"))
-        changes[i] = replace(r, tokens=keep, in_decline=True, **RESET_ON_DECLINE)
+        changes[i] = r.updated(tokens=keep, in_decline=True, **RESET_ON_DECLINE)
     return state.with_regions(changes).with_tray(race.name, returned), count, returned
 
 

@@ -64,27 +64,26 @@ def _badges(race: RaceState) -> tuple[Badge, ...]:
     return (rb, pb)
 
 
-#: the key of :func:`acting_race` in a state's memo
+#: the key :func:`acting_race` kept its answer under in a state's memo; it keeps none now
+#: (finding the race costs what reading the memo did), the name stays importable
 ACTING = "acting race"
 
 
 def acting_race(state: GameState) -> RaceState | None:
-    """The race conquering or redeploying now (asked several times of a state: kept in its
-    memo)."""
+    """The race conquering or redeploying now.
+
+    The player who decides owns it (its active race, a defender's race, its decline
+    Ghouls): its active race is looked at first, then every race of the game as
+    :meth:`~swlab.rules.state.GameState.race` looks (a race is owned by one player at
+    most). Not kept in the memo: a working copy's memo would then have to drop it at each
+    change of the step."""
     turn = state.turn
     acting = turn.acting
     if not acting:
         return None
-    memo = state.memo
-    found: RaceState | None = memo.get(ACTING)
+    found = state.players[turn.actor].active
     if found is None or found.name != acting:
-        # The player who decides owns the acting race (its active race, a defender's race,
-        # its decline Ghouls): its active race is looked at first, then every race of the
-        # game as state.race looks (a race is owned by one player at most).
-        found = state.players[turn.actor].active
-        if found is None or found.name != acting:
-            found = state.race(acting)
-        memo[ACTING] = found
+        found = state.race(acting)
     return found
 
 
@@ -127,9 +126,9 @@ def empty_region(state: GameState, i: int, why: str) -> tuple[GameState, list[Ev
     leave the region, to be placed again.
     """
     r = state.regions[i]
-    emptied = r.emptied()
-    if r == emptied:
+    if r.is_emptied():
         return state, []  # nothing to take away (most conquests are of empty regions)
+    emptied = r.emptied()
     rid = state.geo.ids[i]
     events: list[Event] = [PieceChanged(p.label, rid, False, why) for p in leaving(r, _GOING)]
     return set_region(state, i, emptied), events

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from swlab.rules.actions import RegionAction
 from swlab.rules.events import PieceChanged
-from swlab.rules.records import fast_init
+from swlab.rules.records import fast_init, field_reader
 
 if TYPE_CHECKING:
     from swlab.rules.state import GameState, RegionState
@@ -134,18 +134,19 @@ PIECES: tuple[Piece, ...] = (MOUNTAIN, FORTRESS, LAIR, ENCAMPMENT, LOST_TRIBE, H
 #: The pieces by their :class:`RegionState` field.
 BY_FIELD: dict[str, Piece] = {p.field: p for p in PIECES}
 
-# Getters made once from the table: these are read for every candidate region at every
-# ``legal_actions`` call, so the loops over the table run at attribute-getter speed (the
-# table has several defending and several immune pieces: each getter returns a tuple).
+# Readers made once from the table: these are read for every candidate region at every
+# ``legal_actions`` call, so the loops over the table run as one function reading the
+# slots (:func:`~swlab.rules.records.field_reader`; the table has several defending and
+# several immune pieces: each reader returns a tuple).
 _DEFENDING = tuple(p for p in PIECES if p.defence)
 _DEFENCES = tuple(p.defence for p in _DEFENDING)
 #: every defending piece adds 1 per piece: the defence is the sum of ``defence_counts``
 UNIT_DEFENCES = all(d == 1 for d in _DEFENCES)
 #: the counts of the defending pieces of a region, as a tuple, in the table's order
-defence_counts = attrgetter(*(p.field for p in _DEFENDING))
+defence_counts = field_reader(*(p.field for p in _DEFENDING))
 _IMMUNE = tuple(p for p in PIECES if p.immune)
 #: the immunity flags of a region (Hole, Hero, Dragon), as a tuple, in the table's order
-immune_flags = attrgetter(*(p.field for p in _IMMUNE))
+immune_flags = field_reader(*(p.field for p in _IMMUNE))
 assert len(_DEFENDING) > 1 and len(_IMMUNE) > 1, "a getter of one field returns no tuple"
 _COMPANY = tuple(p for p in PIECES if p.keeps_company)
 #: fields kept when a race leaves its region (R-CONQ-9), pieces cleared on decline
@@ -177,7 +178,7 @@ def companions(region: RegionState) -> int:
 def on_map(state: GameState, piece: Piece, race: str = "") -> int:
     """How many of ``piece`` stand on the map (in regions of ``race`` when given)."""
     if not race:
-        return state.holdings.on_map(piece.field)
+        return state.held().on_map(piece.field)
     get, regions = attrgetter(piece.field), state.regions
     return int(sum(get(regions[i]) for i in state.race_regions(race)))
 

@@ -64,7 +64,7 @@ class Reach:
         own, hooks = _hook_table(race)
         self.badges: tuple[Badge, ...] = own
         #: the state's holdings (read once: the listing asks them several things)
-        self.holdings = holdings = state.holdings
+        self.holdings = holdings = state.held()
         self.held: Sequence[int] = holdings.races.get(race.name, ())
         self.held_set = holdings.held_set(race.name)  # (state.race_region_set, for a race)
         # Each hook is asked only of the badges that replace its no-op default (the others
@@ -196,26 +196,47 @@ class Reach:
         guards = self.guards
         conquer_at: list[int] = []
         final_at: list[int] = []
-        # (the cost below is conquest_cost's sum, inlined: this loop runs over every
-        # candidate at every listing)
+        # A region as at setup (not among the holdings' touched ones) holds no race and no
+        # immune piece: its reach checks all pass but water's, and its cost before the
+        # modifiers is the board's (negative: water, for a race that cannot go there). Only
+        # the others are read, each check in turn. (The cost below is conquest_cost's sum,
+        # inlined: this loop runs over every candidate at every listing.)
+        touched = self.holdings.touched
+        at_setup = _setup_costs(state.geo, water_ok)
         unit = UNIT_DEFENCES
+        # Most races: no modifier and no refusal, so the cost is the region's own (2 or more:
+        # above the minimum) and decides alone (R-CONQ-2, R-CONQ-10).
+        plain = modifiers == [] and refused is not None and not (refused[False] or refused[True])
+        limit = hand + MAX_SHORT
         for i in positions:
-            r = regions[i]
-            if r.race == name or (water[i] and not water_ok):
-                continue  # R-CONQ-5, R-CONQ-4
-            other = r.owner
-            if other != NOBODY and other != owner:
-                # _shielded, inlined: R-IMMUNE, or the defender's protection (Diplomat's peace)
-                if any(immune_flags(r)):
-                    continue
-                guard = guards.get(r.race) or self._guard(state, r)
-                if guard[1] and self.protection(state, i) is not None:
-                    continue
+            if i in touched:
+                r = regions[i]
+                if r.race == name or (water[i] and not water_ok):
+                    continue  # R-CONQ-5, R-CONQ-4
+                other = r.owner
+                if other != NOBODY and other != owner:
+                    # _shielded, inlined: R-IMMUNE, or the defender's protection (Diplomat's
+                    # peace)
+                    if any(immune_flags(r)):
+                        continue
+                    guard = guards.get(r.race) or self._guard(state, r)
+                    if guard[1] and self.protection(state, i) is not None:
+                        continue
+                # R-CONQ-2
+                raw = 2 + r.tokens + (sum(defence_counts(r)) if unit else defence(r))
+            else:
+                raw = at_setup[i]
+                if raw < 0:
+                    continue  # R-CONQ-4
+            if plain:
+                if raw <= hand:
+                    conquer_at.append(i)
+                elif raw <= limit:
+                    final_at.append(i)
+                continue
             if modifiers is None:
                 cost = conquest_cost(state, race, i, self.cost_badges)
             else:
-                # R-CONQ-2
-                raw = 2 + r.tokens + (sum(defence_counts(r)) if unit else defence(r))
                 if modifiers:
                     for amount, where in modifiers:
                         if where is None or i in where:
@@ -513,6 +534,23 @@ def _setup_defences(
         "setup defences on land",
         lambda g: tuple((d, group - g.water_set) for d, group in _setup_defences(g)),
     )
+
+
+def _setup_costs(geo: Geo, water: bool) -> tuple[int, ...]:
+    """The cost of conquering each region as at setup before any modifier, by position
+    (R-CONQ-2: 2, plus its Lost Tribe and the defence of its pieces), made once per board;
+    without ``water`` (a race that cannot occupy the Seas and Lakes, R-CONQ-4) a water
+    region's is -1."""
+    if water:
+        return geo.per_board("setup costs", _costs_at_setup)
+    return geo.per_board(
+        "setup costs on land",
+        lambda g: tuple(-1 if g.water[i] else c for i, c in enumerate(_setup_costs(g, True))),
+    )
+
+
+def _costs_at_setup(geo: Geo) -> tuple[int, ...]:
+    return tuple(2 + r.tokens + defence(r) for r in setup_regions(geo))
 
 
 def _defence_groups(geo: Geo) -> tuple[tuple[int, frozenset[int]], ...]:

@@ -94,3 +94,22 @@ def maker(cls: type[T]) -> Callable[..., T]:
     make: Callable[..., T] = scope["make"]
     make.__qualname__ = f"{cls.__qualname__} maker"
     return make
+
+
+def field_reader(*names: str) -> Callable[[Any], tuple[Any, ...]]:
+    """``operator.attrgetter(*names)`` (two names or more: a tuple of the values), for the
+    records the engine reads at every step (a region's pieces: what the holdings count,
+    its defence, its immunity), about three times as fast on a slotted record.
+
+    ``attrgetter`` asks for each attribute through the generic lookup (the type's
+    dictionary, the slot's descriptor, its getter: a chain of C calls per field); a Python
+    function that reads the fields is specialised by the interpreter to read each slot
+    directly, when it sees one class of record."""
+    if len(names) < 2 or not all(name.isidentifier() for name in names):
+        raise ValueError(f"field_reader: two field names or more, not {names!r}")
+    scope: dict[str, Any] = {}
+    values = ", ".join(f"record.{name}" for name in names)
+    exec(f"def read(record):\n    return ({values})\n", scope)  # see fast_init
+    read: Callable[[Any], tuple[Any, ...]] = scope["read"]
+    read.__qualname__ = f"field_reader{names!r}"
+    return read

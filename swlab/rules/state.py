@@ -10,8 +10,12 @@ Speed (``benchmarks/engine.py``): the engine makes several new values at every s
 field left out, or given as ``None``, keeps its value: none of these fields is optional)
 with one direct call of the record's maker (:func:`swlab.rules.records.maker`, which skips
 the frozen dataclass's per-field ``object.__setattr__``), several times as fast.
-``tests/rules/test_fast_paths.py`` checks that each one knows every field. A state also
-memoizes lookups asked many times of it (the engine's conquest checks) in
+``tests/rules/test_fast_paths.py`` checks that each one knows every field. Their fields are
+given by keyword; the parameters of a record's are not keyword-only all the same: CPython
+3.11 finds the default of each keyword-only parameter left out in a dictionary (a dozen
+lookups per call, at several calls per step), and that of any other in a tuple. (The
+state's own is keyword-only: a step calls its working copy's, which takes ``**changes``.)
+A state also memoizes lookups asked many times of it (the engine's conquest checks) in
 :attr:`GameState.memo`, which is not a field: never compared, shown or written to
 scenarios, and a new state starts without it.
 
@@ -22,6 +26,13 @@ too. A new state takes it from its parent: unchanged when the regions are
 (:meth:`GameState.with_region`, :meth:`GameState.with_regions`); any other new state
 counts it again when first asked. So no step scans the whole board to find a race's
 regions: on a 5,000-region board that scan cost more than the rest of a step.
+
+A state the engine makes (:meth:`GameState.updated`, :meth:`swlab.rules.draft.Draft.of`)
+is given a plain ``dict`` of its fields as its ``__dict__``, not filled through the one an
+object makes when its ``__dict__`` is first asked for: the fields of a state are read at
+nearly every line of the engine, and CPython 3.11 reads an attribute at its specialised
+speed from an object's own plain dictionary but not from that one (a dictionary split with
+its class: every read went the generic way, about five times as long).
 """
 
 from __future__ import annotations
@@ -36,7 +47,7 @@ from typing import Any
 
 from swlab.rules import pieces as _pieces
 from swlab.rules.geo import Geo
-from swlab.rules.records import fast_init, maker
+from swlab.rules.records import fast_init, field_reader, maker
 from swlab.terminal import printable
 
 NOBODY = -1
@@ -84,7 +95,6 @@ class RegionState:
 
     def updated(
         self,
-        *,
         owner: int | None = None,
         race: str | None = None,
         tokens: int | None = None,
@@ -129,6 +139,12 @@ class RegionState:
         """A piece makes the region immune: a Hole-in-the-Ground, a Hero, the Dragon (R-IMMUNE)."""
         return _pieces.is_immune(self)
 
+    def is_emptied(self) -> bool:
+        """Whether the region is as :meth:`emptied` leaves it: nothing for a leaving race
+        to take away (most conquests are of such regions); one comparison of a tuple, not
+        of two records."""
+        return _reset_on_empty(self) == _RESET_VALUES
+
     def emptied(self) -> RegionState:
         """The region after its race leaves it: only the pieces that stay (the Mountain,
         R-CONQ-9); the others go or leave (R-EXPAND-2, R-CONQ-7). The few possible
@@ -149,14 +165,19 @@ _make_region = maker(RegionState)
 #: the values of the fields an emptied region keeps, and the emptied regions made so far
 _kept_on_empty = attrgetter(*_pieces.KEPT_ON_EMPTY)
 _EMPTIED: dict[Any, RegionState] = {}
+#: the other fields, which :meth:`RegionState.emptied` resets, and their values then
+_reset_on_empty = field_reader(
+    *(f for f in RegionState.__slots__ if f not in _pieces.KEPT_ON_EMPTY)
+)
+_RESET_VALUES = _reset_on_empty(RegionState())
 
 
 #: the key of a state's :class:`Holdings` in its memo
 HOLDINGS = "holdings"
 #: the counts of every piece in a region, in the order of the pieces table
-_piece_counts = attrgetter(*(p.field for p in _pieces.PIECES))
+_piece_counts = field_reader(*(p.field for p in _pieces.PIECES))
 #: what :class:`Holdings` counts of a region: its race, its owner, then its piece counts
-counted = attrgetter("race", "owner", *(p.field for p in _pieces.PIECES))
+counted = field_reader("race", "owner", *(p.field for p in _pieces.PIECES))
 _PIECE_FIELDS: tuple[str, ...] = tuple(p.field for p in _pieces.PIECES)
 
 
@@ -383,7 +404,6 @@ class RaceState:
 
     def updated(
         self,
-        *,
         name: str | None = None,
         power: str | None = None,
         owner: int | None = None,
@@ -478,7 +498,6 @@ class TurnState:
 
     def updated(
         self,
-        *,
         stage: Stage | None = None,
         actor: int | None = None,
         acting: str | None = None,
@@ -560,8 +579,10 @@ class GameState:
         made: nothing else ``__init__`` would do) with the given ones replaced, without the
         memo; with the same regions it keeps this one's :class:`Holdings`."""
         new = object.__new__(GameState)
-        fields = new.__dict__
-        fields.update(self.__dict__)
+        fields = dict(self.__dict__)
+        # its own plain dictionary (see the module; object's setter: a frozen state refuses
+        # assignments)
+        object.__setattr__(new, "__dict__", fields)
         memo = fields.pop("memo", None)
         if regions is None:
             if memo is not None and HOLDINGS in memo:
@@ -607,6 +628,12 @@ class GameState:
             )
         return new
 
+    def with_tokens(self, i: int, tokens: int) -> GameState:
+        """This state with ``tokens`` race tokens in region position ``i``, which stays its
+        owner's with the same pieces (a placement, a token taken back or withdrawn, troops
+        readied): nothing the holdings count changes."""
+        return self.with_region(i, self.regions[i].updated(tokens=tokens))
+
     def with_regions(self, changes: Mapping[int, RegionState]) -> GameState:
         """This state with the regions at the positions of ``changes`` replaced (the
         others are unchanged); its holdings follow."""
@@ -641,6 +668,11 @@ class GameState:
     @property
     def holdings(self) -> Holdings:
         """Who holds which region, derived from :attr:`regions` (see the module)."""
+        return self.held()
+
+    def held(self) -> Holdings:
+        """:attr:`holdings`, as a method: the engine's own callers ask at every listing,
+        and a property is called through C, at about twice the cost of a method call."""
         memo = self.memo
         held: Holdings | None = memo.get(HOLDINGS)
         if held is None:
@@ -703,13 +735,13 @@ class GameState:
         """Region positions held by ``name``, ascending (``""``: the regions of no race)."""
         if not name:
             return [i for i, r in enumerate(self.regions) if not r.race]
-        return list(self.holdings.races.get(name, ()))
+        return list(self.held().races.get(name, ()))
 
     def race_region_set(self, name: str) -> frozenset[int]:
         """The positions of :meth:`race_regions`, as a set (kept by the holdings, carried
         from state to state while the race's regions stay the same)."""
         if name:
-            return self.holdings.held_set(name)
+            return self.held().held_set(name)
         key = ("held set", name)
         held: frozenset[int] | None = self.memo.get(key)
         if held is None:
@@ -718,11 +750,11 @@ class GameState:
 
     def has_regions(self, name: str) -> bool:
         """Whether the race ``name`` holds a region."""
-        return name in self.holdings.races
+        return name in self.held().races
 
     def regions_of(self, player: int) -> int:
         """How many regions ``player`` owns, with any of its races (R-SCORE-1)."""
-        return self.holdings.owners.get(player, 0)
+        return self.held().owners.get(player, 0)
 
     def region_of(self, region_id: int) -> RegionState:
         return self.regions[self.geo.index[region_id]]

@@ -70,10 +70,11 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from swlab.i18n import _
+from swlab.rules.errors import IllegalActionError
 
 if TYPE_CHECKING:
     from swlab.rules.actions import Action
-    from swlab.rules.errors import IllegalActionError, Sentence
+    from swlab.rules.errors import Sentence
     from swlab.rules.events import Event
     from swlab.rules.state import GameState, RaceState
 
@@ -247,8 +248,6 @@ class Badge:
         self, state: GameState, race: RaceState, action: Action
     ) -> IllegalActionError | None:
         """Why ``action`` is refused now, or ``None`` when it is legal."""
-        from swlab.rules.errors import IllegalActionError
-
         return IllegalActionError(
             "R-TURN-0", lambda: _("{badge} has no such action.").format(badge=self.name)
         )
@@ -369,8 +368,6 @@ def with_player_values(state: GameState, player: int, **values: int | None) -> G
 
 def region_position(state: GameState, region: int) -> int | IllegalActionError:
     """The position of region id ``region``, or the error naming a missing region (R-COMP-6)."""
-    from swlab.rules.errors import IllegalActionError
-
     i = state.geo.index.get(region)
     if i is None:
         return IllegalActionError(

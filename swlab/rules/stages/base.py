@@ -18,7 +18,7 @@ from swlab.rules.abilities.base import DERIVED, Badge
 from swlab.rules.actions import Action, Conquer, Final
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Event
-from swlab.rules.ops import ACTING, acting_race, badges
+from swlab.rules.ops import acting_race, badges
 from swlab.rules.reach import conquests_ended
 from swlab.rules.state import GameState, RaceState, Stage
 
@@ -89,11 +89,8 @@ class StageRules:
 
 
 def the_acting_race(state: GameState) -> RaceState:
-    """The race acting now, in a stage where one always does (each listing and step asks:
-    :func:`~swlab.rules.ops.acting_race`'s memo read first, inlined)."""
-    race = state.memo.get(ACTING)
-    if race is None or race.name != state.turn.acting:
-        race = acting_race(state)
+    """The race acting now, in a stage where one always does (each listing and step asks)."""
+    race = acting_race(state)
     assert race is not None, state.turn.stage
     return race
 

@@ -12,7 +12,7 @@ from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import ComboPicked, Event
 from swlab.rules.ops import add_coins, refill_column
 from swlab.rules.stages.base import StageRules
-from swlab.rules.state import GameState, RaceState, Stage
+from swlab.rules.state import Combo, GameState, RaceState, Stage
 
 
 class PickStage(StageRules):
@@ -80,7 +80,10 @@ def pick(state: GameState, k: int, events: list[Event]) -> GameState:
     """R-PICK-1..5: pay 1 coin on each combo above, collect the coins on it, take tokens."""
     p = state.current
     combo = state.column[k]
-    column = [replace(c, coins=c.coins + 1) if j < k else c for j, c in enumerate(state.column)]
+    # (each combo above made directly, not by dataclasses.replace: a pick pays on several)
+    column = [
+        Combo(c.race, c.power, c.coins + 1) if j < k else c for j, c in enumerate(state.column)
+    ]
     del column[k]
     state = state.updated(column=tuple(column))
     state = add_coins(state, p, combo.coins - k)

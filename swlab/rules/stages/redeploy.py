@@ -12,7 +12,7 @@ from swlab.rules.abilities.base import region_position
 from swlab.rules.actions import Action, Deploy, Done, Place, Take
 from swlab.rules.errors import IllegalActionError, Sentence
 from swlab.rules.events import Event, TokenMoved
-from swlab.rules.ops import has_regions, hooked_badges, set_region, update_race
+from swlab.rules.ops import has_regions, hooked_badges, update_race
 from swlab.rules.reach import at_positions
 from swlab.rules.stages.base import StageRules, extra_actions, extra_owner, the_acting_race
 from swlab.rules.state import GameState, RaceState, RegionState, Stage
@@ -44,7 +44,7 @@ class RedeployStage(StageRules):
     def candidates(self, state: GameState) -> list[Action]:
         race = the_acting_race(state)
         # (the race's positions read from the holdings, not copied: race_regions would)
-        held = state.holdings.races.get(race.name, ())
+        held = state.held().races.get(race.name, ())
         per_region = state.geo.per_region
         out: list[Action] = at_positions(per_region(Place), held) if race.hand > 0 else []
         if self.stage is _REDEPLOY:
@@ -244,12 +244,12 @@ def move_token(
 ) -> GameState:
     """One token from hand to a region (``place``) or back (``take``)."""
     i = state.geo.index[action.region]
-    r = state.regions[i]
+    tokens = state.regions[i].tokens
     if isinstance(action, Place):
-        state = set_region(state, i, r.updated(tokens=r.tokens + 1))
+        state = state.with_tokens(i, tokens + 1)
         state = update_race(state, race.updated(hand=race.hand - 1))
     else:
-        state = set_region(state, i, r.updated(tokens=r.tokens - 1))
+        state = state.with_tokens(i, tokens - 1)
         state = update_race(state, race.updated(hand=race.hand + 1))
     events.append(TokenMoved(race.owner, race.name, action.region, isinstance(action, Take)))
     return state

@@ -10,7 +10,7 @@ from swlab.rules.abilities.base import region_position
 from swlab.rules.actions import Action, Withdraw
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Event, Withdrawn
-from swlab.rules.ops import empty_region, has_regions, set_region, update_race
+from swlab.rules.ops import empty_region, has_regions, update_race
 from swlab.rules.stages.base import StageRules, the_acting_race
 from swlab.rules.state import GameState, RaceState, Stage
 
@@ -75,7 +75,7 @@ def withdraw(state: GameState, race: RaceState, i: int, events: list[Event]) -> 
     if emptied:
         state, evs = empty_region(state, i, "R-RACE-AMAZONS")
     else:
-        state, evs = set_region(state, i, r.updated(tokens=r.tokens - 1)), []
+        state, evs = state.with_tokens(i, r.tokens - 1), []
     state = update_race(state, race.updated(reserve=race.reserve + 1))
     events.append(Withdrawn(race.owner, state.geo.ids[i], emptied))
     events.extend(evs)
