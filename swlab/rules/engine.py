@@ -31,7 +31,6 @@ from swlab.rules.flow import start_redeploy as start_redeploy
 from swlab.rules.flow import start_turn as start_turn
 from swlab.rules.flow import tokens_on_map as tokens_on_map
 from swlab.rules.flow import winners as winners
-from swlab.rules.ops import ACTING as ACTING
 from swlab.rules.ops import acting_race as acting_race
 
 # Conquest reach and the step that takes a region live in reach.py (shared with the

@@ -64,11 +64,6 @@ def _badges(race: RaceState) -> tuple[Badge, ...]:
     return (rb, pb)
 
 
-#: the key :func:`acting_race` kept its answer under in a state's memo; it keeps none now
-#: (finding the race costs what reading the memo did), the name stays importable
-ACTING = "acting race"
-
-
 def acting_race(state: GameState) -> RaceState | None:
     """The race conquering or redeploying now.
 
