@@ -419,6 +419,9 @@ _RESTORE = """(want) => {
   if (s.rightCollapsed !== want.right) { if (want.right) s.collapseRight(); else s.expandRight(); }
 }"""
 
+#: The boxes of JupyterLab's shell that a resize or a side bar moves.
+_SHELL_BOXES = "#jp-main-dock-panel, #jp-left-stack"
+
 #: Bring the page's list of running sessions and kernels up to the server's.
 _REFRESH = """async () => {
   const m = window.jupyterapp.serviceManager;
@@ -461,7 +464,7 @@ class LabTab:
             "() => window.jupyterapp && window.jupyterapp.shell", timeout=180_000
         )
         page.evaluate("() => window.jupyterapp.restored.then(() => null)")
-        settle(page, "#jp-main-dock-panel, #jp-left-stack")
+        settle(page, _SHELL_BOXES)
         self.page, self.shell = page, page.evaluate(_SHELL)
         self.loads += 1
         return page
@@ -473,7 +476,9 @@ class LabTab:
             if page.is_closed() or not _in_lab(page, self.lab):
                 return False
             page.evaluate(_RESTORE, self.shell)
-            settle(page, "#jp-main-dock-panel, #jp-left-stack")
+            # the shell lays itself out by the next frame; compared too early, the page
+            # would only be loaded again
+            settle(page, _SHELL_BOXES, polling="raf")
             return bool(page.evaluate(_SHELL) == self.shell)
         except Exception:  # a crashed or closed page: load it again
             return False
@@ -540,14 +545,21 @@ def run_all(page: Page, expected_cells: int, timeout: float = 120) -> dict[str, 
     return state
 
 
-def settle(page: Page, selector: str = ".leaflet-container", timeout: float = 10) -> None:
+def settle(
+    page: Page,
+    selector: str = ".leaflet-container",
+    timeout: float = 10,
+    polling: float | str = 150,
+) -> None:
     """Wait until the boxes of ``selector`` stop moving (JupyterLab keeps scrolling and
-    laying out for about a second after a run)."""
+    laying out for about a second after a run): the same at 3 polls ``polling`` ms apart
+    (``"raf"``: 3 animation frames, for a layout that is done by the next frame, as
+    JupyterLab's shell after a resize)."""
     from playwright.sync_api import TimeoutError as PageTimeout
 
     key = f"__swlabSettle{secrets.token_hex(4)}"  # this wait's own memory in the page
     try:
-        page.wait_for_function(_STILL, arg=[selector, key], polling=150, timeout=timeout * 1000)
+        page.wait_for_function(_STILL, arg=[selector, key], polling=polling, timeout=timeout * 1000)
     except PageTimeout:
         pass  # still moving (an animation): the caller checks what it needs
     finally:
