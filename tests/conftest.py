@@ -7,6 +7,9 @@
   shared by every browser test (tests/browser, tests/editor): a server start and a
   browser launch are seconds of CPU each, and a fresh browser context per test (or per
   module, for a page a module's tests share) keeps the tests apart.
+- One JupyterLab page per test process too (:func:`lab_tab`): loading JupyterLab is about
+  5 s of CPU, so the tests open their notebooks in the loaded page, which is reset between
+  tests as a ``?reset`` load would be.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import pytest
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
-    from tests.browser.harness import Lab
+    from tests.browser.harness import Lab, LabTab
 
 #: Words of the skip reasons of ``tests/browser/harness.missing``.
 BROWSER_MISSING = ("Chromium not found", "playwright is not installed")
@@ -114,3 +117,23 @@ def chromium(pw: Any) -> Iterator[Browser]:
     b = harness.launch_chromium(pw)
     yield b
     b.close()
+
+
+@pytest.fixture(scope="session")
+def jupyterlab_tab(jupyter: Lab, chromium: Browser) -> Iterator[LabTab]:
+    """The test process's one loaded JupyterLab page (:class:`~tests.browser.harness.LabTab`):
+    a test opens its notebook in it instead of loading JupyterLab again. A fixture of a
+    wider scope that uses it calls its ``clear()`` when done; tests use :func:`lab_tab`."""
+    from tests.browser import harness
+
+    tab = harness.LabTab(chromium, jupyter)
+    yield tab
+    tab.close()
+
+
+@pytest.fixture
+def lab_tab(jupyterlab_tab: LabTab) -> Iterator[LabTab]:
+    """:func:`jupyterlab_tab` for one test: its ``fresh(viewport)`` is the page as a
+    ``?reset`` load would give it; after the test its documents close and its kernels stop."""
+    yield jupyterlab_tab
+    jupyterlab_tab.clear()

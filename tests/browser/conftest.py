@@ -1,6 +1,7 @@
 """Browser tests: one JupyterLab server (with Voilà's server extension) and one headless
 Chromium for the whole session (tests/conftest.py: the editor's browser tests share them);
-a fresh browser context per test.
+a fresh browser context per test, or (JupyterLab) the process's loaded JupyterLab page,
+reset between tests.
 
 Skipped, with the reason, when playwright or Chromium is missing (``tasks.py test``
 installs Chromium when it runs as root; playwright comes with the ``test`` extra).
@@ -122,6 +123,14 @@ def page(browser: Browser, lab: harness.Lab) -> Iterator[Page]:
     yield context.new_page()
     context.close()
     lab.shutdown_kernels()
+
+
+@pytest.fixture
+def lab_page(lab: harness.Lab, lab_tab: harness.LabTab) -> Page:
+    """The process's loaded JupyterLab page (tests/conftest.py's ``lab_tab``) as a ``?reset``
+    load would give it, at :data:`~harness.VIEWPORT`: :func:`harness.open_notebook` opens
+    a notebook in it without loading JupyterLab again."""
+    return lab_tab.fresh()
 
 
 @pytest.fixture

@@ -234,6 +234,7 @@ class Lab:
             f"--ServerApp.root_dir={self.root}",
             f"--LabApp.user_settings_dir={self.root / '.settings'}",
             f"--LabApp.workspaces_dir={self.root / '.ws'}",
+            "--LabApp.expose_app_in_browser=True",  # window.jupyterapp: see LabTab
             *voila_options(),
         ]
         with self.log.open("wb") as log:
@@ -329,10 +330,18 @@ def open_notebook(page: Page, lab: Lab, rel: str, timeout: float = 180) -> None:
     """Open ``rel`` in JupyterLab and wait until its kernel has started and stays idle (the
     indicator shows idle for a moment before the kernel exists, then connecting). A kernel
     has taken more than 60 s to start on a loaded machine: the wait is a condition, so a
-    generous bound costs a quiet machine nothing."""
-    # JupyterLab's bundles take more than Playwright's default 30 s to load on a loaded
-    # machine: wait for the first byte, then for the notebook itself, as long as it takes
-    page.goto(lab.lab_url(rel), timeout=180_000, wait_until="commit")
+    generous bound costs a quiet machine nothing.
+
+    A page that already holds this server's JupyterLab (a :class:`LabTab`) opens the
+    notebook through the app's own command, the other documents closed as ``?reset``
+    would have them: JupyterLab's load (some 5 s of CPU) is paid once per process, not once
+    per notebook. Any other page loads JupyterLab at the notebook's address."""
+    if _in_lab(page, lab):
+        page.evaluate(_OPEN_ALONE, rel)
+    else:
+        # JupyterLab's bundles take more than Playwright's default 30 s to load on a loaded
+        # machine: wait for the first byte, then for the notebook itself, as long as it takes
+        page.goto(lab.lab_url(rel), timeout=180_000, wait_until="commit")
     page.wait_for_selector(".jp-NotebookPanel .jp-Notebook", timeout=timeout * 1000)
     since: list[float] = []  # when the page and the server both began to say idle
 
@@ -345,6 +354,167 @@ def open_notebook(page: Page, lab: Lab, rel: str, timeout: float = 180) -> None:
         return bool(since) and time.monotonic() - since[0] > 0.6
 
     wait_until(idle_for_a_while, timeout, f"the kernel of {rel} did not start")
+
+
+def _in_lab(page: Page, lab: Lab) -> bool:
+    """True when ``page`` shows ``lab``'s JupyterLab with its app exposed (``jupyterapp``)."""
+    return page.url.startswith(f"{lab.base}/lab") and bool(
+        page.evaluate("() => !!(window.jupyterapp && window.jupyterapp.shell)")
+    )
+
+
+#: Open the notebook ``path`` alone in the main area, with the command a ``/lab/tree/``
+#: address runs (the file browser goes to its folder): a document already open at that
+#: path goes first (no state kept from before), the others once the notebook is in (the
+#: main area never empties, so no Launcher opens; a ``?reset`` page shows only the
+#: notebook).
+_OPEN_ALONE = """async (path) => {
+  const app = window.jupyterapp;
+  for (const w of [...app.shell.widgets('main')]) {
+    if (w.context && w.context.path === path) w.dispose();
+  }
+  const opened = await app.commands.execute(
+    'filebrowser:open-path', {path, dontShowBrowser: true});
+  for (const w of [...app.shell.widgets('main')]) if (w !== opened) w.dispose();
+  app.shell.activateById(opened.id);
+}"""
+
+#: What a ``?reset`` page's shell looks like, compared before each reuse of a LabTab: the
+#: mode, the side bars and their open panels, presentation mode, what overlays the page
+#: (dialogs, menus, the command palette), the documents open and what the page keeps.
+_SHELL = """() => {
+  const s = window.jupyterapp.shell;
+  const shown = sel => [...document.querySelectorAll(sel)]
+    .filter(e => e.offsetParent !== null || e.getClientRects().length).length;
+  return {
+    mode: s.mode, presentation: s.presentationMode,
+    left: s.leftCollapsed, right: s.rightCollapsed,
+    leftPanel: [...s.widgets('left')].filter(w => w.isVisible).map(w => w.id),
+    rightPanel: [...s.widgets('right')].filter(w => w.isVisible).map(w => w.id),
+    leftWidth: Math.round(document.getElementById('jp-left-stack')?.offsetWidth || 0),
+    overlays: shown('.jp-Dialog, .lm-Menu, .jp-ModalCommandPalette:not(.lm-mod-hidden)'),
+    documents: [...s.widgets('main')].filter(w => w.context).length,
+    kept: Object.keys(window).filter(k => k.startsWith('__swlab')),
+  };
+}"""
+
+#: Close every document of the page, unsaved changes dropped (a disposed widget asks
+#: nothing), forget what the tests kept on ``window``, then stop the app's sessions from
+#: the page so its own list of running sessions holds none (a later notebook at the same
+#: path must not join a dead one).
+_CLOSE_ALL = """async () => {
+  const app = window.jupyterapp;
+  for (const w of [...app.shell.widgets('main')]) if (w.context) w.dispose();
+  for (const k of Object.keys(window)) if (k.startsWith('__swlab')) delete window[k];
+  await app.serviceManager.sessions.shutdownAll();
+}"""
+
+#: Put the shell's side bars and modes back as loaded (``arg``: :data:`_SHELL` then), as a
+#: test that pressed Ctrl+B to close the file browser left them.
+_RESTORE = """(want) => {
+  const s = window.jupyterapp.shell;
+  if (s.mode !== want.mode) s.mode = want.mode;
+  if (s.presentationMode !== want.presentation) s.presentationMode = want.presentation;
+  if (s.leftCollapsed !== want.left) { if (want.left) s.collapseLeft(); else s.expandLeft(); }
+  if (s.rightCollapsed !== want.right) { if (want.right) s.collapseRight(); else s.expandRight(); }
+}"""
+
+#: The boxes of JupyterLab's shell that a resize or a side bar moves.
+_SHELL_BOXES = "#jp-main-dock-panel, #jp-left-stack"
+
+#: Bring the page's list of running sessions and kernels up to the server's.
+_REFRESH = """async () => {
+  const m = window.jupyterapp.serviceManager;
+  await m.sessions.refreshRunning();
+  await m.kernels.refreshRunning();
+}"""
+
+
+class LabTab:
+    """One JupyterLab page kept loaded for a test process: each test opens its notebook in
+    it (:func:`open_notebook` through the app's commands) instead of loading JupyterLab
+    again, which cost about 5 s of CPU (the page's bundles, the server's answers) and
+    4-5 s of wall time per test.
+
+    :meth:`fresh` gives the page as a ``?reset`` load would: no document open, no dialog or
+    menu, the side bars as loaded (put back if a test closed one), the test's viewport and
+    timeout; anything else (a test that navigated away, left a dialog) and the page is
+    loaded again.
+    :meth:`clear` closes the documents and stops the kernels after a test.
+    """
+
+    def __init__(self, browser: Browser, lab: Lab) -> None:
+        self.browser, self.lab = browser, lab
+        self.page: Page | None = None
+        self.shell: dict[str, Any] = {}
+        #: How many times JupyterLab was loaded (the first, then each reload).
+        self.loads = 0
+
+    def _load(self) -> Page:
+        if self.page is not None:
+            self.page.context.close()
+        context = self.browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
+        page = context.new_page()
+        page.goto(
+            f"{self.lab.base}/lab?reset&token={self.lab.token}",
+            timeout=180_000,
+            wait_until="commit",
+        )
+        page.wait_for_function(
+            "() => window.jupyterapp && window.jupyterapp.shell", timeout=180_000
+        )
+        page.evaluate("() => window.jupyterapp.restored.then(() => null)")
+        settle(page, _SHELL_BOXES)
+        self.page, self.shell = page, page.evaluate(_SHELL)
+        self.loads += 1
+        return page
+
+    def _clean(self, page: Page) -> bool:
+        """True when ``page`` (at :data:`VIEWPORT`) is as it was loaded, its side bars and
+        modes put back first."""
+        try:
+            if page.is_closed() or not _in_lab(page, self.lab):
+                return False
+            page.evaluate(_RESTORE, self.shell)
+            # the shell lays itself out by the next frame; compared too early, the page
+            # would only be loaded again
+            settle(page, _SHELL_BOXES, polling="raf")
+            return bool(page.evaluate(_SHELL) == self.shell)
+        except Exception:  # a crashed or closed page: load it again
+            return False
+
+    def fresh(self, viewport: Mapping[str, int] = VIEWPORT, timeout_ms: float = 30_000) -> Page:
+        """The loaded page as a ``?reset`` page would be, at ``viewport``; ``timeout_ms``
+        for its actions."""
+        page = self.page
+        if page is None:
+            page = self._load()
+        else:
+            page.set_viewport_size(VIEWPORT)  # type: ignore[arg-type]
+            if not self._clean(page):
+                page = self._load()
+        page.evaluate(_REFRESH)
+        page.set_default_timeout(timeout_ms)
+        page.mouse.move(0, 0)  # where a new page's pointer starts
+        if dict(viewport) != VIEWPORT:
+            page.set_viewport_size(dict(viewport))  # type: ignore[arg-type]
+        return page
+
+    def clear(self) -> None:
+        """Close the page's documents and stop every kernel of the server."""
+        page = self.page
+        if page is not None:
+            try:
+                if _in_lab(page, self.lab):
+                    page.evaluate(_CLOSE_ALL)
+            except Exception:  # a broken page: the next fresh() loads it again
+                pass
+        self.lab.shutdown_kernels()
+
+    def close(self) -> None:
+        if self.page is not None:
+            self.page.context.close()
+            self.page = None
 
 
 def run_all(page: Page, expected_cells: int, timeout: float = 120) -> dict[str, Any]:
@@ -375,14 +545,21 @@ def run_all(page: Page, expected_cells: int, timeout: float = 120) -> dict[str, 
     return state
 
 
-def settle(page: Page, selector: str = ".leaflet-container", timeout: float = 10) -> None:
+def settle(
+    page: Page,
+    selector: str = ".leaflet-container",
+    timeout: float = 10,
+    polling: float | str = 150,
+) -> None:
     """Wait until the boxes of ``selector`` stop moving (JupyterLab keeps scrolling and
-    laying out for about a second after a run)."""
+    laying out for about a second after a run): the same at 3 polls ``polling`` ms apart
+    (``"raf"``: 3 animation frames, for a layout that is done by the next frame, as
+    JupyterLab's shell after a resize)."""
     from playwright.sync_api import TimeoutError as PageTimeout
 
     key = f"__swlabSettle{secrets.token_hex(4)}"  # this wait's own memory in the page
     try:
-        page.wait_for_function(_STILL, arg=[selector, key], polling=150, timeout=timeout * 1000)
+        page.wait_for_function(_STILL, arg=[selector, key], polling=polling, timeout=timeout * 1000)
     except PageTimeout:
         pass  # still moving (an animation): the caller checks what it needs
     finally:

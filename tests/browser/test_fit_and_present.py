@@ -110,10 +110,9 @@ def test_welcome_fits_in_voila(
 
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=lambda s: str(s))
 def test_welcome_fits_in_jupyterlab(
-    browser: Browser, lab: harness.Lab, screenshots: Path, width: int, height: int
+    lab: harness.Lab, lab_tab: harness.LabTab, screenshots: Path, width: int, height: int
 ) -> None:
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
+    page = lab_tab.fresh({"width": width, "height": height})
     try:
         harness.open_notebook(page, lab, WELCOME)
         page.keyboard.press("Control+b")  # the sidebar closed, as on a projector
@@ -123,8 +122,7 @@ def test_welcome_fits_in_jupyterlab(
         page.screenshot(path=str(screenshots / f"fit-lab-00-{width}x{height}.png"))
         _guide_beside(page, v, screenshots / f"guide-lab-00-{width}x{height}.png")
     finally:
-        context.close()
-        lab.shutdown_kernels()
+        lab_tab.clear()
 
 
 # ==========================================================================================

@@ -89,16 +89,30 @@ def wait_text(locator: Locator, pattern: str, timeout: float = 20_000) -> None:
     expect(locator).to_have_text(re.compile(pattern), timeout=timeout)
 
 
-def browser_page(browser: Browser) -> Page:
+def browser_page(browser: Browser, tab: harness.LabTab, where: str) -> Page:
+    """A page at :data:`SMALL`: the process's JupyterLab page, or (Voila) one of its own."""
+    if where == "lab":
+        return tab.fresh(SMALL)
     context = browser.new_context(viewport=SMALL)  # type: ignore[arg-type]
     context.set_default_timeout(30_000)
     return context.new_page()
+
+
+def close_page(page: Page, tab: harness.LabTab) -> None:
+    """Close a page of :func:`browser_page` (JupyterLab's is cleared, not closed) and stop
+    the kernels."""
+    if page is tab.page:
+        tab.clear()
+    else:
+        page.context.close()
+        tab.lab.shutdown_kernels()
 
 
 @pytest.mark.parametrize("where", ["voila", "lab"])
 def test_a_click_on_a_label_acts_on_its_region(
     lab: harness.Lab,
     browser: Browser,
+    lab_tab: harness.LabTab,
     screenshots: Path,
     monkeypatch: pytest.MonkeyPatch,
     where: str,
@@ -106,7 +120,7 @@ def test_a_click_on_a_label_acts_on_its_region(
     from playwright.sync_api import expect
 
     twin = _twin([LABELS_SOURCE], lab.root / "notebooks", monkeypatch)
-    page = browser_page(browser)
+    page = browser_page(browser, lab_tab, where)
     try:
         v = open_viewer(page, lab, LABELS, LABELS_SOURCE, where)
         status = v.locator(".swlab-status")
@@ -138,8 +152,7 @@ def test_a_click_on_a_label_acts_on_its_region(
         expect(v.locator(".swlab-message")).to_have_text(_norm(twin.controller.message()))
         page.screenshot(path=str(screenshots / f"flow-label-{where}.png"))
     finally:
-        page.context.close()
-        lab.shutdown_kernels()
+        close_page(page, lab_tab)
 
 
 def _inside_viewport(page: Page, locator: Locator, what: str) -> None:
@@ -155,6 +168,7 @@ def _inside_viewport(page: Page, locator: Locator, what: str) -> None:
 def test_r_conq_10_the_die_is_on_screen_and_one_click_rolls_it(
     lab: harness.Lab,
     browser: Browser,
+    lab_tab: harness.LabTab,
     screenshots: Path,
     monkeypatch: pytest.MonkeyPatch,
     where: str,
@@ -162,7 +176,7 @@ def test_r_conq_10_the_die_is_on_screen_and_one_click_rolls_it(
     from playwright.sync_api import expect
 
     twin: GameViewer = _twin([DIE_SOURCE], lab.root / "notebooks", monkeypatch)
-    page = browser_page(browser)
+    page = browser_page(browser, lab_tab, where)
     try:
         v = open_viewer(page, lab, DIE, DIE_SOURCE, where)
         roll = v.locator("button.swlab-roll")
@@ -197,5 +211,4 @@ def test_r_conq_10_the_die_is_on_screen_and_one_click_rolls_it(
         _same_board(page, v, twin)
         page.screenshot(path=str(screenshots / f"flow-die-{where}-rolled.png"))
     finally:
-        page.context.close()
-        lab.shutdown_kernels()
+        close_page(page, lab_tab)

@@ -76,25 +76,33 @@ def _runtime(lab: harness.Lab) -> Path:
 
 
 def _open(
-    browser: Browser, lab: harness.Lab, where: str, rel: str, size: tuple[int, int], cells: int
-) -> Page:
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    context.set_default_timeout(60_000)
-    page = context.new_page()
+    browser: Browser, tab: harness.LabTab, where: str, rel: str, size: tuple[int, int],
+    cells: int,
+) -> Page:  # fmt: skip
+    """The notebook ``rel`` in a window of ``size``: run in the process's JupyterLab page,
+    or rendered by Voila in a page of its own."""
+    viewport = {"width": size[0], "height": size[1]}
     if where == "lab":
-        harness.open_notebook(page, lab, rel)
+        page = tab.fresh(viewport, timeout_ms=60_000)
+        harness.open_notebook(page, tab.lab, rel)
         harness.run_all(page, cells)
     else:
-        page.goto(lab.voila_url(rel), timeout=harness.PAGE_TIMEOUT_MS)
+        context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+        context.set_default_timeout(60_000)
+        page = context.new_page()
+        page.goto(tab.lab.voila_url(rel), timeout=harness.PAGE_TIMEOUT_MS)
     return page
 
 
 @pytest.fixture
-def closing(lab: harness.Lab) -> Iterator[list[Any]]:
-    """Pages and probes to close after the test (then the kernels are stopped)."""
+def closing(lab: harness.Lab, lab_tab: harness.LabTab) -> Iterator[list[Any]]:
+    """Pages and probes to close after the test (then the kernels are stopped); the
+    JupyterLab page stays loaded for the next test (``lab_tab`` clears it)."""
     things: list[Any] = []
     yield things
     for thing in things:
+        if thing is lab_tab.page:
+            continue
         (thing.context.close if hasattr(thing, "context") else thing.close)()
     lab.shutdown_kernels()
 
@@ -222,10 +230,10 @@ def _cells(page: Page) -> int:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("where", ["lab", "voila"])
 def test_viewer_typing_arrives_and_each_key_acts_once(
-    browser: Browser, lab: harness.Lab, notebooks: None, screenshots: Path,
-    closing: list[Any], where: str, size: tuple[int, int],
+    browser: Browser, lab: harness.Lab, lab_tab: harness.LabTab, notebooks: None,
+    screenshots: Path, closing: list[Any], where: str, size: tuple[int, int],
 ) -> None:  # fmt: skip
-    page = _open(browser, lab, where, VIEWER_NB, size, 1)
+    page = _open(browser, lab_tab, where, VIEWER_NB, size, 1)
     closing.append(page)
     page.wait_for_selector(".swlab-viewer path.swlab-region", timeout=harness.PAGE_TIMEOUT_MS)
     harness.settle(page)
@@ -389,12 +397,12 @@ def test_presenter_typing_arrives_and_each_key_acts_once(
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("where", ["lab", "voila"])
 def test_editor_typing_arrives(
-    browser: Browser, lab: harness.Lab, notebooks: None, screenshots: Path,
-    closing: list[Any], where: str, size: tuple[int, int],
+    browser: Browser, lab: harness.Lab, lab_tab: harness.LabTab, notebooks: None,
+    screenshots: Path, closing: list[Any], where: str, size: tuple[int, int],
 ) -> None:  # fmt: skip
     """Every text box of the map editor (name, file, design file, bots) and the hex-map
     editor (file) takes what is typed; Esc typed in a box leaves the editor's mode alone."""
-    page = _open(browser, lab, where, EDITORS_NB, size, 2)
+    page = _open(browser, lab_tab, where, EDITORS_NB, size, 2)
     closing.append(page)
     page.wait_for_selector(".swlab-editor path", timeout=120_000)
     page.wait_for_selector(".swlab-hexmap-editor path", timeout=120_000)

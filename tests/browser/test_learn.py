@@ -21,9 +21,11 @@ from .test_learn_path import (
     WAIT,
     Combo,
     check_page,
+    close_page,
     level_button,
     open_level,
     open_path,
+    path_page,
     prose_asks,
     say,
     serve,
@@ -38,15 +40,13 @@ pytestmark = pytest.mark.browser
 
 @pytest.mark.parametrize("combo", FIT, ids=lambda c: c.name)
 def test_r_pick_1_a_level_fits_the_window_and_is_solved_by_a_click(
-    lab: harness.Lab, browser: Browser, screenshots: Path, combo: Combo
+    lab: harness.Lab, lab_tab: harness.LabTab, browser: Browser, screenshots: Path, combo: Combo
 ) -> None:
     from playwright.sync_api import expect
 
     setup = [lv for lv in shipped_levels() if lv.stage == "setup"]
     _folder, rel = serve(lab, combo, [])
-    context = browser.new_context(viewport={"width": combo.width, "height": combo.height})
-    context.set_default_timeout(60_000)
-    page = context.new_page()
+    page = path_page(browser, lab_tab, combo)
     try:
         open_path(page, lab, combo, rel)
         first = level_button(page, combo, setup[0].id)
@@ -66,6 +66,5 @@ def test_r_pick_1_a_level_fits_the_window_and_is_solved_by_a_click(
         show_from(page, ".swlab-learn-level")
         page.screenshot(path=str(screenshots / f"learn-{combo.name}.png"))
     finally:
-        context.close()
-        lab.shutdown_kernels()
+        close_page(page, lab_tab)
     prose_asks(asks)

@@ -122,6 +122,27 @@ def open_path(page: Page, lab: harness.Lab, combo: Combo, rel: str) -> None:
     page.locator(".swlab-learn").first.wait_for(timeout=180_000)
 
 
+def path_page(browser: Browser, tab: harness.LabTab, combo: Combo) -> Page:
+    """A page in the combination's window: the process's JupyterLab page, or (Voila) one
+    of its own."""
+    viewport = {"width": combo.width, "height": combo.height}
+    if combo.host == "lab":
+        return tab.fresh(viewport, timeout_ms=60_000)
+    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+    context.set_default_timeout(60_000)
+    return context.new_page()
+
+
+def close_page(page: Page, tab: harness.LabTab) -> None:
+    """Close a page of :func:`path_page` (JupyterLab's is cleared, not closed) and stop
+    the kernels."""
+    if page is tab.page:
+        tab.clear()
+    else:
+        page.context.close()
+        tab.lab.shutdown_kernels()
+
+
 def show_from(page: Page, selector: str) -> None:
     """Scroll ``selector`` to the top, as a learner would, and wait for the board."""
     page.locator(selector).first.evaluate("e => e.scrollIntoView()")
@@ -204,21 +225,20 @@ WATCH = """([rid]) => {
 }"""
 
 
-def play_the_path(browser: Browser, lab: harness.Lab, combo: Combo, shots: Path) -> None:
+def play_the_path(browser: Browser, tab: harness.LabTab, combo: Combo, shots: Path) -> None:
     """The full flow of one combination (see the module's text)."""
     from playwright.sync_api import expect
 
     setup = [lv for lv in shipped_levels() if lv.stage == "setup"]
     first, edge, stop = setup[0], load_level("conquest-border"), load_level("conquest-stop")
+    lab = tab.lab
     folder, rel = serve(lab, combo, [lv.id for lv in setup[1:]])
     workspace = folder / "swlab-files"
     stem = f"learn-path-{combo.name}"
     three, two = stars_text(3), stars_text(2)
     verdict_selector = ".swlab-learn-verdict"
 
-    context = browser.new_context(viewport={"width": combo.width, "height": combo.height})
-    context.set_default_timeout(60_000)
-    page = context.new_page()
+    page = path_page(browser, tab, combo)
     try:
         open_path(page, lab, combo, rel)
         # the map of levels: the first stage open, the second locked
@@ -295,11 +315,8 @@ def play_the_path(browser: Browser, lab: harness.Lab, combo: Combo, shots: Path)
 
         # a new kernel: the stars come from the progress file
         if combo.host == "lab":
-            context.close()
-            lab.shutdown_kernels()
-            context = browser.new_context(viewport={"width": combo.width, "height": combo.height})
-            context.set_default_timeout(60_000)
-            page = context.new_page()
+            close_page(page, tab)
+            page = path_page(browser, tab, combo)
         open_path(page, lab, combo, rel)
         for level_id, stars in ((first.id, three), (edge.id, two), (stop.id, three)):
             expect(level_button(page, combo, level_id)).to_contain_text(stars, timeout=120_000)
@@ -307,15 +324,14 @@ def play_the_path(browser: Browser, lab: harness.Lab, combo: Combo, shots: Path)
         show_from(page, ".swlab-learn")
         page.screenshot(path=str(shots / f"{stem}-restarted.png"))
     finally:
-        context.close()
-        lab.shutdown_kernels()
+        close_page(page, tab)
     prose_asks(asks)
 
 
 @pytest.mark.parametrize("combo", FULL, ids=lambda c: c.name)
 def test_r_conq_1_three_levels_by_clicks_a_refusal_a_miss_and_stars_kept(
-    lab: harness.Lab, browser: Browser, screenshots: Path, combo: Combo
+    lab: harness.Lab, lab_tab: harness.LabTab, browser: Browser, screenshots: Path, combo: Combo
 ) -> None:
     started = time.monotonic()
-    play_the_path(browser, lab, combo, screenshots)
+    play_the_path(browser, lab_tab, combo, screenshots)
     print(f"{combo.name}: {time.monotonic() - started:.0f} s")

@@ -34,8 +34,9 @@ def _load(path: Path) -> dict[str, Any]:
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_notebook_runs_in_jupyterlab(
-    lab: harness.Lab, page: Page, screenshots: Path, path: Path
+    lab: harness.Lab, lab_page: Page, screenshots: Path, path: Path
 ) -> None:
+    page = lab_page
     rel = f"notebooks/{path.name}"
     cells = harness.code_cells(_load(path))
     harness.open_notebook(page, lab, rel)
@@ -48,9 +49,10 @@ def test_notebook_runs_in_jupyterlab(
     assert state["numbered"] == len(cells), f"not every code cell ran: {state}"
 
 
-def test_a_failing_cell_is_seen(lab: harness.Lab, page: Page) -> None:
+def test_a_failing_cell_is_seen(lab: harness.Lab, lab_page: Page) -> None:
     """The checks above would pass vacuously if they missed errors: a notebook failing in
     its second cell must show it, in the page and in the saved file, and stop the run."""
+    page = lab_page
     rel = f"notebooks/{FAILING}"
     harness.open_notebook(page, lab, rel)
     state = harness.run_all(page, 3)
@@ -213,8 +215,9 @@ def check_viewer(page: Page, twin: GameViewer, shot: Path) -> None:
 
 
 def test_viewer_clicks_in_jupyterlab(
-    lab: harness.Lab, page: Page, screenshots: Path, monkeypatch: pytest.MonkeyPatch
+    lab: harness.Lab, lab_page: Page, screenshots: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    page = lab_page
     name, twin = _viewer_notebook(lab, monkeypatch)
     rel = f"notebooks/{name}"
     harness.open_notebook(page, lab, rel)

@@ -69,8 +69,9 @@ def _learn(lang: str) -> str:
 
 
 def test_a_greek_notebook_runs_in_jupyterlab(
-    lab: harness.Lab, page: Page, screenshots: Path
+    lab: harness.Lab, lab_page: Page, screenshots: Path
 ) -> None:
+    page = lab_page
     rel, nb = _serve(lab, "el")
     title, sentence = _prose(nb)
     english = _prose(json.loads((tn.NOTEBOOKS / f"{NAME}.ipynb").read_text()))

@@ -16,7 +16,7 @@ from swlab.board.hexmap import base_map, labels, reach
 from . import harness
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
@@ -47,14 +47,12 @@ def _click_hex(page: Page, rid: int) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_notebook_10_runs_and_its_editor_answers_clicks(
-    lab: harness.Lab, browser: Browser, screenshots: Path, size: tuple[int, int]
+    lab: harness.Lab, lab_tab: harness.LabTab, screenshots: Path, size: tuple[int, int]
 ) -> None:
     from playwright.sync_api import expect
 
     width, height = size
-    context = browser.new_context(viewport={"width": width, "height": height})
-    context.set_default_timeout(30_000)
-    page = context.new_page()
+    page = lab_tab.fresh({"width": width, "height": height})
     try:
         rel = f"notebooks/{NOTEBOOK}"
         nb = json.loads((lab.root / rel).read_text())
@@ -109,5 +107,4 @@ def test_notebook_10_runs_and_its_editor_answers_clicks(
         )
         harness.full_screenshot(page, screenshots / f"tm_notebook_{width}x{height}.png")
     finally:
-        context.close()
-        lab.shutdown_kernels()
+        lab_tab.clear()

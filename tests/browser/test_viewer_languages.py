@@ -248,6 +248,12 @@ def small(browser: Browser, lab: harness.Lab) -> Any:
     lab.shutdown_kernels()
 
 
+@pytest.fixture
+def small_lab(lab: harness.Lab, lab_tab: harness.LabTab) -> Page:
+    """The process's JupyterLab page at 1280x720 (cleared after the test)."""
+    return lab_tab.fresh(SMALL)
+
+
 # ==========================================================================================
 # The tests
 # ==========================================================================================
@@ -256,7 +262,7 @@ def small(browser: Browser, lab: harness.Lab) -> Any:
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_notebook_00_plays_in_its_language_in_jupyterlab(
     lab: harness.Lab,
-    small: Page,
+    small_lab: Page,
     screenshots: Path,
     monkeypatch: pytest.MonkeyPatch,
     lang: str,
@@ -264,15 +270,15 @@ def test_notebook_00_plays_in_its_language_in_jupyterlab(
     rel, nb = serve(lab, lang)
     twin = twin_of(lab, rel, lang, monkeypatch)
     cells = harness.code_cells(nb)
-    harness.open_notebook(small, lab, rel)
-    state = harness.run_all(small, len(cells))
-    shown_errors = harness.error_texts(small)
+    harness.open_notebook(small_lab, lab, rel)
+    state = harness.run_all(small_lab, len(cells))
+    shown_errors = harness.error_texts(small_lab)
     assert not shown_errors, "\n---\n".join(shown_errors)
     assert state["numbered"] == len(cells), state
-    small.locator(".swlab-viewer path.swlab-region").first.wait_for()
-    check_prose(small, lang, nb)
-    shown = play_viewer(small, twin, lang)
-    photograph(small, lang, "lab", screenshots)
+    small_lab.locator(".swlab-viewer path.swlab-region").first.wait_for()
+    check_prose(small_lab, lang, nb)
+    shown = play_viewer(small_lab, twin, lang)
+    photograph(small_lab, lang, "lab", screenshots)
     not_english(twin, shown, lang)
 
 
@@ -299,7 +305,7 @@ def test_notebook_00_plays_in_its_language_in_voila(
 
 
 def test_the_language_switch_redraws_the_panel(
-    lab: harness.Lab, small: Page, screenshots: Path, monkeypatch: pytest.MonkeyPatch
+    lab: harness.Lab, small_lab: Page, screenshots: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The Greek notebook 00's viewer switched to Turkish: status, undo and the combo
     column's heading are then the Turkish twin's."""
@@ -307,10 +313,10 @@ def test_the_language_switch_redraws_the_panel(
 
     rel, nb = serve(lab, "el")
     twin = twin_of(lab, rel, "el", monkeypatch)
-    harness.open_notebook(small, lab, rel)
-    harness.run_all(small, len(harness.code_cells(nb)))
-    assert not harness.error_texts(small)
-    viewer = small.locator(".swlab-viewer").first
+    harness.open_notebook(small_lab, lab, rel)
+    harness.run_all(small_lab, len(harness.code_cells(nb)))
+    assert not harness.error_texts(small_lab)
+    viewer = small_lab.locator(".swlab-viewer").first
     status = viewer.locator(".swlab-status")
     with i18n.using("el"):
         expect(status).to_have_text(_norm(twin.controller.status().text))
@@ -321,8 +327,8 @@ def test_the_language_switch_redraws_the_panel(
         undo = twin.undo_button.description
         assert viewer.get_by_role("button", name=undo, exact=True).count() == 1
         assert i18n._("Column of combos") in viewer.inner_text()
-    harness.settle(small)
-    small.screenshot(path=str(screenshots / "el-to-tr-viewer-switch-1280x720.png"))
+    harness.settle(small_lab)
+    small_lab.screenshot(path=str(screenshots / "el-to-tr-viewer-switch-1280x720.png"))
 
 
 #: Where the map's box is and how far every scroller of the page is scrolled.

@@ -61,18 +61,23 @@ def editor_page(
     source: str,
     viewport: dict[str, int] | None = None,
     where: str = "lab",
+    tab: Any = None,
 ) -> Iterator[Any]:
     """The notebook ``rel`` (a folder and a file name) of ``source`` (a map editor) in the
     process's JupyterLab, run in a context of its own in headless Chromium (a window of
     ``viewport``, default the harness's), in JupyterLab or (``where="voila"``) in the same
     server's Voila: the page once the editor's regions are drawn, until closed (then the
-    context and the notebook's kernel go)."""
+    context and the notebook's kernel go). Given ``tab`` (tests/conftest.py's
+    ``jupyterlab_tab``), JupyterLab's page is that loaded one, cleared when done."""
     harness = _harness()
     folder, name = rel.split("/")
     serve(lab, folder, {name: harness.notebook(source)})
-    context = browser.new_context(viewport=viewport or harness.VIEWPORT)
+    shared = tab is not None and where != "voila"
+    if shared:
+        page = tab.fresh(viewport or harness.VIEWPORT)
+    else:
+        page = browser.new_context(viewport=viewport or harness.VIEWPORT).new_page()
     try:
-        page = context.new_page()
         page.set_default_timeout(30_000)
         if where == "voila":  # its Voila pages use swlab's offline template
             page.goto(lab.voila_url(rel), timeout=120_000)
@@ -84,8 +89,11 @@ def editor_page(
         harness.settle(page)
         yield page
     finally:
-        context.close()
-        lab.shutdown_kernels()
+        if shared:
+            tab.clear()
+        else:
+            page.context.close()
+            lab.shutdown_kernels()
 
 
 def editor_page_and_kernel(
@@ -95,10 +103,11 @@ def editor_page_and_kernel(
     source: str,
     viewport: dict[str, int] | None = None,
     where: str = "lab",
+    tab: Any = None,
 ) -> Iterator[tuple[Any, Any]]:
     """:func:`editor_page`, with a probe of the notebook's kernel (to read back what a
     gesture did), closed with the page."""
-    for page in editor_page(lab, browser, rel, source, viewport, where):
+    for page in editor_page(lab, browser, rel, source, viewport, where, tab):
         kernel = _harness().KernelProbe(lab.root / ".home" / "runtime")
         try:
             yield page, kernel
@@ -107,9 +116,9 @@ def editor_page_and_kernel(
 
 
 @pytest.fixture(scope="module")
-def page(jupyter: Any, chromium: Any) -> Iterator[Any]:
+def page(jupyter: Any, chromium: Any, jupyterlab_tab: Any) -> Iterator[Any]:
     LAB_ROOT.append(jupyter.root / "editor-lab")
-    yield from editor_page(jupyter, chromium, "editor-lab/editor.ipynb", SOURCE)
+    yield from editor_page(jupyter, chromium, "editor-lab/editor.ipynb", SOURCE, tab=jupyterlab_tab)
 
 
 def _text(page: Any, selector: str = ".swlab-editor") -> str:

@@ -27,28 +27,28 @@ OFFSET = 100
 
 
 @pytest.fixture(scope="module")
-def served(jupyter: Any, chromium: Any) -> Iterator[tuple[Any, Any, Any, Path]]:
-    """The harness, the process's JupyterLab serving the module's notebook, the process's
-    Chromium, and the notebook's folder (``editor-geopandas/``)."""
+def served(jupyter: Any) -> Iterator[tuple[Any, Any, Path]]:
+    """The harness, the process's JupyterLab serving the module's notebook, and the
+    notebook's folder (``editor-geopandas/``); the page is the process's JupyterLab page
+    (``lab_tab``)."""
     harness = _harness()
     folder = serve(jupyter, "editor-geopandas", {"editor.ipynb": harness.notebook(SOURCE)})
     try:
-        yield harness, jupyter, chromium, folder
+        yield harness, jupyter, folder
     finally:
         jupyter.shutdown_kernels()
 
 
 def test_a_geojson_written_by_geopandas_loads_through_the_page(
-    served: tuple[Any, Any, Any, Path],
+    served: tuple[Any, Any, Path], lab_tab: Any
 ) -> None:
-    harness, lab, browser, folder = served
+    harness, lab, folder = served
     board = official_board(2)
     # the editor's workspace: swlab-files/ beside the notebook (swlab/workspace.py)
     workspace = folder / "swlab-files"
     workspace.mkdir(parents=True, exist_ok=True)
     geopandas_board(workspace / NAME, board, fid=[r.id + OFFSET for r in board])
-    page = browser.new_page(viewport=harness.VIEWPORT)  # its own context, closed with it
-    page.set_default_timeout(60_000)
+    page = lab_tab.fresh(harness.VIEWPORT, timeout_ms=60_000)  # cleared after the test
     try:
         harness.open_notebook(page, lab, "editor-geopandas/editor.ipynb")
         harness.run_all(page, 1)
@@ -73,4 +73,4 @@ def test_a_geojson_written_by_geopandas_loads_through_the_page(
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / "07_editor-geopandas-lab.png"))
     finally:
-        page.close()
+        lab_tab.clear()

@@ -62,23 +62,27 @@ def served(jupyter: Any, chromium: Any) -> Iterator[tuple[Any, Any, Any]]:
 
 
 def _open(
-    served: tuple[Any, Any, Any], where: str, size: tuple[int, int]
-) -> tuple[Any, Any, list[str]]:
+    served: tuple[Any, Any, Any], tab: Any, where: str, size: tuple[int, int]
+) -> tuple[Any, list[str]]:
+    """The editor in a window of ``size``: in Voila, a page of its own (the hosts it asks
+    listed), in JupyterLab the process's loaded page (``tab``)."""
     harness, lab, browser = served
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    context.set_default_timeout(30_000)
-    page = context.new_page()
+    viewport = {"width": size[0], "height": size[1]}
     requests: list[str] = []
-    page.on("request", lambda r: requests.append(r.url))
     if where == "voila":
+        context = browser.new_context(viewport=viewport)
+        context.set_default_timeout(30_000)
+        page = context.new_page()
+        page.on("request", lambda r: requests.append(r.url))
         page.goto(lab.voila_url("editor-screen/screen.ipynb"), timeout=90_000)
     else:
+        page = tab.fresh(viewport)
         harness.open_notebook(page, lab, "editor-screen/screen.ipynb")
         harness.run_all(page, 1)
         assert not harness.error_texts(page)
     page.wait_for_selector(".swlab-editor path.swlab-region-4", timeout=90_000)
     harness.settle(page, ".swlab-editor-map, .swlab-editor-panel")
-    return context, page, requests
+    return page, requests
 
 
 def _show_row(page: Any, harness: Any) -> None:
@@ -108,9 +112,11 @@ def _centre(page: Any, selector: str) -> tuple[float, float]:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("where", ["lab", "voila"])
-def test_the_editor_screen(served: tuple[Any, Any, Any], where: str, size: tuple[int, int]) -> None:
+def test_the_editor_screen(
+    served: tuple[Any, Any, Any], lab_tab: Any, where: str, size: tuple[int, int]
+) -> None:
     harness = served[0]
-    context, page, requests = _open(served, where, size)
+    page, requests = _open(served, lab_tab, where, size)
     name = f"07_editor-{where}-{size[0]}x{size[1]}"
     try:
         # symbols, mountains and lost tribes are on the map, with the viewer's labels
@@ -201,8 +207,11 @@ def test_the_editor_screen(served: tuple[Any, Any, Any], where: str, size: tuple
         page.screenshot(path=str(SCREENSHOTS / f"{name}-split.png"))
         assert not harness.error_texts(page)
     finally:
-        context.close()
-        served[1].shutdown_kernels()
+        if page is lab_tab.page:
+            lab_tab.clear()
+        else:
+            page.context.close()
+            served[1].shutdown_kernels()
     if where == "voila":
         outside = sorted({u for u in requests if urlparse(u).scheme in ("http", "https")
                           and urlparse(u).hostname not in LOCAL_HOSTS})  # fmt: skip
