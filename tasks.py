@@ -479,10 +479,10 @@ def test_workers(busy: int = 0) -> int:
     """How many test processes run side by side: on an idle machine one more than it has
     cores (a browser test spends much of its time waiting on its server, its kernel or its
     page, while the other processes use the cores: on a quiet 2-core machine 3 processes
-    took 838 s where 2 took 973 s); as many as the cores when other work keeps most of a
-    core busy (:func:`cores_in_use`, or ``busy`` processes about to start: beside 4 of
-    them, 3 processes left a Voila page without its kernel's time for more than 90 s); as
-    many as the memory holds; at least 2."""
+    took 838 s where 2 took 973 s; later 3 took 634 s and 4 took 656 s); as many as the
+    cores when other work keeps most of a core busy (:func:`cores_in_use`, or ``busy``
+    processes about to start: beside 4 of them, 3 processes left a Voila page without its
+    kernel's time for more than 90 s); as many as the memory holds; at least 2."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     try:
         memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
