@@ -500,6 +500,24 @@ class LabTab:
             page.set_viewport_size(dict(viewport))  # type: ignore[arg-type]
         return page
 
+    def page_for(self, host: str, viewport: Mapping[str, int], timeout_ms: float = 30_000) -> Page:
+        """A page in a window of ``viewport``: for ``host`` ``"lab"`` this loaded page
+        (:meth:`fresh`), for Voila a new page of its own; give it back with :meth:`release`."""
+        if host == "lab":
+            return self.fresh(viewport, timeout_ms)
+        context = self.browser.new_context(viewport=dict(viewport))  # type: ignore[arg-type]
+        context.set_default_timeout(timeout_ms)
+        return context.new_page()
+
+    def release(self, page: Page) -> None:
+        """Done with a page of :meth:`page_for`: this one is cleared (kept loaded), another
+        closed; the server's kernels stop either way."""
+        if page is self.page:
+            self.clear()
+        else:
+            page.context.close()
+            self.lab.shutdown_kernels()
+
     def clear(self) -> None:
         """Close the page's documents and stop every kernel of the server."""
         page = self.page

@@ -89,25 +89,6 @@ def wait_text(locator: Locator, pattern: str, timeout: float = 20_000) -> None:
     expect(locator).to_have_text(re.compile(pattern), timeout=timeout)
 
 
-def browser_page(browser: Browser, tab: harness.LabTab, where: str) -> Page:
-    """A page at :data:`SMALL`: the process's JupyterLab page, or (Voila) one of its own."""
-    if where == "lab":
-        return tab.fresh(SMALL)
-    context = browser.new_context(viewport=SMALL)  # type: ignore[arg-type]
-    context.set_default_timeout(30_000)
-    return context.new_page()
-
-
-def close_page(page: Page, tab: harness.LabTab) -> None:
-    """Close a page of :func:`browser_page` (JupyterLab's is cleared, not closed) and stop
-    the kernels."""
-    if page is tab.page:
-        tab.clear()
-    else:
-        page.context.close()
-        tab.lab.shutdown_kernels()
-
-
 @pytest.mark.parametrize("where", ["voila", "lab"])
 def test_a_click_on_a_label_acts_on_its_region(
     lab: harness.Lab,
@@ -120,7 +101,7 @@ def test_a_click_on_a_label_acts_on_its_region(
     from playwright.sync_api import expect
 
     twin = _twin([LABELS_SOURCE], lab.root / "notebooks", monkeypatch)
-    page = browser_page(browser, lab_tab, where)
+    page = lab_tab.page_for(where, SMALL)
     try:
         v = open_viewer(page, lab, LABELS, LABELS_SOURCE, where)
         status = v.locator(".swlab-status")
@@ -152,7 +133,7 @@ def test_a_click_on_a_label_acts_on_its_region(
         expect(v.locator(".swlab-message")).to_have_text(_norm(twin.controller.message()))
         page.screenshot(path=str(screenshots / f"flow-label-{where}.png"))
     finally:
-        close_page(page, lab_tab)
+        lab_tab.release(page)
 
 
 def _inside_viewport(page: Page, locator: Locator, what: str) -> None:
@@ -176,7 +157,7 @@ def test_r_conq_10_the_die_is_on_screen_and_one_click_rolls_it(
     from playwright.sync_api import expect
 
     twin: GameViewer = _twin([DIE_SOURCE], lab.root / "notebooks", monkeypatch)
-    page = browser_page(browser, lab_tab, where)
+    page = lab_tab.page_for(where, SMALL)
     try:
         v = open_viewer(page, lab, DIE, DIE_SOURCE, where)
         roll = v.locator("button.swlab-roll")
@@ -211,4 +192,4 @@ def test_r_conq_10_the_die_is_on_screen_and_one_click_rolls_it(
         _same_board(page, v, twin)
         page.screenshot(path=str(screenshots / f"flow-die-{where}-rolled.png"))
     finally:
-        close_page(page, lab_tab)
+        lab_tab.release(page)

@@ -21,7 +21,6 @@ from .test_learn_path import (
     WAIT,
     Combo,
     check_page,
-    close_page,
     level_button,
     open_level,
     open_path,
@@ -46,7 +45,7 @@ def test_r_pick_1_a_level_fits_the_window_and_is_solved_by_a_click(
 
     setup = [lv for lv in shipped_levels() if lv.stage == "setup"]
     _folder, rel = serve(lab, combo, [])
-    page = path_page(browser, lab_tab, combo)
+    page = path_page(lab_tab, combo)
     try:
         open_path(page, lab, combo, rel)
         first = level_button(page, combo, setup[0].id)
@@ -66,5 +65,5 @@ def test_r_pick_1_a_level_fits_the_window_and_is_solved_by_a_click(
         show_from(page, ".swlab-learn-level")
         page.screenshot(path=str(screenshots / f"learn-{combo.name}.png"))
     finally:
-        close_page(page, lab_tab)
+        lab_tab.release(page)
     prose_asks(asks)

@@ -122,25 +122,10 @@ def open_path(page: Page, lab: harness.Lab, combo: Combo, rel: str) -> None:
     page.locator(".swlab-learn").first.wait_for(timeout=180_000)
 
 
-def path_page(browser: Browser, tab: harness.LabTab, combo: Combo) -> Page:
-    """A page in the combination's window: the process's JupyterLab page, or (Voila) one
-    of its own."""
+def path_page(tab: harness.LabTab, combo: Combo) -> Page:
+    """A page in the combination's window (:meth:`harness.LabTab.page_for`)."""
     viewport = {"width": combo.width, "height": combo.height}
-    if combo.host == "lab":
-        return tab.fresh(viewport, timeout_ms=60_000)
-    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
-    context.set_default_timeout(60_000)
-    return context.new_page()
-
-
-def close_page(page: Page, tab: harness.LabTab) -> None:
-    """Close a page of :func:`path_page` (JupyterLab's is cleared, not closed) and stop
-    the kernels."""
-    if page is tab.page:
-        tab.clear()
-    else:
-        page.context.close()
-        tab.lab.shutdown_kernels()
+    return tab.page_for(combo.host, viewport, timeout_ms=60_000)
 
 
 def show_from(page: Page, selector: str) -> None:
@@ -238,7 +223,7 @@ def play_the_path(browser: Browser, tab: harness.LabTab, combo: Combo, shots: Pa
     three, two = stars_text(3), stars_text(2)
     verdict_selector = ".swlab-learn-verdict"
 
-    page = path_page(browser, tab, combo)
+    page = path_page(tab, combo)
     try:
         open_path(page, lab, combo, rel)
         # the map of levels: the first stage open, the second locked
@@ -315,8 +300,8 @@ def play_the_path(browser: Browser, tab: harness.LabTab, combo: Combo, shots: Pa
 
         # a new kernel: the stars come from the progress file
         if combo.host == "lab":
-            close_page(page, tab)
-            page = path_page(browser, tab, combo)
+            tab.release(page)
+            page = path_page(tab, combo)
         open_path(page, lab, combo, rel)
         for level_id, stars in ((first.id, three), (edge.id, two), (stop.id, three)):
             expect(level_button(page, combo, level_id)).to_contain_text(stars, timeout=120_000)
@@ -324,7 +309,7 @@ def play_the_path(browser: Browser, tab: harness.LabTab, combo: Combo, shots: Pa
         show_from(page, ".swlab-learn")
         page.screenshot(path=str(shots / f"{stem}-restarted.png"))
     finally:
-        close_page(page, tab)
+        tab.release(page)
     prose_asks(asks)
 
 

@@ -207,11 +207,7 @@ def test_the_editor_screen(
         page.screenshot(path=str(SCREENSHOTS / f"{name}-split.png"))
         assert not harness.error_texts(page)
     finally:
-        if page is lab_tab.page:
-            lab_tab.clear()
-        else:
-            page.context.close()
-            served[1].shutdown_kernels()
+        lab_tab.release(page)
     if where == "voila":
         outside = sorted({u for u in requests if urlparse(u).scheme in ("http", "https")
                           and urlparse(u).hostname not in LOCAL_HOSTS})  # fmt: skip
