@@ -75,21 +75,14 @@ def _runtime(lab: harness.Lab) -> Path:
     return lab.root / ".home" / "runtime"
 
 
-def _open(
-    browser: Browser, tab: harness.LabTab, where: str, rel: str, size: tuple[int, int],
-    cells: int,
-) -> Page:  # fmt: skip
+def _open(tab: harness.LabTab, where: str, rel: str, size: tuple[int, int], cells: int) -> Page:
     """The notebook ``rel`` in a window of ``size``: run in the process's JupyterLab page,
     or rendered by Voila in a page of its own."""
-    viewport = {"width": size[0], "height": size[1]}
+    page = tab.page_for(where, {"width": size[0], "height": size[1]}, timeout_ms=60_000)
     if where == "lab":
-        page = tab.fresh(viewport, timeout_ms=60_000)
         harness.open_notebook(page, tab.lab, rel)
         harness.run_all(page, cells)
     else:
-        context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
-        context.set_default_timeout(60_000)
-        page = context.new_page()
         page.goto(tab.lab.voila_url(rel), timeout=harness.PAGE_TIMEOUT_MS)
     return page
 
@@ -233,7 +226,7 @@ def test_viewer_typing_arrives_and_each_key_acts_once(
     browser: Browser, lab: harness.Lab, lab_tab: harness.LabTab, notebooks: None,
     screenshots: Path, closing: list[Any], where: str, size: tuple[int, int],
 ) -> None:  # fmt: skip
-    page = _open(browser, lab_tab, where, VIEWER_NB, size, 1)
+    page = _open(lab_tab, where, VIEWER_NB, size, 1)
     closing.append(page)
     page.wait_for_selector(".swlab-viewer path.swlab-region", timeout=harness.PAGE_TIMEOUT_MS)
     harness.settle(page)
@@ -402,7 +395,7 @@ def test_editor_typing_arrives(
 ) -> None:  # fmt: skip
     """Every text box of the map editor (name, file, design file, bots) and the hex-map
     editor (file) takes what is typed; Esc typed in a box leaves the editor's mode alone."""
-    page = _open(browser, lab_tab, where, EDITORS_NB, size, 2)
+    page = _open(lab_tab, where, EDITORS_NB, size, 2)
     closing.append(page)
     page.wait_for_selector(".swlab-editor path", timeout=120_000)
     page.wait_for_selector(".swlab-hexmap-editor path", timeout=120_000)

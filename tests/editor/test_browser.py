@@ -55,30 +55,22 @@ def serve(lab: Any, folder: str, notebooks: dict[str, Any]) -> Path:
 
 
 def editor_page(
-    lab: Any,
-    browser: Any,
+    tab: Any,
     rel: str,
     source: str,
     viewport: dict[str, int] | None = None,
     where: str = "lab",
-    tab: Any = None,
 ) -> Iterator[Any]:
-    """The notebook ``rel`` (a folder and a file name) of ``source`` (a map editor) in the
-    process's JupyterLab, run in a context of its own in headless Chromium (a window of
-    ``viewport``, default the harness's), in JupyterLab or (``where="voila"``) in the same
-    server's Voila: the page once the editor's regions are drawn, until closed (then the
-    context and the notebook's kernel go). Given ``tab`` (tests/conftest.py's
-    ``jupyterlab_tab``), JupyterLab's page is that loaded one, cleared when done."""
-    harness = _harness()
+    """The notebook ``rel`` (a folder and a file name) of ``source`` (a map editor), served
+    by the JupyterLab of ``tab`` (tests/conftest.py's ``jupyterlab_tab``) and shown in a
+    window of ``viewport`` (default the harness's): run in that loaded JupyterLab page, or
+    (``where="voila"``) rendered by the same server's Voila in a page of its own. The page
+    once the editor's regions are drawn, until closed (then the notebook's kernel goes)."""
+    harness, lab = _harness(), tab.lab
     folder, name = rel.split("/")
     serve(lab, folder, {name: harness.notebook(source)})
-    shared = tab is not None and where != "voila"
-    if shared:
-        page = tab.fresh(viewport or harness.VIEWPORT)
-    else:
-        page = browser.new_context(viewport=viewport or harness.VIEWPORT).new_page()
+    page = tab.page_for(where, viewport or harness.VIEWPORT)
     try:
-        page.set_default_timeout(30_000)
         if where == "voila":  # its Voila pages use swlab's offline template
             page.goto(lab.voila_url(rel), timeout=120_000)
         else:
@@ -89,26 +81,20 @@ def editor_page(
         harness.settle(page)
         yield page
     finally:
-        if shared:
-            tab.clear()
-        else:
-            page.context.close()
-            lab.shutdown_kernels()
+        tab.release(page)
 
 
 def editor_page_and_kernel(
-    lab: Any,
-    browser: Any,
+    tab: Any,
     rel: str,
     source: str,
     viewport: dict[str, int] | None = None,
     where: str = "lab",
-    tab: Any = None,
 ) -> Iterator[tuple[Any, Any]]:
     """:func:`editor_page`, with a probe of the notebook's kernel (to read back what a
     gesture did), closed with the page."""
-    for page in editor_page(lab, browser, rel, source, viewport, where, tab):
-        kernel = _harness().KernelProbe(lab.root / ".home" / "runtime")
+    for page in editor_page(tab, rel, source, viewport, where):
+        kernel = _harness().KernelProbe(tab.lab.root / ".home" / "runtime")
         try:
             yield page, kernel
         finally:
@@ -116,9 +102,9 @@ def editor_page_and_kernel(
 
 
 @pytest.fixture(scope="module")
-def page(jupyter: Any, chromium: Any, jupyterlab_tab: Any) -> Iterator[Any]:
+def page(jupyter: Any, jupyterlab_tab: Any) -> Iterator[Any]:
     LAB_ROOT.append(jupyter.root / "editor-lab")
-    yield from editor_page(jupyter, chromium, "editor-lab/editor.ipynb", SOURCE, tab=jupyterlab_tab)
+    yield from editor_page(jupyterlab_tab, "editor-lab/editor.ipynb", SOURCE)
 
 
 def _text(page: Any, selector: str = ".swlab-editor") -> str:

@@ -36,8 +36,8 @@ OPTIONS = ".swlab-editor-problems select option"
 
 
 @pytest.fixture(scope="module")
-def page(jupyter: Any, chromium: Any, jupyterlab_tab: Any) -> Iterator[Any]:
-    yield from editor_page(jupyter, chromium, "editor-edge/edge.ipynb", SOURCE, tab=jupyterlab_tab)
+def page(jupyter: Any, jupyterlab_tab: Any) -> Iterator[Any]:
+    yield from editor_page(jupyterlab_tab, "editor-edge/edge.ipynb", SOURCE)
 
 
 def test_the_edge_sliver_is_listed_in_full_and_selects_its_regions(page: Any) -> None:

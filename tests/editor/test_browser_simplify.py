@@ -40,7 +40,7 @@ SIMPLIFIED = re.compile(
 
 
 @pytest.fixture(scope="module")
-def lab_page(jupyter: Any, chromium: Any, jupyterlab_tab: Any) -> Iterator[tuple[Any, Any]]:
+def lab_page(jupyter: Any, jupyterlab_tab: Any) -> Iterator[tuple[Any, Any]]:
     """The editor's page in a 1280 x 720 window, and a probe of its kernel; the export in
     the editor's workspace (``swlab-files/`` beside the notebook)."""
     files = jupyter.root / "editor-simplify" / "swlab-files"
@@ -50,7 +50,7 @@ def lab_page(jupyter: Any, chromium: Any, jupyterlab_tab: Any) -> Iterator[tuple
     checks.write_plain(coast, files / "coast.geojson")
     viewport = {"width": 1280, "height": 720}
     rel = "editor-simplify/simplify.ipynb"
-    yield from editor_page_and_kernel(jupyter, chromium, rel, SOURCE, viewport, tab=jupyterlab_tab)
+    yield from editor_page_and_kernel(jupyterlab_tab, rel, SOURCE, viewport)
 
 
 def _in_view(page: Any, selector: str) -> dict[str, float]:

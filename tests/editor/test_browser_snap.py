@@ -39,12 +39,10 @@ editor"""
 
 
 @pytest.fixture(scope="module")
-def lab_page(jupyter: Any, chromium: Any, jupyterlab_tab: Any) -> Iterator[tuple[Any, Any]]:
+def lab_page(jupyter: Any, jupyterlab_tab: Any) -> Iterator[tuple[Any, Any]]:
     """The editor's page in a 1280 x 720 window, and a probe of its kernel."""
     viewport = {"width": 1280, "height": 720}
-    yield from editor_page_and_kernel(
-        jupyter, chromium, "editor-snap/snap.ipynb", SOURCE, viewport, tab=jupyterlab_tab
-    )
+    yield from editor_page_and_kernel(jupyterlab_tab, "editor-snap/snap.ipynb", SOURCE, viewport)
 
 
 def test_a_corner_dropped_near_another_snaps_onto_it(lab_page: tuple[Any, Any]) -> None:

@@ -64,15 +64,13 @@ Point = tuple[float, float]
 
 @pytest.fixture(scope="module", params=["lab", "voila"])
 def lab_page(
-    request: pytest.FixtureRequest, jupyter: Any, chromium: Any, jupyterlab_tab: Any
+    request: pytest.FixtureRequest, jupyter: Any, jupyterlab_tab: Any
 ) -> Iterator[tuple[Any, Any]]:
     """The editor's page in a 1280 x 720 window, in JupyterLab or Voila (the module's
     tests run in order on each, from a folder of each's own), and a probe of its kernel."""
     viewport = {"width": 1280, "height": 720}
     rel = f"editor-stroke-{request.param}/strokes.ipynb"
-    yield from editor_page_and_kernel(
-        jupyter, chromium, rel, SOURCE, viewport, request.param, jupyterlab_tab
-    )
+    yield from editor_page_and_kernel(jupyterlab_tab, rel, SOURCE, viewport, request.param)
 
 
 def to_page(page: Any) -> Callable[[float, float], Point]:
