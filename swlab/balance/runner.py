@@ -686,7 +686,10 @@ class _OnCluster:
         """Play every batch; ``True`` if interrupted (Ctrl-C)."""
         from distributed import as_completed
 
-        completed = as_completed()
+        # on this client's loop: bare, as_completed takes the default client's, and where
+        # that is another client (a ``with Client(...)`` around the run) each finished task
+        # waited for a wake-up of that other loop (seconds: its heartbeats)
+        completed = as_completed(loop=self.client.loop)
         try:
             self._fill(completed)
             for future in completed:

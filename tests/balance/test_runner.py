@@ -10,6 +10,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -101,12 +102,13 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[str]:
     """``dask scheduler`` and two ``dask worker`` processes, as an operator starts them."""
-    from distributed import Client
+    import distributed
 
+    client_of: Any = distributed.Client  # untyped
     port = _free_port()
     address = f"tcp://127.0.0.1:{port}"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path[1:]])}
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": env}
+    quiet: dict[str, Any] = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": env}
     procs = [
         subprocess.Popen(
             [
@@ -143,7 +145,7 @@ def cluster() -> Iterator[str]:
         deadline = time.monotonic() + 90
         while True:  # each try waits up to 5 s for the scheduler to answer
             try:
-                with Client(address, timeout="5s") as client:
+                with client_of(address, timeout="5s") as client:
                     client.wait_for_workers(2, timeout=60)
                 break
             except OSError:
@@ -151,13 +153,16 @@ def cluster() -> Iterator[str]:
                     raise
         yield address
     finally:
-        for p in reversed(procs):
-            p.terminate()
-        for p in procs:
-            try:
-                p.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                p.kill()
+        # the workers, then the scheduler: a worker whose scheduler went at the same time
+        # took 8 s to end (it tries to reach it again), one stopped first takes under 1 s
+        for group in (procs[1:], procs[:1]):
+            for p in group:
+                p.terminate()
+            for p in group:
+                try:
+                    p.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    p.kill()
 
 
 def test_a_scheduler_address_plays_the_serial_games(cluster: str, serial_run: object) -> None:
@@ -184,3 +189,35 @@ def test_simulate_and_balance_on_the_scheduler_match_serial(cluster: str) -> Non
     assert a.to_markdown().replace(a.meta["backend"], "X") == b.to_markdown().replace(
         b.meta["backend"], "X"
     )
+
+
+def test_a_run_inside_another_clients_block_waits_on_its_own_client(
+    cluster: str, serial_run: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Inside ``with Client(...)`` (another client made current, as a notebook or a test
+    watching the cluster does), the run collects its finished tasks on its own client's
+    loop: on the current client's, each one waited seconds for that loop to wake."""
+    import distributed
+
+    import swlab.balance.runner as runner
+
+    dask: Any = distributed  # untyped
+    loops: dict[str, object] = {}
+    real_run, real_completed = runner._OnCluster.run, dask.as_completed
+
+    def run(self: runner._OnCluster) -> bool:
+        loops["client"] = self.client.loop
+        return real_run(self)
+
+    def as_completed(*args: object, **kwargs: object) -> Any:
+        collector = real_completed(*args, **kwargs)
+        loops["collected"] = collector.loop
+        return collector
+
+    monkeypatch.setattr(runner._OnCluster, "run", run)
+    monkeypatch.setattr(distributed, "as_completed", as_completed)
+    with dask.Client(cluster) as other:
+        played = run_games(PLAN, scheduler=cluster, batch=1, progress=False)
+    assert other.loop is not loops["client"]  # two loops: the case that stalled
+    assert loops["collected"] is loops["client"]
+    assert _key(played) == _key(serial_run)
