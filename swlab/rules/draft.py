@@ -37,6 +37,8 @@ from swlab.rules.state import (
     Holdings,
     RegionState,
     counted,
+    new_object,
+    set_attribute,
     setup_regions,
 )
 
@@ -51,11 +53,11 @@ class Draft(GameState):
 
         The rest of its memo (the listing, the reach) is left behind: the step's first
         change would drop it, and a step asks none of it before changing the state."""
-        draft = object.__new__(cls)
+        draft = new_object(cls)
         fields = dict(state.__dict__)
         # its own plain dictionary (object's setter: a state refuses assignments), which
         # CPython reads fast (see swlab.rules.state)
-        object.__setattr__(draft, "__dict__", fields)
+        set_attribute(draft, "__dict__", fields)
         memo = fields.get("memo")
         held = None if memo is None else memo.get(HOLDINGS)
         fields["memo"] = {} if held is None else {HOLDINGS: held}
@@ -69,7 +71,7 @@ class Draft(GameState):
             fields["regions"] = tuple(fields["regions"])
         # object's own setter: the class is not a field, and the frozen state's
         # ``__setattr__`` (a Python call) would only let it through
-        object.__setattr__(self, "__class__", GameState)
+        set_attribute(self, "__class__", GameState)
         return self
 
     def _forget(self, held: Holdings | None) -> None:

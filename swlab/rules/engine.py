@@ -58,6 +58,10 @@ DIE_ODDS: tuple[tuple[int, float], ...] = tuple(
 #: :func:`chance_outcomes` of a random die: its actions made once and shared
 _DIE_OUTCOMES: tuple[tuple[Action, float], ...] = tuple((Roll(face), p) for face, p in DIE_ODDS)
 
+#: ``Draft.of``, read once: CPython 3.11 looks a class's method up the generic way at each
+#: call of ``Draft.of(...)`` (a name imported from another module), once per ``apply``
+_working_copy = Draft.of
+
 #: lists up to this long let :func:`apply` recognise one of their actions by identity
 KNOWN_LEGAL = 256
 
@@ -173,5 +177,5 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         if error is not None:
             raise error
     events: list[Event] = []
-    after = stage.step(Draft.of(state), action, events)
+    after = stage.step(_working_copy(state), action, events)
     return (after.frozen() if isinstance(after, Draft) else after), events

@@ -52,6 +52,12 @@ from swlab.terminal import printable
 
 NOBODY = -1
 
+#: ``object.__new__`` and ``object.__setattr__``, read once: CPython 3.11 looks a method of
+#: a class up the generic way at every call of ``object.__new__(...)`` (a state is made at
+#: every step, and a draft's class and dictionary set)
+new_object = object.__new__
+set_attribute = object.__setattr__
+
 
 class Stage(StrEnum):
     """What the game waits for."""
@@ -314,7 +320,7 @@ class Holdings:
         if not changed:
             return self
         # made without __init__: the per-race sets are carried below, not started empty
-        out = object.__new__(Holdings)
+        out = new_object(Holdings)
         out.races, out.owners, out.pieces, out.touched = races, owners, pieces, touched
         out._carry(self, gained, lost, neighbours)
         return out
@@ -578,11 +584,11 @@ class GameState:
         The new state is this one's fields copied (a state has no checks to run when it is
         made: nothing else ``__init__`` would do) with the given ones replaced, without the
         memo; with the same regions it keeps this one's :class:`Holdings`."""
-        new = object.__new__(GameState)
+        new = new_object(GameState)
         fields = dict(self.__dict__)
         # its own plain dictionary (see the module; object's setter: a frozen state refuses
         # assignments)
-        object.__setattr__(new, "__dict__", fields)
+        set_attribute(new, "__dict__", fields)
         memo = fields.pop("memo", None)
         if regions is None:
             if memo is not None and HOLDINGS in memo:
