@@ -101,8 +101,7 @@ def start_turn(state: GameState, player: int, events: list[Event]) -> GameState:
     for d in state.players[player].declined:
         acts = hooked_badges(d, "acts_in_decline")
         if any(b.acts_in_decline() for b in acts) and has_regions(state, d.name):
-            state = ready(state, d, events)
-            return state.updated(turn=state.turn.updated(stage=_CONQUER, acting=d.name))
+            return ready(state, d, events)
     return start_active_phase(state, events)
 
 
@@ -119,13 +118,13 @@ def start_active_phase(state: GameState, events: list[Event]) -> GameState:
     if player.active is None:
         turn = state.turn.updated(stage=Stage.PICK, acting="", actor=state.current)
         return state.updated(turn=turn)
-    state = ready(state, player.active, events)
-    turn = state.turn.updated(stage=_CONQUER, acting=player.active.name, actor=state.current)
-    return state.updated(turn=turn)
+    return ready(state, player.active, events)
 
 
 def ready(state: GameState, race: RaceState, events: list[Event]) -> GameState:
-    """R-EXPAND-1: exactly 1 token stays in each region, the rest (and the reserve) to hand."""
+    """R-EXPAND-1: exactly 1 token stays in each region, the rest (and the reserve) to hand;
+    then the race conquers (R-TURN-0, R-TURN): the turn's stage, actor and acting race are
+    set with its record of the tokens readied, in one update of the turn."""
     taken = 0
     readied: list[tuple[int, int]] = []
     regions = state.regions
@@ -138,10 +137,16 @@ def ready(state: GameState, race: RaceState, events: list[Event]) -> GameState:
         state = state.with_tokens(i, 1)
     total = taken + race.reserve
     state = update_race(state, race.updated(hand=race.hand + total, reserve=0))
-    if not race.in_decline:
-        state = state.updated(turn=state.turn.updated(readied=tuple(readied)))
     events.append(TroopsReadied(race.owner, race.name, total))
-    return state
+    # (only the active race's readying is recorded: its decline this turn may undo it,
+    # R-DECLINE-2)
+    turn = state.turn.updated(
+        stage=_CONQUER,
+        actor=state.current,
+        acting=race.name,
+        readied=None if race.in_decline else tuple(readied),
+    )
+    return state.updated(turn=turn)
 
 
 # ====================================================================================
