@@ -36,7 +36,7 @@ from swlab.rules.ops import (
     update_race,
 )
 from swlab.rules.pieces import CLEARED_ON_DECLINE, RESET_ON_DECLINE, leaving
-from swlab.rules.state import GameState, RaceState, RegionState, Stage, TurnState
+from swlab.rules.state import GameState, RaceState, RegionState, Stage, new_turn
 
 #: the stages every turn passes through, read once: an attribute of an Enum class is slow to
 #: read (Python 3.11's ``EnumType.__getattr__``), and these are read at every turn
@@ -96,7 +96,7 @@ def score_rows(state: GameState, player: int) -> tuple[Row, ...]:
 
 def start_turn(state: GameState, player: int, events: list[Event]) -> GameState:
     """Begin ``player``'s turn: decline Ghouls first (R-TURN-0), then the active race."""
-    state = state.updated(current=player, turn=TurnState(stage=_CONQUER, actor=player))
+    state = state.updated(current=player, turn=new_turn(_CONQUER, player))
     events.append(TurnStarted(player, state.round))
     for d in state.players[player].declined:
         acts = hooked_badges(d, "acts_in_decline")
@@ -334,7 +334,7 @@ def next_turn(state: GameState, events: list[Event]) -> GameState:
     nxt = (state.current + 1) % len(state.players)
     if nxt == 0:
         if state.round >= state.geo.turns:
-            turn = TurnState(stage=Stage.GAME_OVER, actor=state.current)
+            turn = new_turn(Stage.GAME_OVER, state.current)
             state = state.updated(turn=turn)
             events.append(GameEnded(winners(state), scores(state)))
             return state

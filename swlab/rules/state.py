@@ -42,7 +42,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
-from operator import attrgetter
+from operator import add, attrgetter, sub
 from typing import Any
 
 from swlab.rules import pieces as _pieces
@@ -309,9 +309,8 @@ class Holdings:
                     owners, copied_owners = dict(owners), True
                 _move_owner(owners, before[1], after[1])
             if before[2:] != after[2:]:
-                pieces = tuple(
-                    [t - b + a for t, b, a in zip(pieces, before[2:], after[2:], strict=True)]
-                )
+                # (each count less the region's before plus its after, in C: no loop here)
+                pieces = tuple(map(add, map(sub, pieces, before[2:]), after[2:]))
             if at_setup:
                 if i in touched:
                     touched = touched - {i}
@@ -540,6 +539,16 @@ class TurnState:
 _make_turn = maker(TurnState)
 
 
+def new_turn(stage: Stage, actor: int) -> TurnState:
+    """``TurnState(stage=stage, actor=actor)``: a turn with nothing done yet, made from a
+    blank one by :meth:`TurnState.updated` (a slotted record's ``__init__`` sets each of its
+    13 fields through a call of the slot's setter, several times as long: at every turn)."""
+    return _BLANK_TURN.updated(stage=stage, actor=actor)
+
+
+_BLANK_TURN = TurnState(stage=Stage.PICK, actor=NOBODY)
+
+
 # No slots: a state keeps its memos (cached_property) in its instance dict.
 @dataclass(frozen=True)
 class GameState:
@@ -719,14 +728,18 @@ class GameState:
 
     def race(self, name: str, owner: int = NOBODY) -> RaceState | None:
         """The race state of ``name`` if some player owns it; ``owner``: the player who
-        holds it, when the caller knows (a region's owner, a race's): that player's active
-        race is looked at first, without a walk over the players (a race is owned by one
-        player at most)."""
+        holds it, when the caller knows (a region's owner, a race's): that player's races
+        are looked at first, without a walk over the players (a race is owned by one player
+        at most)."""
         players = self.players
         if 0 <= owner < len(players):
-            active = players[owner].active
+            p = players[owner]
+            active = p.active
             if active is not None and active.name == name:
                 return active
+            for d in p.declined:  # (a defender's region is often a decline race's)
+                if d.name == name:
+                    return d
         for p in players:
             active = p.active
             if active is not None and active.name == name:
