@@ -19,7 +19,7 @@ from operator import is_
 # the badges this engine plays: loading the catalogue fills the registry
 import swlab.rules.abilities.catalogue  # noqa: F401
 from swlab.rules.actions import DIE_FACES, Action, Roll
-from swlab.rules.draft import Draft
+from swlab.rules.draft import frozen, working_copy
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Event
 
@@ -57,10 +57,6 @@ DIE_ODDS: tuple[tuple[int, float], ...] = tuple(
 
 #: :func:`chance_outcomes` of a random die: its actions made once and shared
 _DIE_OUTCOMES: tuple[tuple[Action, float], ...] = tuple((Roll(face), p) for face, p in DIE_ODDS)
-
-#: ``Draft.of``, read once: CPython 3.11 looks a class's method up the generic way at each
-#: call of ``Draft.of(...)`` (a name imported from another module), once per ``apply``
-_working_copy = Draft.of
 
 #: lists up to this long let :func:`apply` recognise one of their actions by identity
 KNOWN_LEGAL = 256
@@ -166,7 +162,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
 
     The input state is never changed. An action that :func:`legal_actions` listed for this
     state (the very object) is known to be legal; any other is checked by
-    :func:`why_illegal`. The step runs on a working copy (:class:`~swlab.rules.draft.Draft`)
+    :func:`why_illegal`. The step runs on a working copy (:func:`~swlab.rules.draft.working_copy`)
     frozen once at its end: one new state per ``apply``, whatever the step does.
     """
     stage = STAGES[state.turn.stage]
@@ -177,5 +173,5 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         if error is not None:
             raise error
     events: list[Event] = []
-    after = stage.step(_working_copy(state), action, events)
-    return (after.frozen() if isinstance(after, Draft) else after), events
+    after = stage.step(working_copy(state), action, events)
+    return (frozen(after) if after.drafting else after), events
