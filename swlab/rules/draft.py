@@ -47,8 +47,7 @@ def working_copy(state: GameState) -> GameState:
     # its own plain dictionary (object's setter: a state refuses assignments), which
     # CPython reads fast (see swlab.rules.state)
     set_attribute(draft, "__dict__", fields)
-    memo = fields.get("memo")
-    held = None if memo is None else memo.get(HOLDINGS)
+    held = fields["memo"].get(HOLDINGS)
     fields["memo"] = {} if held is None else {HOLDINGS: held}
     fields["drafting"] = True
     return draft

@@ -166,8 +166,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     frozen once at its end: one new state per ``apply``, whatever the step does.
     """
     stage = STAGES[state.turn.stage]
-    memo = state.__dict__.get("memo")
-    listed = None if memo is None else memo.get(LEGAL)
+    listed = state.memo.get(LEGAL)
     if listed is None or len(listed) > KNOWN_LEGAL or not any(map(is_, listed, repeat(action))):
         error = stage.refusal(state, action)
         if error is not None:

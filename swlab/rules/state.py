@@ -16,7 +16,7 @@ given by keyword; the parameters of a record's are not keyword-only all the same
 lookups per call, at several calls per step), and that of any other in a tuple.
 A state also memoizes lookups asked many times of it (the engine's conquest checks) in
 :attr:`GameState.memo`, which is not a field: never compared, shown or written to
-scenarios, and a new state starts without it.
+scenarios, and a new state starts with an empty one.
 
 Who holds which region (:class:`Holdings`: the positions of each race, the regions of each
 player, the pieces on the map) is derived from the regions, and kept in the state's memo
@@ -40,7 +40,6 @@ from bisect import insort
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cached_property
 from operator import add, attrgetter, sub
 from typing import Any, ClassVar
 
@@ -548,7 +547,7 @@ def new_turn(stage: Stage, actor: int) -> TurnState:
 _BLANK_TURN = TurnState(stage=Stage.PICK, actor=NOBODY)
 
 
-# No slots: a state keeps its memos (cached_property) in its instance dict.
+# No slots: a state keeps its memo in its instance dict.
 @dataclass(frozen=True)
 class GameState:
     """The whole game at one moment. Never mutated: every step returns a new one."""
@@ -577,6 +576,15 @@ class GameState:
     #: for both: a line of the engine then sees one type of state, which CPython 3.11
     #: specialises its attribute reads for (a second class would undo that at each switch).
     drafting: ClassVar[bool] = False
+    #: Values the engine derived from this state, kept for the next ask of the same state.
+    #: Not a field: never compared, shown or saved. Each state has its own, in its instance
+    #: dictionary (made with the state: ``__post_init__``, :meth:`updated`, a working
+    #: copy's), empty but for its :class:`Holdings` when its parent knew them (see the
+    #: module). A value must depend only on the state's fields and must not refer back to
+    #: the state. (Declared ``ClassVar`` only to be no dataclass field: a class attribute,
+    #: such as a cached property, would keep CPython 3.11 from reading it at its
+    #: specialised speed, at every listing and step.)
+    memo: ClassVar[dict[Hashable, Any]]
 
     def updated(
         self,
@@ -619,12 +627,13 @@ class GameState:
             # its own plain dictionary (see the module; object's setter: a frozen state
             # refuses assignments)
             set_attribute(new, "__dict__", fields)
-            memo = fields.pop("memo", None)
-            if regions is None:
-                if memo is not None and HOLDINGS in memo:
-                    fields["memo"] = {HOLDINGS: memo[HOLDINGS]}
+            held = fields["memo"].get(HOLDINGS)
+            if regions is None and held is not None:
+                fields["memo"] = {HOLDINGS: held}
             else:
-                fields["regions"] = regions
+                fields["memo"] = {}
+                if regions is not None:
+                    fields["regions"] = regions
         if players is not None:
             fields["players"] = players
         if column is not None:
@@ -759,16 +768,11 @@ class GameState:
     def given_holdings(self, held: Holdings) -> GameState:
         """This state, told its holdings when they are already known (the regions at setup,
         counted once per board): ``held`` must be what :meth:`Holdings.scan` finds."""
-        memo = self.__dict__.get("memo")
-        if memo is None:
-            self.__dict__["memo"] = {HOLDINGS: held}  # (what the memo property would make)
-        else:
-            memo[HOLDINGS] = held
+        self.memo[HOLDINGS] = held
         return self
 
     def _known_holdings(self) -> Holdings | None:
-        memo = self.__dict__.get("memo")
-        return None if memo is None else memo.get(HOLDINGS)
+        return self.memo.get(HOLDINGS)
 
     @property
     def holdings(self) -> Holdings:
@@ -785,15 +789,12 @@ class GameState:
         return held
 
     # --- memo: lookups asked several times of one state (see the module) ---------------
-    @cached_property
-    def memo(self) -> dict[Hashable, Any]:
-        """Values the engine derived from this state, kept for the next ask of the same state.
+    def __post_init__(self) -> None:
+        set_attribute(self, "memo", {})  # (a state made by its engine gets one there)
 
-        Not a field: never compared, shown or saved. A new state starts empty, but for its
-        :class:`Holdings` when its parent knew them (see the module). A value must depend
-        only on the state's fields and must not refer back to the state.
-        """
-        return {}
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        """A copied or unpickled state: the fields, with a memo of its own (empty)."""
+        set_attribute(self, "__dict__", {**fields, "memo": {}})
 
     # --- lookups ------------------------------------------------------------------------
     @property
