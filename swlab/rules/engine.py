@@ -19,7 +19,7 @@ from operator import is_
 # the badges this engine plays: loading the catalogue fills the registry
 import swlab.rules.abilities.catalogue  # noqa: F401
 from swlab.rules.actions import DIE_FACES, Action, Roll
-from swlab.rules.draft import Draft
+from swlab.rules.draft import frozen, working_copy
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Event
 
@@ -162,16 +162,15 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
 
     The input state is never changed. An action that :func:`legal_actions` listed for this
     state (the very object) is known to be legal; any other is checked by
-    :func:`why_illegal`. The step runs on a working copy (:class:`~swlab.rules.draft.Draft`)
+    :func:`why_illegal`. The step runs on a working copy (:func:`~swlab.rules.draft.working_copy`)
     frozen once at its end: one new state per ``apply``, whatever the step does.
     """
     stage = STAGES[state.turn.stage]
-    memo = state.__dict__.get("memo")
-    listed = None if memo is None else memo.get(LEGAL)
+    listed = state.memo.get(LEGAL)
     if listed is None or len(listed) > KNOWN_LEGAL or not any(map(is_, listed, repeat(action))):
         error = stage.refusal(state, action)
         if error is not None:
             raise error
     events: list[Event] = []
-    after = stage.step(Draft.of(state), action, events)
-    return (after.frozen() if isinstance(after, Draft) else after), events
+    after = stage.step(working_copy(state), action, events)
+    return (frozen(after) if after.drafting else after), events

@@ -36,7 +36,7 @@ from swlab.rules.ops import (
     update_race,
 )
 from swlab.rules.pieces import CLEARED_ON_DECLINE, RESET_ON_DECLINE, leaving
-from swlab.rules.state import GameState, RaceState, RegionState, Stage, TurnState
+from swlab.rules.state import GameState, RaceState, RegionState, Stage, new_turn
 
 #: the stages every turn passes through, read once: an attribute of an Enum class is slow to
 #: read (Python 3.11's ``EnumType.__getattr__``), and these are read at every turn
@@ -96,13 +96,12 @@ def score_rows(state: GameState, player: int) -> tuple[Row, ...]:
 
 def start_turn(state: GameState, player: int, events: list[Event]) -> GameState:
     """Begin ``player``'s turn: decline Ghouls first (R-TURN-0), then the active race."""
-    state = state.updated(current=player, turn=TurnState(stage=_CONQUER, actor=player))
+    state = state.updated(current=player, turn=new_turn(_CONQUER, player))
     events.append(TurnStarted(player, state.round))
     for d in state.players[player].declined:
         acts = hooked_badges(d, "acts_in_decline")
         if any(b.acts_in_decline() for b in acts) and has_regions(state, d.name):
-            state = ready(state, d, events)
-            return state.updated(turn=state.turn.updated(stage=_CONQUER, acting=d.name))
+            return ready(state, d, events)
     return start_active_phase(state, events)
 
 
@@ -119,13 +118,13 @@ def start_active_phase(state: GameState, events: list[Event]) -> GameState:
     if player.active is None:
         turn = state.turn.updated(stage=Stage.PICK, acting="", actor=state.current)
         return state.updated(turn=turn)
-    state = ready(state, player.active, events)
-    turn = state.turn.updated(stage=_CONQUER, acting=player.active.name, actor=state.current)
-    return state.updated(turn=turn)
+    return ready(state, player.active, events)
 
 
 def ready(state: GameState, race: RaceState, events: list[Event]) -> GameState:
-    """R-EXPAND-1: exactly 1 token stays in each region, the rest (and the reserve) to hand."""
+    """R-EXPAND-1: exactly 1 token stays in each region, the rest (and the reserve) to hand;
+    then the race conquers (R-TURN-0, R-TURN): the turn's stage, actor and acting race are
+    set with its record of the tokens readied, in one update of the turn."""
     taken = 0
     readied: list[tuple[int, int]] = []
     regions = state.regions
@@ -138,10 +137,16 @@ def ready(state: GameState, race: RaceState, events: list[Event]) -> GameState:
         state = state.with_tokens(i, 1)
     total = taken + race.reserve
     state = update_race(state, race.updated(hand=race.hand + total, reserve=0))
-    if not race.in_decline:
-        state = state.updated(turn=state.turn.updated(readied=tuple(readied)))
     events.append(TroopsReadied(race.owner, race.name, total))
-    return state
+    # (only the active race's readying is recorded: its decline this turn may undo it,
+    # R-DECLINE-2)
+    turn = state.turn.updated(
+        stage=_CONQUER,
+        actor=state.current,
+        acting=race.name,
+        readied=None if race.in_decline else tuple(readied),
+    )
+    return state.updated(turn=turn)
 
 
 # ====================================================================================
@@ -329,7 +334,7 @@ def next_turn(state: GameState, events: list[Event]) -> GameState:
     nxt = (state.current + 1) % len(state.players)
     if nxt == 0:
         if state.round >= state.geo.turns:
-            turn = TurnState(stage=Stage.GAME_OVER, actor=state.current)
+            turn = new_turn(Stage.GAME_OVER, state.current)
             state = state.updated(turn=turn)
             events.append(GameEnded(winners(state), scores(state)))
             return state

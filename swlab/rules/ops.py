@@ -10,7 +10,7 @@ import random
 from dataclasses import replace
 
 from swlab.rules.abilities import registry
-from swlab.rules.abilities.base import DERIVED, Badge, hooked
+from swlab.rules.abilities.base import DERIVED, Badge, derived_get, hooked
 from swlab.rules.events import (
     BadgesReshuffled,
     ColumnRefilled,
@@ -35,7 +35,7 @@ def badges(race: RaceState) -> tuple[Badge, ...]:
     a name given another badge is looked up again.
     """
     key = ("badges", race.name, race.power, race.in_decline)
-    found: tuple[Badge, ...] | None = DERIVED.get(key)
+    found: tuple[Badge, ...] | None = derived_get(key)
     if found is None:
         found = DERIVED[key] = _badges(race)
     return found
@@ -47,7 +47,7 @@ def hooked_badges(race: RaceState, hook: str) -> tuple[Badge, ...]:
     :data:`~swlab.rules.abilities.base.DERIVED` as :func:`badges` is (one lookup for the
     two: the flow and the listings ask at every step)."""
     key = ("hooked badges", race.name, race.power, race.in_decline, hook)
-    found: tuple[Badge, ...] | None = DERIVED.get(key)
+    found: tuple[Badge, ...] | None = derived_get(key)
     if found is None:
         found = DERIVED[key] = hooked(badges(race), hook)
     return found

@@ -27,7 +27,7 @@ from typing import TypeVar
 
 from swlab import names
 from swlab.i18n import N_, _
-from swlab.rules.abilities.base import DERIVED, Badge, turn_value, with_turn_value
+from swlab.rules.abilities.base import DERIVED, Badge, derived_get, turn_value, with_turn_value
 from swlab.rules.abilities.base import hooked as hooked  # its home is base.py
 from swlab.rules.actions import Conquer, Final
 from swlab.rules.cost import MINIMUM, conquest_cost, cost_rows, cost_summary
@@ -640,7 +640,7 @@ def _hook_table(race: RaceState) -> tuple[tuple[Badge, ...], tuple[tuple[Badge, 
     :func:`~swlab.rules.ops.badges` keeps the badges (one lookup for both: every conquest
     listing asks)."""
     key = ("reach hooks", race.name, race.power, race.in_decline)
-    found: tuple[tuple[Badge, ...], tuple[tuple[Badge, ...], ...]] | None = DERIVED.get(key)
+    found: tuple[tuple[Badge, ...], tuple[tuple[Badge, ...], ...]] | None = derived_get(key)
     if found is None:
         own = badges(race)
         found = DERIVED[key] = (own, tuple(hooked(own, hook) for hook in _HOOK_TABLE))

@@ -13,11 +13,10 @@ the frozen dataclass's per-field ``object.__setattr__``), several times as fast.
 ``tests/rules/test_fast_paths.py`` checks that each one knows every field. Their fields are
 given by keyword; the parameters of a record's are not keyword-only all the same: CPython
 3.11 finds the default of each keyword-only parameter left out in a dictionary (a dozen
-lookups per call, at several calls per step), and that of any other in a tuple. (The
-state's own is keyword-only: a step calls its working copy's, which takes ``**changes``.)
+lookups per call, at several calls per step), and that of any other in a tuple.
 A state also memoizes lookups asked many times of it (the engine's conquest checks) in
 :attr:`GameState.memo`, which is not a field: never compared, shown or written to
-scenarios, and a new state starts without it.
+scenarios, and a new state starts with an empty one.
 
 Who holds which region (:class:`Holdings`: the positions of each race, the regions of each
 player, the pieces on the map) is derived from the regions, and kept in the state's memo
@@ -27,7 +26,7 @@ too. A new state takes it from its parent: unchanged when the regions are
 counts it again when first asked. So no step scans the whole board to find a race's
 regions: on a 5,000-region board that scan cost more than the rest of a step.
 
-A state the engine makes (:meth:`GameState.updated`, :meth:`swlab.rules.draft.Draft.of`)
+A state the engine makes (:meth:`GameState.updated`, :func:`swlab.rules.draft.working_copy`)
 is given a plain ``dict`` of its fields as its ``__dict__``, not filled through the one an
 object makes when its ``__dict__`` is first asked for: the fields of a state are read at
 nearly every line of the engine, and CPython 3.11 reads an attribute at its specialised
@@ -41,9 +40,8 @@ from bisect import insort
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cached_property
-from operator import attrgetter
-from typing import Any
+from operator import add, attrgetter, sub
+from typing import Any, ClassVar
 
 from swlab.rules import pieces as _pieces
 from swlab.rules.geo import Geo
@@ -51,6 +49,12 @@ from swlab.rules.records import fast_init, field_reader, maker
 from swlab.terminal import printable
 
 NOBODY = -1
+
+#: ``object.__new__`` and ``object.__setattr__``, read once: CPython 3.11 looks a method of
+#: a class up the generic way at every call of ``object.__new__(...)`` (a state is made at
+#: every step, and its dictionary set)
+new_object = object.__new__
+set_attribute = object.__setattr__
 
 
 class Stage(StrEnum):
@@ -303,9 +307,8 @@ class Holdings:
                     owners, copied_owners = dict(owners), True
                 _move_owner(owners, before[1], after[1])
             if before[2:] != after[2:]:
-                pieces = tuple(
-                    [t - b + a for t, b, a in zip(pieces, before[2:], after[2:], strict=True)]
-                )
+                # (each count less the region's before plus its after, in C: no loop here)
+                pieces = tuple(map(add, map(sub, pieces, before[2:]), after[2:]))
             if at_setup:
                 if i in touched:
                     touched = touched - {i}
@@ -314,7 +317,7 @@ class Holdings:
         if not changed:
             return self
         # made without __init__: the per-race sets are carried below, not started empty
-        out = object.__new__(Holdings)
+        out = new_object(Holdings)
         out.races, out.owners, out.pieces, out.touched = races, owners, pieces, touched
         out._carry(self, gained, lost, neighbours)
         return out
@@ -534,7 +537,17 @@ class TurnState:
 _make_turn = maker(TurnState)
 
 
-# No slots: a state keeps its memos (cached_property) in its instance dict.
+def new_turn(stage: Stage, actor: int) -> TurnState:
+    """``TurnState(stage=stage, actor=actor)``: a turn with nothing done yet, made from a
+    blank one by :meth:`TurnState.updated` (a slotted record's ``__init__`` sets each of its
+    13 fields through a call of the slot's setter, several times as long: at every turn)."""
+    return _BLANK_TURN.updated(stage=stage, actor=actor)
+
+
+_BLANK_TURN = TurnState(stage=Stage.PICK, actor=NOBODY)
+
+
+# No slots: a state keeps its memo in its instance dict.
 @dataclass(frozen=True)
 class GameState:
     """The whole game at one moment. Never mutated: every step returns a new one."""
@@ -556,9 +569,25 @@ class GameState:
     #: (R-CONQ-10); empty: the die is random, drawn from the seed
     die: tuple[int, ...] = ()
 
+    #: Whether this state is a step's working copy (:mod:`swlab.rules.draft`), which its
+    #: ``updated`` and ``with_*`` methods change in place. Not a field: the engine writes it
+    #: in the instance dictionary of each state it makes (the copy, then the state frozen),
+    #: where it is read fast; a state made otherwise reads this class's ``False``. One class
+    #: for both: a line of the engine then sees one type of state, which CPython 3.11
+    #: specialises its attribute reads for (a second class would undo that at each switch).
+    drafting: ClassVar[bool] = False
+    #: Values the engine derived from this state, kept for the next ask of the same state.
+    #: Not a field: never compared, shown or saved. Each state has its own, in its instance
+    #: dictionary (made with the state: ``__post_init__``, :meth:`updated`, a working
+    #: copy's), empty but for its :class:`Holdings` when its parent knew them (see the
+    #: module). A value must depend only on the state's fields and must not refer back to
+    #: the state. (Declared ``ClassVar`` only to be no dataclass field: a class attribute,
+    #: such as a cached property, would keep CPython 3.11 from reading it at its
+    #: specialised speed, at every listing and step.)
+    memo: ClassVar[dict[Hashable, Any]]
+
     def updated(
         self,
-        *,
         regions: tuple[RegionState, ...] | None = None,
         players: tuple[PlayerState, ...] | None = None,
         column: tuple[Combo, ...] | None = None,
@@ -577,18 +606,34 @@ class GameState:
 
         The new state is this one's fields copied (a state has no checks to run when it is
         made: nothing else ``__init__`` would do) with the given ones replaced, without the
-        memo; with the same regions it keeps this one's :class:`Holdings`."""
-        new = object.__new__(GameState)
-        fields = dict(self.__dict__)
-        # its own plain dictionary (see the module; object's setter: a frozen state refuses
-        # assignments)
-        object.__setattr__(new, "__dict__", fields)
-        memo = fields.pop("memo", None)
-        if regions is None:
-            if memo is not None and HOLDINGS in memo:
-                fields["memo"] = {HOLDINGS: memo[HOLDINGS]}
+        memo; with the same regions it keeps this one's :class:`Holdings`. A working copy
+        (:attr:`drafting`) is changed in place instead and returned
+        (:mod:`swlab.rules.draft`): its memo keeps only the holdings, and only while its
+        regions stay."""
+        fields = self.__dict__
+        if self.drafting:
+            new = self
+            memo = fields["memo"]
+            if regions is not None:
+                fields["regions"] = regions
+                fields["memo"] = {}
+            elif len(memo) > 1 or (memo and HOLDINGS not in memo):
+                # (most changes of a step find a memo that holds only the holdings, which
+                # stays as it is)
+                self._forget(memo.get(HOLDINGS))
         else:
-            fields["regions"] = regions
+            new = new_object(GameState)
+            fields = dict(fields)
+            # its own plain dictionary (see the module; object's setter: a frozen state
+            # refuses assignments)
+            set_attribute(new, "__dict__", fields)
+            held = fields["memo"].get(HOLDINGS)
+            if regions is None and held is not None:
+                fields["memo"] = {HOLDINGS: held}
+            else:
+                fields["memo"] = {}
+                if regions is not None:
+                    fields["regions"] = regions
         if players is not None:
             fields["players"] = players
         if column is not None:
@@ -617,6 +662,30 @@ class GameState:
 
     def with_region(self, i: int, region: RegionState) -> GameState:
         """This state with region position ``i`` replaced; its holdings follow."""
+        if self.drafting:
+            fields = self.__dict__
+            regions = fields["regions"]
+            if type(regions) is not list:  # (_region_list, inlined: every placement and
+                regions = fields["regions"] = list(regions)  # conquest comes here)
+            old = regions[i]
+            regions[i] = region
+            # (the known holdings read inline, and the memo that holds only them updated
+            # in place)
+            memo: dict[Hashable, Any] = fields["memo"]
+            held = memo.get(HOLDINGS)
+            if held is not None:
+                # Tokens moved in a region that stays its owner's (every place, take and
+                # withdraw): nothing the holdings count changes, and an owned region is
+                # already among their touched ones; Holdings.changed would return them as
+                # they are.
+                if not (old.owner == region.owner != NOBODY and counted(old) == counted(region)):
+                    geo = self.geo
+                    held = held.changed(((i, old, region),), setup_regions(geo), geo.neighbours)
+                if len(memo) == 1:  # _forget's common case: the memo holds only the holdings
+                    memo[HOLDINGS] = held
+                    return self
+            self._forget(held)
+            return self
         regions = self.regions
         new = self.updated(regions=(*regions[:i], region, *regions[i + 1 :]))
         held = self._known_holdings()
@@ -631,39 +700,79 @@ class GameState:
     def with_tokens(self, i: int, tokens: int) -> GameState:
         """This state with ``tokens`` race tokens in region position ``i``, which stays its
         owner's with the same pieces (a placement, a token taken back or withdrawn, troops
-        readied): nothing the holdings count changes."""
+        readied): nothing the holdings count changes (a working copy's are left as they
+        are, without comparing the region's pieces before and after)."""
+        if self.drafting:
+            fields = self.__dict__
+            regions = fields["regions"]
+            if type(regions) is not list:  # (_region_list, inlined: every place and take)
+                regions = fields["regions"] = list(regions)
+            regions[i] = regions[i].updated(tokens=tokens)
+            memo = fields["memo"]
+            if len(memo) > 1 or (memo and HOLDINGS not in memo):
+                self._forget(memo.get(HOLDINGS))
+            return self
         return self.with_region(i, self.regions[i].updated(tokens=tokens))
 
     def with_regions(self, changes: Mapping[int, RegionState]) -> GameState:
         """This state with the regions at the positions of ``changes`` replaced (the
         others are unchanged); its holdings follow."""
+        if self.drafting:
+            if not changes:
+                return self
+            regions = self._region_list()
+            moves = [(i, regions[i], region) for i, region in changes.items()]
+            for i, _old, region in moves:
+                regions[i] = region
+            held = self._known_holdings()
+            if held is not None:
+                held = held.changed(moves, setup_regions(self.geo), self.geo.neighbours)
+            self._forget(held)
+            return self
         if not changes:
             return self.updated()
         old = self.regions
-        regions = list(old)
+        listed = list(old)
         for i, region in changes.items():
-            regions[i] = region
-        new = self.updated(regions=tuple(regions))
+            listed[i] = region
+        new = self.updated(regions=tuple(listed))
         held = self._known_holdings()
         if held is not None:
             setup = setup_regions(self.geo)
-            moves = ((i, old[i], region) for i, region in changes.items())
-            new.given_holdings(held.changed(moves, setup, self.geo.neighbours))
+            moves_made = ((i, old[i], region) for i, region in changes.items())
+            new.given_holdings(held.changed(moves_made, setup, self.geo.neighbours))
         return new
+
+    # --- a working copy's own (swlab.rules.draft) ----------------------------------------
+    def _region_list(self) -> list[RegionState]:
+        """A working copy's regions as the list it changes in place (made at the first
+        change of a region: one change is one assignment, not a copy of the board)."""
+        regions = self.__dict__["regions"]
+        if type(regions) is not list:
+            regions = self.__dict__["regions"] = list(regions)
+        return regions
+
+    def _forget(self, held: Holdings | None) -> None:
+        """A working copy's memo after a change: what it derived from the old fields is
+        dropped, ``held`` kept (the holdings of the new regions, or ``None`` when they are
+        not known). A memo that holds nothing else than ``held`` is kept as it is (most
+        changes of a step find it so)."""
+        fields = self.__dict__
+        memo = fields["memo"]
+        if held is None:
+            if memo:
+                fields["memo"] = {}
+        elif len(memo) != 1 or memo.get(HOLDINGS) is not held:
+            fields["memo"] = {HOLDINGS: held}
 
     def given_holdings(self, held: Holdings) -> GameState:
         """This state, told its holdings when they are already known (the regions at setup,
         counted once per board): ``held`` must be what :meth:`Holdings.scan` finds."""
-        memo = self.__dict__.get("memo")
-        if memo is None:
-            self.__dict__["memo"] = {HOLDINGS: held}  # (what the memo property would make)
-        else:
-            memo[HOLDINGS] = held
+        self.memo[HOLDINGS] = held
         return self
 
     def _known_holdings(self) -> Holdings | None:
-        memo = self.__dict__.get("memo")
-        return None if memo is None else memo.get(HOLDINGS)
+        return self.memo.get(HOLDINGS)
 
     @property
     def holdings(self) -> Holdings:
@@ -680,15 +789,12 @@ class GameState:
         return held
 
     # --- memo: lookups asked several times of one state (see the module) ---------------
-    @cached_property
-    def memo(self) -> dict[Hashable, Any]:
-        """Values the engine derived from this state, kept for the next ask of the same state.
+    def __post_init__(self) -> None:
+        set_attribute(self, "memo", {})  # (a state made by its engine gets one there)
 
-        Not a field: never compared, shown or saved. A new state starts empty, but for its
-        :class:`Holdings` when its parent knew them (see the module). A value must depend
-        only on the state's fields and must not refer back to the state.
-        """
-        return {}
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        """A copied or unpickled state: the fields, with a memo of its own (empty)."""
+        set_attribute(self, "__dict__", {**fields, "memo": {}})
 
     # --- lookups ------------------------------------------------------------------------
     @property
@@ -713,14 +819,18 @@ class GameState:
 
     def race(self, name: str, owner: int = NOBODY) -> RaceState | None:
         """The race state of ``name`` if some player owns it; ``owner``: the player who
-        holds it, when the caller knows (a region's owner, a race's): that player's active
-        race is looked at first, without a walk over the players (a race is owned by one
-        player at most)."""
+        holds it, when the caller knows (a region's owner, a race's): that player's races
+        are looked at first, without a walk over the players (a race is owned by one player
+        at most)."""
         players = self.players
         if 0 <= owner < len(players):
-            active = players[owner].active
+            p = players[owner]
+            active = p.active
             if active is not None and active.name == name:
                 return active
+            for d in p.declined:  # (a defender's region is often a decline race's)
+                if d.name == name:
+                    return d
         for p in players:
             active = p.active
             if active is not None and active.name == name:

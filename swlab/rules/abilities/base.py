@@ -100,6 +100,10 @@ ModifierSets = Sequence[tuple[int, Collection[int] | None]]
 #: definitions do not pile up; a test that swaps an official badge clears it too
 #: (tests/rules/conftest.py).
 DERIVED: dict[Hashable, Any] = {}
+#: ``DERIVED.get``, bound once: CPython 3.11 compiles ``name.method(...)`` of a name
+#: imported from another module as a module's function call, which looks the method up
+#: the generic way and makes a bound method at every call (these lookups run at every step)
+derived_get = DERIVED.get
 
 
 def hooked(own: tuple[Badge, ...], hook: str) -> tuple[Badge, ...]:
@@ -107,7 +111,7 @@ def hooked(own: tuple[Badge, ...], hook: str) -> tuple[Badge, ...]:
     the only ones that can answer anything else, so the engine asks just them. Kept per
     badges and hook (:data:`DERIVED`)."""
     key = ("hooked", own, hook)
-    found: tuple[Badge, ...] | None = DERIVED.get(key)
+    found: tuple[Badge, ...] | None = derived_get(key)
     if found is None:
         found = DERIVED[key] = tuple(b for b in own if hook in b.hooks)
     return found

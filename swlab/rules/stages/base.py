@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from swlab import names
 from swlab.i18n import _
-from swlab.rules.abilities.base import DERIVED, Badge
+from swlab.rules.abilities.base import DERIVED, Badge, derived_get
 from swlab.rules.actions import Action, Conquer, Final
 from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Event
@@ -100,7 +100,7 @@ def extra_actions(state: GameState, race: RaceState) -> list[Action]:
     # the badges that replace a default of none, kept per (race, power, decline) as
     # ops.hooked_badges keeps its answers (one lookup: every listing asks)
     key = ("with actions", race.name, race.power, race.in_decline)
-    acting: tuple[Badge, ...] | None = DERIVED.get(key)
+    acting: tuple[Badge, ...] | None = derived_get(key)
     if acting is None:
         acting = DERIVED[key] = tuple(
             b for b in badges(race) if {"extra_actions", "legal_extra_actions"} & b.hooks
