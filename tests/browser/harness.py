@@ -597,7 +597,8 @@ def settle(page: Page, selector: str = ".leaflet-container", timeout: float = 10
     laying out for about a second after a run; a widget draws itself after its model
     arrives): the same boxes at :data:`STILL_FRAMES` animation frames in a row, with
     nothing on its way that would move them (:data:`_PENDING`: a request to a kernel, a
-    busy kernel, a font, an image, an animation, a widget still loading).
+    busy kernel, a font, an image, an animation, a widget still loading; a map resized
+    less than :data:`MAP_MOVEEND_MS` ago).
 
     The boxes once had to stay put for 3 polls 150 ms apart: 0.45 s a call even when
     nothing moved (46 calls in test_notebooks.py alone). What so long a wait let arrive, a
@@ -608,7 +609,10 @@ def settle(page: Page, selector: str = ".leaflet-container", timeout: float = 10
     key = f"__swlabSettle{secrets.token_hex(4)}"  # this wait's own memory in the page
     try:
         page.wait_for_function(
-            _STILL, arg=[selector, key, STILL_FRAMES], polling="raf", timeout=timeout * 1000
+            _STILL,
+            arg=[selector, key, STILL_FRAMES, MAP_MOVEEND_MS],
+            polling="raf",
+            timeout=timeout * 1000,
         )
     except PageTimeout:
         pass  # still moving (an animation): the caller checks what it needs
@@ -620,6 +624,13 @@ def settle(page: Page, selector: str = ".leaflet-container", timeout: float = 10
 #: calls an element stable after 2; one more, for a layout JupyterLab's message loop posts
 #: to the next frame (a resize, then the fit it asks for).
 STILL_FRAMES = 3
+
+#: A Leaflet map whose size changed fires ``moveend`` 200 ms later (``invalidateSize``
+#: with ``debounceMoveend``, as on a window resize); ipyleaflet then sends the kernel the
+#: map's new bounds, and the viewer lays its labels out again. A timer the page cannot be
+#: asked about: :func:`settle` counts a map's new size (or a map seen for the first time)
+#: as pending for this long, and the request that follows as pending by itself.
+MAP_MOVEEND_MS = 300
 
 #: JavaScript: why the page may still move (a word), or null. The page's kernel
 #: connections (JupyterLab's and Voila's app both expose ``jupyterapp``: JupyterLab's
@@ -650,15 +661,21 @@ _PENDING = f"""() => {{
 }}"""
 
 #: True once the boxes of the selector (``arg[0]``) were the same, with nothing pending
-#: (:data:`_PENDING`), at the last ``arg[2]`` frames; the previous boxes are kept on
-#: ``window[arg[1]]``.
-_STILL = f"""([selector, key, frames]) => {{
-  const now = [...document.querySelectorAll(selector)]
+#: (:data:`_PENDING`) and no map resized in the last ``arg[3]`` ms, at the last ``arg[2]``
+#: frames; the previous boxes are kept on ``window[arg[1]]``, the maps' boxes and when
+#: they changed on ``window.__swlabMaps`` (for the next wait too: the resize that a wait
+#: follows comes before it).
+_STILL = f"""([selector, key, frames, moveend]) => {{
+  const boxes = sel => [...document.querySelectorAll(sel)]
     .map(e => {{ const r = e.getBoundingClientRect();
                 return [r.x, r.y, r.width, r.height].map(Math.round).join(','); }})
     .join(';');
+  const now = boxes(selector), maps = boxes('.leaflet-container');
+  const t = performance.now(), m = window.__swlabMaps;
+  if (maps && (!m || m.boxes !== maps)) window.__swlabMaps = {{boxes: maps, at: t}};
+  const resized = maps && t - window.__swlabMaps.at < moveend;
   const seen = window[key] || (window[key] = {{last: null, same: 0}});
-  seen.same = now === seen.last && !({_PENDING})() ? seen.same + 1 : 0;
+  seen.same = now === seen.last && !resized && !({_PENDING})() ? seen.same + 1 : 0;
   seen.last = now;
   return seen.same >= frames;
 }}"""
