@@ -662,15 +662,17 @@ _PENDING = f"""() => {{
 
 #: True once the boxes of the selector (``arg[0]``) were the same, with nothing pending
 #: (:data:`_PENDING`) and no map resized in the last ``arg[3]`` ms, at the last ``arg[2]``
-#: frames; the previous boxes are kept on ``window[arg[1]]``, the maps' boxes and when
+#: frames; the previous boxes are kept on ``window[arg[1]]``, the maps' sizes and when
 #: they changed on ``window.__swlabMaps`` (for the next wait too: the resize that a wait
 #: follows comes before it).
 _STILL = f"""([selector, key, frames, moveend]) => {{
-  const boxes = sel => [...document.querySelectorAll(sel)]
+  const boxes = (sel, keys) => [...document.querySelectorAll(sel)]
     .map(e => {{ const r = e.getBoundingClientRect();
-                return [r.x, r.y, r.width, r.height].map(Math.round).join(','); }})
+                return keys.map(k => Math.round(r[k])).join(','); }})
     .join(';');
-  const now = boxes(selector), maps = boxes('.leaflet-container');
+  // a map's size, not its place: Leaflet waits after a resize, not after a scroll
+  const now = boxes(selector, ['x', 'y', 'width', 'height']);
+  const maps = boxes('.leaflet-container', ['width', 'height']);
   const t = performance.now(), m = window.__swlabMaps;
   if (maps && (!m || m.boxes !== maps)) window.__swlabMaps = {{boxes: maps, at: t}};
   const resized = maps && t - window.__swlabMaps.at < moveend;
