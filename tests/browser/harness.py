@@ -271,16 +271,18 @@ class Lab:
             body = r.read()
         return json.loads(body) if body else None
 
-    def kernel_ready(self, rel: str) -> bool:
-        """True when the session of notebook ``rel`` has a kernel that is idle."""
+    def idle_kernel(self, rel: str) -> str | None:
+        """The id of the kernel of notebook ``rel``'s session when the server says it is
+        idle, else None."""
         try:
             sessions = self.api("GET", "/api/sessions")
         except (OSError, urllib.error.URLError):
-            return False
-        return any(
-            s.get("path") == rel and (s.get("kernel") or {}).get("execution_state") == "idle"
-            for s in sessions
-        )
+            return None
+        for s in sessions:
+            kernel = s.get("kernel") or {}
+            if s.get("path") == rel and kernel.get("execution_state") == "idle":
+                return str(kernel["id"])
+        return None
 
     def shutdown_kernels(self) -> None:
         """Stop every kernel the pages started (each holds ~130 MB)."""
@@ -326,11 +328,37 @@ _RUN_STATE = """() => {
 }"""
 
 
+#: JavaScript: how many requests the page sent kernel connection ``k`` (a JupyterLab
+#: ``KernelConnection``) still await their reply or their idle: its ``KernelFutureHandler``s
+#: without the flag IsDone (4). A cell's request stays in ``_futures`` after it is done
+#: (its output area keeps it), so the flag, not the map's size, says what is pending.
+_PENDING_REQUESTS = "[...k._futures.values()].filter(f => !(f._status & 4)).length"
+
+#: The kernel of the notebook at ``path`` as the page sees it: its id, status and socket,
+#: the page's requests still pending (:data:`_PENDING_REQUESTS`), and the notebook's
+#: execution indicator.
+_PAGE_KERNEL = f"""(path) => {{
+  const panel = [...window.jupyterapp.shell.widgets('main')]
+    .find(w => w.context && w.context.path === path);
+  const session = panel && panel.sessionContext.session;
+  const k = session && session.kernel;
+  const ind = panel && panel.node.querySelector('.jp-Notebook-ExecutionIndicator');
+  return {{
+    indicator: ind ? ind.getAttribute('data-status') : null,
+    id: k ? k.id : null, status: k ? k.status : null,
+    socket: k ? k.connectionStatus : null, pending: k ? {_PENDING_REQUESTS} : null,
+  }};
+}}"""
+
+
 def open_notebook(page: Page, lab: Lab, rel: str, timeout: float = 180) -> None:
-    """Open ``rel`` in JupyterLab and wait until its kernel has started and stays idle (the
-    indicator shows idle for a moment before the kernel exists, then connecting). A kernel
-    has taken more than 60 s to start on a loaded machine: the wait is a condition, so a
-    generous bound costs a quiet machine nothing.
+    """Open ``rel`` in JupyterLab and wait until the page is connected to its kernel, the
+    very kernel the server runs for ``rel``, and both say it is idle after the last request
+    the page made (its kernel info, the widgets' comm info). The page's indicator says
+    idle for a moment before the kernel exists, then connecting: the kernel's id and the
+    socket, not a time without change, tell those apart. A kernel has taken more than 60 s
+    to start on a loaded machine: the wait is a condition, so a generous bound costs a
+    quiet machine nothing.
 
     A page that already holds this server's JupyterLab (a :class:`LabTab`) opens the
     notebook through the app's own command, the other documents closed as ``?reset``
@@ -343,17 +371,18 @@ def open_notebook(page: Page, lab: Lab, rel: str, timeout: float = 180) -> None:
         # machine: wait for the first byte, then for the notebook itself, as long as it takes
         page.goto(lab.lab_url(rel), timeout=180_000, wait_until="commit")
     page.wait_for_selector(".jp-NotebookPanel .jp-Notebook", timeout=timeout * 1000)
-    since: list[float] = []  # when the page and the server both began to say idle
+    seen: dict[str, Any] = {}
 
-    def idle_for_a_while() -> bool:
-        state = page.evaluate(_RUN_STATE) or {}
-        if state.get("status") != "idle" or not lab.kernel_ready(rel):
-            since.clear()
-        elif not since:
-            since.append(time.monotonic())
-        return bool(since) and time.monotonic() - since[0] > 0.6
+    def connected_and_idle() -> bool:
+        seen.update(page.evaluate(_PAGE_KERNEL, rel))
+        return bool(
+            seen["indicator"] == seen["status"] == "idle"
+            and seen["socket"] == "connected"
+            and seen["pending"] == 0
+            and seen["id"] == lab.idle_kernel(rel)
+        )
 
-    wait_until(idle_for_a_while, timeout, f"the kernel of {rel} did not start")
+    wait_until(connected_and_idle, timeout, lambda: f"the kernel of {rel} did not start: {seen}")
 
 
 def _in_lab(page: Page, lab: Lab) -> bool:
@@ -478,7 +507,7 @@ class LabTab:
             page.evaluate(_RESTORE, self.shell)
             # the shell lays itself out by the next frame; compared too early, the page
             # would only be loaded again
-            settle(page, _SHELL_BOXES, polling="raf")
+            settle(page, _SHELL_BOXES)
             return bool(page.evaluate(_SHELL) == self.shell)
         except Exception:  # a crashed or closed page: load it again
             return False
@@ -563,39 +592,95 @@ def run_all(page: Page, expected_cells: int, timeout: float = 120) -> dict[str, 
     return state
 
 
-def settle(
-    page: Page,
-    selector: str = ".leaflet-container",
-    timeout: float = 10,
-    polling: float | str = 150,
-) -> None:
+def settle(page: Page, selector: str = ".leaflet-container", timeout: float = 10) -> None:
     """Wait until the boxes of ``selector`` stop moving (JupyterLab keeps scrolling and
-    laying out for about a second after a run): the same at 3 polls ``polling`` ms apart
-    (``"raf"``: 3 animation frames, for a layout that is done by the next frame, as
-    JupyterLab's shell after a resize)."""
+    laying out for about a second after a run; a widget draws itself after its model
+    arrives): the same boxes at :data:`STILL_FRAMES` animation frames in a row, with
+    nothing on its way that would move them (:data:`_PENDING`: a request to a kernel, a
+    busy kernel, a font, an image, an animation, a widget still loading; a map resized
+    less than :data:`MAP_MOVEEND_MS` ago).
+
+    The boxes once had to stay put for 3 polls 150 ms apart: 0.45 s a call even when
+    nothing moved (46 calls in test_notebooks.py alone). What so long a wait let arrive, a
+    kernel's answer or a widget, is now waited for by name; a loaded machine only spaces
+    the frames out."""
     from playwright.sync_api import TimeoutError as PageTimeout
 
     key = f"__swlabSettle{secrets.token_hex(4)}"  # this wait's own memory in the page
     try:
-        page.wait_for_function(_STILL, arg=[selector, key], polling=polling, timeout=timeout * 1000)
+        page.wait_for_function(
+            _STILL,
+            arg=[selector, key, STILL_FRAMES, MAP_MOVEEND_MS],
+            polling="raf",
+            timeout=timeout * 1000,
+        )
     except PageTimeout:
         pass  # still moving (an animation): the caller checks what it needs
     finally:
         page.evaluate("(key) => { delete window[key]; }", key)
 
 
-#: True once the boxes of the selector (``arg[0]``) were the same at the last 3 polls;
-#: the previous boxes are kept on ``window[arg[1]]``.
-_STILL = """([selector, key]) => {
-  const now = [...document.querySelectorAll(selector)]
-    .map(e => { const r = e.getBoundingClientRect();
-                return [r.x, r.y, r.width, r.height].map(Math.round).join(','); })
+#: How many animation frames in a row :func:`settle` must see the same boxes: Playwright
+#: calls an element stable after 2; one more, for a layout JupyterLab's message loop posts
+#: to the next frame (a resize, then the fit it asks for).
+STILL_FRAMES = 3
+
+#: A Leaflet map whose size changed fires ``moveend`` 200 ms later (``invalidateSize``
+#: with ``debounceMoveend``, as on a window resize); ipyleaflet then sends the kernel the
+#: map's new bounds, and the viewer lays its labels out again. A timer the page cannot be
+#: asked about: :func:`settle` counts a map's new size (or a map seen for the first time)
+#: as pending for this long, and the request that follows as pending by itself.
+MAP_MOVEEND_MS = 300
+
+#: JavaScript: why the page may still move (a word), or null. The page's kernel
+#: connections (JupyterLab's and Voila's app both expose ``jupyterapp``: JupyterLab's
+#: service manager keeps its connections, Voila's app its widget manager's one): one busy
+#: or starting, or a request to one awaiting its reply or idle, whose answer (a widget's
+#: update, an output) would lay the page out again; then fonts and images still loading,
+#: a CSS animation or transition that ends (infinite ones, spinners and the cursor's
+#: blink, never do), an ipywidgets output still saying "Loading widget".
+_PENDING = f"""() => {{
+  const app = window.jupyterapp;
+  const services = app && app.serviceManager, widgets = app && app._widgetManager;
+  const kernels = new Set(services ? services.kernels._kernelConnections : []);
+  if (widgets && widgets.kernel) kernels.add(widgets.kernel);
+  for (const k of kernels) {{
+    if (k.isDisposed || k.connectionStatus !== 'connected' || k.status === 'dead') continue;
+    if (k.status !== 'idle') return 'kernel ' + k.status;
+    if ({_PENDING_REQUESTS}) return 'request';
+  }}
+  if (document.fonts.status !== 'loaded') return 'font';
+  if ([...document.images].some(i => !i.complete && i.loading !== 'lazy')) return 'image';
+  if (document.getAnimations().some(a => a.playState === 'running'
+      && isFinite(a.effect.getComputedTiming().endTime))) return 'animation';
+  const views = document.querySelectorAll(
+    '[data-mime-type="application/vnd.jupyter.widget-view+json"]');
+  if ([...views].some(v => !v.firstElementChild && v.textContent.includes('Loading widget')))
+    return 'widget';
+  return null;
+}}"""
+
+#: True once the boxes of the selector (``arg[0]``) were the same, with nothing pending
+#: (:data:`_PENDING`) and no map resized in the last ``arg[3]`` ms, at the last ``arg[2]``
+#: frames; the previous boxes are kept on ``window[arg[1]]``, the maps' sizes and when
+#: they changed on ``window.__swlabMaps`` (for the next wait too: the resize that a wait
+#: follows comes before it).
+_STILL = f"""([selector, key, frames, moveend]) => {{
+  const boxes = (sel, keys) => [...document.querySelectorAll(sel)]
+    .map(e => {{ const r = e.getBoundingClientRect();
+                return keys.map(k => Math.round(r[k])).join(','); }})
     .join(';');
-  const seen = window[key] || (window[key] = {last: null, same: 0});
-  seen.same = now === seen.last ? seen.same + 1 : 0;
+  // a map's size, not its place: Leaflet waits after a resize, not after a scroll
+  const now = boxes(selector, ['x', 'y', 'width', 'height']);
+  const maps = boxes('.leaflet-container', ['width', 'height']);
+  const t = performance.now(), m = window.__swlabMaps;
+  if (maps && (!m || m.boxes !== maps)) window.__swlabMaps = {{boxes: maps, at: t}};
+  const resized = maps && t - window.__swlabMaps.at < moveend;
+  const seen = window[key] || (window[key] = {{last: null, same: 0}});
+  seen.same = now === seen.last && !resized && !({_PENDING})() ? seen.same + 1 : 0;
   seen.last = now;
-  return seen.same >= 3;
-}"""
+  return seen.same >= frames;
+}}"""
 
 
 _ERROR_LINE = re.compile(r"^\s*[A-Z]\w*(Error|Exception|Exit|Interrupt)\b", re.MULTILINE)

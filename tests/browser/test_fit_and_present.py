@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -88,24 +89,40 @@ def _guide_beside(page: Page, v: Locator, screenshot: Path) -> None:
     _inside(page, v.locator(".swlab-action-pick").first, "the first combo")
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES, ids=lambda s: str(s))
-def test_welcome_fits_in_voila(
-    browser: Browser, lab: harness.Lab, screenshots: Path, width: int, height: int
-) -> None:
+def _resized(page: Page, width: int, height: int, selector: str) -> None:
+    """``page`` in a window of ``width`` x ``height``, its ``selector`` laid out again."""
+    page.set_viewport_size({"width": width, "height": height})
+    harness.settle(page, selector)
+
+
+@pytest.fixture(scope="module")
+def welcome_in_voila(browser: Browser, lab: harness.Lab) -> Iterator[Page]:
+    """Notebook 00 in Voila, loaded once for every window size: what each size checks is
+    the fit, which the viewer redoes on a resize (test_panel_fit checks its panel that
+    way too); Voila runs the whole notebook for each load."""
+    width, height = SIZES[0]
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     try:
         page.goto(lab.voila_url(WELCOME), timeout=90_000)
         page.wait_for_selector(".swlab-viewer path.swlab-region", timeout=harness.PAGE_TIMEOUT_MS)
-        harness.settle(page)
-        v = page.locator(".swlab-viewer").first
-        _viewer_controls(page, v)
-        _no_coins_shown(page)
-        page.screenshot(path=str(screenshots / f"fit-voila-00-{width}x{height}.png"))
-        _guide_beside(page, v, screenshots / f"guide-voila-00-{width}x{height}.png")
+        yield page
     finally:
         context.close()
         lab.shutdown_kernels()
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=lambda s: str(s))
+def test_welcome_fits_in_voila(
+    welcome_in_voila: Page, screenshots: Path, width: int, height: int
+) -> None:
+    page = welcome_in_voila
+    _resized(page, width, height, ".swlab-viewer")
+    v = page.locator(".swlab-viewer").first
+    _viewer_controls(page, v)
+    _no_coins_shown(page)
+    page.screenshot(path=str(screenshots / f"fit-voila-00-{width}x{height}.png"))
+    _guide_beside(page, v, screenshots / f"guide-voila-00-{width}x{height}.png")
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=lambda s: str(s))
@@ -144,19 +161,28 @@ def _open_present(browser: Browser, url: str, width: int, height: int) -> tuple[
     return page, p
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES, ids=lambda s: str(s))
-def test_present_fits_and_reads_from_the_back(
-    browser: Browser, present: str, screenshots: Path, width: int, height: int
-) -> None:
-    page, p = _open_present(browser, present, width, height)
+@pytest.fixture(scope="module")
+def presenter(browser: Browser, present: str) -> Iterator[tuple[Page, Locator]]:
+    """A page of ``swlab present``, untouched, loaded once for every window size (as
+    :func:`welcome_in_voila`)."""
+    page, p = _open_present(browser, present, *SIZES[0])
     try:
-        _viewer_controls(page, p)
-        px = float(p.locator(".swlab-rid").first.evaluate("e => getComputedStyle(e).fontSize")[:-2])
-        assert px >= 20, f"region numbers are {px} px"
-        _no_coins_shown(page)
-        page.screenshot(path=str(screenshots / f"present-{width}x{height}.png"))
+        yield page, p
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=lambda s: str(s))
+def test_present_fits_and_reads_from_the_back(
+    presenter: tuple[Page, Locator], screenshots: Path, width: int, height: int
+) -> None:
+    page, p = presenter
+    _resized(page, width, height, ".swlab-present .swlab-map, .swlab-present .swlab-panel")
+    _viewer_controls(page, p)
+    px = float(p.locator(".swlab-rid").first.evaluate("e => getComputedStyle(e).fontSize")[:-2])
+    assert px >= 20, f"region numbers are {px} px"
+    _no_coins_shown(page)
+    page.screenshot(path=str(screenshots / f"present-{width}x{height}.png"))
 
 
 def _click_target(page: Page, p: Locator) -> bool:
