@@ -476,8 +476,6 @@ class LabTab:
         self.browser, self.lab = browser, lab
         self.page: Page | None = None
         self.shell: dict[str, Any] = {}
-        #: How many times JupyterLab was loaded (the first, then each reload).
-        self.loads = 0
 
     def _load(self) -> Page:
         if self.page is not None:
@@ -495,7 +493,6 @@ class LabTab:
         page.evaluate("() => window.jupyterapp.restored.then(() => null)")
         settle(page, _SHELL_BOXES)
         self.page, self.shell = page, page.evaluate(_SHELL)
-        self.loads += 1
         return page
 
     def _clean(self, page: Page) -> bool:
@@ -590,6 +587,14 @@ def run_all(page: Page, expected_cells: int, timeout: float = 120) -> dict[str, 
     wait_until(over, timeout, lambda: f"Run All did not finish: {state}")
     settle(page)
     return state
+
+
+def resize(page: Page, viewport: Mapping[str, int], selector: str = ".leaflet-container") -> None:
+    """``page`` in a window of ``viewport``, once the boxes of ``selector`` are laid out
+    again (:func:`settle`): a test that checks the fit at several window sizes resizes
+    one loaded page instead of loading it again."""
+    page.set_viewport_size(dict(viewport))  # type: ignore[arg-type]
+    settle(page, selector)
 
 
 def settle(page: Page, selector: str = ".leaflet-container", timeout: float = 10) -> None:

@@ -89,12 +89,6 @@ def _guide_beside(page: Page, v: Locator, screenshot: Path) -> None:
     _inside(page, v.locator(".swlab-action-pick").first, "the first combo")
 
 
-def _resized(page: Page, width: int, height: int, selector: str) -> None:
-    """``page`` in a window of ``width`` x ``height``, its ``selector`` laid out again."""
-    page.set_viewport_size({"width": width, "height": height})
-    harness.settle(page, selector)
-
-
 @pytest.fixture(scope="module")
 def welcome_in_voila(browser: Browser, lab: harness.Lab) -> Iterator[Page]:
     """Notebook 00 in Voila, loaded once for every window size: what each size checks is
@@ -117,7 +111,7 @@ def test_welcome_fits_in_voila(
     welcome_in_voila: Page, screenshots: Path, width: int, height: int
 ) -> None:
     page = welcome_in_voila
-    _resized(page, width, height, ".swlab-viewer")
+    harness.resize(page, {"width": width, "height": height}, ".swlab-viewer")
     v = page.locator(".swlab-viewer").first
     _viewer_controls(page, v)
     _no_coins_shown(page)
@@ -177,7 +171,11 @@ def test_present_fits_and_reads_from_the_back(
     presenter: tuple[Page, Locator], screenshots: Path, width: int, height: int
 ) -> None:
     page, p = presenter
-    _resized(page, width, height, ".swlab-present .swlab-map, .swlab-present .swlab-panel")
+    harness.resize(
+        page,
+        {"width": width, "height": height},
+        ".swlab-present .swlab-map, .swlab-present .swlab-panel",
+    )
     _viewer_controls(page, p)
     px = float(p.locator(".swlab-rid").first.evaluate("e => getComputedStyle(e).fontSize")[:-2])
     assert px >= 20, f"region numbers are {px} px"

@@ -82,19 +82,16 @@ def test_panel_words_and_tables_fit_in_voila(
         page.wait_for_selector(".swlab-viewer path.swlab-region", timeout=harness.PAGE_TIMEOUT_MS)
         harness.settle(page)
         for size, viewport in SCREENS.items():
-            page.set_viewport_size(viewport)
-            harness.settle(page)
+            harness.resize(page, viewport)
             check(page, f"{lang} at {size}, at the start")
         # a pick: the players' table fills in (race, tokens), the column moves up
-        page.set_viewport_size(SMALL)  # type: ignore[arg-type]
-        harness.settle(page)
+        harness.resize(page, SMALL)
         status = page.locator(".swlab-viewer .swlab-status").first
         before = status.inner_text()
         page.locator(".swlab-viewer .swlab-action-pick").first.click()
         expect(status).not_to_have_text(before, timeout=60_000)  # the pick redrew it
         for size, viewport in SCREENS.items():
-            page.set_viewport_size(viewport)
-            harness.settle(page)
+            harness.resize(page, viewport)
             check(page, f"{lang} at {size}, after a pick")
             photograph(page, lang, size, screenshots)
     finally:

@@ -229,8 +229,7 @@ def photograph(page: Page, lang: str, where: str, screenshots: Path) -> None:
         return
     viewer = page.locator(".swlab-viewer").first
     for size, viewport in SCREENS.items():
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
-        harness.settle(page)
+        harness.resize(page, viewport)
         viewer.scroll_into_view_if_needed()
         harness.settle(page)
         assert not overflowing(page), (size, overflowing(page))
