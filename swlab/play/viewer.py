@@ -1277,12 +1277,13 @@ class RegionLayers(LayerGroup):  # type: ignore[misc]
         """Show ``features``: a region missing from them shows nothing; only the regions
         whose feature changed get new data. Returns how many did.
 
-        The regions the action itself changed (owner or tokens) are sent first: the front
-        end applies the messages one by one, so the conquered region is redrawn before
-        the regions that only gained or lost the target look."""
+        The front end applies the messages one by one, in the order sent. The region
+        that loses the selection goes first: the map never shows two regions selected.
+        Then the regions the action itself changed (owner or tokens), so the conquered
+        region is redrawn before those that only gained or lost the target look."""
         new = {int(f["id"]): f for f in features["features"]}
         changed = [rid for rid in self.by_id if new.get(rid) != self._features.get(rid)]
-        changed.sort(key=lambda rid: not _moved(self._features.get(rid), new.get(rid)))
+        changed.sort(key=lambda rid: _send_order(self._features.get(rid), new.get(rid)))
         for rid in changed:
             layer, feature = self.by_id[rid], new.get(rid)
             if feature is None:
@@ -1305,11 +1306,19 @@ class RegionLayers(LayerGroup):  # type: ignore[misc]
             self.by_id[rid]._handle_mouse_events(widget, content, buffers)
 
 
-def _moved(old: Mapping[str, Any] | None, new: Mapping[str, Any] | None) -> bool:
-    """Whether a region's owner or tokens differ between two of its features."""
+def _send_order(old: Mapping[str, Any] | None, new: Mapping[str, Any] | None) -> int:
+    """When :meth:`RegionLayers.update` sends a changed region: 0 when it loses the
+    selection, 1 when its owner or tokens changed, 2 otherwise."""
     before = (old or {}).get("properties") or {}
     after = (new or {}).get("properties") or {}
-    return any(before.get(k) != after.get(k) for k in ("owner", "tokens"))
+    if _selected(before) and not _selected(after):
+        return 0
+    return 1 if any(before.get(k) != after.get(k) for k in ("owner", "tokens")) else 2
+
+
+def _selected(properties: Mapping[str, Any]) -> bool:
+    """Whether a feature's style draws it selected (``swlab-selected``)."""
+    return "swlab-selected" in str((properties.get("style") or {}).get("className", "")).split()
 
 
 def _collection(features: list[dict[str, Any]]) -> dict[str, Any]:

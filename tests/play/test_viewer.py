@@ -105,6 +105,22 @@ def test_a_conquest_redraws_the_conquered_region_first(viewer: GameViewer) -> No
     assert marker_messages == [{"icon"} | moved]
 
 
+def test_the_region_that_loses_the_selection_is_redrawn_before_the_next_conquest(
+    viewer: GameViewer,
+) -> None:
+    """A second conquest (R-CONQ-1) moves the selection: the first region's deselection is
+    sent before the new region is drawn selected, so the map never shows two selected."""
+    viewer.button("pick 0").click()
+    region_event(viewer, 4)
+    second = min(viewer.controller.targets())
+    sent: list[int] = []
+    for rid, layer in viewer.layer.by_id.items():
+        layer.observe(lambda _change, r=rid: sent.append(r), "data")
+    region_event(viewer, second)
+    assert viewer.controller.state.region_of(second).owner == 0
+    assert sent[:2] == [4, second]
+
+
 def test_illegal_click_shows_the_rule(viewer: GameViewer) -> None:
     viewer.button("pick 0").click()
     index = viewer.controller.index
