@@ -36,7 +36,20 @@ from swlab.rules.ops import (
     update_race,
 )
 from swlab.rules.pieces import CLEARED_ON_DECLINE, RESET_ON_DECLINE, leaving
-from swlab.rules.state import GameState, RaceState, RegionState, Stage, new_turn
+from swlab.rules.state import (
+    BLANK_TURN,
+    GameState,
+    RaceState,
+    RegionState,
+    Stage,
+    TurnState,
+    new_turn,
+    state_race,
+    state_race_regions,
+    state_regions_of,
+    state_updated,
+    state_with_tokens,
+)
 
 #: the stages every turn passes through, read once: an attribute of an Enum class is slow to
 #: read (Python 3.11's ``EnumType.__getattr__``), and these are read at every turn
@@ -76,7 +89,7 @@ def winners(state: GameState) -> tuple[int, ...]:
 def score_rows(state: GameState, player: int) -> tuple[Row, ...]:
     """What ``player`` would score now: 1 per region (R-SCORE-1) plus bonuses (R-SCORE-2)."""
     p = state.players[player]
-    held = state.regions_of(player)
+    held = state_regions_of(state, player)
     rows: list[Row] = []
     if held:
         rows.append(Row("regions occupied", held, "R-SCORE-1"))
@@ -95,58 +108,70 @@ def score_rows(state: GameState, player: int) -> tuple[Row, ...]:
 
 
 def start_turn(state: GameState, player: int, events: list[Event]) -> GameState:
-    """Begin ``player``'s turn: decline Ghouls first (R-TURN-0), then the active race."""
-    state = state.updated(current=player, turn=new_turn(_CONQUER, player))
+    """Begin ``player``'s turn: decline Ghouls first (R-TURN-0), then the active race.
+
+    The turn starts with nothing done (:data:`~swlab.rules.state.BLANK_TURN`), made at
+    once into what it starts with (the race readied, or the pick): one turn record, not
+    a blank one and then its update (the steps in between read no turn)."""
+    state = state_updated(state, current=player)
     events.append(TurnStarted(player, state.round))
     for d in state.players[player].declined:
         acts = hooked_badges(d, "acts_in_decline")
         if any(b.acts_in_decline() for b in acts) and has_regions(state, d.name):
-            return ready(state, d, events)
-    return start_active_phase(state, events)
+            return ready(state, d, events, BLANK_TURN)
+    return start_active_phase(state, events, BLANK_TURN)
 
 
-def start_active_phase(state: GameState, events: list[Event]) -> GameState:
+def start_active_phase(
+    state: GameState, events: list[Event], turn: TurnState | None = None
+) -> GameState:
     """Pick a combo (no active race, R-PICK) or ready the active race (R-EXPAND-1).
 
     After a decline the next turn picks a new combo and plays it as a first turn
     (R-DECLINE-6). An expanding turn readies, conquers, redeploys and scores (R-EXPAND-3).
     An active race with no region keeps its turn: it re-enters or declines, and cannot
     pick (R-RULING-7). Decline races are never readied: they never move (R-DECLINE-7),
-    except decline Ghouls, readied in :func:`start_turn`.
+    except decline Ghouls, readied in :func:`start_turn`. ``turn``: the turn to update
+    (``None``: the state's; a turn that starts: a blank one).
     """
     player = state.players[state.current]
+    if turn is None:
+        turn = state.turn
     if player.active is None:
-        turn = state.turn.updated(stage=Stage.PICK, acting="", actor=state.current)
-        return state.updated(turn=turn)
-    return ready(state, player.active, events)
+        turn = turn.updated(stage=Stage.PICK, acting="", actor=state.current)
+        return state_updated(state, turn=turn)
+    return ready(state, player.active, events, turn)
 
 
-def ready(state: GameState, race: RaceState, events: list[Event]) -> GameState:
+def ready(
+    state: GameState, race: RaceState, events: list[Event], turn: TurnState | None = None
+) -> GameState:
     """R-EXPAND-1: exactly 1 token stays in each region, the rest (and the reserve) to hand;
     then the race conquers (R-TURN-0, R-TURN): the turn's stage, actor and acting race are
-    set with its record of the tokens readied, in one update of the turn."""
+    set with its record of the tokens readied, in one update of the turn (``turn``, or the
+    state's when ``None``)."""
     taken = 0
     readied: list[tuple[int, int]] = []
     regions = state.regions
-    for i in state.race_regions(race.name):
+    for i in state_race_regions(state, race.name):
         n = regions[i].tokens
         if n > 1:
             readied.append((i, n - 1))
             taken += n - 1
     for i, _n in readied:  # (after the walk: a working copy's regions change in place)
-        state = state.with_tokens(i, 1)
+        state = state_with_tokens(state, i, 1)
     total = taken + race.reserve
     state = update_race(state, race.updated(hand=race.hand + total, reserve=0))
     events.append(TroopsReadied(race.owner, race.name, total))
     # (only the active race's readying is recorded: its decline this turn may undo it,
     # R-DECLINE-2)
-    turn = state.turn.updated(
+    turn = (state.turn if turn is None else turn).updated(
         stage=_CONQUER,
         actor=state.current,
         acting=race.name,
         readied=None if race.in_decline else tuple(readied),
     )
-    return state.updated(turn=turn)
+    return state_updated(state, turn=turn)
 
 
 # ====================================================================================
@@ -165,13 +190,13 @@ def start_redeploy(state: GameState, events: list[Event]) -> GameState:
             state = update_race(state, race).with_tray(race.name, -gain)
             events.append(TokensGained(race.owner, race.name, gain, b.rule))
     # Tokens have moved: the Ready-your-troops record is no longer undoable (Stout decline).
-    return state.updated(turn=state.turn.updated(stage=_REDEPLOY, readied=()))
+    return state_updated(state, turn=state.turn.updated(stage=_REDEPLOY, readied=()))
 
 
 def finish_redeploy(state: GameState, race: RaceState, events: list[Event]) -> GameState:
     """A redeployment is over: the next defender, the Amazons' withdrawal, or what follows
     the acting race's phase (R-REDEPLOY-1, R-REDEPLOY-2, R-RACE-AMAZONS)."""
-    race = state.race(race.name, race.owner) or race
+    race = state_race(state, race.name, race.owner) or race
     if state.turn.stage is _DEFEND:
         events.append(Redeployed(race.owner, race.name, True))
         return next_defender(state, events)
@@ -182,10 +207,12 @@ def finish_redeploy(state: GameState, race: RaceState, events: list[Event]) -> G
         sum([b.withdraw_after_redeploy(state, race) for b in withdrawing]) if withdrawing else 0
     )
     if withdraw > 0:  # (only the Amazons withdraw: count the tokens on the map for them)
-        on_map = sum(state.regions[i].tokens for i in state.race_regions(race.name))
+        on_map = sum(state.regions[i].tokens for i in state_race_regions(state, race.name))
         withdraw = min(withdraw, on_map)
     if withdraw > 0:
-        return state.updated(turn=state.turn.updated(stage=Stage.WITHDRAW, withdraw_left=withdraw))
+        return state_updated(
+            state, turn=state.turn.updated(stage=Stage.WITHDRAW, withdraw_left=withdraw)
+        )
     return after_acting_phase(state, events)
 
 
@@ -239,13 +266,13 @@ def decline(state: GameState, events: list[Event]) -> GameState:
     discard = (
         state.power_discard if keeps_badge or not race.power else (*state.power_discard, race.power)
     )
-    state = state.updated(players=tuple(players), power_discard=discard)
+    state = state_updated(state, players=tuple(players), power_discard=discard)
     events.append(Declined(p, race.name, race.power, count, returned, keeps_badge))
     if count == 0:
         state, evs = remove_race(state, declined)
         events.extend(evs)
     turn = state.turn.updated(stage=Stage.DECLINED, declined=True, acting="")
-    return state.updated(turn=turn)
+    return state_updated(state, turn=turn)
 
 
 def _regions_in_decline(
@@ -264,7 +291,7 @@ def _regions_in_decline(
                 changes[i] = r.updated(tokens=r.tokens + n)
                 returned -= n
     count = 0
-    for i in state.race_regions(race.name):
+    for i in state_race_regions(state, race.name):
         r = changes.get(i, regions[i])
         count += 1
         keep = r.tokens if keeps_tokens else 1
@@ -292,7 +319,7 @@ def end_of_turn(state: GameState, events: list[Event]) -> GameState:
     if len(defenders) > 1:  # (none or one: already in order)
         defenders = tuple(sorted(defenders, key=lambda key: ((key[0] - state.current) % n, key[1])))
     turn = state.turn.updated(defenders=defenders, acting="")
-    return next_defender(state.updated(turn=turn), events)
+    return next_defender(state_updated(state, turn=turn), events)
 
 
 def next_defender(state: GameState, events: list[Event]) -> GameState:
@@ -300,7 +327,7 @@ def next_defender(state: GameState, events: list[Event]) -> GameState:
     queue = list(state.turn.defenders)
     while queue:
         owner, name = queue.pop(0)
-        race = state.race(name, owner)
+        race = state_race(state, name, owner)
         if race is None or not has_regions(state, name):
             continue  # R-CONQ-7: with no region left the tokens stay in hand
         if race.hand == 0 and not any(
@@ -309,9 +336,9 @@ def next_defender(state: GameState, events: list[Event]) -> GameState:
             continue
         events.append(DefenderToRedeploy(owner, name, race.hand))
         turn = state.turn.updated(stage=_DEFEND, actor=owner, acting=name, defenders=tuple(queue))
-        return state.updated(turn=turn)
+        return state_updated(state, turn=turn)
     turn = state.turn.updated(defenders=(), actor=state.current, acting="")
-    return score_and_continue(state.updated(turn=turn), events)
+    return score_and_continue(state_updated(state, turn=turn), events)
 
 
 def score_and_continue(state: GameState, events: list[Event]) -> GameState:
@@ -325,7 +352,7 @@ def score_and_continue(state: GameState, events: list[Event]) -> GameState:
     stout = () if active is None else hooked_badges(active, "declines_after_scoring")
     if stout and not state.turn.declined and any([b.declines_after_scoring() for b in stout]):
         turn = state.turn.updated(stage=Stage.DECLINE_CHOICE, actor=p)
-        return state.updated(turn=turn)
+        return state_updated(state, turn=turn)
     return next_turn(state, events)
 
 
@@ -335,9 +362,9 @@ def next_turn(state: GameState, events: list[Event]) -> GameState:
     if nxt == 0:
         if state.round >= state.geo.turns:
             turn = new_turn(Stage.GAME_OVER, state.current)
-            state = state.updated(turn=turn)
+            state = state_updated(state, turn=turn)
             events.append(GameEnded(winners(state), scores(state)))
             return state
-        state = state.updated(round=state.round + 1)
+        state = state_updated(state, round=state.round + 1)
         events.append(RoundStarted(state.round))
     return start_turn(state, nxt, events)

@@ -20,7 +20,19 @@ from swlab.rules.events import (
     TokensLost,
 )
 from swlab.rules.pieces import PIECES, Fate, leaving
-from swlab.rules.state import Combo, GameState, RaceState, RegionState, make_player
+from swlab.rules.state import (
+    Combo,
+    GameState,
+    RaceState,
+    RegionState,
+    make_player,
+    state_has_regions,
+    state_race,
+    state_race_regions,
+    state_updated,
+    state_with_region,
+    state_with_tray,
+)
 
 COLUMN_SIZE = 6  # R-SETUP-3
 
@@ -78,13 +90,13 @@ def acting_race(state: GameState) -> RaceState | None:
         return None
     found = state.players[turn.actor].active
     if found is None or found.name != acting:
-        found = state.race(acting)
+        found = state_race(state, acting)
     return found
 
 
 def set_region(state: GameState, i: int, region: RegionState) -> GameState:
     """``state`` with region position ``i`` replaced (its holdings follow, see state.py)."""
-    return state.with_region(i, region)
+    return state_with_region(state, i, region)
 
 
 def update_race(state: GameState, race: RaceState) -> GameState:
@@ -98,19 +110,19 @@ def update_race(state: GameState, race: RaceState) -> GameState:
         declined = tuple(race if d.name == race.name else d for d in p.declined)
         p = make_player(p.name, p.coins, p.active, declined, p.data)
     players[race.owner] = p
-    return state.updated(players=tuple(players))
+    return state_updated(state, players=tuple(players))
 
 
 def add_coins(state: GameState, player: int, delta: int) -> GameState:
     players = list(state.players)
     p = players[player]  # replace(p, coins=...) made directly, as in update_race
     players[player] = make_player(p.name, p.coins + delta, p.active, p.declined, p.data)
-    return state.updated(players=tuple(players))
+    return state_updated(state, players=tuple(players))
 
 
 def has_regions(state: GameState, race: str) -> bool:
     """Whether ``race`` holds a region (from the state's holdings: no scan)."""
-    return state.has_regions(race) if race else bool(state.race_regions(race))
+    return state_has_regions(state, race) if race else bool(state_race_regions(state, race))
 
 
 def empty_region(state: GameState, i: int, why: str) -> tuple[GameState, list[Event]]:
@@ -156,23 +168,23 @@ def strip_defender(
     if r.lost_tribes:
         events.append(TokensLost(-1, "Lost Tribe", rid, r.lost_tribes, 0))
     if r.tokens and r.race:
-        d = state.race(r.race, r.owner)
+        d = state_race(state, r.race, r.owner)
         assert d is not None, f"region {rid} holds {r.race} that nobody owns"
         lost, why = _defender_loss(state, r, d, attacker, conversion)
         to_hand = r.tokens - lost
         d = d.updated(hand=d.hand + to_hand)
-        state = update_race(state, d).with_tray(d.name, lost)
+        state = state_with_tray(update_race(state, d), d.name, lost)
         events.append(TokensLost(d.owner, d.name, rid, lost, to_hand, why))
         displaced = to_hand or any(p.count(r) for p in _DISPLACED)
         if displaced and (d.owner != attacker.owner or why == "R-RULING-17"):
             key = (d.owner, d.name)
             if key not in state.turn.defenders:
                 turn = state.turn.updated(defenders=(*state.turn.defenders, key))
-                state = state.updated(turn=turn)
+                state = state_updated(state, turn=turn)
     state, evs = empty_region(state, i, "R-CONQ-7")
     events.extend(evs)
     if r.race:
-        d2 = state.race(r.race)
+        d2 = state_race(state, r.race)
         if d2 is not None and d2.in_decline and not has_regions(state, d2.name):
             state, evs = remove_race(state, d2)
             events.extend(evs)
@@ -208,11 +220,11 @@ def remove_race(state: GameState, race: RaceState) -> tuple[GameState, list[Even
     """
     events: list[Event] = []
     returned = race.hand + race.reserve
-    for i in state.race_regions(race.name):
+    for i in state_race_regions(state, race.name):
         returned += state.regions[i].tokens
         state, evs = empty_region(state, i, "R-DECLINE-3")
         events.extend(evs)
-    state = state.with_tray(race.name, returned)
+    state = state_with_tray(state, race.name, returned)
     players = list(state.players)
     p = players[race.owner]
     if p.active is not None and p.active.name == race.name:
@@ -221,7 +233,8 @@ def remove_race(state: GameState, race: RaceState) -> tuple[GameState, list[Even
         p = replace(p, declined=tuple(d for d in p.declined if d.name != race.name))
     players[race.owner] = p
     discard = state.power_discard + ((race.power,) if race.power else ())
-    state = state.updated(
+    state = state_updated(
+        state,
         players=tuple(players),
         race_stack=(*state.race_stack, race.name),
         power_discard=discard,
@@ -244,12 +257,13 @@ def refill_column(state: GameState) -> tuple[GameState, list[Event]]:
                 break
             pile = list(state.power_discard)
             random.Random(f"{state.seed}:{state.reshuffles}").shuffle(pile)
-            state = state.updated(
-                power_stack=tuple(pile), power_discard=(), reshuffles=state.reshuffles + 1
+            state = state_updated(
+                state, power_stack=tuple(pile), power_discard=(), reshuffles=state.reshuffles + 1
             )
             events.append(BadgesReshuffled(len(pile)))
         combo = Combo(state.race_stack[0], state.power_stack[0])
-        state = state.updated(
+        state = state_updated(
+            state,
             column=(*state.column, combo),
             race_stack=state.race_stack[1:],
             power_stack=state.power_stack[1:],

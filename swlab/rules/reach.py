@@ -36,7 +36,17 @@ from swlab.rules.events import Conquered, Event
 from swlab.rules.geo import Geo
 from swlab.rules.ops import badges, hooked_badges, set_region, strip_defender, update_race
 from swlab.rules.pieces import UNIT_DEFENCES, defence, defence_counts, immune_flags, is_immune
-from swlab.rules.state import NOBODY, Conquest, GameState, RaceState, RegionState, setup_regions
+from swlab.rules.state import (
+    NOBODY,
+    Conquest,
+    GameState,
+    RaceState,
+    RegionState,
+    setup_regions,
+    state_held,
+    state_race,
+    state_updated,
+)
 
 T = TypeVar("T")
 
@@ -64,7 +74,7 @@ class Reach:
         own, hooks = _hook_table(race)
         self.badges: tuple[Badge, ...] = own
         #: the state's holdings (read once: the listing asks them several things)
-        self.holdings = holdings = state.held()
+        self.holdings = holdings = state_held(state)
         self.held: Sequence[int] = holdings.races.get(race.name, ())
         self.held_set = holdings.held_set(race.name)  # (state.race_region_set, for a race)
         # Each hook is asked only of the badges that replace its no-op default (the others
@@ -393,7 +403,7 @@ class Reach:
     ) -> tuple[RaceState | None, tuple[Badge, ...]]:
         """The defender in region ``r`` and its badges that may refuse an attack, kept by
         race name."""
-        found = state.race(r.race, r.owner)
+        found = state_race(state, r.race, r.owner)
         guard = self.guards[r.race] = (
             found,
             () if found is None else hooked_badges(found, "protects"),
@@ -680,7 +690,7 @@ def conquer_region(
     the ordinary conquest, the final die and Dragon Master's single token.
     """
     # the event explains the cost as explain_cost does, for the race the state holds
-    held = state.race(race.name, race.owner)
+    held = state_race(state, race.name, race.owner)
     rows, cost = cost_rows(state, race, i)
     shown = (rows, cost) if held is race or held == race else cost_rows(state, held, i)
     tokens = cost if placed is None else placed
@@ -714,7 +724,7 @@ def take_region(
         conversion=conversion,
     )
     state, evs = strip_defender(state, i, race, conversion=conversion)
-    race = state.race(race.name, race.owner) or race
+    race = state_race(state, race.name, race.owner) or race
     # strip_defender left only the pieces that stay when a race leaves (R-CONQ-9)
     r = state.regions[i].updated(
         owner=race.owner, race=race.name, tokens=tokens, in_decline=race.in_decline
@@ -729,13 +739,13 @@ def take_region(
         converted=turn.converted | {defender} if conversion else None,
         acted=turn.acted or not race.in_decline,
     )
-    state = state.updated(turn=turn)
+    state = state_updated(state, turn=turn)
     events.append(told)
     events.extend(evs)
     for b in hooked_badges(race, "on_conquest"):  # (the default changes nothing)
         state, evs = b.on_conquest(state, race, i)
         events.extend(evs)
-        race = state.race(race.name) or race
+        race = state_race(state, race.name) or race
     return state
 
 

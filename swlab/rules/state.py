@@ -541,10 +541,12 @@ def new_turn(stage: Stage, actor: int) -> TurnState:
     """``TurnState(stage=stage, actor=actor)``: a turn with nothing done yet, made from a
     blank one by :meth:`TurnState.updated` (a slotted record's ``__init__`` sets each of its
     13 fields through a call of the slot's setter, several times as long: at every turn)."""
-    return _BLANK_TURN.updated(stage=stage, actor=actor)
+    return BLANK_TURN.updated(stage=stage, actor=actor)
 
 
-_BLANK_TURN = TurnState(stage=Stage.PICK, actor=NOBODY)
+#: a turn with nothing done yet, which :func:`new_turn` and the start of a turn
+#: (:func:`swlab.rules.flow.start_turn`) update into the turn that starts
+BLANK_TURN = TurnState(stage=Stage.PICK, actor=NOBODY)
 
 
 # No slots: a state keeps its memo in its instance dict.
@@ -814,8 +816,8 @@ class GameState:
         trays = self.trays
         for k, (name, n) in enumerate(trays):
             if name == race:
-                return self.updated(trays=(*trays[:k], (name, n + delta), *trays[k + 1 :]))
-        return self.updated(trays=trays)
+                return state_updated(self, trays=(*trays[:k], (name, n + delta), *trays[k + 1 :]))
+        return state_updated(self, trays=trays)
 
     def race(self, name: str, owner: int = NOBODY) -> RaceState | None:
         """The race state of ``name`` if some player owns it; ``owner``: the player who
@@ -845,13 +847,13 @@ class GameState:
         """Region positions held by ``name``, ascending (``""``: the regions of no race)."""
         if not name:
             return [i for i, r in enumerate(self.regions) if not r.race]
-        return list(self.held().races.get(name, ()))
+        return list(state_held(self).races.get(name, ()))
 
     def race_region_set(self, name: str) -> frozenset[int]:
         """The positions of :meth:`race_regions`, as a set (kept by the holdings, carried
         from state to state while the race's regions stay the same)."""
         if name:
-            return self.held().held_set(name)
+            return state_held(self).held_set(name)
         key = ("held set", name)
         held: frozenset[int] | None = self.memo.get(key)
         if held is None:
@@ -860,11 +862,11 @@ class GameState:
 
     def has_regions(self, name: str) -> bool:
         """Whether the race ``name`` holds a region."""
-        return name in self.held().races
+        return name in state_held(self).races
 
     def regions_of(self, player: int) -> int:
         """How many regions ``player`` owns, with any of its races (R-SCORE-1)."""
-        return self.held().owners.get(player, 0)
+        return state_held(self).owners.get(player, 0)
 
     def region_of(self, region_id: int) -> RegionState:
         return self.regions[self.geo.index[region_id]]
@@ -889,6 +891,23 @@ class GameState:
         import html
 
         return f"<pre style='font-size: 12px'>{html.escape(format_state(self))}</pre>"
+
+
+# The state's methods the engine calls at every step, as plain functions (the same function
+# objects: no code twice). CPython 3.11 does not specialise a method lookup on an object
+# whose instance dictionary is materialised, which every state's is (see the module): each
+# ``state.updated(...)`` looked the method up the generic way and made a bound method, about
+# 250 instructions more than a call of a module's function (~30k calls per 10 seeded
+# 5-player games). The engine's modules call these; other callers keep the methods.
+state_updated = GameState.updated
+state_with_region = GameState.with_region
+state_with_tokens = GameState.with_tokens
+state_with_tray = GameState.with_tray
+state_held = GameState.held
+state_race = GameState.race
+state_race_regions = GameState.race_regions
+state_has_regions = GameState.has_regions
+state_regions_of = GameState.regions_of
 
 
 def format_state(state: GameState) -> str:

@@ -12,7 +12,7 @@ from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import ComboPicked, Event
 from swlab.rules.ops import add_coins, refill_column
 from swlab.rules.stages.base import StageRules
-from swlab.rules.state import Combo, GameState, RaceState, Stage
+from swlab.rules.state import Combo, GameState, RaceState, Stage, state_updated
 
 
 class PickStage(StageRules):
@@ -85,7 +85,7 @@ def pick(state: GameState, k: int, events: list[Event]) -> GameState:
         Combo(c.race, c.power, c.coins + 1) if j < k else c for j, c in enumerate(state.column)
     ]
     del column[k]
-    state = state.updated(column=tuple(column))
+    state = state_updated(state, column=tuple(column))
     state = add_coins(state, p, combo.coins - k)
     rb, pb = race_badge(combo.race), power_badge(combo.power)
     wanted = rb.tokens + rb.extra_tokens + pb.tokens
@@ -93,9 +93,9 @@ def pick(state: GameState, k: int, events: list[Event]) -> GameState:
     race = RaceState(combo.race, combo.power, p, hand=tokens)
     players = list(state.players)
     players[p] = replace(players[p], active=race)
-    state = state.updated(players=tuple(players)).with_tray(combo.race, -tokens)
+    state = state_updated(state, players=tuple(players)).with_tray(combo.race, -tokens)
     events.append(ComboPicked(p, k, combo.race, combo.power, k, combo.coins, tokens))
     state, evs = refill_column(state)
     events.extend(evs)
     turn = state.turn.updated(stage=Stage.CONQUER, acting=combo.race, picked=True)
-    return state.updated(turn=turn)
+    return state_updated(state, turn=turn)

@@ -15,7 +15,14 @@ from swlab.rules.events import Event, TokenMoved
 from swlab.rules.ops import has_regions, hooked_badges, update_race
 from swlab.rules.reach import at_positions
 from swlab.rules.stages.base import StageRules, extra_actions, extra_owner, the_acting_race
-from swlab.rules.state import GameState, RaceState, RegionState, Stage
+from swlab.rules.state import (
+    GameState,
+    RaceState,
+    RegionState,
+    Stage,
+    state_held,
+    state_with_tokens,
+)
 
 #: the listed ``done``: a value without fields, made once and shared
 _DONE = Done()
@@ -44,7 +51,7 @@ class RedeployStage(StageRules):
     def candidates(self, state: GameState) -> list[Action]:
         race = the_acting_race(state)
         # (the race's positions read from the holdings, not copied: race_regions would)
-        held = state.held().races.get(race.name, ())
+        held = state_held(state).races.get(race.name, ())
         per_region = state.geo.per_region
         out: list[Action] = at_positions(per_region(Place), held) if race.hand > 0 else []
         if self.stage is _REDEPLOY:
@@ -246,10 +253,10 @@ def move_token(
     i = state.geo.index[action.region]
     tokens = state.regions[i].tokens
     if isinstance(action, Place):
-        state = state.with_tokens(i, tokens + 1)
+        state = state_with_tokens(state, i, tokens + 1)
         state = update_race(state, race.updated(hand=race.hand - 1))
     else:
-        state = state.with_tokens(i, tokens - 1)
+        state = state_with_tokens(state, i, tokens - 1)
         state = update_race(state, race.updated(hand=race.hand + 1))
     events.append(TokenMoved(race.owner, race.name, action.region, isinstance(action, Take)))
     return state

@@ -12,7 +12,7 @@ from swlab.rules.events import BerserkRolled, DieRolled, Event
 from swlab.rules.reach import conquer_region
 from swlab.rules.stages.base import LEGAL, StageRules, extra_owner, the_acting_race
 from swlab.rules.stages.conquer import ConquerStage
-from swlab.rules.state import GameState, Stage
+from swlab.rules.state import GameState, Stage, state_updated
 
 
 class RollStage(StageRules):
@@ -46,7 +46,7 @@ class RollStage(StageRules):
     def step(self, state: GameState, action: Action, events: list[Event]) -> GameState:
         assert isinstance(action, Roll)
         if state.die:  # the fixed face is used up (R-CONQ-10)
-            state = state.updated(die=state.die[1:])
+            state = state_updated(state, die=state.die[1:])
         if state.turn.final_region < 0:
             return badge_roll(state, action, events)
         return final_roll(state, action.face, events)
@@ -59,7 +59,7 @@ def final_roll(state: GameState, face: int, events: list[Event]) -> GameState:
     cost = conquest_cost(state, race, i)
     success = race.hand + face >= cost
     events.append(DieRolled(race.owner, face, success))
-    state = state.updated(turn=state.turn.updated(stage=Stage.CONQUER, final_region=-1))
+    state = state_updated(state, turn=state.turn.updated(stage=Stage.CONQUER, final_region=-1))
     if success:
         state = conquer_region(state, race, i, race.hand, events)
     return flow.start_redeploy(state, events)

@@ -12,7 +12,14 @@ from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import Event, Withdrawn
 from swlab.rules.ops import empty_region, has_regions, update_race
 from swlab.rules.stages.base import StageRules, the_acting_race
-from swlab.rules.state import GameState, RaceState, Stage
+from swlab.rules.state import (
+    GameState,
+    RaceState,
+    Stage,
+    state_race_regions,
+    state_updated,
+    state_with_tokens,
+)
 
 
 class WithdrawStage(StageRules):
@@ -30,7 +37,7 @@ class WithdrawStage(StageRules):
         withdraw = state.geo.per_region(Withdraw)
         return [
             withdraw[i]
-            for i in state.race_regions(race.name)
+            for i in state_race_regions(state, race.name)
             if refuse_withdraw(state, race, i) is None
         ]
 
@@ -57,7 +64,9 @@ def refuse_withdraw(state: GameState, race: RaceState, i: int) -> IllegalActionE
                 region=state.geo.label(i), race=names.race("Amazons")
             ),
         )
-    if r.tokens == 1 and any(state.regions[j].tokens >= 2 for j in state.race_regions(race.name)):
+    if r.tokens == 1 and any(
+        state.regions[j].tokens >= 2 for j in state_race_regions(state, race.name)
+    ):
         return IllegalActionError(
             "R-RACE-AMAZONS",
             lambda: _(
@@ -75,12 +84,12 @@ def withdraw(state: GameState, race: RaceState, i: int, events: list[Event]) -> 
     if emptied:
         state, evs = empty_region(state, i, "R-RACE-AMAZONS")
     else:
-        state, evs = state.with_tokens(i, r.tokens - 1), []
+        state, evs = state_with_tokens(state, i, r.tokens - 1), []
     state = update_race(state, race.updated(reserve=race.reserve + 1))
     events.append(Withdrawn(race.owner, state.geo.ids[i], emptied))
     events.extend(evs)
     left = state.turn.withdraw_left - 1
-    state = state.updated(turn=state.turn.updated(withdraw_left=left))
+    state = state_updated(state, turn=state.turn.updated(withdraw_left=left))
     if left <= 0 or not has_regions(state, race.name):
         return flow.after_acting_phase(state, events)
     return state
