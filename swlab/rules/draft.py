@@ -27,7 +27,10 @@ What the copy must keep true, as a frozen state does:
 The copy is of the same class as every state (a flag in its instance dictionary tells it
 apart, not a subclass): each line of the engine that reads a state's fields, asked of
 frozen states by the listings and of working copies by the steps, then sees one type,
-which CPython 3.11 keeps its specialised attribute reads for.
+which CPython 3.11 keeps its specialised attribute reads for. Its updates find the
+dictionary they write in :attr:`~swlab.rules.state.GameState.own_fields` (an entry of that
+dictionary, referring to it until :func:`frozen`), not through ``__dict__``, which 3.11
+looks up the generic way.
 
 The input of ``apply`` is never changed: a copy starts as a copy of its fields.
 """
@@ -50,14 +53,19 @@ def working_copy(state: GameState) -> GameState:
     held = fields["memo"].get(HOLDINGS)
     fields["memo"] = {} if held is None else {HOLDINGS: held}
     fields["drafting"] = True
+    fields["own_fields"] = fields  # (what its updates write: GameState.own_fields)
     return draft
 
 
 def frozen(draft: GameState) -> GameState:
     """The state the working copy ``draft`` has become, frozen, with the memo it has now.
-    The copy itself becomes that state (no copy: nothing else holds it)."""
-    fields = draft.__dict__
+    The copy itself becomes that state (no copy: nothing else holds it). A state that is
+    no working copy is returned as it is."""
+    fields = draft.own_fields
+    if fields is None:
+        return draft
     if type(fields["regions"]) is list:
         fields["regions"] = tuple(fields["regions"])
     fields["drafting"] = False
+    fields["own_fields"] = None  # (no longer its own: the dictionary's cycle is broken)
     return draft

@@ -173,4 +173,4 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
             raise error
     events: list[Event] = []
     after = stage.step(working_copy(state), action, events)
-    return (frozen(after) if after.drafting else after), events
+    return frozen(after), events
