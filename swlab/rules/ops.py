@@ -125,20 +125,25 @@ def has_regions(state: GameState, race: str) -> bool:
     return state_has_regions(state, race) if race else bool(state_race_regions(state, race))
 
 
-def empty_region(state: GameState, i: int, why: str) -> tuple[GameState, list[Event]]:
+def empty_region(
+    state: GameState, i: int, why: str, into: RegionState | None = None
+) -> tuple[GameState, list[Event]]:
     """Remove a race's pieces as it leaves region ``i`` (R-EXPAND-2, R-CONQ-7, R-CONQ-9).
 
     Each piece goes as the table says (:data:`~swlab.rules.pieces.PIECES`): the Mountain
     stays; Troll Lair, Fortress and Hole go back to the box; Hero, Dragon and Encampments
-    leave the region, to be placed again.
+    leave the region, to be placed again. ``into``: what the region becomes at once, made
+    by the caller from :meth:`~swlab.rules.state.RegionState.emptied` (a conquest: the
+    attacker's tokens there), set in place of the emptied region (one change of the
+    region, and of the holdings, instead of two).
     """
     r = state.regions[i]
     if r.is_emptied():
-        return state, []  # nothing to take away (most conquests are of empty regions)
-    emptied = r.emptied()
+        # nothing to take away (most conquests are of empty regions)
+        return (state, []) if into is None else (set_region(state, i, into), [])
     rid = state.geo.ids[i]
     events: list[Event] = [PieceChanged(p.label, rid, False, why) for p in leaving(r, _GOING)]
-    return set_region(state, i, emptied), events
+    return set_region(state, i, r.emptied() if into is None else into), events
 
 
 #: pieces that go when their region is emptied (the others stay, R-CONQ-9), in the table's
@@ -149,7 +154,11 @@ _DISPLACED = tuple(p for p in PIECES if p.on_empty is Fate.LEAVES)
 
 
 def strip_defender(
-    state: GameState, i: int, attacker: RaceState, conversion: bool = False
+    state: GameState,
+    i: int,
+    attacker: RaceState,
+    conversion: bool = False,
+    into: RegionState | None = None,
 ) -> tuple[GameState, list[Event]]:
     """Clear region ``i`` before ``attacker`` moves in (R-CONQ-7, R-CONQ-8, R-CONQ-9).
 
@@ -160,7 +169,8 @@ def strip_defender(
     attack and redeploys the rest among its regions at the end of the turn (R-RULING-17).
     The attacker's own active race, attacked by its decline Ghouls, has the rest in hand at
     once (R-RULING-11). A decline race that loses its last region leaves the game
-    (R-DECLINE-3).
+    (R-DECLINE-3). ``into``: the region as the attacker holds it, set as the defender's
+    pieces leave (:func:`empty_region`); ``None``: the region is left emptied.
     """
     r = state.regions[i]
     rid = state.geo.ids[i]
@@ -181,7 +191,7 @@ def strip_defender(
             if key not in state.turn.defenders:
                 turn = state.turn.updated(defenders=(*state.turn.defenders, key))
                 state = state_updated(state, turn=turn)
-    state, evs = empty_region(state, i, "R-CONQ-7")
+    state, evs = empty_region(state, i, "R-CONQ-7", into)
     events.extend(evs)
     if r.race:
         d2 = state_race(state, r.race)

@@ -34,7 +34,7 @@ from swlab.rules.cost import MINIMUM, conquest_cost, cost_rows, cost_summary
 from swlab.rules.errors import IllegalActionError, Sentence
 from swlab.rules.events import Conquered, Event
 from swlab.rules.geo import Geo
-from swlab.rules.ops import badges, hooked_badges, set_region, strip_defender, update_race
+from swlab.rules.ops import badges, hooked_badges, strip_defender, update_race
 from swlab.rules.pieces import UNIT_DEFENCES, defence, defence_counts, immune_flags, is_immune
 from swlab.rules.state import (
     NOBODY,
@@ -723,13 +723,13 @@ def take_region(
         defender != NOBODY and not region.in_decline,
         conversion=conversion,
     )
-    state, evs = strip_defender(state, i, race, conversion=conversion)
-    race = state_race(state, race.name, race.owner) or race
-    # strip_defender left only the pieces that stay when a race leaves (R-CONQ-9)
-    r = state.regions[i].updated(
+    # the region as the race holds it: only the pieces that stay when a race leaves
+    # (R-CONQ-9) and its tokens, set as the defender leaves (one change of the region)
+    taken = region.emptied().updated(
         owner=race.owner, race=race.name, tokens=tokens, in_decline=race.in_decline
     )
-    state = set_region(state, i, r)
+    state, evs = strip_defender(state, i, race, conversion=conversion, into=taken)
+    race = state_race(state, race.name, race.owner) or race
     hand = race.hand if conversion else race.hand - tokens
     race = race.updated(hand=hand, conquests=race.conquests + 1)
     state = update_race(state, race)
