@@ -49,6 +49,7 @@ from swlab.rules.state import (
     state_regions_of,
     state_updated,
     state_with_tokens,
+    with_field,
 )
 
 #: the stages every turn passes through, read once: an attribute of an Enum class is slow to
@@ -113,7 +114,7 @@ def start_turn(state: GameState, player: int, events: list[Event]) -> GameState:
     The turn starts with nothing done (:data:`~swlab.rules.state.BLANK_TURN`), made at
     once into what it starts with (the race readied, or the pick): one turn record, not
     a blank one and then its update (the steps in between read no turn)."""
-    state = state_updated(state, current=player)
+    state = with_field(state, "current", player)
     events.append(TurnStarted(player, state.round))
     for d in state.players[player].declined:
         acts = hooked_badges(d, "acts_in_decline")
@@ -139,7 +140,7 @@ def start_active_phase(
         turn = state.turn
     if player.active is None:
         turn = turn.updated(stage=Stage.PICK, acting="", actor=state.current)
-        return state_updated(state, turn=turn)
+        return with_field(state, "turn", turn)
     return ready(state, player.active, events, turn)
 
 
@@ -171,7 +172,7 @@ def ready(
         acting=race.name,
         readied=None if race.in_decline else tuple(readied),
     )
-    return state_updated(state, turn=turn)
+    return with_field(state, "turn", turn)
 
 
 # ====================================================================================
@@ -190,7 +191,7 @@ def start_redeploy(state: GameState, events: list[Event]) -> GameState:
             state = update_race(state, race).with_tray(race.name, -gain)
             events.append(TokensGained(race.owner, race.name, gain, b.rule))
     # Tokens have moved: the Ready-your-troops record is no longer undoable (Stout decline).
-    return state_updated(state, turn=state.turn.updated(stage=_REDEPLOY, readied=()))
+    return with_field(state, "turn", state.turn.updated(stage=_REDEPLOY, readied=()))
 
 
 def finish_redeploy(state: GameState, race: RaceState, events: list[Event]) -> GameState:
@@ -210,8 +211,8 @@ def finish_redeploy(state: GameState, race: RaceState, events: list[Event]) -> G
         on_map = sum(state.regions[i].tokens for i in state_race_regions(state, race.name))
         withdraw = min(withdraw, on_map)
     if withdraw > 0:
-        return state_updated(
-            state, turn=state.turn.updated(stage=Stage.WITHDRAW, withdraw_left=withdraw)
+        return with_field(
+            state, "turn", state.turn.updated(stage=Stage.WITHDRAW, withdraw_left=withdraw)
         )
     return after_acting_phase(state, events)
 
@@ -272,7 +273,7 @@ def decline(state: GameState, events: list[Event]) -> GameState:
         state, evs = remove_race(state, declined)
         events.extend(evs)
     turn = state.turn.updated(stage=Stage.DECLINED, declined=True, acting="")
-    return state_updated(state, turn=turn)
+    return with_field(state, "turn", turn)
 
 
 def _regions_in_decline(
@@ -319,7 +320,7 @@ def end_of_turn(state: GameState, events: list[Event]) -> GameState:
     if len(defenders) > 1:  # (none or one: already in order)
         defenders = tuple(sorted(defenders, key=lambda key: ((key[0] - state.current) % n, key[1])))
     turn = state.turn.updated(defenders=defenders, acting="")
-    return next_defender(state_updated(state, turn=turn), events)
+    return next_defender(with_field(state, "turn", turn), events)
 
 
 def next_defender(state: GameState, events: list[Event]) -> GameState:
@@ -336,9 +337,9 @@ def next_defender(state: GameState, events: list[Event]) -> GameState:
             continue
         events.append(DefenderToRedeploy(owner, name, race.hand))
         turn = state.turn.updated(stage=_DEFEND, actor=owner, acting=name, defenders=tuple(queue))
-        return state_updated(state, turn=turn)
+        return with_field(state, "turn", turn)
     turn = state.turn.updated(defenders=(), actor=state.current, acting="")
-    return score_and_continue(state_updated(state, turn=turn), events)
+    return score_and_continue(with_field(state, "turn", turn), events)
 
 
 def score_and_continue(state: GameState, events: list[Event]) -> GameState:
@@ -352,7 +353,7 @@ def score_and_continue(state: GameState, events: list[Event]) -> GameState:
     stout = () if active is None else hooked_badges(active, "declines_after_scoring")
     if stout and not state.turn.declined and any([b.declines_after_scoring() for b in stout]):
         turn = state.turn.updated(stage=Stage.DECLINE_CHOICE, actor=p)
-        return state_updated(state, turn=turn)
+        return with_field(state, "turn", turn)
     return next_turn(state, events)
 
 
@@ -362,7 +363,7 @@ def next_turn(state: GameState, events: list[Event]) -> GameState:
     if nxt == 0:
         if state.round >= state.geo.turns:
             turn = new_turn(Stage.GAME_OVER, state.current)
-            state = state_updated(state, turn=turn)
+            state = with_field(state, "turn", turn)
             events.append(GameEnded(winners(state), scores(state)))
             return state
         state = state_updated(state, round=state.round + 1)

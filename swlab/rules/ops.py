@@ -32,6 +32,7 @@ from swlab.rules.state import (
     state_updated,
     state_with_region,
     state_with_tray,
+    with_field,
 )
 
 COLUMN_SIZE = 6  # R-SETUP-3
@@ -110,14 +111,14 @@ def update_race(state: GameState, race: RaceState) -> GameState:
         declined = tuple(race if d.name == race.name else d for d in p.declined)
         p = make_player(p.name, p.coins, p.active, declined, p.data)
     players[race.owner] = p
-    return state_updated(state, players=tuple(players))
+    return with_field(state, "players", tuple(players))
 
 
 def add_coins(state: GameState, player: int, delta: int) -> GameState:
     players = list(state.players)
     p = players[player]  # replace(p, coins=...) made directly, as in update_race
     players[player] = make_player(p.name, p.coins + delta, p.active, p.declined, p.data)
-    return state_updated(state, players=tuple(players))
+    return with_field(state, "players", tuple(players))
 
 
 def has_regions(state: GameState, race: str) -> bool:
@@ -190,7 +191,7 @@ def strip_defender(
             key = (d.owner, d.name)
             if key not in state.turn.defenders:
                 turn = state.turn.updated(defenders=(*state.turn.defenders, key))
-                state = state_updated(state, turn=turn)
+                state = with_field(state, "turn", turn)
     state, evs = empty_region(state, i, "R-CONQ-7", into)
     events.extend(evs)
     if r.race:

@@ -45,7 +45,7 @@ from swlab.rules.state import (
     setup_regions,
     state_held,
     state_race,
-    state_updated,
+    with_field,
 )
 
 T = TypeVar("T")
@@ -739,7 +739,7 @@ def take_region(
         converted=turn.converted | {defender} if conversion else None,
         acted=turn.acted or not race.in_decline,
     )
-    state = state_updated(state, turn=turn)
+    state = with_field(state, "turn", turn)
     events.append(told)
     events.extend(evs)
     for b in hooked_badges(race, "on_conquest"):  # (the default changes nothing)

@@ -823,8 +823,8 @@ class GameState:
         trays = self.trays
         for k, (name, n) in enumerate(trays):
             if name == race:
-                return state_updated(self, trays=(*trays[:k], (name, n + delta), *trays[k + 1 :]))
-        return state_updated(self, trays=trays)
+                return with_field(self, "trays", (*trays[:k], (name, n + delta), *trays[k + 1 :]))
+        return with_field(self, "trays", trays)
 
     def race(self, name: str, owner: int = NOBODY) -> RaceState | None:
         """The race state of ``name`` if some player owns it; ``owner``: the player who
@@ -915,6 +915,21 @@ state_race = GameState.race
 state_race_regions = GameState.race_regions
 state_has_regions = GameState.has_regions
 state_regions_of = GameState.regions_of
+
+
+def with_field(state: GameState, name: str, value: Any) -> GameState:
+    """``state.updated(**{name: value})`` for one field other than ``regions`` (``turn``,
+    ``players``: most updates of a step change one of them alone), a working copy's in
+    place: without :meth:`GameState.updated`'s walk over every field it may be given
+    (about 1,000 instructions less, ~5,500 calls per 10 seeded 5-player games)."""
+    fields = state.own_fields
+    if fields is None:  # a frozen state: a new one
+        return state_updated(state, **{name: value})
+    memo = fields["memo"]
+    if len(memo) > 1 or (memo and HOLDINGS not in memo):  # (as updated: see _forget)
+        state._forget(memo.get(HOLDINGS))
+    fields[name] = value
+    return state
 
 
 def format_state(state: GameState) -> str:

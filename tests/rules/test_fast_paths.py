@@ -33,8 +33,9 @@ from swlab.rules.abilities.powers.dragon_master import DragonAttack
 from swlab.rules.abilities.powers.underworld import Underworld
 from swlab.rules.actions import Convert
 from swlab.rules.cost import conquest_cost, cost_rows
+from swlab.rules.draft import frozen, working_copy
 from swlab.rules.engine import acting_race
-from swlab.rules.state import GameState, RaceState, RegionState, Stage, TurnState
+from swlab.rules.state import GameState, RaceState, RegionState, Stage, TurnState, with_field
 
 from .helpers import official
 
@@ -149,6 +150,20 @@ def test_updated_knows_every_field_and_equals_replace(cls: type) -> None:
             new = Stage.REDEPLOY
         assert value.updated(**{f.name: new}) == dataclasses.replace(value, **{f.name: new})
     assert value.updated() == value
+
+
+def test_with_field_is_updated_of_one_field(states: list[GameState]) -> None:
+    """``with_field`` (the engine's update of one field) makes what ``updated`` makes, a new
+    state from a frozen one, the working copy itself from a working copy."""
+    for state, other in zip(states[10::97], states[60::97], strict=False):
+        for name in ("turn", "players", "current", "trays", "column", "round"):
+            value = getattr(other, name)
+            expected, before = state.updated(**{name: value}), fresh(state)
+            made = with_field(state, name, value)
+            assert made is not state and made == expected and state == before
+            draft = working_copy(state)
+            assert with_field(draft, name, value) is draft
+            assert frozen(draft) == expected and frozen(draft).holdings == expected.holdings
 
 
 def test_a_states_memo_is_not_part_of_its_value(states: list[GameState]) -> None:

@@ -17,7 +17,7 @@ from swlab.rules.events import Abandoned, Event, FinalConquestChosen
 from swlab.rules.ops import empty_region, has_regions, update_race
 from swlab.rules.reach import at_positions, conquer_region, end_conquests, reach_of
 from swlab.rules.stages.base import StageRules, extra_actions, extra_owner, the_acting_race
-from swlab.rules.state import GameState, RaceState, Stage, state_updated
+from swlab.rules.state import GameState, RaceState, Stage, with_field
 
 #: the listed ``decline`` and ``end``: values without fields, made once and shared
 _DECLINE, _END = Decline(), End()
@@ -193,7 +193,7 @@ def choose_final(state: GameState, race: RaceState, i: int, events: list[Event])
     cost = conquest_cost(state, race, i)
     events.append(FinalConquestChosen(race.owner, state.geo.ids[i], cost, race.hand))
     state = end_conquests(state, race, i)
-    return state_updated(state, turn=state.turn.updated(stage=Stage.ROLL, final_region=i))
+    return with_field(state, "turn", state.turn.updated(stage=Stage.ROLL, final_region=i))
 
 
 def abandon(state: GameState, race: RaceState, i: int, events: list[Event]) -> GameState:
@@ -206,7 +206,7 @@ def abandon(state: GameState, race: RaceState, i: int, events: list[Event]) -> G
     state, evs = empty_region(state, i, "R-EXPAND-2")
     state = update_race(state, race.updated(hand=race.hand + tokens))
     if not race.in_decline:
-        state = state_updated(state, turn=state.turn.updated(acted=True))
+        state = with_field(state, "turn", state.turn.updated(acted=True))
     events.append(Abandoned(race.owner, race.name, state.geo.ids[i], tokens))
     events.extend(evs)
     return state

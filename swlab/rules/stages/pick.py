@@ -12,7 +12,7 @@ from swlab.rules.errors import IllegalActionError
 from swlab.rules.events import ComboPicked, Event
 from swlab.rules.ops import add_coins, refill_column
 from swlab.rules.stages.base import StageRules
-from swlab.rules.state import Combo, GameState, RaceState, Stage, state_updated
+from swlab.rules.state import Combo, GameState, RaceState, Stage, state_updated, with_field
 
 
 class PickStage(StageRules):
@@ -93,9 +93,9 @@ def pick(state: GameState, k: int, events: list[Event]) -> GameState:
     race = RaceState(combo.race, combo.power, p, hand=tokens)
     players = list(state.players)
     players[p] = replace(players[p], active=race)
-    state = state_updated(state, players=tuple(players)).with_tray(combo.race, -tokens)
+    state = with_field(state, "players", tuple(players)).with_tray(combo.race, -tokens)
     events.append(ComboPicked(p, k, combo.race, combo.power, k, combo.coins, tokens))
     state, evs = refill_column(state)
     events.extend(evs)
     turn = state.turn.updated(stage=Stage.CONQUER, acting=combo.race, picked=True)
-    return state_updated(state, turn=turn)
+    return with_field(state, "turn", turn)

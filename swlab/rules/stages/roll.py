@@ -12,7 +12,7 @@ from swlab.rules.events import BerserkRolled, DieRolled, Event
 from swlab.rules.reach import conquer_region
 from swlab.rules.stages.base import LEGAL, StageRules, extra_owner, the_acting_race
 from swlab.rules.stages.conquer import ConquerStage
-from swlab.rules.state import GameState, Stage, state_updated
+from swlab.rules.state import GameState, Stage, state_updated, with_field
 
 
 class RollStage(StageRules):
@@ -59,7 +59,7 @@ def final_roll(state: GameState, face: int, events: list[Event]) -> GameState:
     cost = conquest_cost(state, race, i)
     success = race.hand + face >= cost
     events.append(DieRolled(race.owner, face, success))
-    state = state_updated(state, turn=state.turn.updated(stage=Stage.CONQUER, final_region=-1))
+    state = with_field(state, "turn", state.turn.updated(stage=Stage.CONQUER, final_region=-1))
     if success:
         state = conquer_region(state, race, i, race.hand, events)
     return flow.start_redeploy(state, events)

@@ -17,8 +17,8 @@ from swlab.rules.state import (
     RaceState,
     Stage,
     state_race_regions,
-    state_updated,
     state_with_tokens,
+    with_field,
 )
 
 
@@ -89,7 +89,7 @@ def withdraw(state: GameState, race: RaceState, i: int, events: list[Event]) -> 
     events.append(Withdrawn(race.owner, state.geo.ids[i], emptied))
     events.extend(evs)
     left = state.turn.withdraw_left - 1
-    state = state_updated(state, turn=state.turn.updated(withdraw_left=left))
+    state = with_field(state, "turn", state.turn.updated(withdraw_left=left))
     if left <= 0 or not has_regions(state, race.name):
         return flow.after_acting_phase(state, events)
     return state
