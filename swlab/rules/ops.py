@@ -33,6 +33,7 @@ from swlab.rules.state import (
     state_with_region,
     state_with_tray,
     with_field,
+    with_hand,
 )
 
 COLUMN_SIZE = 6  # R-SETUP-3
@@ -183,7 +184,7 @@ def strip_defender(
         assert d is not None, f"region {rid} holds {r.race} that nobody owns"
         lost, why = _defender_loss(state, r, d, attacker, conversion)
         to_hand = r.tokens - lost
-        d = d.updated(hand=d.hand + to_hand)
+        d = with_hand(d, d.hand + to_hand)
         state = state_with_tray(update_race(state, d), d.name, lost)
         events.append(TokensLost(d.owner, d.name, rid, lost, to_hand, why))
         displaced = to_hand or any(p.count(r) for p in _DISPLACED)

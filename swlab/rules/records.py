@@ -96,6 +96,23 @@ def maker(cls: type[T]) -> Callable[..., T]:
     return make
 
 
+def field_replacer(cls: type[T], make: Callable[..., T], name: str) -> Callable[[T, Any], T]:
+    """A function ``(record, value)`` that makes ``dataclasses.replace(record, name=value)``
+    with ``make`` (the :func:`maker` of ``cls``) and the other fields read from ``record``:
+    for the one-field updates the engine makes at every step (a region's tokens, a race's
+    hand), without ``updated``'s test of every parameter it may be given (about 1,000
+    instructions less). Generated from the dataclass's fields, in their order."""
+    names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+    if name not in names:
+        raise ValueError(f"field_replacer: {cls.__qualname__} has no field {name!r}")
+    values = ", ".join("value" if n == name else f"record.{n}" for n in names)
+    scope: dict[str, Any] = {"_make": make}
+    exec(f"def replace(record, value):\n    return _make({values})\n", scope)  # see fast_init
+    replace: Callable[[T, Any], T] = scope["replace"]
+    replace.__qualname__ = f"field_replacer({cls.__qualname__}, {name!r})"
+    return replace
+
+
 def field_reader(*names: str) -> Callable[[Any], tuple[Any, ...]]:
     """``operator.attrgetter(*names)`` (two names or more: a tuple of the values), for the
     records the engine reads at every step (a region's pieces: what the holdings count,

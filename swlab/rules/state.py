@@ -45,7 +45,7 @@ from typing import Any, ClassVar
 
 from swlab.rules import pieces as _pieces
 from swlab.rules.geo import Geo
-from swlab.rules.records import fast_init, field_reader, maker
+from swlab.rules.records import fast_init, field_reader, field_replacer, maker
 from swlab.terminal import printable
 
 NOBODY = -1
@@ -164,6 +164,8 @@ class RegionState:
 
 #: builds a RegionState from every field, in order (:func:`~swlab.rules.records.maker`)
 _make_region = maker(RegionState)
+#: ``region.updated(tokens=n)`` as ``with_region_tokens(region, n)``, fast: every placement
+with_region_tokens = field_replacer(RegionState, _make_region, "tokens")
 
 
 #: the values of the fields an emptied region keeps, and the emptied regions made so far
@@ -429,6 +431,8 @@ class RaceState:
 
 #: builds a RaceState from every field, in order (:func:`~swlab.rules.records.maker`)
 _make_race = maker(RaceState)
+#: ``race.updated(hand=n)`` as ``with_hand(race, n)``, fast: every placement
+with_hand = field_replacer(RaceState, _make_race, "hand")
 
 
 @fast_init
@@ -716,7 +720,7 @@ class GameState:
             regions = fields["regions"]
             if type(regions) is not list:  # (_region_list, inlined: every place and take)
                 regions = fields["regions"] = list(regions)
-            regions[i] = regions[i].updated(tokens=tokens)
+            regions[i] = with_region_tokens(regions[i], tokens)
             memo = fields["memo"]
             if len(memo) > 1 or (memo and HOLDINGS not in memo):
                 self._forget(memo.get(HOLDINGS))

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from swlab.rules import actions, events, state
-from swlab.rules.records import fast_init, maker
+from swlab.rules.records import fast_init, field_replacer, maker
 
 RECORDS = [
     c
@@ -129,3 +129,19 @@ def test_maker_refuses_what_it_cannot_build() -> None:
     for cls in (NoSlots, Checked, actions.Conquer):
         with pytest.raises(TypeError, match=cls.__qualname__):
             maker(cls)
+
+
+def test_field_replacer_makes_what_replace_makes() -> None:
+    """The engine's one-field updates (a region's tokens, a race's hand) are
+    ``dataclasses.replace``: a true, frozen record of the class, every other field kept."""
+    region = state.RegionState(owner=2, race="Trolls", tokens=3, lair=True, mountain=True)
+    race = state.RaceState("Ratmen", "Flying", 1, hand=8, reserve=2, conquests=4)
+    for made, expected, name in (
+        (state.with_region_tokens(region, 5), dataclasses.replace(region, tokens=5), "tokens"),
+        (state.with_hand(race, 2), dataclasses.replace(race, hand=2), "hand"),
+    ):
+        assert type(made) is type(expected) and made == expected
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(made, name, 1)
+    with pytest.raises(ValueError, match="no field 'coins'"):
+        field_replacer(state.RaceState, maker(state.RaceState), "coins")

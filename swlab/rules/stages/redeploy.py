@@ -22,6 +22,7 @@ from swlab.rules.state import (
     Stage,
     state_held,
     state_with_tokens,
+    with_hand,
 )
 
 #: the listed ``done``: a value without fields, made once and shared
@@ -254,10 +255,10 @@ def move_token(
     tokens = state.regions[i].tokens
     if isinstance(action, Place):
         state = state_with_tokens(state, i, tokens + 1)
-        state = update_race(state, race.updated(hand=race.hand - 1))
+        state = update_race(state, with_hand(race, race.hand - 1))
     else:
         state = state_with_tokens(state, i, tokens - 1)
-        state = update_race(state, race.updated(hand=race.hand + 1))
+        state = update_race(state, with_hand(race, race.hand + 1))
     events.append(TokenMoved(race.owner, race.name, action.region, isinstance(action, Take)))
     return state
 
