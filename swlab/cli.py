@@ -1242,7 +1242,7 @@ def _present_settings(args: argparse.Namespace) -> dict[str, Any]:
         raise CommandError(_("--pace must be a positive number of seconds"))
     if args.key is not None and not args.overlay:
         raise CommandError(_("--key chooses the background of --overlay: add --overlay"))
-    from swlab.play.present import load_game
+    from swlab.game.sources import load_game
 
     game = load_game(args.source, players, args.seed)  # fails early on a bad file or name
     for seat in bots:
