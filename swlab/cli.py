@@ -937,7 +937,6 @@ def _add_replay_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
 # --- simulate ----------------------------------------------------------------------------
 def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     """Play seeded bot games and print the summary (records with ``--out``)."""
-    from swlab.balance.simulate import run_simulation
     from swlab.board.catalog import load_board
 
     games = _games(args.games)
@@ -958,6 +957,9 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             )
     else:
         board = load_board(args.board)
+    # after the checks: a refusal needs none of the lab (pandas, Dask: 0.5 s of CPU)
+    from swlab.balance.simulate import run_simulation
+
     result = run_simulation(
         board,
         args.players if args.players is not None else board.players,
@@ -1099,7 +1101,6 @@ def _add_parallel_options(p: argparse.ArgumentParser) -> None:
 # --- balance -----------------------------------------------------------------------------
 def _cmd_balance(args: argparse.Namespace, out: TextIO) -> int:
     """Play a balance study and print (and save) its report."""
-    from swlab.balance.lab import balance
     from swlab.board.catalog import load_board
 
     games = _games(args.games)
@@ -1108,6 +1109,9 @@ def _cmd_balance(args: argparse.Namespace, out: TextIO) -> int:
     folder = _results_folder(args.out) if args.out else None
     records = _results_folder(args.records) if args.records else None
     board = load_board(args.board)
+    # after the checks: a refusal needs none of the lab (pandas, Dask: 0.5 s of CPU)
+    from swlab.balance.lab import balance
+
     report = balance(
         board,
         args.players,
@@ -1242,7 +1246,7 @@ def _present_settings(args: argparse.Namespace) -> dict[str, Any]:
         raise CommandError(_("--pace must be a positive number of seconds"))
     if args.key is not None and not args.overlay:
         raise CommandError(_("--key chooses the background of --overlay: add --overlay"))
-    from swlab.play.present import load_game
+    from swlab.game.sources import load_game
 
     game = load_game(args.source, players, args.seed)  # fails early on a bad file or name
     for seat in bots:

@@ -8,6 +8,19 @@ try (:mod:`swlab.learn.check`); the widget (:mod:`swlab.learn.widget`) plays lev
 game viewer's board. The format is in ``docs/learn.md``.
 """
 
-from swlab.learn.level import STAGES, Level, LevelError, load_level, shipped_levels
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from swlab.learn.level import STAGES, Level, LevelError, load_level, shipped_levels
 
 __all__ = ["STAGES", "Level", "LevelError", "load_level", "shipped_levels"]
+
+
+def __getattr__(name: str) -> Any:
+    """The level's names, imported on first use: ``swlab`` imports
+    :mod:`swlab.learn.commands` for its parser at every start, and a command that plays
+    no game (``--help``, ``map list``, ``tutorial``) needs no rules engine (0.15 s)."""
+    if name in __all__:
+        return getattr(import_module("swlab.learn.level"), name)
+    raise AttributeError(f"module 'swlab.learn' has no attribute {name!r}")

@@ -22,7 +22,7 @@ from __future__ import annotations
 import html
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,7 @@ import ipywidgets as widgets  # type: ignore[import-untyped]
 
 from swlab import i18n, names
 from swlab.game.game import Game
+from swlab.game.sources import load_game
 from swlab.i18n import N_, _
 from swlab.play.controller import BotSpec, GameController
 from swlab.play.ending import END_CSS, coins_chart, ending, ending_html
@@ -38,7 +39,6 @@ from swlab.play.keys import key_of
 from swlab.play.pacing import bots_to_play
 from swlab.play.style import player_colour, text_colour
 from swlab.play.viewer import GameViewer, _workspace
-from swlab.safe_io import InputRefused, check_regular, parse_json, read_text
 from swlab.workspace import FileBox, Outcome, Workspace
 
 __all__ = ["NOTEBOOK", "OVERLAY_KEYS", "Presenter", "load_game", "settings_from_env"]
@@ -46,61 +46,6 @@ __all__ = ["NOTEBOOK", "OVERLAY_KEYS", "Presenter", "load_game", "settings_from_
 #: The Voila app that ``swlab present`` serves.
 NOTEBOOK = Path(__file__).with_name("present.ipynb")
 ENV = "SWLAB_PRESENT"
-
-
-def load_game(
-    spec: str | None, players: Sequence[str] | None = None, seed: int | None = None
-) -> Game:
-    """A game from a board (a shipped name or a board file), a scenario (a ``.yaml`` file
-    or a shipped scenario's name) or a game record (a ``.json`` record file). ``seed`` fixes
-    a new game's setup and die (default: a new game each time)."""
-    from swlab.board.catalog import load_board, shipped_board_names
-    from swlab.game.shipped import scenario_path, shipped_scenario_names
-
-    spec = spec or "official_2p"
-    path = Path(spec)
-    try:  # a FIFO, a device, a folder: refused before any loader opens it
-        check_regular(path)
-    except InputRefused as refused:
-        raise ValueError(_("{path}: {reason}").format(path=spec, reason=refused.reason)) from None
-    if path.suffix == ".json" and path.exists() and _holds_a_record(path):
-        return Game.from_record(path)
-    if path.suffix in (".yaml", ".yml"):
-        return Game.from_scenario(path)
-    try:
-        board = load_board(spec)
-    except (OSError, ValueError, KeyError) as board_error:
-        try:
-            return Game.from_scenario(scenario_path(spec))
-        except (OSError, ValueError, KeyError):
-            text = _(
-                "{spec} is neither a board, a scenario nor a game record; shipped boards: "
-                "{boards}; shipped scenarios: {scenarios}"
-            )
-            raise ValueError(
-                text.format(
-                    spec=repr(spec),
-                    boards=", ".join(shipped_board_names()),
-                    scenarios=", ".join(shipped_scenario_names()),
-                )
-            ) from board_error
-    names = (
-        list(players)
-        if players
-        else [_("Player {n}").format(n=i + 1) for i in range(board.players)]
-    )
-    return Game(board, names, seed=seed)
-
-
-def _holds_a_record(path: Path) -> bool:
-    """Whether the JSON file ``path`` is a game record (it has ``actions``) rather than a
-    board; read by :mod:`swlab.safe_io` with the limits of the largest kind a ``.json``
-    may be (a map), a refusal naming the file."""
-    try:
-        data = parse_json(read_text(path, "map"))
-    except InputRefused as refused:
-        raise ValueError(_("{path}: {reason}").format(path=path, reason=refused.reason)) from None
-    return isinstance(data, dict) and "actions" in data
 
 
 def settings_from_env() -> dict[str, Any]:
