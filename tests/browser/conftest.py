@@ -26,6 +26,10 @@ if TYPE_CHECKING:
 
 #: The notebooks under test: whatever ``notebooks/*.ipynb`` exist.
 NOTEBOOKS = sorted((harness.REPO / "notebooks").glob("*.ipynb"))
+#: Notebooks whose own module runs them with every check of test_notebooks.py's
+#: ``test_notebook_runs_in_jupyterlab`` (no error shown or saved, every cell run, the
+#: picture): that test leaves them out rather than run them a second time.
+RUN_BY_OWN_MODULE = {"10_terra_mystica_maps.ipynb": "test_tm_notebook.py"}
 #: Screenshots of every run (``out/`` is git-ignored).
 SCREENSHOTS = harness.REPO / "out" / "screenshots"
 #: A stand-in viewer notebook, served beside the others, for when 00_welcome has none.
