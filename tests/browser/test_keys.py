@@ -10,7 +10,10 @@ every wait is on a condition. Screenshots go to ``out/screenshots/keys-*.png``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +22,7 @@ import pytest
 from . import harness
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Locator, Page
+    from playwright.sync_api import Locator, Page
 
 pytestmark = pytest.mark.browser
 
@@ -77,27 +80,96 @@ def _runtime(lab: harness.Lab) -> Path:
 
 def _open(tab: harness.LabTab, where: str, rel: str, size: tuple[int, int], cells: int) -> Page:
     """The notebook ``rel`` in a window of ``size``: run in the process's JupyterLab page,
-    or rendered by Voila in a page of its own."""
+    or rendered by Voila in a page of its own (``where`` "present": ``rel`` is the address
+    of ``swlab present``)."""
     page = tab.page_for(where, {"width": size[0], "height": size[1]}, timeout_ms=60_000)
     if where == "lab":
         harness.open_notebook(page, tab.lab, rel)
         harness.run_all(page, cells)
     else:
-        page.goto(tab.lab.voila_url(rel), timeout=harness.PAGE_TIMEOUT_MS)
+        url = rel if where == "present" else tab.lab.voila_url(rel)
+        page.goto(url, timeout=harness.PAGE_TIMEOUT_MS)
     return page
 
 
-@pytest.fixture
-def closing(lab: harness.Lab, lab_tab: harness.LabTab) -> Iterator[list[Any]]:
-    """Pages and probes to close after the test (then the kernels are stopped); the
-    JupyterLab page stays loaded for the next test (``lab_tab`` clears it)."""
-    things: list[Any] = []
-    yield things
-    for thing in things:
-        if thing is lab_tab.page:
-            continue
-        (thing.context.close if hasattr(thing, "context") else thing.close)()
-    lab.shutdown_kernels()
+@dataclass
+class Opened:
+    """A notebook open in a page (JupyterLab's loaded page, or a Voila page of its own) and
+    a probe of its kernel; ``used`` once a test has typed and pressed keys in it."""
+
+    where: str
+    rel: str
+    page: Page
+    kernel: harness.KernelProbe
+    used: bool = False
+
+
+class Pages:
+    """The module's notebooks, one open at a time (each test stops the server's kernels
+    when it opens another): a test at the second window size of the notebook and host the
+    last test used gets that page, resized, instead of a second run of the notebook
+    (JupyterLab's Run All, or Voila's run of the whole notebook for each page load). What
+    the second size checks is the same typing and the same presses, each counted, in a
+    window of that size: the test first puts back, in the kernel, the state the notebook
+    left (its own reset code, when :attr:`Opened.used`), so no test sees another's
+    presses; the typed texts name the size, so none can pass on what the last one typed.
+    A test that fails closes its page: the next one opens the notebook again."""
+
+    def __init__(self, tab: harness.LabTab) -> None:
+        self.tab = tab
+        self.opened: Opened | None = None
+
+    @contextmanager
+    def open(
+        self, where: str, rel: str, size: tuple[int, int], cells: int, ready: tuple[str, ...],
+        runtime: Path | None = None,
+    ) -> Iterator[Opened]:  # fmt: skip
+        """``rel`` open at ``where`` in a window of ``size`` (:func:`_open`), every selector
+        of ``ready`` shown, no error on the page; its kernel's connection file is in
+        ``runtime`` (by default the JupyterLab server's)."""
+        viewport = {"width": size[0], "height": size[1]}
+        opened = self.opened
+        if opened is not None and (opened.where, opened.rel) == (where, rel):
+            harness.resize(opened.page, viewport, ", ".join(s.split()[0] for s in ready))
+        else:
+            self.close()
+            page = _open(self.tab, where, rel, size, cells)
+            try:
+                for selector in ready:
+                    page.wait_for_selector(selector, timeout=harness.PAGE_TIMEOUT_MS)
+                harness.settle(page)
+                kernel = harness.KernelProbe(runtime or _runtime(self.tab.lab))
+                opened = Opened(where, rel, page, kernel)
+            except BaseException:
+                self.tab.release(page)
+                raise
+            self.opened = opened
+        try:
+            assert not harness.error_texts(opened.page)
+            yield opened
+        except BaseException:
+            self.close()
+            raise
+        opened.used = True
+
+    def close(self) -> None:
+        """Close the open notebook's page (JupyterLab's is cleared, kept loaded) and probe;
+        the server's kernels stop."""
+        opened, self.opened = self.opened, None
+        if opened is not None:
+            opened.kernel.close()
+            self.tab.release(opened.page)
+
+
+@pytest.fixture(scope="module")
+def pages(notebooks: None, jupyterlab_tab: harness.LabTab) -> Iterator[Pages]:
+    """The module's :class:`Pages` (the tests of one notebook and host follow each other:
+    ``where`` is the outer parameter)."""
+    opened = Pages(jupyterlab_tab)
+    try:
+        yield opened
+    finally:
+        opened.close()
 
 
 # ==========================================================================================
@@ -174,11 +246,13 @@ VIEWER_FIELDS = {
 
 
 def type_into_every_box(
-    page: Page, scope: Locator, kernel: harness.KernelProbe, values: str, state: str, shot: Path
-) -> None:
+    page: Page, scope: Locator, kernel: harness.KernelProbe, values: str, state: str, shot: Path,
+    tag: str,
+) -> None:  # fmt: skip
     """Click each text box (or text area) under ``scope``, type :data:`TYPED` plus its
-    number, then Enter and Esc inside it; the kernel's text values (``values``, one per
-    box) must be the typed texts and ``state`` must not move (no shortcut fired)."""
+    number and ``tag`` (digits: the window's width), then Enter and Esc inside it; the
+    kernel's text values (``values``, one per box) must be the typed texts and ``state``
+    must not move (no shortcut fired)."""
     before = kernel(state)
     boxes = scope.locator(BOXES)
     texts = []
@@ -189,7 +263,7 @@ def type_into_every_box(
         box.scroll_into_view_if_needed()
         box.click()
         box.press("Control+a")
-        text = f"{TYPED} {i}"
+        text = f"{TYPED} {i} {tag}"
         box.press_sequentially(text)
         box.press("Enter")
         box.press("Escape")
@@ -220,20 +294,38 @@ def _cells(page: Page) -> int:
 # ==========================================================================================
 
 
+#: Kernel code: the viewer's game back where the notebook left it (the final conquest's
+#: question asked, nothing later in its timeline), the coins hidden, the bots' switch off,
+#: no command counted (:class:`Pages`: the second window size's test).
+RESET_VIEWER = """\
+c.game.goto(start)
+c.game.truncate()
+c.to_latest()
+c.click(final)
+v.reveal_button.value = False
+v.auto_bots.value = False
+calls.clear()
+v.refresh()
+"""
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("where", ["lab", "voila"])
 def test_viewer_typing_arrives_and_each_key_acts_once(
-    browser: Browser, lab: harness.Lab, lab_tab: harness.LabTab, notebooks: None,
-    screenshots: Path, closing: list[Any], where: str, size: tuple[int, int],
-) -> None:  # fmt: skip
-    page = _open(lab_tab, where, VIEWER_NB, size, 1)
-    closing.append(page)
-    page.wait_for_selector(".swlab-viewer path.swlab-region", timeout=harness.PAGE_TIMEOUT_MS)
-    harness.settle(page)
-    assert not harness.error_texts(page)
-    kernel = harness.KernelProbe(_runtime(lab))
-    closing.append(kernel)
-    kernel.run(count_commands("v.keys"))
+    pages: Pages, screenshots: Path, where: str, size: tuple[int, int]
+) -> None:
+    """In a page of its own at the first size, then resized (:class:`Pages`)."""
+    with pages.open(where, VIEWER_NB, size, 1, (".swlab-viewer path.swlab-region",)) as o:
+        _viewer_keys(o, screenshots, where, size)
+
+
+def _viewer_keys(o: Opened, screenshots: Path, where: str, size: tuple[int, int]) -> None:
+    page, kernel = o.page, o.kernel
+    if o.used:
+        kernel.run(RESET_VIEWER)
+        harness.settle(page, ".swlab-viewer")
+    else:
+        kernel.run(count_commands("v.keys") + "start = c.index")
     v = Keys(page, page.locator(".swlab-viewer").first, kernel, VIEWER_FIELDS)
     assert page.locator(".swlab-viewer .swlab-keys-layer").count() == 1
     cells = _cells(page)
@@ -243,7 +335,7 @@ def test_viewer_typing_arrives_and_each_key_acts_once(
     # typing: the file box gets every letter, Enter and Esc; the question stays open
     type_into_every_box(
         page, v.scope, kernel, "[v.path.value, v.lessons.text.value]", v.state,
-        screenshots / f"keys-viewer-typed-{where}-{size[0]}x{size[1]}.png",
+        screenshots / f"keys-viewer-typed-{where}-{size[0]}x{size[1]}.png", str(size[0]),
     )  # fmt: skip
 
     # each key once, the pointer over the board (the file box left by a click on the status
@@ -297,89 +389,113 @@ def test_viewer_typing_arrives_and_each_key_acts_once(
 # ==========================================================================================
 
 
+#: Kernel code: the presenter's objects, named as in the viewer's notebook, and where
+#: its game and pace started (for :data:`RESET_PRESENTER`).
+FIND_PRESENTER = """\
+import gc
+p = next(o for o in gc.get_objects() if type(o).__name__ == 'Presenter')
+c, v = p.controller, p.viewer
+start, pace = c.index, p.pace.value
+"""
+
+#: Kernel code: the presenter as it opened (:class:`Pages`: the second window size's
+#: test): the bots' clock stopped while the game goes back to where it started, nothing
+#: later in its timeline, no region outlined, the coins hidden, the first pace, no command
+#: counted, then the clock running again.
+RESET_PRESENTER = """\
+v.auto_bots.value = False
+c.game.goto(start)
+c.game.truncate()
+c.to_latest()
+c.highlight = frozenset()
+v.reveal_button.value = False
+p.pace.value = pace
+calls.clear()
+v.auto_bots.value = True
+p.refresh()
+"""
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_presenter_typing_arrives_and_each_key_acts_once(
-    browser: Browser, present_server: tuple[str, Path], screenshots: Path, size: tuple[int, int]
+    pages: Pages, present_server: tuple[str, Path], screenshots: Path, size: tuple[int, int]
 ) -> None:
+    """One page of ``swlab present``, opened at the first size, then resized
+    (:class:`Pages`); that its keys work before any click is checked as it opens."""
+    url, runtime = present_server
+    ready = (".swlab-present path.swlab-region",)
+    with pages.open("present", url, size, 0, ready, runtime) as o:
+        _presenter_keys(o, screenshots, size)
+
+
+def _presenter_keys(o: Opened, screenshots: Path, size: tuple[int, int]) -> None:
     from playwright.sync_api import expect
 
-    url, runtime = present_server
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    kernel = None
-    try:
-        page.goto(url, timeout=120_000)
-        page.wait_for_selector(".swlab-present path.swlab-region", timeout=120_000)
-        harness.settle(page)
-        assert not harness.error_texts(page)
-        kernel = harness.KernelProbe(runtime)
-        kernel.run(
-            "import gc\n"
-            "p = next(o for o in gc.get_objects() if type(o).__name__ == 'Presenter')\n"
-            "c, v = p.controller, p.viewer\n" + count_commands("p.keys")
-        )
-        fields = dict(VIEWER_FIELDS, paused="p.paused", pace="p.pace.value")
-        keys = Keys(page, page.locator(".swlab-present").first, kernel, fields)
-        start = keys.now()
-        assert start == dict(start, coins=False, asking=False, calls=0, paused=False), start
-        # one layer on the page (anywidget's front end loaded), the viewer's, and the keys
-        # work on the page as it opens, before any click
-        assert page.locator(".swlab-keys-layer").count() == 1
-        keys.press("c", coins=True)
-        keys.press("c", coins=True)
-        start = keys.now()
+    page, kernel = o.page, o.kernel
+    if o.used:
+        page.mouse.move(0, 0)
+        page.evaluate("() => document.activeElement && document.activeElement.blur()")
+        kernel.run(RESET_PRESENTER)
+        harness.settle(page, ".swlab-present")
+    else:
+        kernel.run(FIND_PRESENTER + count_commands("p.keys"))
+    fields = dict(VIEWER_FIELDS, paused="p.paused", pace="p.pace.value")
+    keys = Keys(page, page.locator(".swlab-present").first, kernel, fields)
+    start = keys.now()
+    assert start == dict(start, coins=False, asking=False, calls=0, paused=False), start
+    # one layer on the page (anywidget's front end loaded), the viewer's, and the keys
+    # work on the page as it opens, before any click
+    assert page.locator(".swlab-keys-layer").count() == 1
+    keys.press("c", coins=True)
+    keys.press("c", coins=True)
+    start = keys.now()
 
-        # typing into the pace box (the presenter's one text box, a slider's readout):
-        # the letters fire nothing, the number arrives
-        pace = keys.scope.locator(".widget-slider", has_text="pace")
-        readout = pace.locator(".widget-readout[contenteditable=true]")
-        readout.click()
-        readout.press("Control+a")
-        readout.press_sequentially("nudyhcp")
-        assert "nudyhcp" in readout.inner_text()
-        readout.press("Escape")
-        readout.press("Control+a")
-        readout.press_sequentially("3.5")
-        readout.press("Enter")
-        kernel.wait_for("p.pace.value", 3.5)
-        keys.scope.locator(".swlab-status").click()
-        page.screenshot(path=str(screenshots / f"keys-present-typed-{size[0]}x{size[1]}.png"))
-        assert keys.now() == dict(start, pace=3.5), "a key typed into the pace box acted"
+    # typing into the pace box (the presenter's one text box, a slider's readout):
+    # the letters fire nothing, the number arrives
+    pace = keys.scope.locator(".widget-slider", has_text="pace")
+    readout = pace.locator(".widget-readout[contenteditable=true]")
+    readout.click()
+    readout.press("Control+a")
+    readout.press_sequentially("nudyhcp")
+    assert "nudyhcp" in readout.inner_text()
+    readout.press("Escape")
+    readout.press("Control+a")
+    readout.press_sequentially("3.5")
+    readout.press("Enter")
+    kernel.wait_for("p.pace.value", 3.5)
+    keys.scope.locator(".swlab-status").click()
+    page.screenshot(path=str(screenshots / f"keys-present-typed-{size[0]}x{size[1]}.png"))
+    assert keys.now() == dict(start, pace=3.5), "a key typed into the pace box acted"
 
-        # each key once, the pointer over the board; P pauses the bots' clock, which is the
-        # panel's *bots move after you* (one clock: swlab.play.pacing.BotClock)
-        keys.over_board()
-        keys.press("p", paused=True, bots=True)
-        kernel.run("c.finish_turn(); p.refresh()")  # Ann's turn over: the bot's turn
-        kernel.wait_for("c.is_bot_seat(c.state.turn.actor)", True)
-        narration = keys.scope.locator(".swlab-narration")
-        told = narration.inner_text()
-        keys.press("n", step=+1)
-        expect(narration).not_to_have_text(told)  # the page shows the bot's action
-        page.screenshot(path=str(screenshots / f"keys-present-after-N-{size[0]}x{size[1]}.png"))
-        keys.press("u", step=-1)
-        keys.press("y", step=+1)
-        keys.press("c", coins=True)
-        keys.press("h")
+    # each key once, the pointer over the board; P pauses the bots' clock, which is the
+    # panel's *bots move after you* (one clock: swlab.play.pacing.BotClock)
+    keys.over_board()
+    keys.press("p", paused=True, bots=True)
+    kernel.run("c.finish_turn(); p.refresh()")  # Ann's turn over: the bot's turn
+    kernel.wait_for("c.is_bot_seat(c.state.turn.actor)", True)
+    narration = keys.scope.locator(".swlab-narration")
+    told = narration.inner_text()
+    keys.press("n", step=+1)
+    expect(narration).not_to_have_text(told)  # the page shows the bot's action
+    page.screenshot(path=str(screenshots / f"keys-present-after-N-{size[0]}x{size[1]}.png"))
+    keys.press("u", step=-1)
+    keys.press("y", step=+1)
+    keys.press("c", coins=True)
+    keys.press("h")
 
-        # the focus on a panel button, the pointer off the presenter
-        for key, change in (("n", {"step": +1}), ("u", {"step": -1}), ("y", {"step": +1}),
-                            ("c", {"coins": True}),
-                            # resumed, the bots' clock plays on (at the pace typed)
-                            ("p", {"paused": True, "bots": True, "step": None}),
-                            ("p", {"paused": True, "bots": True, "step": None})):  # fmt: skip
-            keys.focus_button("hint")
-            keys.press(key, **change)
-        # Esc cancels autoplay's question
-        page.locator(".swlab-present button", has_text="autoplay").first.click()
-        kernel.wait_for("c.question is not None", True)
-        keys.over_board()
-        keys.press("Escape", asking=False)
-    finally:
-        if kernel is not None:
-            kernel.close()
-        context.close()
+    # the focus on a panel button, the pointer off the presenter
+    for key, change in (("n", {"step": +1}), ("u", {"step": -1}), ("y", {"step": +1}),
+                        ("c", {"coins": True}),
+                        # resumed, the bots' clock plays on (at the pace typed)
+                        ("p", {"paused": True, "bots": True, "step": None}),
+                        ("p", {"paused": True, "bots": True, "step": None})):  # fmt: skip
+        keys.focus_button("hint")
+        keys.press(key, **change)
+    # Esc cancels autoplay's question
+    page.locator(".swlab-present button", has_text="autoplay").first.click()
+    kernel.wait_for("c.question is not None", True)
+    keys.over_board()
+    keys.press("Escape", asking=False)
 
 
 # ==========================================================================================
@@ -387,29 +503,48 @@ def test_presenter_typing_arrives_and_each_key_acts_once(
 # ==========================================================================================
 
 
+#: Kernel code: the editors as the notebook left them, no command counted, the map
+#: editor's overlays as first shown (:class:`Pages`: the second window size's test).
+RESET_EDITORS = """\
+calls.clear()
+for k, t in e.toggles.items():
+    t.value = toggles[k]
+"""
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("where", ["lab", "voila"])
 def test_editor_typing_arrives(
-    browser: Browser, lab: harness.Lab, lab_tab: harness.LabTab, notebooks: None,
-    screenshots: Path, closing: list[Any], where: str, size: tuple[int, int],
-) -> None:  # fmt: skip
+    pages: Pages, screenshots: Path, where: str, size: tuple[int, int]
+) -> None:
     """Every text box of the map editor (name, file, design file, bots) and the hex-map
-    editor (file) takes what is typed; Esc typed in a box leaves the editor's mode alone."""
-    page = _open(lab_tab, where, EDITORS_NB, size, 2)
-    closing.append(page)
-    page.wait_for_selector(".swlab-editor path", timeout=120_000)
-    page.wait_for_selector(".swlab-hexmap-editor path", timeout=120_000)
-    harness.settle(page)
-    assert not harness.error_texts(page)
-    kernel = harness.KernelProbe(_runtime(lab))
-    closing.append(kernel)
-    kernel.run(count_commands("e.keys") + "e._set_mode('split', None); e.refresh()")
+    editor (file) takes what is typed; Esc typed in a box leaves the editor's mode alone.
+    In a page of its own at the first size, then resized (:class:`Pages`)."""
+    ready = (".swlab-editor path", ".swlab-hexmap-editor path")
+    with pages.open(where, EDITORS_NB, size, 2, ready) as o:
+        _editor_typing(o, screenshots, where, size)
+
+
+def _editor_typing(o: Opened, screenshots: Path, where: str, size: tuple[int, int]) -> None:
+    from playwright.sync_api import expect
+
+    page, kernel = o.page, o.kernel
+    if o.used:
+        kernel.run(RESET_EDITORS)
+    else:
+        kernel.run(
+            count_commands("e.keys") + "toggles = {k: t.value for k, t in e.toggles.items()}"
+        )
+    kernel.run("e._set_mode('split', None); e.refresh()")
     kernel.wait_for("e.mode", "split")
+    harness.settle(page, ".swlab-editor")
     assert page.locator(".swlab-editor .swlab-keys-layer").count() == 1
     cells = _cells(page) if where == "lab" else 0
     state = "[e.mode, len(calls)]"
-    # the design file box shows with the "vs design" overlay
-    page.locator(".swlab-editor button", has_text="vs design").click()
+    # the design file box shows with the "vs design" overlay (off until then)
+    design = page.locator(".swlab-editor button", has_text="vs design")
+    expect(design).not_to_have_class(re.compile(r"\bmod-active\b"))
+    design.click()
     page.locator(".swlab-editor input[type=text]").nth(1).wait_for(state="visible")
     for widget, values in (
         ("swlab-editor", "[e.board_name.value, e.path.value, e.design_path.value, e.bots.value]"),
@@ -418,6 +553,7 @@ def test_editor_typing_arrives(
         type_into_every_box(
             page, page.locator(f".{widget}").first, kernel, values, state,
             screenshots / f"keys-{widget[6:]}-typed-{where}-{size[0]}x{size[1]}.png",
+            str(size[0]),
         )  # fmt: skip
     assert kernel(state) == ["split", 0]
     # Esc over the editor: back to select mode, once (the last box left by a click on a
