@@ -119,21 +119,33 @@ def test_welcome_fits_in_voila(
     _guide_beside(page, v, screenshots / f"guide-voila-00-{width}x{height}.png")
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES, ids=lambda s: str(s))
-def test_welcome_fits_in_jupyterlab(
-    lab: harness.Lab, lab_tab: harness.LabTab, screenshots: Path, width: int, height: int
-) -> None:
-    page = lab_tab.fresh({"width": width, "height": height})
+@pytest.fixture(scope="module")
+def welcome_in_lab(lab: harness.Lab, jupyterlab_tab: harness.LabTab) -> Iterator[Page]:
+    """Notebook 00 run once in the process's JupyterLab page for every window size, the
+    side bar closed as on a projector (as :func:`welcome_in_voila`: what each size checks
+    is the fit; each test leaves the guide folded, as it found it)."""
+    width, height = SIZES[0]
+    page = jupyterlab_tab.fresh({"width": width, "height": height})
     try:
         harness.open_notebook(page, lab, WELCOME)
         page.keyboard.press("Control+b")  # the sidebar closed, as on a projector
         harness.run_all(page, 1)
-        v = page.locator(".swlab-viewer").first
-        _viewer_controls(page, v)
-        page.screenshot(path=str(screenshots / f"fit-lab-00-{width}x{height}.png"))
-        _guide_beside(page, v, screenshots / f"guide-lab-00-{width}x{height}.png")
+        yield page
     finally:
-        lab_tab.clear()
+        jupyterlab_tab.clear()
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=lambda s: str(s))
+def test_welcome_fits_in_jupyterlab(
+    welcome_in_lab: Page, screenshots: Path, width: int, height: int
+) -> None:
+    page = welcome_in_lab
+    page.mouse.move(0, 0)  # off the board, as in a new window: no hover text in the panel
+    harness.resize(page, {"width": width, "height": height}, ".swlab-viewer")
+    v = page.locator(".swlab-viewer").first
+    _viewer_controls(page, v)
+    page.screenshot(path=str(screenshots / f"fit-lab-00-{width}x{height}.png"))
+    _guide_beside(page, v, screenshots / f"guide-lab-00-{width}x{height}.png")
 
 
 # ==========================================================================================
@@ -151,31 +163,59 @@ def _open_present(browser: Browser, url: str, width: int, height: int) -> tuple[
     page.wait_for_selector(".swlab-present path.swlab-region", timeout=120_000)
     p = page.locator(".swlab-present").first
     expect(p.locator(".swlab-action-pick").first).to_be_enabled()
-    harness.settle(page, ".swlab-present .swlab-map, .swlab-present .swlab-panel")
+    harness.settle(page, PRESENT_BOXES)
     return page, p
 
 
+#: The presenter's boxes that a window size lays out.
+PRESENT_BOXES = ".swlab-present .swlab-map, .swlab-present .swlab-panel"
+
+
+class PresentPage:
+    """A page of ``swlab present`` shared by the module's tests: loaded once (Voila runs
+    the presenter's notebook for each load) for every window size the fit is checked at,
+    untouched, then handed over to the test that plays a game in it; a test that asks for
+    it after that gets a page loaded again."""
+
+    def __init__(self, browser: Browser, url: str) -> None:
+        self.browser, self.url = browser, url
+        self.page: tuple[Page, Locator] | None = None
+
+    def untouched(self, width: int, height: int) -> tuple[Page, Locator]:
+        """The page, in a window of ``width`` x ``height``, as loaded."""
+        if self.page is None:
+            self.page = _open_present(self.browser, self.url, width, height)
+        else:
+            harness.resize(self.page[0], {"width": width, "height": height}, PRESENT_BOXES)
+        return self.page
+
+    def hand_over(self, width: int, height: int) -> tuple[Page, Locator]:
+        """The untouched page, for a test that plays in it and closes it."""
+        page = self.untouched(width, height)
+        self.page = None
+        return page
+
+    def close(self) -> None:
+        if self.page is not None:
+            self.page[0].context.close()
+            self.page = None
+
+
 @pytest.fixture(scope="module")
-def presenter(browser: Browser, present: str) -> Iterator[tuple[Page, Locator]]:
-    """A page of ``swlab present``, untouched, loaded once for every window size (as
-    :func:`welcome_in_voila`)."""
-    page, p = _open_present(browser, present, *SIZES[0])
+def presenter(browser: Browser, present: str) -> Iterator[PresentPage]:
+    """The module's page of ``swlab present`` (:class:`PresentPage`)."""
+    shared = PresentPage(browser, present)
     try:
-        yield page, p
+        yield shared
     finally:
-        page.context.close()
+        shared.close()
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=lambda s: str(s))
 def test_present_fits_and_reads_from_the_back(
-    presenter: tuple[Page, Locator], screenshots: Path, width: int, height: int
+    presenter: PresentPage, screenshots: Path, width: int, height: int
 ) -> None:
-    page, p = presenter
-    harness.resize(
-        page,
-        {"width": width, "height": height},
-        ".swlab-present .swlab-map, .swlab-present .swlab-panel",
-    )
+    page, p = presenter.untouched(width, height)
     _viewer_controls(page, p)
     px = float(p.locator(".swlab-rid").first.evaluate("e => getComputedStyle(e).fontSize")[:-2])
     assert px >= 20, f"region numbers are {px} px"
@@ -219,12 +259,11 @@ def _answered(page: Page, before: str, asked: str = "") -> None:
     page.wait_for_function(_ANSWERED, arg=[before, asked], timeout=60_000)
 
 
-def test_a_presented_game_by_clicks_and_keys(
-    browser: Browser, present: str, screenshots: Path
-) -> None:
+def test_a_presented_game_by_clicks_and_keys(presenter: PresentPage, screenshots: Path) -> None:
+    """In the module's page of ``swlab present``, once the fit has been checked in it."""
     from playwright.sync_api import expect
 
-    page, p = _open_present(browser, present, 1280, 720)
+    page, p = presenter.hand_over(1280, 720)
     shots = screenshots
     try:
         # pick, by a click on the first combo
