@@ -561,6 +561,40 @@ class LabTab:
             self.page = None
 
 
+class SharedPage:
+    """One page shared by a module's tests, loaded once (``load(width, height)``: the page
+    and the element under test), where each load costs the server a whole notebook run (a
+    Voila page, ``swlab present``): the tests that only look at it, each at a window size,
+    get it :meth:`untouched`, resized; then the test that acts in it takes it over
+    (:meth:`hand_over`) and closes it. Asked for again after that, it is loaded again, so
+    no test sees what another did in it."""
+
+    def __init__(self, load: Callable[[int, int], tuple[Page, Locator]], boxes: str) -> None:
+        """``boxes``: the selector whose boxes a resize lays out (:func:`resize`)."""
+        self.load, self.boxes = load, boxes
+        self.page: tuple[Page, Locator] | None = None
+
+    def untouched(self, width: int, height: int) -> tuple[Page, Locator]:
+        """The page, in a window of ``width`` x ``height``, as loaded."""
+        if self.page is None:
+            self.page = self.load(width, height)
+        else:
+            resize(self.page[0], {"width": width, "height": height}, self.boxes)
+        return self.page
+
+    def hand_over(self, width: int, height: int) -> tuple[Page, Locator]:
+        """The untouched page, in a window of ``width`` x ``height``, for a test that acts
+        in it and closes it (its ``context``)."""
+        page = self.untouched(width, height)
+        self.page = None
+        return page
+
+    def close(self) -> None:
+        if self.page is not None:
+            self.page[0].context.close()
+            self.page = None
+
+
 def run_all(page: Page, expected_cells: int, timeout: float = 120) -> dict[str, Any]:
     """Run → Run All Cells from the menu bar, then wait until the run is over (or stopped
     by an error), the widgets have loaded and the notebook stopped moving."""

@@ -171,40 +171,13 @@ def _open_present(browser: Browser, url: str, width: int, height: int) -> tuple[
 PRESENT_BOXES = ".swlab-present .swlab-map, .swlab-present .swlab-panel"
 
 
-class PresentPage:
-    """A page of ``swlab present`` shared by the module's tests: loaded once (Voila runs
-    the presenter's notebook for each load) for every window size the fit is checked at,
-    untouched, then handed over to the test that plays a game in it; a test that asks for
-    it after that gets a page loaded again."""
-
-    def __init__(self, browser: Browser, url: str) -> None:
-        self.browser, self.url = browser, url
-        self.page: tuple[Page, Locator] | None = None
-
-    def untouched(self, width: int, height: int) -> tuple[Page, Locator]:
-        """The page, in a window of ``width`` x ``height``, as loaded."""
-        if self.page is None:
-            self.page = _open_present(self.browser, self.url, width, height)
-        else:
-            harness.resize(self.page[0], {"width": width, "height": height}, PRESENT_BOXES)
-        return self.page
-
-    def hand_over(self, width: int, height: int) -> tuple[Page, Locator]:
-        """The untouched page, for a test that plays in it and closes it."""
-        page = self.untouched(width, height)
-        self.page = None
-        return page
-
-    def close(self) -> None:
-        if self.page is not None:
-            self.page[0].context.close()
-            self.page = None
-
-
 @pytest.fixture(scope="module")
-def presenter(browser: Browser, present: str) -> Iterator[PresentPage]:
-    """The module's page of ``swlab present`` (:class:`PresentPage`)."""
-    shared = PresentPage(browser, present)
+def presenter(browser: Browser, present: str) -> Iterator[harness.SharedPage]:
+    """The module's page of ``swlab present`` (:class:`~harness.SharedPage`): untouched for
+    the fit at each window size, then handed over to the test that plays a game in it."""
+    shared = harness.SharedPage(
+        lambda width, height: _open_present(browser, present, width, height), PRESENT_BOXES
+    )
     try:
         yield shared
     finally:
@@ -213,7 +186,7 @@ def presenter(browser: Browser, present: str) -> Iterator[PresentPage]:
 
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=lambda s: str(s))
 def test_present_fits_and_reads_from_the_back(
-    presenter: PresentPage, screenshots: Path, width: int, height: int
+    presenter: harness.SharedPage, screenshots: Path, width: int, height: int
 ) -> None:
     page, p = presenter.untouched(width, height)
     _viewer_controls(page, p)
@@ -259,7 +232,9 @@ def _answered(page: Page, before: str, asked: str = "") -> None:
     page.wait_for_function(_ANSWERED, arg=[before, asked], timeout=60_000)
 
 
-def test_a_presented_game_by_clicks_and_keys(presenter: PresentPage, screenshots: Path) -> None:
+def test_a_presented_game_by_clicks_and_keys(
+    presenter: harness.SharedPage, screenshots: Path
+) -> None:
     """In the module's page of ``swlab present``, once the fit has been checked in it."""
     from playwright.sync_api import expect
 

@@ -4,7 +4,9 @@ editor and the hex-map editor arrives in the kernel (shortcut letters, Enter and
 included) and fires no shortcut; each shortcut pressed once (pointer over the board, or
 focus on a panel button) acts exactly once; in JupyterLab, D D over the viewer or typed into
 a text box deletes no cell. Values are read back from the kernel (:class:`KernelProbe`);
-every wait is on a condition. Screenshots go to ``out/screenshots/keys-*.png``.
+every wait is on a condition. Each notebook is opened once per host, at 1280x720; the
+1920x1080 test resizes that page and puts the kernel's state back first (:class:`Pages`).
+Screenshots go to ``out/screenshots/keys-*.png``.
 """
 
 from __future__ import annotations

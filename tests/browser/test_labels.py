@@ -60,14 +60,32 @@ def crowded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
+#: The presenter's boxes that a window size lays out.
+PRESENT_BOXES = ".swlab-present .swlab-map, .swlab-present .swlab-panel"
+
+
 def _open(chromium: Browser, url: str, width: int, height: int) -> tuple[Page, Locator]:
     context = chromium.new_context(viewport={"width": width, "height": height})
     context.set_default_timeout(60_000)
     page = context.new_page()
     page.goto(url, timeout=120_000)
     page.wait_for_selector(".swlab-present .swlab-label", timeout=120_000)
-    harness.settle(page, ".swlab-present .swlab-map, .swlab-present .swlab-panel")
+    harness.settle(page, PRESENT_BOXES)
     return page, page.locator(".swlab-present").first
+
+
+@pytest.fixture(scope="module")
+def crowded_page(chromium: Browser, crowded: str) -> Iterator[harness.SharedPage]:
+    """The crowded position's page (:class:`~harness.SharedPage`), loaded once: untouched,
+    resized, for the labels at each window size, then handed over to the test that clicks
+    every label."""
+    shared = harness.SharedPage(
+        lambda width, height: _open(chromium, crowded, width, height), PRESENT_BOXES
+    )
+    try:
+        yield shared
+    finally:
+        shared.close()
 
 
 def _boxes(p: Locator) -> dict[int, tuple[float, float, float, float]]:
@@ -86,33 +104,30 @@ def _touching(boxes: dict[int, tuple[float, float, float, float]]) -> list[tuple
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 720), (1920, 1080)], ids=str)
 def test_no_drawn_labels_touch_and_short_forms_have_a_legend(
-    chromium: Browser, crowded: str, screenshots: Path, width: int, height: int
+    crowded_page: harness.SharedPage, screenshots: Path, width: int, height: int
 ) -> None:
-    page, p = _open(chromium, crowded, width, height)
-    try:
-        boxes = _boxes(p)
-        assert sorted(boxes) == list(official_board(2).ids)
-        assert _touching(boxes) == []
-        shots = Path("/tmp/w26-labels-shots")
-        shots.mkdir(exist_ok=True)
-        for folder in (screenshots, shots):
-            page.screenshot(path=str(folder / f"labels-crowded-{width}x{height}.png"))
-        compact = p.locator(".swlab-map .swlab-label-compact")
-        if compact.count():
-            legend = p.locator(".swlab-abbreviations")
-            box = legend.bounding_box()
-            assert box is not None and box["y"] + box["height"] <= height + 1, box
-            words = legend.inner_text()
-            for chip in compact.locator(".swlab-piece").all_inner_texts():
-                assert re.sub(r"\d+$", "", chip) in words, chip
-    finally:
-        page.context.close()
+    page, p = crowded_page.untouched(width, height)
+    boxes = _boxes(p)
+    assert sorted(boxes) == list(official_board(2).ids)
+    assert _touching(boxes) == []
+    shots = Path("/tmp/w26-labels-shots")
+    shots.mkdir(exist_ok=True)
+    for folder in (screenshots, shots):
+        page.screenshot(path=str(folder / f"labels-crowded-{width}x{height}.png"))
+    compact = p.locator(".swlab-map .swlab-label-compact")
+    if compact.count():
+        legend = p.locator(".swlab-abbreviations")
+        box = legend.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= height + 1, box
+        words = legend.inner_text()
+        for chip in compact.locator(".swlab-piece").all_inner_texts():
+            assert re.sub(r"\d+$", "", chip) in words, chip
 
 
-def test_a_click_on_each_label_acts_on_its_own_region(chromium: Browser, crowded: str) -> None:
+def test_a_click_on_each_label_acts_on_its_own_region(crowded_page: harness.SharedPage) -> None:
     """Each label clicked once at its centre: the region the controller received (drawn
-    with ``swlab-selected``) is the label's own."""
-    page, p = _open(chromium, crowded, 1280, 720)
+    with ``swlab-selected``) is the label's own. In the page the label tests looked at."""
+    page, p = crowded_page.hand_over(1280, 720)
     try:
         for rid, (x0, y0, x1, y1) in sorted(_boxes(p).items()):
             page.mouse.click((x0 + x1) / 2, (y0 + y1) / 2)

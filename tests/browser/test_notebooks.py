@@ -1,7 +1,8 @@
 """Every notebook in a real browser: Run All in JupyterLab with no error output (but those
 of conftest's ``RUN_BY_OWN_MODULE``, which their own module runs with these checks; and
-00_welcome's run is the one its viewer is then clicked in); and the game viewer of ``00_welcome`` clicked in JupyterLab and in Voilà, the page checked against
-a twin viewer built in this process from the same notebook code (the engine's word).
+00_welcome's run is the one its viewer is then clicked in); and the game viewer of
+``00_welcome`` clicked in JupyterLab and in Voilà, the page checked against a twin viewer
+built in this process from the same notebook code (the engine's word).
 
 Screenshots go to ``out/screenshots/``.
 """
