@@ -448,6 +448,11 @@ class GameController:
         self.last = result
         return result
 
+    def say_again(self) -> None:
+        """The last refusal in the language now in use (:func:`.screen.refusal_again`)."""
+        if self.last is not None:
+            self.last = panels.refusal_again(self.state, self.last)
+
     def _legal(self) -> list[Action]:
         """``legal_actions`` of the state shown, asked once per state."""
         state = self.state

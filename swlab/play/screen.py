@@ -10,6 +10,7 @@ them, and every one is testable headless from a :class:`Screen` alone.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -65,6 +66,7 @@ __all__ = [
     "message",
     "redeploy_prompt",
     "redeploy_rows",
+    "refusal_again",
     "refusal_of_click",
     "scoreboard_rows",
     "status",
@@ -443,6 +445,18 @@ def refusal_of_click(state: GameState, region: int) -> tuple[Action, IllegalActi
     """The action a click on ``region`` most plausibly meant, and the engine's refusal."""
     probe = _PROBE.get(state.stage, Conquer)(region)
     return probe, why_illegal(state, probe)
+
+
+def refusal_again(state: GameState, result: ClickResult) -> ClickResult:
+    """``result`` said again in the language now in use (after a language switch), when it
+    is the engine's refusal: the engine asked again why its action is illegal in ``state``.
+    Any other result, or a refusal the engine no longer makes with the same rule, as it is."""
+    if result.kind != "refused" or result.action is None:
+        return result
+    error = why_illegal(state, result.action)
+    if error is None or error.rule != result.rule:
+        return result
+    return dataclasses.replace(result, message=error.message)
 
 
 # --- the status line ------------------------------------------------------------------------

@@ -812,6 +812,7 @@ class GameViewer:
             self._set_buttons(self.button_box, self._action_buttons, [], "")
             self._redeploy_key = ()
             self._fill_seat_levels()
+            self.controller.say_again()  # the refusal shown, in the new language
             self.refresh()
             if self._last_hover is not None:
                 self.hover_box.value = html.escape(self.controller.hover(self._last_hover))

@@ -3,6 +3,7 @@ Greek, its language stays its own, and the switch in its panel redraws the panel
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -74,3 +75,23 @@ def test_the_map_callbacks_speak_the_viewer_language() -> None:
     v._speak(v._on_hover)(feature={"id": 99999})
     assert v.hover_box.value == "Auf diesem Spielplan gibt es keine Region 99999."
     assert i18n.language() != "de"
+
+
+def test_the_language_switch_says_the_refusal_shown_again_in_the_new_language() -> None:
+    """A Greek learner's refused click, then the switch to Turkish: the refusal on screen is
+    the engine's, with the same rule (here R-CONQ-4: a sea is never conquered), in Turkish."""
+    from swlab.rules import why_illegal
+
+    v = _viewer("el")
+    v._speak(v._on_action)(v.controller.buttons()[0].action)
+    sea = next(r for r in v.controller.shapes.ids if r not in v.controller.targets())
+    v._speak(v._on_region)(sea)
+    last = v.controller.last
+    assert last is not None and last.kind == "refused" and last.action is not None
+    assert GREEK.search(v.message.value), v.message.value
+    v.language_pick.value = "tr"
+    with i18n.using("tr"):
+        error = why_illegal(v.controller.state, last.action)
+    assert error is not None and error.rule == last.rule == "R-CONQ-4"
+    assert html.escape(error.message) in v.message.value
+    assert not GREEK.search(v.message.value), v.message.value
