@@ -24,7 +24,7 @@ PACKAGE = ROOT / "swlab"
 
 #: The floors from the bottom, each with the modules (and packages) it is made of.
 FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("language", ("swlab", "swlab.i18n", "swlab.names")),
+    ("language", ("swlab", "swlab.lazy", "swlab.i18n", "swlab.names")),
     ("files", ("swlab.safe_io", "swlab.terminal")),
     ("board", ("swlab.board",)),
     ("rules", ("swlab.rules",)),

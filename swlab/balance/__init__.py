@@ -15,8 +15,9 @@ workers), :mod:`~swlab.balance.results` (pandas frames, Parquet with metadata),
 :mod:`~swlab.balance.simulate` (the short summary ``swlab simulate`` prints).
 """
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from swlab.lazy import attach
 
 if TYPE_CHECKING:
     from swlab.balance.lab import balance, report_of_run
@@ -71,7 +72,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name in _HOMES:
-        return getattr(import_module(f"swlab.balance.{_HOMES[name]}"), name)
-    raise AttributeError(f"module 'swlab.balance' has no attribute {name!r}")
+__getattr__, __dir__ = attach(__name__, _HOMES)

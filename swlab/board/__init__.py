@@ -11,8 +11,9 @@ Names are imported on first use, so ``swlab.board.catalog`` and ``swlab.board.gr
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from swlab.lazy import attach
 
 if TYPE_CHECKING:
     from swlab.board.catalog import load_board, maps_dir, official_board
@@ -66,14 +67,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'swlab.board' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"swlab.board.{home}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_HOMES))
+__getattr__, __dir__ = attach(__name__, _HOMES)

@@ -14,7 +14,7 @@ shell :mod:`swlab.editor.shell` it shares with the hex-map editor) is imported o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from swlab.editor.controller import EditorController, EditorView
 from swlab.editor.draft import (
@@ -50,6 +50,7 @@ from swlab.editor.playtest import (
     compare_with_official,
 )
 from swlab.editor.stroke import Stroke, lasso, split_along
+from swlab.lazy import attach
 
 if TYPE_CHECKING:
     from swlab.editor.widget import MapEditor
@@ -95,9 +96,5 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name == "MapEditor":
-        from swlab.editor.widget import MapEditor
-
-        return MapEditor
-    raise AttributeError(f"module 'swlab.editor' has no attribute {name!r}")
+#: The widget imports ipywidgets and ipyleaflet: on first use only.
+__getattr__, __dir__ = attach(__name__, {"MapEditor": "widget"})

@@ -8,8 +8,9 @@ try (:mod:`swlab.learn.check`); the widget (:mod:`swlab.learn.widget`) plays lev
 game viewer's board. The format is in ``docs/learn.md``.
 """
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from swlab.lazy import attach
 
 if TYPE_CHECKING:
     from swlab.learn.level import STAGES, Level, LevelError, load_level, shipped_levels
@@ -17,10 +18,7 @@ if TYPE_CHECKING:
 __all__ = ["STAGES", "Level", "LevelError", "load_level", "shipped_levels"]
 
 
-def __getattr__(name: str) -> Any:
-    """The level's names, imported on first use: ``swlab`` imports
-    :mod:`swlab.learn.commands` for its parser at every start, and a command that plays
-    no game (``--help``, ``map list``, ``tutorial``) needs no rules engine (0.15 s)."""
-    if name in __all__:
-        return getattr(import_module("swlab.learn.level"), name)
-    raise AttributeError(f"module 'swlab.learn' has no attribute {name!r}")
+#: The level's names, imported on first use: ``swlab`` imports :mod:`swlab.learn.commands`
+#: for its parser at every start, and a command that plays no game (``--help``, ``map
+#: list``, ``tutorial``) needs no rules engine (0.15 s of CPU).
+__getattr__, __dir__ = attach(__name__, dict.fromkeys(__all__, "level"))

@@ -12,8 +12,9 @@ the controller brings in (0.4 s of CPU at every start).
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from swlab.lazy import attach
 
 if TYPE_CHECKING:
     from swlab.play.controller import Button, ClickResult, GameController, PanelModel, Status
@@ -22,10 +23,7 @@ if TYPE_CHECKING:
 __all__ = ["Button", "ClickResult", "GameController", "GameViewer", "PanelModel", "Status"]
 
 #: Where each exported name is defined.
-_HOMES = {name: "swlab.play.controller" for name in __all__} | {"GameViewer": "swlab.play.viewer"}
+_HOMES = {name: "controller" for name in __all__} | {"GameViewer": "viewer"}
 
 
-def __getattr__(name: str) -> Any:
-    if name in _HOMES:
-        return getattr(import_module(_HOMES[name]), name)
-    raise AttributeError(f"module 'swlab.play' has no attribute {name!r}")
+__getattr__, __dir__ = attach(__name__, _HOMES)

@@ -594,6 +594,12 @@ class SharedPage:
             self.page[0].context.close()
             self.page = None
 
+    def __enter__(self) -> SharedPage:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
 
 def run_all(page: Page, expected_cells: int, timeout: float = 120) -> dict[str, Any]:
     """Run → Run All Cells from the menu bar, then wait until the run is over (or stopped

@@ -175,13 +175,10 @@ PRESENT_BOXES = ".swlab-present .swlab-map, .swlab-present .swlab-panel"
 def presenter(browser: Browser, present: str) -> Iterator[harness.SharedPage]:
     """The module's page of ``swlab present`` (:class:`~harness.SharedPage`): untouched for
     the fit at each window size, then handed over to the test that plays a game in it."""
-    shared = harness.SharedPage(
+    with harness.SharedPage(
         lambda width, height: _open_present(browser, present, width, height), PRESENT_BOXES
-    )
-    try:
+    ) as shared:
         yield shared
-    finally:
-        shared.close()
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=lambda s: str(s))

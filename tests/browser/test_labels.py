@@ -79,13 +79,10 @@ def crowded_page(chromium: Browser, crowded: str) -> Iterator[harness.SharedPage
     """The crowded position's page (:class:`~harness.SharedPage`), loaded once: untouched,
     resized, for the labels at each window size, then handed over to the test that clicks
     every label."""
-    shared = harness.SharedPage(
+    with harness.SharedPage(
         lambda width, height: _open(chromium, crowded, width, height), PRESENT_BOXES
-    )
-    try:
+    ) as shared:
         yield shared
-    finally:
-        shared.close()
 
 
 def _boxes(p: Locator) -> dict[int, tuple[float, float, float, float]]:
