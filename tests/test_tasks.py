@@ -223,7 +223,7 @@ def port_open(port: int) -> bool:
 def fake_checkout(root: Path) -> None:
     """tasks.py, pyproject.toml, ``swlab/servers.py`` and the welcome notebook, with a ready
     ``.venv`` whose ``jupyter`` is the one of the Python running the tests."""
-    root.mkdir()
+    root.mkdir(exist_ok=True)  # it may hold the tests already
     shutil.copy(TASKS, root / "tasks.py")
     shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
     (root / "swlab").mkdir()  # tasks.py loads the servers module by path, before any install
@@ -377,6 +377,12 @@ from pathlib import Path
 def stat(pid):
     return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
 
+if "--collect-only" in sys.argv:  # the collection beside mypy: noted, then done
+    with open(os.environ["FAKE_RECORD"] + ".collected", "a") as collected:
+        mark = os.environ.get("SWLAB_TEST_RUN")
+        collected.write(json.dumps({"argv": sys.argv[1:], "mark": mark}) + "\\n")
+    sys.exit(0)
+
 busy = {}
 for entry in Path("/proc").iterdir():
     try:
@@ -488,6 +494,36 @@ def test_the_test_run_writes_bytecode_whatever_the_environment_says(tmp_path: Pa
     out = proc.communicate(timeout=120)[0]
     assert proc.returncode == 0, out
     assert json.loads(record.read_text())["no_bytecode"] is None
+
+
+@linux_only
+def test_a_fresh_checkout_collects_the_tests_once_beside_mypy(tmp_path: Path) -> None:
+    """Where no test file's rewritten asserts are written yet (a fresh clone), the tests
+    are collected once before the run (beside mypy), so that each test process reads what
+    that collection wrote; the next run, with them written, does not collect first."""
+    root = tmp_path / "swlab"
+    (root / "tests").mkdir(parents=True)
+    (root / "tests" / "test_one.py").write_text("def test_one() -> None:\n    pass\n")
+    proc, record = start_test_run(tmp_path, "-k", "one")
+    out = proc.communicate(timeout=120)[0]
+    assert proc.returncode == 0, out
+    collected = Path(f"{record}.collected")
+    (first,) = [json.loads(line) for line in collected.read_text().splitlines()]
+    assert first["argv"] == ["--collect-only", "-q", "--nbval-lax", "-k", "one"]
+    assert first["mark"] == json.loads(record.read_text())["mark"]  # one run's processes
+    written = root / "tests" / "__pycache__" / "test_one.cpython-311-pytest-9.9.9.pyc"
+    written.parent.mkdir()
+    written.write_bytes(b"")
+    proc = subprocess.run(
+        [sys.executable, "tasks.py", "test"],
+        cwd=root,
+        env={**os.environ, "SWLAB_CHROMIUM": "/bin/true", "FAKE_RECORD": str(record)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert len(collected.read_text().splitlines()) == 1  # not collected again
 
 
 @linux_only
