@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
@@ -223,26 +223,36 @@ def lesson_files() -> list[Path]:
 
 
 @cache
-def _shipped() -> tuple[Level, ...]:
+def _shipped_stage(stage: str) -> tuple[Level, ...]:
+    """The shipped levels of one stage: its folder's files (``02_conquest/``), or for
+    :data:`LESSONS` the levels of the shipped lessons."""
+    if stage != LESSONS:
+        folder = levels_dir() / f"{STAGES.index(stage) + 1:02d}_{stage}"
+        return tuple(load_levels(level_files(folder)))
     from dataclasses import replace
 
     from swlab.learn.lesson import lesson_levels
 
-    levels = load_levels(level_files())
-    seen = {lv.id: lv.file for lv in levels}
-    for file in lesson_files():
-        for level in lesson_levels(file):
-            if level.id in seen:
-                raise LevelError("marks", f"{level.id!r} is also the id of {seen[level.id]}", file)
-            seen[level.id] = file
-            levels.append(replace(level, stage=LESSONS))
-    return tuple(levels)
+    return tuple(
+        replace(level, stage=LESSONS) for file in lesson_files() for level in lesson_levels(file)
+    )
 
 
-def shipped_levels() -> list[Level]:
+def shipped_levels(stages: Iterable[str] | None = None) -> list[Level]:
     """Every shipped level, in path order (stage folder, then file name), then the levels
-    of the shipped lessons (one per marked turn, in the stage ``lessons``)."""
-    return list(_shipped())
+    of the shipped lessons (one per marked turn, in the stage ``lessons``); with
+    ``stages``, those of these stages only, still in path order. Only the stages asked
+    for are read: a notebook's path of one stage opens without reading the other 80
+    levels (0.05 s of CPU instead of 0.4)."""
+    chosen = set(STAGES if stages is None else stages)
+    levels = [lv for stage in STAGES if stage in chosen for lv in _shipped_stage(stage)]
+    seen: dict[str, Path | None] = {}
+    for level in levels:
+        if level.id in seen:
+            where = "marks" if level.stage == LESSONS else "id"
+            raise LevelError(where, f"{level.id!r} is also the id of {seen[level.id]}", level.file)
+        seen[level.id] = level.file
+    return levels
 
 
 def find_level(name: str) -> Path:
@@ -251,7 +261,7 @@ def find_level(name: str) -> Path:
     for path in level_files():
         if path.stem == text or path.relative_to(levels_dir()).with_suffix("").as_posix() == text:
             return path
-    for level in _shipped():
+    for level in shipped_levels():
         if level.id == text and level.file is not None and level.file.suffix == ".yaml":
             return level.file
     raise LevelError("", f"no level file or shipped level {name!r} (swlab learn list)")

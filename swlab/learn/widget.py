@@ -382,7 +382,6 @@ class LearnPath:
         import ipywidgets as widgets  # type: ignore[import-untyped]
 
         self._w = widgets
-        self.levels = list(levels) if levels is not None else shipped_levels()
         #: the stages chosen (all open), or None: the whole path, opened in order
         self.stages: tuple[str, ...] | None = None
         if stages is not None:
@@ -392,6 +391,8 @@ class LearnPath:
             if not stages:
                 raise ValueError(f"stages: none given; the stages are {STAGES}")
             self.stages = tuple(stages)
+        self.levels = list(levels) if levels is not None else shipped_levels(self.stages)
+        if self.stages is not None:
             self.levels = [lv for lv in self.levels if lv.stage in self.stages]
         #: why the progress is not saved (a broken file, left as it is; no workspace)
         self.progress_problem = ""

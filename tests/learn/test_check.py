@@ -34,6 +34,16 @@ def test_shipped_levels_have_unique_ids_in_their_stage_folder() -> None:
         assert lv.file.parent.name == folder
 
 
+def test_the_levels_of_some_stages_are_those_of_the_whole_path_in_its_order() -> None:
+    """A notebook's path of a few stages reads only their folders, and gets what the whole
+    path holds for them, in the path's order whatever the order asked."""
+    whole = shipped_levels()
+    for stages in (("die", "conquest"), ("setup",), ("powers", "lessons")):
+        some = shipped_levels(stages)
+        assert some == [lv for lv in whole if lv.stage in stages]
+        assert {lv.stage for lv in some} == set(stages)
+
+
 def test_check_names_file_and_yaml_path_of_a_typo(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
