@@ -200,6 +200,7 @@ def test_the_editor_screen(
         draw_line(page, [(mx, top), (mx + 2, bottom)])
         wait_text(page, "split region 1 (new region 5)")
         wait_text(page, "mode: select")
+        handles_gone(page)  # the line tool off too (its cursor marker gone), as a person sees
         # a real click: the hover tint of a neighbour may lie over region 5, and clicks
         # on it select the region under it
         page.mouse.click(*_centre(page, "path.swlab-region-5"))
