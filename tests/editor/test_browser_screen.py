@@ -99,6 +99,20 @@ _BOX = """(sel) => { const e = document.querySelector(sel);
                                           : null; }"""
 
 
+#: Record on ``window`` the target of each click the page gets from now on.
+_RECORD_CLICKS = """() => {
+  window.__swlabClicks = [];
+  document.addEventListener('click', e => window.__swlabClicks.push(
+    `${e.target.tagName}.${e.target.getAttribute('class')}`), {capture: true});
+}"""
+#: The clicks recorded, and what lies at ``arg`` now.
+_CLICKS_SEEN = """([x, y]) => {
+  const e = document.elementFromPoint(x, y);
+  return {clicked: window.__swlabClicks,
+          now_under: e ? `${e.tagName}.${e.getAttribute('class')}` : null};
+}"""
+
+
 def _box(page: Any, selector: str) -> dict[str, float]:
     """The page box of ``selector``, waiting until it is drawn (a new region's path comes
     a moment after the words that announce it)."""
@@ -203,8 +217,14 @@ def test_the_editor_screen(
         handles_gone(page)  # the line tool off too (its cursor marker gone), as a person sees
         # a real click: the hover tint of a neighbour may lie over region 5, and clicks
         # on it select the region under it
-        page.mouse.click(*_centre(page, "path.swlab-region-5"))
-        wait_text(page, "selected: 5")
+        x, y = _centre(page, "path.swlab-region-5")
+        page.evaluate(_RECORD_CLICKS)
+        page.mouse.click(x, y)
+        try:
+            wait_text(page, "selected: 5")
+        except AssertionError as e:  # what the click landed on, for whoever reads this
+            seen = page.evaluate(_CLICKS_SEEN, [x, y])
+            raise AssertionError(f"{e}\nthe click at {x:.0f},{y:.0f}: {seen}") from None
         page.screenshot(path=str(SCREENSHOTS / f"{name}-split.png"))
         assert not harness.error_texts(page)
     finally:
