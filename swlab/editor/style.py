@@ -10,7 +10,13 @@ __all__ = ["editor_css"]
 
 def editor_css(label: int = 16) -> str:
     """The editor's style block: the panel beside the map (scrolling on its own), label
-    icons that let clicks through, the map's label size ``label`` (px)."""
+    icons that let clicks through, the map's label size ``label`` (px).
+
+    What a hover draws (a neighbour's tint, the hovered outline, the shared borders) lets
+    the pointer through to the region under it too. The drawing changes as the pointer
+    moves onto another region, and a tint replaced between a button's press and release
+    took the click away: pressed on the tint and released on the region, it landed on
+    neither, and the region was not selected."""
     return f"""<style>
 .swlab-editor {{ container-type: inline-size; }}
 .swlab-editor .swlab-editor-row {{ display: flex; flex-flow: row nowrap; align-items: flex-start;
@@ -21,6 +27,8 @@ def editor_css(label: int = 16) -> str:
 .swlab-editor .widget-html > .widget-html-content {{ height: auto; line-height: 1.3; }}
 .swlab-editor-map .leaflet-div-icon {{ background: transparent; border: none;
   pointer-events: none !important; }}
+.swlab-editor-map path.swlab-neighbour, .swlab-editor-map path.swlab-focus,
+.swlab-editor-map path.swlab-shared-border {{ pointer-events: none !important; }}
 .swlab-editor-map.leaflet-container {{ background: #f7f7f2; }}
 .swlab-editor-map {{ --swlab-label-px: {label}px; }}
 .swlab-editor-map .swlab-label {{ font-size: var(--swlab-label-px); }}

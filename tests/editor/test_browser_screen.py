@@ -99,6 +99,9 @@ _BOX = """(sel) => { const e = document.querySelector(sel);
                                           : null; }"""
 
 
+#: The pointer-events of each element ``arg`` (a selector) as laid out.
+_POINTER_EVENTS = """(sel) => [...document.querySelectorAll(sel)]
+  .map(e => getComputedStyle(e).pointerEvents)"""
 #: Record on ``window`` the target of each click the page gets from now on.
 _RECORD_CLICKS = """() => {
   window.__swlabClicks = [];
@@ -150,6 +153,10 @@ def test_the_editor_screen(
         page.wait_for_selector("path.swlab-neighbour", timeout=10_000)
         expect(page.locator("path.swlab-neighbour")).to_have_count(2)
         expect(page.locator("path.swlab-corner")).to_have_count(1)
+        # the tints and the outline let clicks through to the region under them
+        assert (
+            page.evaluate(_POINTER_EVENTS, "path.swlab-neighbour, path.swlab-focus") == ["none"] * 3
+        )
         label = page.locator(".swlab-corner-label").first
         label.wait_for(timeout=10_000)
         assert CORNER_TEXT in label.inner_text()
@@ -215,8 +222,9 @@ def test_the_editor_screen(
         wait_text(page, "split region 1 (new region 5)")
         wait_text(page, "mode: select")
         handles_gone(page)  # the line tool off too (its cursor marker gone), as a person sees
-        # a real click: the hover tint of a neighbour may lie over region 5, and clicks
-        # on it select the region under it
+        # a real click at region 5's centre: the region the pointer was over as the split
+        # ended is hovered, and its neighbours' tints lie over region 5; they let the
+        # click through (one replaced between press and release took the click away)
         x, y = _centre(page, "path.swlab-region-5")
         page.evaluate(_RECORD_CLICKS)
         page.mouse.click(x, y)
