@@ -243,7 +243,7 @@ def shipped_levels(stages: Iterable[str] | None = None) -> list[Level]:
     of the shipped lessons (one per marked turn, in the stage ``lessons``); with
     ``stages``, those of these stages only, still in path order. Only the stages asked
     for are read: a notebook's path of one stage opens without reading the other 80
-    levels (0.05 s of CPU instead of 0.4)."""
+    levels (0.07 s of CPU instead of 0.17)."""
     chosen = set(STAGES if stages is None else stages)
     levels = [lv for stage in STAGES if stage in chosen for lv in _shipped_stage(stage)]
     seen: dict[str, Path | None] = {}
