@@ -190,10 +190,8 @@ def nearest_handle(page: Any, x: float, y: float) -> tuple[float, float]:
 
 
 def handles_gone(page: Any) -> None:
-    """Wait until the page has left vertex editing or the line tool too (its handles, or
-    the line tool's cursor marker, are gone): the kernel says "mode: select" first, and a
-    click before the map follows is not a selection (Geoman takes it as a new line: a run
-    of 5 Dec saw "selected: none" after a click on the region a split had just made)."""
+    """Wait until the page has left vertex editing too (its handles are gone): the kernel
+    says "mode: select" first, and a click before the map follows is not a selection."""
     page.locator(HANDLES).first.wait_for(state="detached", timeout=60_000)
 
 

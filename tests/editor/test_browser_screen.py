@@ -221,7 +221,6 @@ def test_the_editor_screen(
         draw_line(page, [(mx, top), (mx + 2, bottom)])
         wait_text(page, "split region 1 (new region 5)")
         wait_text(page, "mode: select")
-        handles_gone(page)  # the line tool off too (its cursor marker gone), as a person sees
         # a real click at region 5's centre: the region the pointer was over as the split
         # ended is hovered, and its neighbours' tints lie over region 5; they let the
         # click through (one replaced between press and release took the click away)
