@@ -26,28 +26,33 @@ open(os.environ["ARGS"], "w").write("\\n".join(sys.argv[1:]))
 """
 
 
-@posix_only
-def test_the_disabled_features_of_every_switch_reach_chromium_as_one(tmp_path: Path) -> None:
-    """Every ``--disable-features`` switch joined into the last argument, in their order;
-    every other argument as given, spaces and ``=`` included."""
+def chromium_gets(tmp_path: Path, *args: str) -> list[str]:
+    """The arguments ``harness.JOIN_DISABLED_FEATURES ARGS`` starts a stand-in Chromium with."""
     fake = tmp_path / "chromium"
     fake.write_text(f"#!{sys.executable}\n{FAKE}")
     fake.chmod(0o755)
     got = tmp_path / "args"
     subprocess.run(
-        [
-            harness.JOIN_DISABLED_FEATURES,
-            "--disable-features=PaintHolding,MediaRouter",
-            "--user-data-dir=/tmp/a b",
-            "--headless",
-            "--disable-features=WebUIOmniboxPopup",
-            "about:blank",
-        ],
+        [harness.JOIN_DISABLED_FEATURES, *args],
         env={**os.environ, "SWLAB_CHROMIUM_REAL": str(fake), "ARGS": str(got)},
         check=True,
         timeout=30,
     )
-    assert got.read_text().split("\n") == [
+    return got.read_text().split("\n")
+
+
+@posix_only
+def test_the_disabled_features_of_every_switch_reach_chromium_as_one(tmp_path: Path) -> None:
+    """Every ``--disable-features`` switch joined into the last argument, in their order;
+    every other argument as given, spaces and ``=`` included."""
+    assert chromium_gets(
+        tmp_path,
+        "--disable-features=PaintHolding,MediaRouter",
+        "--user-data-dir=/tmp/a b",
+        "--headless",
+        "--disable-features=WebUIOmniboxPopup",
+        "about:blank",
+    ) == [
         "--user-data-dir=/tmp/a b",
         "--headless",
         "about:blank",
@@ -57,17 +62,7 @@ def test_the_disabled_features_of_every_switch_reach_chromium_as_one(tmp_path: P
 
 @posix_only
 def test_a_command_line_without_disabled_features_is_left_as_it_is(tmp_path: Path) -> None:
-    fake = tmp_path / "chromium"
-    fake.write_text(f"#!{sys.executable}\n{FAKE}")
-    fake.chmod(0o755)
-    got = tmp_path / "args"
-    subprocess.run(
-        [harness.JOIN_DISABLED_FEATURES, "--version"],
-        env={**os.environ, "SWLAB_CHROMIUM_REAL": str(fake), "ARGS": str(got)},
-        check=True,
-        timeout=30,
-    )
-    assert got.read_text() == "--version"
+    assert chromium_gets(tmp_path, "--version") == ["--version"]
 
 
 @pytest.mark.browser
