@@ -29,14 +29,12 @@ NOTEBOOKS = sorted((harness.REPO / "notebooks").glob("*.ipynb"))
 #: Notebooks whose own module runs them with every check of test_notebooks.py's
 #: ``test_notebook_runs_in_jupyterlab`` (no error shown or saved, every cell run, the
 #: picture): that test leaves them out rather than run them a second time.
-RUN_BY_OWN_MODULE = {"10_terra_mystica_maps.ipynb": "test_tm_notebook.py"}
+RUN_BY_OWN_MODULE = {
+    "00_welcome.ipynb": "test_viewer_languages.py",
+    "10_terra_mystica_maps.ipynb": "test_tm_notebook.py",
+}
 #: Screenshots of every run (``out/`` is git-ignored).
 SCREENSHOTS = harness.REPO / "out" / "screenshots"
-#: A stand-in viewer notebook, served beside the others, for when 00_welcome has none.
-FALLBACK_VIEWER = "_viewer_2p.ipynb"
-FALLBACK_SOURCE = (
-    'from swlab.play import GameViewer\n\nGameViewer("official_2p", players=["Ann", "Bob"], seed=7)'
-)
 
 #: A notebook that fails in its second cell: the harness must see it.
 FAILING = "_fails.ipynb"
@@ -46,12 +44,8 @@ FAILING_SOURCES = ("print('first')", "1 / 0", "print('never')")
 @pytest.fixture(scope="session")
 def lab(jupyter: harness.Lab) -> harness.Lab:
     """The process's JupyterLab (tests/conftest.py), serving the notebooks under test
-    (stripped copies) and the stand-ins in its ``notebooks/``."""
-    extra = {
-        FALLBACK_VIEWER: harness.notebook(FALLBACK_SOURCE),
-        FAILING: harness.notebook(*FAILING_SOURCES),
-    }
-    harness.prepare_root(jupyter.root, NOTEBOOKS, extra)
+    (stripped copies) and the failing stand-in in its ``notebooks/``."""
+    harness.prepare_root(jupyter.root, NOTEBOOKS, {FAILING: harness.notebook(*FAILING_SOURCES)})
     return jupyter
 
 

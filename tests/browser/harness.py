@@ -831,6 +831,22 @@ def full_screenshot(page: Page, path: Path, max_height: int = 9000, restore: boo
         page.screenshot(path=str(path))
 
 
+def run_clean(page: Page, lab: Lab, rel: str, screenshot: Path | None = None) -> None:
+    """Open the served notebook ``rel`` in JupyterLab and Run All: no error shown, none in
+    the file as JupyterLab saves it, every code cell run; the whole notebook photographed
+    to ``screenshot`` (the window then as it was)."""
+    cells = code_cells(json.loads((lab.root / rel).read_text()))
+    open_notebook(page, lab, rel)
+    state = run_all(page, len(cells))
+    shown = error_texts(page)
+    saved = save(page, lab.root / rel)
+    if screenshot is not None:
+        full_screenshot(page, screenshot, restore=True)
+    assert not shown, f"{rel} shows errors:\n" + "\n---\n".join(shown)
+    assert not saved_errors(saved), saved_errors(saved)
+    assert state["numbered"] == len(cells), f"not every code cell ran: {state}"
+
+
 def element_screenshot(page: Page, element: Locator, path: Path) -> None:
     """A picture of ``element``, the viewport grown first when the element is taller
     (JupyterLab's notebook scrolls inside a fixed-height panel, which would clip it)."""

@@ -1,8 +1,9 @@
-"""Issue 11 in a real browser: the viewer fits 1280x720 and 1920x1080 in JupyterLab and in
-Voila (notebook 00), and ``swlab present`` serves a presenter played through by clicks and
-keys: pick -> conquest -> final-conquest confirmation -> the die -> redeploy with Done ->
-the bot's turn summary -> autoplay (asked) -> the game-over screen. No element shows coins
-while they are hidden; no die-face control. Screenshots go to ``out/screenshots/``.
+"""Issue 11 in a real browser: the viewer fits 1280x720 and 1920x1080 in JupyterLab
+(notebook 00, the side bar closed; test_viewer_languages.py checks it so in Voila), and
+``swlab present`` serves a presenter played through by clicks and keys: pick -> conquest ->
+final-conquest confirmation -> the die -> redeploy with Done -> the bot's turn summary ->
+autoplay (asked) -> the game-over screen. No element shows coins while they are hidden; no
+die-face control. Screenshots go to ``out/screenshots/``.
 """
 
 from __future__ import annotations
@@ -16,9 +17,8 @@ from typing import TYPE_CHECKING
 import pytest
 
 from swlab.board import official_board
-from swlab.play.words import COINS
 
-from . import harness
+from . import fit, harness
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page
@@ -29,101 +29,12 @@ SIZES = [(1280, 720), (1920, 1080)]
 WELCOME = "notebooks/00_welcome.ipynb"
 
 
-def _inside(page: Page, locator: Locator, what: str) -> None:
-    box = locator.bounding_box()
-    assert box is not None, f"{what} is not displayed"
-    vw, vh = page.viewport_size["width"], page.viewport_size["height"]  # type: ignore[index]
-    assert box["x"] >= 0 and box["y"] >= 0, (what, box)
-    assert box["x"] + box["width"] <= vw + 1 and box["y"] + box["height"] <= vh + 1, (what, box)
-
-
-def _beside(map_: Locator, panel: Locator) -> None:
-    m, p = map_.bounding_box(), panel.bounding_box()
-    assert m is not None and p is not None
-    assert p["x"] >= m["x"] + m["width"] - 1 and p["y"] < m["y"] + m["height"], (m, p)
-
-
-def _no_coins_shown(page: Page, root: str = ".swlab-viewer") -> None:
-    """No element of the game (the viewer, the presenter) shows an amount of coins, in
-    text or tooltips, and no button sets the die (the notebook's own prose about the
-    rules may name coins)."""
-    texts = page.eval_on_selector_all(
-        f"{root}, {root} *",
-        "es => es.map(e => [e.innerText || '', e.title || ''].join(' '))",
-    )
-    found = [t for t in texts if COINS.search(t)]
-    assert not found, found[:3]
-    labels = page.eval_on_selector_all("button", "bs => bs.map(b => b.textContent.trim())")
-    assert not [t for t in labels if re.fullmatch(r"roll \d.*", t)], labels
-
-
-def _viewer_controls(page: Page, v: Locator) -> None:
-    v.locator(".swlab-status").scroll_into_view_if_needed()
-    v.scroll_into_view_if_needed()
-    harness.settle(page, ".swlab-map, .swlab-panel")
-    _inside(page, v.locator(".swlab-status"), "the status line")
-    _inside(page, v.locator(".swlab-map"), "the board")
-    _beside(v.locator(".swlab-map"), v.locator(".swlab-panel"))
-    choice = v.locator(".swlab-action-pick").first
-    _inside(page, choice, "the first combo")
-    _inside(page, v.locator(".swlab-action-pick").last, "the last combo")
-
-
-def _guide_beside(page: Page, v: Locator, screenshot: Path) -> None:
-    """Notebook 00's "How to play" is in the panel beside the board, under the status line,
-    on screen; opened, it reads there (screenshot), and the page never says Run All."""
-    summary = v.locator(".swlab-guide summary").first
-    _inside(page, summary, "How to play")
-    _beside(v.locator(".swlab-map"), v.locator(".swlab-guide"))
-    from playwright.sync_api import expect
-
-    summary.click()
-    page.wait_for_selector(".swlab-guide details[open]", timeout=30_000)
-    expect(v.locator(".swlab-guide")).to_contain_text("Pick a combo.")
-    harness.settle(page, ".swlab-guide, .swlab-panel")
-    page.screenshot(path=str(screenshot))
-    assert "Run All" not in page.locator("body").inner_text()
-    summary.click()  # folded again: the choices are back on screen
-    page.wait_for_selector(".swlab-guide details:not([open])", timeout=30_000)
-    harness.settle(page, ".swlab-guide, .swlab-panel")
-    _inside(page, v.locator(".swlab-action-pick").first, "the first combo")
-
-
-@pytest.fixture(scope="module")
-def welcome_in_voila(browser: Browser, lab: harness.Lab) -> Iterator[Page]:
-    """Notebook 00 in Voila, loaded once for every window size: what each size checks is
-    the fit, which the viewer redoes on a resize (test_panel_fit checks its panel that
-    way too); Voila runs the whole notebook for each load."""
-    width, height = SIZES[0]
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    try:
-        page.goto(lab.voila_url(WELCOME), timeout=90_000)
-        page.wait_for_selector(".swlab-viewer path.swlab-region", timeout=harness.PAGE_TIMEOUT_MS)
-        yield page
-    finally:
-        context.close()
-        lab.shutdown_kernels()
-
-
-@pytest.mark.parametrize(("width", "height"), SIZES, ids=lambda s: str(s))
-def test_welcome_fits_in_voila(
-    welcome_in_voila: Page, screenshots: Path, width: int, height: int
-) -> None:
-    page = welcome_in_voila
-    harness.resize(page, {"width": width, "height": height}, ".swlab-viewer")
-    v = page.locator(".swlab-viewer").first
-    _viewer_controls(page, v)
-    _no_coins_shown(page)
-    page.screenshot(path=str(screenshots / f"fit-voila-00-{width}x{height}.png"))
-    _guide_beside(page, v, screenshots / f"guide-voila-00-{width}x{height}.png")
-
-
 @pytest.fixture(scope="module")
 def welcome_in_lab(lab: harness.Lab, jupyterlab_tab: harness.LabTab) -> Iterator[Page]:
     """Notebook 00 run once in the process's JupyterLab page for every window size, the
-    side bar closed as on a projector (as :func:`welcome_in_voila`: what each size checks
-    is the fit; each test leaves the guide folded, as it found it)."""
+    side bar closed as on a projector: what each size checks is the fit, which the viewer
+    redoes on a resize; each test leaves the guide folded, as it found it (Voila's page is
+    checked so in test_viewer_languages.py, before it is played)."""
     width, height = SIZES[0]
     page = jupyterlab_tab.fresh({"width": width, "height": height})
     try:
@@ -143,9 +54,9 @@ def test_welcome_fits_in_jupyterlab(
     page.mouse.move(0, 0)  # off the board, as in a new window: no hover text in the panel
     harness.resize(page, {"width": width, "height": height}, ".swlab-viewer")
     v = page.locator(".swlab-viewer").first
-    _viewer_controls(page, v)
+    fit.viewer_controls(page, v)
     page.screenshot(path=str(screenshots / f"fit-lab-00-{width}x{height}.png"))
-    _guide_beside(page, v, screenshots / f"guide-lab-00-{width}x{height}.png")
+    fit.guide_beside(page, v, screenshots / f"guide-lab-00-{width}x{height}.png")
 
 
 # ==========================================================================================
@@ -186,10 +97,10 @@ def test_present_fits_and_reads_from_the_back(
     presenter: harness.SharedPage, screenshots: Path, width: int, height: int
 ) -> None:
     page, p = presenter.untouched(width, height)
-    _viewer_controls(page, p)
+    fit.viewer_controls(page, p)
     px = float(p.locator(".swlab-rid").first.evaluate("e => getComputedStyle(e).fontSize")[:-2])
     assert px >= 20, f"region numbers are {px} px"
-    _no_coins_shown(page)
+    fit.no_coins_shown(page)
     page.screenshot(path=str(screenshots / f"present-{width}x{height}.png"))
 
 
@@ -258,7 +169,7 @@ def test_a_presented_game_by_clicks_and_keys(
         page.keyboard.press("Enter")  # confirm, by key
         roll = p.locator("button", has_text="roll the die")
         expect(roll).to_be_enabled(timeout=60_000)
-        _no_coins_shown(page)
+        fit.no_coins_shown(page)
         before = _steps(p)
         roll.click()
         _answered(page, before)
@@ -282,7 +193,7 @@ def test_a_presented_game_by_clicks_and_keys(
         )
         assert "Bot" in p.locator(".swlab-summary").inner_text()
         page.screenshot(path=str(shots / "present-bot-summary.png"))
-        _no_coins_shown(page)
+        fit.no_coins_shown(page)
         # autoplay asks before playing Ann's seat
         p.locator("button", has_text="autoplay").click()
         expect(question).to_contain_text("Ann's seat is played by a person", timeout=60_000)

@@ -4,7 +4,7 @@ the region does; after a final conquest the *roll the die* control is on screen 
 beside the board, and one click rolls the die and shows its face.
 
 What the page shows is checked against a twin viewer built in this process from the same
-code (the engine's word), as in ``test_notebooks``. Screenshots:
+code (the engine's word, ``twin.py``). Screenshots:
 ``out/screenshots/flow-label-<where>.png`` and ``flow-die-<where>[-rolled].png``.
 """
 
@@ -13,12 +13,12 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 
-from . import harness
-from .test_notebooks import _event, _norm, _same_board, _twin
+from . import fit, harness
+from .twin import build, event, norm, same_board
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page
@@ -100,15 +100,15 @@ def test_a_click_on_a_label_acts_on_its_region(
 ) -> None:
     from playwright.sync_api import expect
 
-    twin = _twin([LABELS_SOURCE], lab.root / "notebooks", monkeypatch)
+    twin = build([LABELS_SOURCE], lab.root / "notebooks", monkeypatch)
     page = lab_tab.page_for(where, SMALL)
     try:
         v = open_viewer(page, lab, LABELS, LABELS_SOURCE, where)
         status = v.locator(".swlab-status")
         v.locator(".swlab-action-pick").first.click()
         twin.button("pick 0").click()
-        expect(status).to_have_text(_norm(twin.controller.status().text))
-        _same_board(page, v, twin)
+        expect(status).to_have_text(norm(twin.controller.status().text))
+        same_board(page, v, twin)
         # a target's label whose number lies over another region: the hardest case
         targets = twin.controller.targets()
         points = [p for p in v.evaluate(_LABEL_POINTS) if p["rid"] in targets]
@@ -120,29 +120,20 @@ def test_a_click_on_a_label_acts_on_its_region(
         point = (over or points)[0]
         rid = point["rid"]
         page.mouse.move(point["x"], point["y"])
-        expect(v.locator(".swlab-hover")).to_have_text(_norm(twin.controller.hover(rid)))
+        expect(v.locator(".swlab-hover")).to_have_text(norm(twin.controller.hover(rid)))
         page.mouse.click(point["x"], point["y"])
         before = twin.controller.index
-        _event(twin, rid)  # what a click inside the region does
+        event(twin, rid)  # what a click inside the region does
         assert twin.controller.index == before + 1, twin.controller.last
         expect(v.locator(f"path.swlab-region-{rid}")).to_have_class(
             re.compile(r"\bswlab-owner-0\b")
         )
-        _same_board(page, v, twin)
-        expect(status).to_have_text(_norm(twin.controller.status().text))
-        expect(v.locator(".swlab-message")).to_have_text(_norm(twin.controller.message()))
+        same_board(page, v, twin)
+        expect(status).to_have_text(norm(twin.controller.status().text))
+        expect(v.locator(".swlab-message")).to_have_text(norm(twin.controller.message()))
         page.screenshot(path=str(screenshots / f"flow-label-{where}.png"))
     finally:
         lab_tab.release(page)
-
-
-def _inside_viewport(page: Page, locator: Locator, what: str) -> None:
-    box = locator.bounding_box()
-    assert box is not None, f"{what} is not displayed"
-    size: Any = page.viewport_size
-    assert box["x"] >= 0 and box["y"] >= 0, (what, box)
-    assert box["x"] + box["width"] <= size["width"] + 1, (what, box)
-    assert box["y"] + box["height"] <= size["height"] + 1, (what, box)
 
 
 @pytest.mark.parametrize("where", ["voila", "lab"])
@@ -156,7 +147,7 @@ def test_r_conq_10_the_die_is_on_screen_and_one_click_rolls_it(
 ) -> None:
     from playwright.sync_api import expect
 
-    twin: GameViewer = _twin([DIE_SOURCE], lab.root / "notebooks", monkeypatch)
+    twin: GameViewer = build([DIE_SOURCE], lab.root / "notebooks", monkeypatch)
     page = lab_tab.page_for(where, SMALL)
     try:
         v = open_viewer(page, lab, DIE, DIE_SOURCE, where)
@@ -166,7 +157,7 @@ def test_r_conq_10_the_die_is_on_screen_and_one_click_rolls_it(
         board = twin.controller.board
         x, y = harness.region_point(v, 9, board[9].polygon)
         page.mouse.click(x, y)
-        _event(twin, 9)
+        event(twin, 9)
         confirm = v.locator("button.swlab-answer-confirm")
         expect(confirm).to_be_visible()
         confirm.click()
@@ -175,8 +166,8 @@ def test_r_conq_10_the_die_is_on_screen_and_one_click_rolls_it(
         expect(roll).to_be_enabled()
         v.evaluate("e => e.scrollIntoView()")
         harness.settle(page)
-        _inside_viewport(page, roll, "the roll the die button")
-        _inside_viewport(page, v.locator(".swlab-status"), "the status line")
+        fit.inside(page, roll, "the roll the die button")
+        fit.inside(page, v.locator(".swlab-status"), "the status line")
         page.screenshot(path=str(screenshots / f"flow-die-{where}.png"))
         steps = twin.controller.index
         roll.click()
@@ -185,11 +176,11 @@ def test_r_conq_10_the_die_is_on_screen_and_one_click_rolls_it(
         face = twin.controller.game.actions[-1].face  # type: ignore[attr-defined]
         message = v.locator(".swlab-message")
         wait_text(message, rf"The die shows {face} for Ann")
-        expect(message).to_have_text(_norm(twin.controller.message()))
+        expect(message).to_have_text(norm(twin.controller.message()))
         expect(v.locator(f"svg.swlab-die-{face}")).to_be_visible()
         expect(roll).to_be_hidden()
-        expect(v.locator(".swlab-status")).to_have_text(_norm(twin.controller.status().text))
-        _same_board(page, v, twin)
+        expect(v.locator(".swlab-status")).to_have_text(norm(twin.controller.status().text))
+        same_board(page, v, twin)
         page.screenshot(path=str(screenshots / f"flow-die-{where}-rolled.png"))
     finally:
         lab_tab.release(page)

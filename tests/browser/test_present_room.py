@@ -19,7 +19,7 @@ import pytest
 
 from swlab.game.game import Game
 
-from . import harness
+from . import fit, harness
 from .conftest import serve_present
 
 if TYPE_CHECKING:
@@ -72,14 +72,6 @@ def _open(chromium: Browser, url: str, width: int, height: int, ready: str) -> P
     return page
 
 
-def _inside(page: Page, locator: Locator, what: str) -> None:
-    box = locator.bounding_box()
-    assert box is not None, f"{what} is not displayed"
-    vw, vh = page.viewport_size["width"], page.viewport_size["height"]  # type: ignore[index]
-    assert box["x"] >= 0 and box["y"] >= 0, (what, box)
-    assert box["x"] + box["width"] <= vw + 1 and box["y"] + box["height"] <= vh + 1, (what, box)
-
-
 def _px(locator: Locator) -> float:
     return float(locator.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
 
@@ -106,16 +98,16 @@ def test_the_end_screen_fills_the_window(
         assert "wins with" in winner.inner_text()
         expect(p.locator(".swlab-narration")).to_contain_text(winner.inner_text().strip())
         assert "redeploys" not in p.locator(".swlab-narration").inner_text()
-        _inside(page, p.locator(".swlab-narration"), "the narration")
-        _inside(page, winner, "the winner")
+        fit.inside(page, p.locator(".swlab-narration"), "the narration")
+        fit.inside(page, winner, "the winner")
         cards = p.locator(".swlab-standing")
         assert cards.count() == 2
         for k in range(cards.count()):
-            _inside(page, cards.nth(k), f"player {k}'s coins")
+            fit.inside(page, cards.nth(k), f"player {k}'s coins")
         coins = _px(p.locator(".swlab-end-coins").first)
         assert coins >= 2.5 * _px(p.locator(".swlab-end-tokens").first), coins
-        _inside(page, p.locator("img.swlab-coins-chart"), "the chart")
-        _inside(page, p.locator("button.swlab-again"), "the new game button")
+        fit.inside(page, p.locator("img.swlab-coins-chart"), "the chart")
+        fit.inside(page, p.locator("button.swlab-again"), "the new game button")
         page.screenshot(path=str(screenshots / f"present-end-{width}x{height}.png"))
         if (width, height) == SIZES[0]:  # one key starts again
             page.mouse.move(width // 2, height // 2)
@@ -148,7 +140,7 @@ def test_the_narration_is_as_large_as_the_labels(
         controls = [_px(p.locator(".swlab-present-controls .widget-readout").first),
                     _px(p.locator(".swlab-present-controls button").first)]  # fmt: skip
         assert min(controls) >= 0.025 * height, controls
-        _inside(page, p.locator(".swlab-map"), "the board")
+        fit.inside(page, p.locator(".swlab-map"), "the board")
         page.screenshot(path=str(screenshots / f"present-narration-{width}x{height}.png"))
     finally:
         page.context.close()
@@ -165,8 +157,8 @@ def test_the_overlay_is_transparent(chromium: Browser, overlay: str, screenshots
         assert set(backgrounds) == {"rgba(0, 0, 0, 0)"}, backgrounds
         p = page.locator(".swlab-present").first
         assert p.locator(".swlab-panel").first.is_hidden()
-        _inside(page, p.locator(".swlab-map"), "the board")
-        _inside(page, p.locator(".swlab-strip"), "the narration and scores")
+        fit.inside(page, p.locator(".swlab-map"), "the board")
+        fit.inside(page, p.locator(".swlab-strip"), "the narration and scores")
         assert "Ann" in p.locator(".swlab-scores").inner_text()
         shot = screenshots / "overlay-transparent.png"
         page.screenshot(path=str(shot), omit_background=True)

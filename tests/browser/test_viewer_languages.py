@@ -1,14 +1,22 @@
-"""Notebook 00 in each language, as a learner meets it (issue 15): the real
+"""Notebook 00 in each language, as a learner meets it (issues 11 and 15): the real
 ``notebooks/<lang>/00_welcome.ipynb`` (English: ``notebooks/00_welcome.ipynb``) in JupyterLab
-(Run All) and in Voilà, one server for both (the session's ``lab``, with Voilà's extension).
+(Run All, with test_notebooks.py's checks: no error shown or saved, every cell run) and in
+Voilà, one server for both (the session's ``lab``, with Voilà's extension).
 
 The page's prose must be the notebook's own markdown, with no sentence of the English
-notebook left; the viewer's status, buttons, hover and a refusal must be what a twin viewer,
-built in this process from the same code cells, says in that language; pick and conquest are
-played by clicks. Nothing here is a hard-coded translation: the expected text comes from the
-notebook and from swlab under :func:`swlab.i18n.using`, so the tests hold when a translation
-changes. Screenshots of the Greek and Turkish pages at 1280x720 and 1920x1080 go to
-``out/screenshots/lang-<lang>-00-<lab|voila>-<size>.png``.
+notebook left; the viewer's status, buttons, hover and a refusal must be what a twin viewer
+(``twin.py``), built in this process from the same code cells, says in that language; pick
+and conquest are played by clicks, and the click on the board scrolls nothing. Nothing here
+is a hard-coded translation: the expected text comes from the notebook and from swlab under
+:func:`swlab.i18n.using`, so the tests hold when a translation changes. In Voilà the
+viewer's panel fits its words and tables at 1280x720 and 1920x1080 before and after the
+pick (Greek, Turkish and German have the longest words), in each language, on the one page
+each language's test loads (Voilà runs the whole notebook for each load).
+
+Screenshots in ``out/screenshots/``: ``lang-<lang>-00-<lab|voila>-<size>.png`` (Greek and
+Turkish), ``panelfit-<lang>-<size>[-players].png``, and in English ``00_welcome.png`` (the
+whole notebook), ``00_welcome-voila.png``, ``00_welcome-<lab|voila>-clicked.png``,
+``fit-voila-00-<size>.png`` and ``guide-voila-00-<size>.png``.
 """
 
 from __future__ import annotations
@@ -22,18 +30,12 @@ import pytest
 
 from swlab import i18n
 
-from . import harness
-from .test_notebooks import (
-    _area,
-    _click_region,
-    _event,
-    _hover_region,
-    _norm,
-    _same_board,
-    _twin,
-)
+from . import fit, harness
+from .twin import area, build, click_region, event, hover_region, norm, same_board
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from playwright.sync_api import Browser, BrowserContext, Locator, Page
 
     from swlab.play import GameViewer
@@ -85,14 +87,14 @@ def rendered_paragraphs(nb: dict[str, Any]) -> list[str]:
             if "```" in para or "<" in para or "|" in para or "$" in para:
                 continue
             text = _LINK.sub(r"\1", _LEAD.sub("", para)).replace("**", "").replace("`", "")
-            text = _norm(text.replace("*", ""))
+            text = norm(text.replace("*", ""))
             if re.search(r"[^\W\d_]", text):
                 out.append(text)
     return out
 
 
 def page_text(page: Page) -> str:
-    return _norm(page.inner_text("body"))
+    return norm(page.inner_text("body"))
 
 
 def check_prose(page: Page, lang: str, nb: dict[str, Any]) -> None:
@@ -122,13 +124,13 @@ def twin_of(lab: harness.Lab, rel: str, lang: str, monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(i18n, "_chosen", i18n._chosen)
     nb = json.loads((lab.root / rel).read_text())
     with i18n.using(lang):
-        twin = _twin(harness.code_cells(nb), (lab.root / rel).parent, monkeypatch)
+        twin = build(harness.code_cells(nb), (lab.root / rel).parent, monkeypatch)
     assert twin.language == lang, (twin.language, lang)
     return twin
 
 
 def _labels(locator: Locator) -> list[str]:
-    return [_norm(t) for t in locator.all_inner_texts()]
+    return [norm(t) for t in locator.all_inner_texts()]
 
 
 def overflowing(page: Page) -> list[str]:
@@ -142,10 +144,18 @@ def overflowing(page: Page) -> list[str]:
     )
 
 
-def play_viewer(page: Page, twin: GameViewer, lang: str) -> dict[str, str]:
+def play_viewer(
+    page: Page,
+    twin: GameViewer,
+    lang: str,
+    after_pick: Callable[[], None] = lambda: None,
+    clicked: Path | None = None,
+) -> dict[str, str]:
     """Pick the first combo, hover and conquer the largest target, then click a region the
     engine refuses, all by clicks; after each step the page must show the twin's words in
-    ``lang``. Returns what the page showed (status, undo label, refusal), for the English
+    ``lang``, and the click on the board scrolls nothing (:func:`click_in_place`).
+    ``after_pick`` runs once the pick is shown; the viewer is photographed to ``clicked``
+    at the end. Returns what the page showed (status, undo label, refusal), for the English
     comparison."""
     from playwright.sync_api import expect
 
@@ -154,9 +164,9 @@ def play_viewer(page: Page, twin: GameViewer, lang: str) -> dict[str, str]:
     c = twin.controller
     with i18n.using(lang):
         expect(v.locator("path.swlab-region")).to_have_count(len(c.board))
-        expect(status).to_have_text(_norm(c.status().text))
-        _same_board(page, v, twin)
-        shown = {"status": _norm(status.inner_text())}
+        expect(status).to_have_text(norm(c.status().text))
+        same_board(page, v, twin)
+        shown = {"status": norm(status.inner_text())}
         undo = twin.undo_button.description
         assert v.get_by_role("button", name=undo, exact=True).count() == 1, undo
         shown["undo"] = undo
@@ -165,45 +175,78 @@ def play_viewer(page: Page, twin: GameViewer, lang: str) -> dict[str, str]:
         # 1. the action buttons, as the twin labels them; pick the first combo
         picks = [b for b in twin._action_buttons if "swlab-action-pick" in b._dom_classes]
         assert picks, "no pick button"
-        assert _labels(v.locator(".swlab-action-pick")) == [_norm(b.description) for b in picks]
+        assert _labels(v.locator(".swlab-action-pick")) == [norm(b.description) for b in picks]
         v.locator(".swlab-action-pick").first.click()
         picks[0].click()
-        expect(status).to_have_text(_norm(c.status().text))
-        _same_board(page, v, twin)
+        expect(status).to_have_text(norm(c.status().text))
+        same_board(page, v, twin)
         targets = c.targets()
         assert targets, "no region to conquer after the pick"
+        after_pick()
 
         # 2. hover (read before the click: after it the box describes the new position)
-        rid = max(targets, key=lambda r: _area(twin, r))
+        rid = max(targets, key=lambda r: area(twin, r))
         actor = c.status().actor
-        x, y = _hover_region(v, twin, rid, page)
-        expect(v.locator(".swlab-hover")).to_have_text(_norm(c.hover(rid)))
-        page.mouse.click(x, y)
+        x, y = hover_region(v, twin, rid, page)
+        expect(v.locator(".swlab-hover")).to_have_text(norm(c.hover(rid)))
+        where = click_in_place(page, v, rid, (x, y))
         before = c.index
-        _event(twin, rid)
+        event(twin, rid)
         assert c.index > before, f"the engine refused the conquest of {rid}"
         expect(v.locator(f"path.swlab-region-{rid}")).to_have_class(
             re.compile(rf"\bswlab-owner-{actor}\b")
         )
-        expect(status).to_have_text(_norm(c.status().text))
-        _same_board(page, v, twin)
+        expect(status).to_have_text(norm(c.status().text))
+        same_board(page, v, twin)
+        assert v.locator(".leaflet-container").first.evaluate(_WHERE) == where, "the click scrolled"
 
         # 3. a refused click quotes the rule in the language
         others = [
             r.id for r in c.board if r.id not in c.targets() and r.id != rid and not r.is_water
         ]
-        bad = max(others, key=lambda r: _area(twin, r))
-        _click_region(v, twin, bad, page)
-        _event(twin, bad)
+        bad = max(others, key=lambda r: area(twin, r))
+        click_region(v, twin, bad, page)
+        event(twin, bad)
         last = c.last
         assert last is not None and last.kind == "refused", last
-        expect(v.locator(".swlab-message")).to_have_text(_norm(last.message))
+        expect(v.locator(".swlab-message")).to_have_text(norm(last.message))
         expect(v.locator(".swlab-message.swlab-refused")).to_have_count(1)
         assert re.search(r"\bR-[A-Z]+-[\w-]+", last.message), last.message
-        shown["refusal"] = _norm(last.message)
+        same_board(page, v, twin)
+        shown["refusal"] = norm(last.message)
         shown["bad"] = str(bad)
     assert not overflowing(page), overflowing(page)
+    if clicked is not None:
+        harness.element_screenshot(page, v, clicked)
     return shown
+
+
+#: Where the map's box is and how far every scroller of the page is scrolled.
+_WHERE = """(m) => {
+  const r = m.getBoundingClientRect();
+  const scrolled = [...document.querySelectorAll('*')].filter(e => e.scrollTop)
+    .map(e => e.scrollTop);
+  return {top: r.top, bottom: r.bottom, scrolled: [window.scrollY, ...scrolled]};
+}"""
+
+
+def click_in_place(page: Page, v: Locator, rid: int, point: tuple[float, float]) -> Any:
+    """Click region ``rid`` at ``point`` (the mouse is there): the region is under the mouse
+    at mousedown and still at mouseup, and mousedown scrolls nothing (Leaflet's keyboard
+    handler once focused the map on mousedown, and the focus scrolled Voila's page, which is
+    not the window, so the click landed on another region). Returns where the map and the
+    scrollers were, for the caller to check once the click is answered."""
+    harness.settle(page)
+    leaflet = v.locator(".leaflet-container").first
+    where = leaflet.evaluate(_WHERE)
+    under = "([x, y]) => document.elementFromPoint(x, y)?.getAttribute('class') || ''"
+    assert f"swlab-region-{rid}" in page.evaluate(under, list(point)).split()
+    page.mouse.down()
+    after_down = leaflet.evaluate(_WHERE)
+    assert after_down == where, f"mousedown scrolled the page: {where} -> {after_down}"
+    assert f"swlab-region-{rid}" in page.evaluate(under, list(point)).split()
+    page.mouse.up()
+    return where
 
 
 def not_english(twin: GameViewer, shown: dict[str, str], lang: str) -> None:
@@ -213,11 +256,11 @@ def not_english(twin: GameViewer, shown: dict[str, str], lang: str) -> None:
         return
     twin.set_language(i18n.SOURCE)
     with i18n.using(i18n.SOURCE):
-        _event(twin, int(shown["bad"]))
+        event(twin, int(shown["bad"]))
         english = {
-            "status": _norm(twin.controller.status().text),
+            "status": norm(twin.controller.status().text),
             "undo": twin.undo_button.description,
-            "refusal": _norm(twin.controller.last.message),  # type: ignore[union-attr]
+            "refusal": norm(twin.controller.last.message),  # type: ignore[union-attr]
         }
     same = {k: v for k, v in english.items() if shown[k] == v}
     assert not same, f"English on the {lang} page: {same}"
@@ -266,41 +309,77 @@ def test_notebook_00_plays_in_its_language_in_jupyterlab(
     monkeypatch: pytest.MonkeyPatch,
     lang: str,
 ) -> None:
+    """Run All with no error shown or saved, every cell run (:func:`harness.run_clean`;
+    test_notebooks.py leaves notebook 00 to this test), the prose, then the viewer played."""
     rel, nb = serve(lab, lang)
     twin = twin_of(lab, rel, lang, monkeypatch)
-    cells = harness.code_cells(nb)
-    harness.open_notebook(small_lab, lab, rel)
-    state = harness.run_all(small_lab, len(cells))
-    shown_errors = harness.error_texts(small_lab)
-    assert not shown_errors, "\n---\n".join(shown_errors)
-    assert state["numbered"] == len(cells), state
+    english = lang == i18n.SOURCE
+    harness.run_clean(small_lab, lab, rel, screenshots / f"{NAME}.png" if english else None)
     small_lab.locator(".swlab-viewer path.swlab-region").first.wait_for()
     check_prose(small_lab, lang, nb)
-    shown = play_viewer(small_lab, twin, lang)
+    clicked = screenshots / f"{NAME}-lab-clicked.png" if english else None
+    shown = play_viewer(small_lab, twin, lang, clicked=clicked)
     photograph(small_lab, lang, "lab", screenshots)
     not_english(twin, shown, lang)
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
-def test_notebook_00_plays_in_its_language_in_voila(
+def test_notebook_00_fits_and_plays_in_its_language_in_voila(
     lab: harness.Lab,
     small: Page,
     screenshots: Path,
     monkeypatch: pytest.MonkeyPatch,
     lang: str,
 ) -> None:
+    """One Voila page of notebook 00 (Voila runs the whole notebook for each load): the
+    prose; the panel's words and tables fit at both screen sizes before and after the pick
+    (and, in English, the controls and the guide are on screen, no coins shown); then the
+    viewer played, its first click on the board scrolling nothing."""
     rel, nb = serve(lab, lang)
     twin = twin_of(lab, rel, lang, monkeypatch)
+    english = lang == i18n.SOURCE
     small.goto(lab.voila_url(rel), timeout=harness.PAGE_TIMEOUT_MS)
     small.wait_for_selector(".swlab-viewer path.swlab-region", timeout=harness.PAGE_TIMEOUT_MS)
     harness.settle(small)
+    if english:
+        small.screenshot(path=str(screenshots / f"{NAME}-voila.png"), full_page=True)
     text = page_text(small)
     assert "There was an error" not in text and "Traceback" not in text, text[:2000]
     assert not harness.error_texts(small)
     check_prose(small, lang, nb)
-    shown = play_viewer(small, twin, lang)
+    v = small.locator(".swlab-viewer").first
+    for size, viewport in SCREENS.items():
+        harness.resize(small, viewport)
+        fit.panel_fits(small, f"{lang} at {size}, at the start")
+        if english:
+            fit.viewer_controls(small, v)
+            fit.no_coins_shown(small)
+            small.screenshot(path=str(screenshots / f"fit-voila-00-{size}.png"))
+            fit.guide_beside(small, v, screenshots / f"guide-voila-00-{size}.png")
+
+    def after_pick() -> None:
+        """The players' table filled in (race, tokens), the column moved up: the panel
+        still fits; then the page as it was loaded (the small window, nothing scrolled)."""
+        for size, viewport in SCREENS.items():
+            harness.resize(small, viewport)
+            fit.panel_fits(small, f"{lang} at {size}, after a pick")
+            fit.photograph_panel(small, screenshots / f"panelfit-{lang}-{size}.png")
+        harness.resize(small, SMALL)
+        small.evaluate(_TO_TOP)
+        harness.settle(small)
+        where = v.locator(".leaflet-container").first.evaluate(_WHERE)
+        assert where["bottom"] > SMALL["height"], f"the map fits the window: {where}"
+
+    harness.resize(small, SMALL)
+    clicked = screenshots / f"{NAME}-voila-clicked.png" if english else None
+    shown = play_viewer(small, twin, lang, after_pick, clicked)
     photograph(small, lang, "voila", screenshots)
     not_english(twin, shown, lang)
+
+
+#: Every scroller of the page back at its top.
+_TO_TOP = """() => { window.scrollTo(0, 0);
+  document.querySelectorAll('*').forEach(e => { if (e.scrollTop) e.scrollTop = 0; }); }"""
 
 
 def test_the_language_switch_redraws_the_panel(
@@ -318,63 +397,13 @@ def test_the_language_switch_redraws_the_panel(
     viewer = small_lab.locator(".swlab-viewer").first
     status = viewer.locator(".swlab-status")
     with i18n.using("el"):
-        expect(status).to_have_text(_norm(twin.controller.status().text))
+        expect(status).to_have_text(norm(twin.controller.status().text))
     viewer.locator(".swlab-language select").select_option(label=i18n.NAMES["tr"])
     twin.set_language("tr")
     with i18n.using("tr"):
-        expect(status).to_have_text(_norm(twin.controller.status().text))
+        expect(status).to_have_text(norm(twin.controller.status().text))
         undo = twin.undo_button.description
         assert viewer.get_by_role("button", name=undo, exact=True).count() == 1
         assert i18n._("Column of combos") in viewer.inner_text()
     harness.settle(small_lab)
     small_lab.screenshot(path=str(screenshots / "el-to-tr-viewer-switch-1280x720.png"))
-
-
-#: Where the map's box is and how far every scroller of the page is scrolled.
-_WHERE = """(m) => {
-  const r = m.getBoundingClientRect();
-  const scrolled = [...document.querySelectorAll('*')].filter(e => e.scrollTop)
-    .map(e => e.scrollTop);
-  return {top: r.top, bottom: r.bottom, scrolled: [window.scrollY, ...scrolled]};
-}"""
-
-
-def test_the_first_click_on_a_region_in_voila_hits_it_without_scrolling(
-    lab: harness.Lab, small: Page, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """At 1280x720 in Voila the map's bottom is below the window; the first click on a
-    region must neither scroll the page (Leaflet's keyboard handler focused the map on
-    mousedown, and the focus scrolled Voila's page, which is not the window) nor land on
-    another region: the region under the mouse at mousedown is still there at mouseup,
-    and the engine conquers it."""
-    from playwright.sync_api import expect
-
-    rel, _ = serve(lab, i18n.SOURCE)
-    twin = twin_of(lab, rel, i18n.SOURCE, monkeypatch)
-    small.goto(lab.voila_url(rel), timeout=harness.PAGE_TIMEOUT_MS)
-    small.wait_for_selector(".swlab-viewer path.swlab-region", timeout=harness.PAGE_TIMEOUT_MS)
-    harness.settle(small)
-    v = small.locator(".swlab-viewer").first
-    c = twin.controller
-    v.locator(".swlab-action-pick").first.click()
-    next(b for b in twin._action_buttons if "swlab-action-pick" in b._dom_classes).click()
-    expect(v.locator(".swlab-status")).to_have_text(_norm(c.status().text))
-    rid = max(c.targets(), key=lambda r: _area(twin, r))
-    actor = c.status().actor
-    x, y = _hover_region(v, twin, rid, small)
-    harness.settle(small)
-    leaflet = v.locator(".leaflet-container").first
-    before = leaflet.evaluate(_WHERE)
-    assert before["bottom"] > SMALL["height"], f"the map fits the window: {before}"
-    path = v.locator(f"path.swlab-region-{rid}")
-    under = "([x, y]) => document.elementFromPoint(x, y)?.getAttribute('class') || ''"
-    assert f"swlab-region-{rid}" in small.evaluate(under, [x, y]).split()
-    small.mouse.down()
-    after_down = leaflet.evaluate(_WHERE)
-    assert after_down == before, f"mousedown scrolled the page: {before} -> {after_down}"
-    assert f"swlab-region-{rid}" in small.evaluate(under, [x, y]).split()
-    small.mouse.up()
-    _event(twin, rid)
-    expect(path).to_have_class(re.compile(rf"\bswlab-owner-{actor}\b"))
-    expect(v.locator(".swlab-status")).to_have_text(_norm(c.status().text))
-    assert leaflet.evaluate(_WHERE) == before, "the click scrolled the page"
