@@ -831,6 +831,32 @@ def full_screenshot(page: Page, path: Path, max_height: int = 9000, restore: boo
         page.screenshot(path=str(path))
 
 
+#: Addresses a page may use without the network: inline data and the page's own blobs.
+LOCAL_SCHEMES = ("data", "blob", "about")
+
+
+def record_requests(page: Page) -> list[str]:
+    """Every address the page asks for, from now on (requests and websockets)."""
+    urls: list[str] = []
+    page.on("request", lambda request: urls.append(request.url))
+    page.on("websocket", lambda ws: urls.append(ws.url))
+    return urls
+
+
+def outside_hosts(page: Page, urls: list[str], server: str) -> list[str]:
+    """The addresses of ``urls`` on another host than ``server``'s, once the page has asked
+    for all it will (the fonts it uses, then anything they started)."""
+    from urllib.parse import urlsplit
+
+    page.evaluate("() => document.fonts.ready.then(() => true)")
+    page.wait_for_load_state("networkidle", timeout=60_000)
+    assert urls, "no request was recorded"
+    host = urlsplit(server).netloc
+    return [
+        u for u in urls if urlsplit(u).scheme not in LOCAL_SCHEMES and urlsplit(u).netloc != host
+    ]
+
+
 def run_clean(page: Page, lab: Lab, rel: str, screenshot: Path | None = None) -> None:
     """Open the served notebook ``rel`` in JupyterLab and Run All: no error shown, none in
     the file as JupyterLab saves it, every code cell run; the whole notebook photographed

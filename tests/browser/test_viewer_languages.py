@@ -334,10 +334,12 @@ def test_notebook_00_fits_and_plays_in_its_language_in_voila(
     """One Voila page of notebook 00 (Voila runs the whole notebook for each load): the
     prose; the panel's words and tables fit at both screen sizes before and after the pick
     (and, in English, the controls and the guide are on screen, no coins shown); then the
-    viewer played, its first click on the board scrolling nothing."""
+    viewer played, its first click on the board scrolling nothing; all the while, the page
+    asked no outside host for anything (issue 12: the offline template)."""
     rel, nb = serve(lab, lang)
     twin = twin_of(lab, rel, lang, monkeypatch)
     english = lang == i18n.SOURCE
+    urls = harness.record_requests(small)
     small.goto(lab.voila_url(rel), timeout=harness.PAGE_TIMEOUT_MS)
     small.wait_for_selector(".swlab-viewer path.swlab-region", timeout=harness.PAGE_TIMEOUT_MS)
     harness.settle(small)
@@ -375,6 +377,8 @@ def test_notebook_00_fits_and_plays_in_its_language_in_voila(
     shown = play_viewer(small, twin, lang, after_pick, clicked)
     photograph(small, lang, "voila", screenshots)
     not_english(twin, shown, lang)
+    outside = harness.outside_hosts(small, urls, lab.base)
+    assert not outside, f"the page asked another host (issue 12): {outside}"
 
 
 #: Every scroller of the page back at its top.
