@@ -81,6 +81,17 @@ def guide_beside(page: Page, v: Locator, screenshot: Path) -> None:
     inside(page, v.locator(".swlab-action-pick").first, "the first combo")
 
 
+def cut_buttons(page: Page) -> list[str]:
+    """Visible viewer buttons whose label is wider than the button."""
+    return list(
+        page.evaluate(
+            """() => [...document.querySelectorAll('.swlab-viewer button')]
+                .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
+                .map(b => b.innerText)"""
+        )
+    )
+
+
 #: Every description of a viewer widget that is cut short (its text wider than its box),
 #: and every table of the panel wider than the panel or reaching past its right edge.
 _MISFITS = """() => {

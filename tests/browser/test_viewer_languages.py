@@ -133,17 +133,6 @@ def _labels(locator: Locator) -> list[str]:
     return [norm(t) for t in locator.all_inner_texts()]
 
 
-def overflowing(page: Page) -> list[str]:
-    """Visible viewer buttons whose label is wider than the button."""
-    return list(
-        page.evaluate(
-            """() => [...document.querySelectorAll('.swlab-viewer button')]
-                .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
-                .map(b => b.innerText)"""
-        )
-    )
-
-
 def play_viewer(
     page: Page,
     twin: GameViewer,
@@ -215,7 +204,7 @@ def play_viewer(
         same_board(page, v, twin)
         shown["refusal"] = norm(last.message)
         shown["bad"] = str(bad)
-    assert not overflowing(page), overflowing(page)
+    assert not fit.cut_buttons(page), fit.cut_buttons(page)
     if clicked is not None:
         harness.element_screenshot(page, v, clicked)
     return shown
@@ -275,7 +264,7 @@ def photograph(page: Page, lang: str, where: str, screenshots: Path) -> None:
         harness.resize(page, viewport)
         viewer.scroll_into_view_if_needed()
         harness.settle(page)
-        assert not overflowing(page), (size, overflowing(page))
+        assert not fit.cut_buttons(page), (size, fit.cut_buttons(page))
         page.screenshot(path=str(screenshots / f"lang-{lang}-00-{where}-{size}.png"))
     page.set_viewport_size(SMALL)  # type: ignore[arg-type]
 
