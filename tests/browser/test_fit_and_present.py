@@ -1,9 +1,9 @@
-"""Issue 11 in a real browser: the viewer fits 1280x720 and 1920x1080 in JupyterLab
-(notebook 00, the side bar closed; test_viewer_languages.py checks it so in Voila), and
-``swlab present`` serves a presenter played through by clicks and keys: pick -> conquest ->
-final-conquest confirmation -> the die -> redeploy with Done -> the bot's turn summary ->
+"""Issue 11 in a real browser: ``swlab present`` fits 1280x720 and 1920x1080, reads from the
+back of a room, and serves a presenter played through by clicks and keys: pick -> conquest
+-> final-conquest confirmation -> the die -> redeploy with Done -> the bot's turn summary ->
 autoplay (asked) -> the game-over screen. No element shows coins while they are hidden; no
-die-face control. Screenshots go to ``out/screenshots/``.
+die-face control. (Notebook 00's viewer fits both screens in test_viewer_languages.py.)
+Screenshots go to ``out/screenshots/``.
 """
 
 from __future__ import annotations
@@ -26,37 +26,6 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 SIZES = [(1280, 720), (1920, 1080)]
-WELCOME = "notebooks/00_welcome.ipynb"
-
-
-@pytest.fixture(scope="module")
-def welcome_in_lab(lab: harness.Lab, jupyterlab_tab: harness.LabTab) -> Iterator[Page]:
-    """Notebook 00 run once in the process's JupyterLab page for every window size, the
-    side bar closed as on a projector: what each size checks is the fit, which the viewer
-    redoes on a resize; each test leaves the guide folded, as it found it (Voila's page is
-    checked so in test_viewer_languages.py, before it is played)."""
-    width, height = SIZES[0]
-    page = jupyterlab_tab.fresh({"width": width, "height": height})
-    try:
-        harness.open_notebook(page, lab, WELCOME)
-        page.keyboard.press("Control+b")  # the sidebar closed, as on a projector
-        harness.run_all(page, 1)
-        yield page
-    finally:
-        jupyterlab_tab.clear()
-
-
-@pytest.mark.parametrize(("width", "height"), SIZES, ids=lambda s: str(s))
-def test_welcome_fits_in_jupyterlab(
-    welcome_in_lab: Page, screenshots: Path, width: int, height: int
-) -> None:
-    page = welcome_in_lab
-    page.mouse.move(0, 0)  # off the board, as in a new window: no hover text in the panel
-    harness.resize(page, {"width": width, "height": height}, ".swlab-viewer")
-    v = page.locator(".swlab-viewer").first
-    fit.viewer_controls(page, v)
-    page.screenshot(path=str(screenshots / f"fit-lab-00-{width}x{height}.png"))
-    fit.guide_beside(page, v, screenshots / f"guide-lab-00-{width}x{height}.png")
 
 
 # ==========================================================================================

@@ -299,17 +299,63 @@ def test_notebook_00_plays_in_its_language_in_jupyterlab(
     lang: str,
 ) -> None:
     """Run All with no error shown or saved, every cell run (:func:`harness.run_clean`;
-    test_notebooks.py leaves notebook 00 to this test), the prose, then the viewer played."""
+    test_notebooks.py leaves notebook 00 to this test), the prose, then the viewer played.
+    In English the viewer first fits both screens with the side bar closed, as on a
+    projector (:func:`fits_a_projector`); in Greek it is switched to Turkish at the end
+    (:func:`switch_to_turkish`)."""
     rel, nb = serve(lab, lang)
     twin = twin_of(lab, rel, lang, monkeypatch)
     english = lang == i18n.SOURCE
     harness.run_clean(small_lab, lab, rel, screenshots / f"{NAME}.png" if english else None)
     small_lab.locator(".swlab-viewer path.swlab-region").first.wait_for()
     check_prose(small_lab, lang, nb)
+    if english:
+        fits_a_projector(small_lab, screenshots)
     clicked = screenshots / f"{NAME}-lab-clicked.png" if english else None
     shown = play_viewer(small_lab, twin, lang, clicked=clicked)
     photograph(small_lab, lang, "lab", screenshots)
+    if lang == "el":
+        switch_to_turkish(small_lab, twin, screenshots)
     not_english(twin, shown, lang)
+
+
+#: The width of JupyterLab's left side bar's open panel (0 when closed).
+_LEFT_PANEL = "() => document.getElementById('jp-left-stack')?.offsetWidth || 0"
+
+
+def fits_a_projector(page: Page, screenshots: Path) -> None:
+    """Issue 11: with the side bar closed, as on a projector, at each screen size the
+    status line, the board and the combos are on screen, the panel beside the board, and
+    the guide reads there (:mod:`fit`); then the side bar open again, at 1280x720."""
+    page.keyboard.press("Control+b")
+    harness.wait_until(lambda: page.evaluate(_LEFT_PANEL) == 0, 10, "the side bar stays open")
+    v = page.locator(".swlab-viewer").first
+    for size, viewport in SCREENS.items():
+        page.mouse.move(0, 0)  # off the board, as in a new window: no hover text in the panel
+        harness.resize(page, viewport, ".swlab-viewer")
+        fit.viewer_controls(page, v)
+        page.screenshot(path=str(screenshots / f"fit-lab-00-{size}.png"))
+        fit.guide_beside(page, v, screenshots / f"guide-lab-00-{size}.png")
+    page.keyboard.press("Control+b")
+    harness.wait_until(lambda: page.evaluate(_LEFT_PANEL) > 0, 10, "the side bar stays closed")
+    harness.resize(page, SMALL)
+
+
+def switch_to_turkish(page: Page, twin: GameViewer, screenshots: Path) -> None:
+    """The Greek viewer switched to Turkish by its language menu: status, undo and the
+    combo column's heading are then the Turkish twin's."""
+    from playwright.sync_api import expect
+
+    viewer = page.locator(".swlab-viewer").first
+    viewer.locator(".swlab-language select").select_option(label=i18n.NAMES["tr"])
+    twin.set_language("tr")
+    with i18n.using("tr"):
+        expect(viewer.locator(".swlab-status")).to_have_text(norm(twin.controller.status().text))
+        undo = twin.undo_button.description
+        assert viewer.get_by_role("button", name=undo, exact=True).count() == 1
+        assert i18n._("Column of combos") in viewer.inner_text()
+    harness.settle(page)
+    page.screenshot(path=str(screenshots / "el-to-tr-viewer-switch-1280x720.png"))
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
@@ -373,30 +419,3 @@ def test_notebook_00_fits_and_plays_in_its_language_in_voila(
 #: Every scroller of the page back at its top.
 _TO_TOP = """() => { window.scrollTo(0, 0);
   document.querySelectorAll('*').forEach(e => { if (e.scrollTop) e.scrollTop = 0; }); }"""
-
-
-def test_the_language_switch_redraws_the_panel(
-    lab: harness.Lab, small_lab: Page, screenshots: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The Greek notebook 00's viewer switched to Turkish: status, undo and the combo
-    column's heading are then the Turkish twin's."""
-    from playwright.sync_api import expect
-
-    rel, nb = serve(lab, "el")
-    twin = twin_of(lab, rel, "el", monkeypatch)
-    harness.open_notebook(small_lab, lab, rel)
-    harness.run_all(small_lab, len(harness.code_cells(nb)))
-    assert not harness.error_texts(small_lab)
-    viewer = small_lab.locator(".swlab-viewer").first
-    status = viewer.locator(".swlab-status")
-    with i18n.using("el"):
-        expect(status).to_have_text(norm(twin.controller.status().text))
-    viewer.locator(".swlab-language select").select_option(label=i18n.NAMES["tr"])
-    twin.set_language("tr")
-    with i18n.using("tr"):
-        expect(status).to_have_text(norm(twin.controller.status().text))
-        undo = twin.undo_button.description
-        assert viewer.get_by_role("button", name=undo, exact=True).count() == 1
-        assert i18n._("Column of combos") in viewer.inner_text()
-    harness.settle(small_lab)
-    small_lab.screenshot(path=str(screenshots / "el-to-tr-viewer-switch-1280x720.png"))
