@@ -318,7 +318,7 @@ def tutorial(args: list[str]) -> int:
     """Open the first tutorial notebook in JupyterLab, serving the repository root."""
     ready("")
     env = SERVERS.voila_environment(os.environ)  # JupyterLab's Voila preview: offline too
-    cmd = SERVERS.lab_command([str(bin_dir() / "jupyter")], ROOT, FIRST_NOTEBOOK, args)
+    cmd = SERVERS.lab_command(venv_python(), ROOT, FIRST_NOTEBOOK, args)
     say(f"starting JupyterLab on {FIRST_NOTEBOOK} (Ctrl-C stops it)")
     return serve(cmd, env)
 

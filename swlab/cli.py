@@ -1400,7 +1400,7 @@ def _cmd_tutorial(args: argparse.Namespace, out: TextIO) -> int:
     lab_args = [f"--port={args.port}"] if args.port is not None else []
     if args.no_browser:
         lab_args.append("--no-browser")
-    cmd = lab_command([sys.executable, "-m", "jupyter"], folder.resolve(), first, lab_args)
+    cmd = lab_command(sys.executable, folder.resolve(), first, lab_args)
     env = voila_environment(os.environ)  # JupyterLab's Voila preview: offline too
     env["SWLAB_LANG"] = language()
     print(

@@ -1,8 +1,10 @@
-"""Names of a package imported on first use (PEP 562).
+"""Names of a package imported on first use (PEP 562), and an import a server never makes.
 
 A package's ``__init__`` says where each of its names is defined, and a command or a
 worker process that uses none of them does not pay for their imports: ``swlab --help``
 loads no rules engine, a Dask worker no pandas, ``swlab present``'s server no widgets.
+:func:`without_iri_parser` keeps the Jupyter servers swlab starts from building a parser
+they never use.
 """
 
 from __future__ import annotations
@@ -33,3 +35,15 @@ def attach(
         return sorted(set(namespace) | set(homes))
 
     return __getattr__, __dir__
+
+
+def without_iri_parser() -> None:
+    """Keep jsonschema from building its RFC 3987 parser in this process; call it before
+    anything imports jsonschema (Jupyter Server's event log, nbformat, Voila).
+
+    When ``rfc3987_syntax`` is installed (``jsonschema[format-nongpl]``, which Jupyter's
+    packages ask for), importing jsonschema builds that library's Lark grammars: about a
+    second of CPU at every server start, only to check the ``iri`` formats, which no schema
+    of Jupyter's events, of Jupyter Server or of nbformat uses. Without it, jsonschema leaves
+    those formats unchecked."""
+    sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]

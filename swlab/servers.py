@@ -5,12 +5,15 @@
   outside host for anything, so a room without the internet gets the whole page.
 - :func:`lab_command` is the JupyterLab command line of the tutorial (``swlab tutorial``,
   ``python3 tasks.py tutorial``): the folder it serves, the notebook it opens,
-  ``--allow-root`` where JupyterLab needs it.
+  ``--allow-root`` where JupyterLab needs it. It runs this module
+  (``python -m swlab.servers lab ...``): JupyterLab started without jsonschema's RFC 3987
+  parser (:func:`swlab.lazy.without_iri_parser`).
 - :func:`serve` runs a server in its own process group and stops it for good on Ctrl-C or a
   kill: kernels shut down, runtime files removed, no traceback, no stray process.
 
-Standard library only, and no import of the rest of swlab: ``tasks.py`` loads this file by
-its path to set up a fresh checkout before swlab is installed, and ``swlab tutorial`` and
+Standard library only, and no import of the rest of swlab (but in :func:`main`, which runs
+where swlab is installed): ``tasks.py`` loads this file by its path to set up a fresh
+checkout before swlab is installed, and ``swlab tutorial`` and
 ``swlab present`` import it from the installed package. The callers say what happens in
 their own words (``tasks.py`` in English, ``swlab`` through its catalogs).
 """
@@ -70,18 +73,18 @@ def voila_options() -> list[str]:
     return [f"--VoilaConfiguration.template={VOILA_TEMPLATE}"]
 
 
-def lab_command(
-    jupyter: Sequence[str], root: Path, first: str, args: Sequence[str] = ()
-) -> list[str]:
+def lab_command(python: str | Path, root: Path, first: str, args: Sequence[str] = ()) -> list[str]:
     """JupyterLab serving ``root`` and opening ``first`` (a path below ``root``, with ``/``),
-    its Voila preview on swlab's template; ``jupyter`` is how to start Jupyter (``[".venv/
-    bin/jupyter"]``, ``[sys.executable, "-m", "jupyter"]``), ``args`` go to JupyterLab.
-    As root (containers, CI) it adds ``--allow-root``, without which JupyterLab refuses."""
+    its Voila preview on swlab's template, run by ``python`` (where swlab and JupyterLab
+    are installed) through this module; ``args`` go to JupyterLab. As root (containers, CI)
+    it adds ``--allow-root``, without which JupyterLab refuses."""
     extra = list(args)
     if os.name == "posix" and os.geteuid() == 0 and "--allow-root" not in extra:
         extra.insert(0, "--allow-root")
     return [
-        *jupyter,
+        str(python),
+        "-m",
+        "swlab.servers",
         "lab",
         f"--ServerApp.root_dir={root}",
         f"--LabApp.default_url=/lab/tree/{first}",
@@ -187,3 +190,23 @@ def serve(
         first = received[0]
         return Served(0 if first == signal.SIGINT else 128 + first, first)
     return Served(code, None)
+
+
+def main(argv: Sequence[str]) -> int:
+    """``python -m swlab.servers lab [JupyterLab options]``: JupyterLab, as ``jupyter lab``
+    starts it, a second sooner (:func:`swlab.lazy.without_iri_parser`; swlab is installed
+    wherever this runs)."""
+    if list(argv[:1]) != ["lab"]:
+        print("usage: python -m swlab.servers lab [JupyterLab options]", file=sys.stderr)
+        return 2
+    from swlab.lazy import without_iri_parser
+
+    without_iri_parser()
+    from jupyterlab.labapp import main as jupyterlab  # type: ignore[import-untyped]
+
+    jupyterlab(argv=list(argv[1:]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

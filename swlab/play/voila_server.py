@@ -19,16 +19,13 @@ from __future__ import annotations
 import ipaddress
 import re
 import signal
-import sys
 from collections.abc import Collection
 from typing import Any
 
+from swlab.lazy import without_iri_parser
+
 if __name__ == "__main__":
-    # jsonschema, which Jupyter Server's event log imports, builds a parser for RFC 3987
-    # (rfc3987_syntax: a Lark grammar, a second of CPU at every start) when that library is
-    # installed, only to check the "iri" formats, which no schema of Jupyter's events uses
-    # (jupyter_server/event_schemas, jupyter_events/schemas): the server starts without it
-    sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
+    without_iri_parser()  # a second sooner: Voila's server imports jsonschema
 
 import tornado.web
 from traitlets import List, Unicode

@@ -242,7 +242,8 @@ class Lab:
         cmd = [
             sys.executable,
             "-m",
-            "jupyterlab",
+            "swlab.servers",  # JupyterLab as the tutorial starts it
+            "lab",
             "--no-browser",
             "--allow-root",
             "--ip=127.0.0.1",

@@ -20,6 +20,7 @@ import pytest
 
 from swlab.play.voila_server import host_allowed
 from tests.browser.harness import wait_until
+from tests.test_servers import imported_by
 
 ROOT = Path(__file__).resolve().parents[2]
 EVIL = "evil.example"
@@ -165,17 +166,8 @@ def test_the_server_imports_neither_the_rules_nor_an_iri_parser() -> None:
     """The server process of ``swlab present`` (the kernel plays the game, not the server)
     imports no rules engine and no widget library, and jsonschema, which Jupyter Server's
     event log imports, without its RFC 3987 parser: 1.6 s of CPU less at every start."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path[1:]])}
-    done = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "swlab.play.voila_server", "--help"],
-        capture_output=True, text=True, env=env, timeout=120,
-    )  # fmt: skip
+    done, imported = imported_by("-m", "swlab.play.voila_server", "--help")
     assert done.returncode == 0, done.stderr[-3000:]
-    imported = {
-        line.rsplit("|", 1)[-1].strip()
-        for line in done.stderr.splitlines()
-        if line.startswith("import time:")
-    }
     assert {"voila.app", "jupyter_events", "jsonschema"} <= imported  # what it serves with
     # rfc3987_syntax itself is listed: the import is asked for, and refused
     unused = {"swlab.rules", "swlab.play.controller", "ipywidgets", "lark", "rfc3987_syntax.utils"}
