@@ -725,9 +725,8 @@ def test_tutorial_opens_jupyterlab_on_the_welcome_notebook_with_the_offline_voil
     assert main(["--lang", lang, "tutorial", "--no-browser", "--port", "8899"]) == 0
     folder = tmp_path / "swlab-tutorial"  # the default folder, in the current one
     ((cmd, env, cwd),) = served
-    assert cmd[:4] == [sys.executable, "-m", "swlab.servers", "lab"] and cwd == Path(
-        "swlab-tutorial"
-    )
+    assert cmd[:4] == [sys.executable, "-m", "swlab.servers", "lab"]
+    assert cwd == Path("swlab-tutorial")
     assert f"--ServerApp.root_dir={folder}" in cmd
     assert f"--LabApp.default_url=/lab/tree/{first}" in cmd
     assert "--VoilaConfiguration.template=swlab" in cmd

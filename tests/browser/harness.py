@@ -221,7 +221,7 @@ class Lab:
         return self.root / "jupyter.log"
 
     def start(self, timeout: float = 90) -> Lab:
-        from swlab.servers import QUIET_LAB, voila_environment, voila_options
+        from swlab.servers import lab_command, voila_environment
 
         home = self.root / ".home"
         # JUPYTER_PATH only adds places to find extensions (a widget library installed
@@ -239,24 +239,20 @@ class Lab:
             IPYTHONDIR=str(home / "ipython"),
             PYTHONUNBUFFERED="1",
         )
-        cmd = [
-            sys.executable,
-            "-m",
-            "swlab.servers",  # JupyterLab as the tutorial starts it
-            "lab",
+        # JupyterLab as the tutorial starts it, on this root, with the test's own port,
+        # token, settings and workspaces
+        extra = [
             "--no-browser",
             "--allow-root",
             "--ip=127.0.0.1",
             f"--port={self.port}",
             "--ServerApp.port_retries=0",
             f"--IdentityProvider.token={self.token}",
-            *QUIET_LAB,  # no deprecation warning in the log
-            f"--ServerApp.root_dir={self.root}",
             f"--LabApp.user_settings_dir={self.root / '.settings'}",
             f"--LabApp.workspaces_dir={self.root / '.ws'}",
             "--LabApp.expose_app_in_browser=True",  # window.jupyterapp: see LabTab
-            *voila_options(),
         ]
+        cmd = lab_command(sys.executable, self.root, "notebooks/00_welcome.ipynb", extra)
         with self.log.open("wb") as log:
             self.proc = subprocess.Popen(cmd, cwd=self.root, env=env, stdout=log, stderr=log)
 
